@@ -1,0 +1,108 @@
+//! The six roles and how they are spelled in the database and on the wire.
+
+use serde::{Serialize, Serializer};
+
+/// Prefix of the staff roles on the wire (`{provider}_manager` and so on).
+pub const PROVIDER: &str = "tsumugi";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    General,
+    EditorAssistant,
+    Client,
+    Manager,
+    Accountant,
+    Admin,
+}
+
+impl Role {
+    pub fn from_db(value: &str) -> Option<Self> {
+        Some(match value {
+            "general" => Role::General,
+            "editor_assistant" => Role::EditorAssistant,
+            "client" => Role::Client,
+            "manager" => Role::Manager,
+            "accountant" => Role::Accountant,
+            "admin" => Role::Admin,
+            _ => return None,
+        })
+    }
+
+    pub fn as_db(self) -> &'static str {
+        match self {
+            Role::General => "general",
+            Role::EditorAssistant => "editor_assistant",
+            Role::Client => "client",
+            Role::Manager => "manager",
+            Role::Accountant => "accountant",
+            Role::Admin => "admin",
+        }
+    }
+
+    /// The `role_type` of the User record.
+    pub fn wire_name(self) -> String {
+        match self {
+            Role::Manager | Role::Accountant | Role::Admin => {
+                format!("{PROVIDER}_{}", self.as_db())
+            }
+            other => other.as_db().to_string(),
+        }
+    }
+
+    pub fn is_staff(self) -> bool {
+        matches!(self, Role::Manager | Role::Accountant | Role::Admin)
+    }
+
+    pub fn is_creator(self) -> bool {
+        matches!(self, Role::General | Role::EditorAssistant)
+    }
+
+    pub fn is_admin(self) -> bool {
+        self == Role::Admin
+    }
+}
+
+impl Serialize for Role {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.wire_name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Role;
+
+    #[test]
+    fn staff_roles_carry_the_provider_prefix_on_the_wire() {
+        assert_eq!(Role::Admin.wire_name(), "tsumugi_admin");
+        assert_eq!(Role::Accountant.wire_name(), "tsumugi_accountant");
+        assert_eq!(Role::EditorAssistant.wire_name(), "editor_assistant");
+        for role in [
+            "general",
+            "editor_assistant",
+            "client",
+            "manager",
+            "accountant",
+            "admin",
+        ] {
+            assert_eq!(Role::from_db(role).unwrap().as_db(), role);
+        }
+        assert!(Role::from_db("tsumugi_admin").is_none());
+    }
+
+    #[test]
+    fn only_the_three_staff_roles_are_staff() {
+        let staff: Vec<_> = [
+            Role::General,
+            Role::EditorAssistant,
+            Role::Client,
+            Role::Manager,
+            Role::Accountant,
+            Role::Admin,
+        ]
+        .into_iter()
+        .filter(|r| r.is_staff())
+        .collect();
+        assert_eq!(staff, vec![Role::Manager, Role::Accountant, Role::Admin]);
+    }
+}

@@ -1,0 +1,77 @@
+//! Login sessions: bearer tokens that live 7200 minutes and can be revoked server-side.
+
+use chrono::{DateTime, Duration, Utc};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::role::Role;
+use super::token;
+
+pub const SESSION_MINUTES: i64 = 7200;
+
+/// The person behind a request or a socket.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub user_id: i64,
+    pub role: Role,
+    pub session_id: Uuid,
+}
+
+pub struct NewSession {
+    pub token: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+pub async fn create(db: impl sqlx::PgExecutor<'_>, user_id: i64) -> sqlx::Result<NewSession> {
+    let token = token::generate();
+    let expires_at = Utc::now() + Duration::minutes(SESSION_MINUTES);
+    sqlx::query(
+        "insert into sessions (id, token_hash, user_id, expires_at) values ($1, $2, $3, $4)",
+    )
+    .bind(Uuid::new_v4())
+    .bind(token::digest(&token))
+    .bind(user_id)
+    .bind(expires_at)
+    .execute(db)
+    .await?;
+    Ok(NewSession { token, expires_at })
+}
+
+/// The live session a bearer token belongs to: not expired, not revoked, user still active.
+pub async fn resolve(db: &PgPool, bearer: &str) -> sqlx::Result<Option<Caller>> {
+    let row: Option<(i64, String, Uuid)> = sqlx::query_as(
+        "select u.id, u.role, s.id
+           from sessions s join users u on u.id = s.user_id
+          where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
+            and u.account_status = 'active'",
+    )
+    .bind(token::digest(bearer))
+    .fetch_optional(db)
+    .await?;
+    Ok(row.and_then(|(user_id, role, session_id)| {
+        Role::from_db(&role).map(|role| Caller {
+            user_id,
+            role,
+            session_id,
+        })
+    }))
+}
+
+pub async fn revoke(db: &PgPool, session_id: Uuid) -> sqlx::Result<()> {
+    sqlx::query("update sessions set revoked_at = now() where id = $1 and revoked_at is null")
+        .bind(session_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Revokes every session of a user (role change, leaving); returns the revoked ids.
+pub async fn revoke_all_of_user(
+    db: impl sqlx::PgExecutor<'_>,
+    user_id: i64,
+) -> sqlx::Result<Vec<Uuid>> {
+    sqlx::query_scalar("update sessions set revoked_at = now() where user_id = $1 and revoked_at is null returning id")
+        .bind(user_id)
+        .fetch_all(db)
+        .await
+}

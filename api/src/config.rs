@@ -1,0 +1,158 @@
+//! Typed configuration from environment variables, with the defaults `make run` relies on.
+
+use std::fmt;
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+/// Which bot check guards the login.
+#[derive(Clone, PartialEq, Eq)]
+pub enum SiteVerifyConfig {
+    /// Built-in proof of work with `difficulty` leading zero bits.
+    ProofOfWork { difficulty: u32 },
+    /// A reCAPTCHA/Turnstile-style verifier reached over HTTP.
+    Http {
+        url: String,
+        secret: String,
+        site_key: String,
+    },
+    /// No bot check (local experiments only).
+    Off,
+}
+
+#[derive(Clone)]
+pub struct Config {
+    pub database_url: String,
+    pub redis_url: Option<String>,
+    pub redis_prefix: String,
+    pub host: IpAddr,
+    pub port: u16,
+    pub data_dir: PathBuf,
+    pub web_dir: PathBuf,
+    pub seed_demo: bool,
+    pub revision_no: Option<String>,
+    pub site_verify: SiteVerifyConfig,
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    pub trust_proxy: bool,
+    pub login_limit_per_account: i64,
+    pub login_limit_per_ip: i64,
+    pub socket_buffer: usize,
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("database_url", &redact_url(&self.database_url))
+            .field("redis_url", &self.redis_url.as_deref().map(redact_url))
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("data_dir", &self.data_dir)
+            .field("web_dir", &self.web_dir)
+            .field("seed_demo", &self.seed_demo)
+            .field("smtp", &self.smtp_url.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            format!("{}://***{}", &url[..scheme], &url[at..])
+        }
+        _ => url.to_string(),
+    }
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn parsed<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
+    match var(name) {
+        None => Ok(default),
+        Some(v) => v
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{name} has an invalid value: {v}")),
+    }
+}
+
+impl Config {
+    pub fn from_env() -> anyhow::Result<Self> {
+        let database_url =
+            var("DATABASE_URL").ok_or_else(|| anyhow::anyhow!("DATABASE_URL is required"))?;
+        let site_verify = match var("SITE_VERIFY").as_deref().unwrap_or("pow") {
+            "pow" => SiteVerifyConfig::ProofOfWork {
+                difficulty: parsed("SITE_VERIFY_DIFFICULTY", 12)?,
+            },
+            "http" => SiteVerifyConfig::Http {
+                url: var("SITE_VERIFY_URL")
+                    .ok_or_else(|| anyhow::anyhow!("SITE_VERIFY_URL is required"))?,
+                secret: var("SITE_VERIFY_SECRET").unwrap_or_default(),
+                site_key: var("SITE_VERIFY_SITE_KEY").unwrap_or_default(),
+            },
+            "off" => SiteVerifyConfig::Off,
+            other => anyhow::bail!("SITE_VERIFY must be pow, http or off, not {other}"),
+        };
+        Ok(Self {
+            database_url,
+            redis_url: var("REDIS_URL"),
+            redis_prefix: var("REDIS_PREFIX").unwrap_or_else(|| "tsumugi".into()),
+            host: parsed("HOST", IpAddr::from([127, 0, 0, 1]))?,
+            port: parsed("PORT", 8080)?,
+            data_dir: var("DATA_DIR").unwrap_or_else(|| "data".into()).into(),
+            web_dir: var("WEB_DIR").unwrap_or_else(|| "web/dist".into()).into(),
+            seed_demo: matches!(var("SEED_DEMO").as_deref(), Some("1" | "true")),
+            revision_no: var("REVISION_NO"),
+            site_verify,
+            smtp_url: var("SMTP_URL"),
+            mail_from: var("MAIL_FROM").unwrap_or_else(|| "Tsumugi <no-reply@tsumugi.jp>".into()),
+            trust_proxy: matches!(var("TRUST_PROXY").as_deref(), Some("1" | "true")),
+            login_limit_per_account: parsed("LOGIN_LIMIT_PER_ACCOUNT", 5)?,
+            login_limit_per_ip: parsed("LOGIN_LIMIT_PER_IP", 50)?,
+            socket_buffer: parsed("SOCKET_BUFFER", 256)?,
+        })
+    }
+
+    /// Settings for tests: everything local, a cheap bot check, files under `data_dir`.
+    pub fn for_tests(database_url: String, data_dir: PathBuf) -> Self {
+        Self {
+            database_url,
+            redis_url: None,
+            redis_prefix: "tsumugi-test".into(),
+            host: IpAddr::from([127, 0, 0, 1]),
+            port: 0,
+            web_dir: data_dir.join("web"),
+            data_dir,
+            seed_demo: true,
+            revision_no: Some("test-revision".into()),
+            site_verify: SiteVerifyConfig::ProofOfWork { difficulty: 4 },
+            smtp_url: None,
+            mail_from: "Tsumugi <no-reply@tsumugi.jp>".into(),
+            trust_proxy: false,
+            login_limit_per_account: 5,
+            login_limit_per_ip: 50,
+            socket_buffer: 256,
+        }
+    }
+
+    pub fn mail_dir(&self) -> PathBuf {
+        self.data_dir.join("mail")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact_url;
+
+    #[test]
+    fn urls_lose_their_credentials_in_debug_output() {
+        assert_eq!(
+            redact_url("postgres://u:secret@db:5432/x"),
+            "postgres://***@db:5432/x"
+        );
+        assert_eq!(
+            redact_url("redis://127.0.0.1:6379"),
+            "redis://127.0.0.1:6379"
+        );
+    }
+}

@@ -1,0 +1,130 @@
+//! The one error type of the API: every failure renders `{"error": {"message", "rules"?}}`.
+
+use std::collections::BTreeMap;
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
+use serde_json::json;
+
+/// Field name → Laravel-style rule strings (`required`, `min:8`, ...).
+pub type Rules = BTreeMap<String, Vec<String>>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("unauthorized")]
+    Unauthorized,
+    #[error("forbidden")]
+    Forbidden,
+    #[error("not found")]
+    NotFound,
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    #[error("validation failed")]
+    Validation { message: String, rules: Rules },
+    #[error("too many requests")]
+    TooManyRequests { retry_after_secs: u64 },
+    #[error("maintenance")]
+    Maintenance {
+        message: String,
+        start_datetime: DateTime<Utc>,
+        end_datetime: DateTime<Utc>,
+    },
+    #[error("unavailable")]
+    Unavailable,
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+pub const MESSAGE_UNAUTHORIZED: &str = "ログインが必要です。";
+pub const MESSAGE_FORBIDDEN: &str = "アクセスが許可されていません。";
+pub const MESSAGE_NOT_FOUND: &str = "お探しのデータは存在しません。";
+pub const MESSAGE_METHOD_NOT_ALLOWED: &str = "許可されていないアクセス方法です。";
+pub const MESSAGE_VALIDATION: &str = "入力内容に誤りがあります。";
+pub const MESSAGE_TOO_MANY: &str =
+    "試行回数が上限に達しました。しばらくしてから再度お試しください。";
+pub const MESSAGE_UNAVAILABLE: &str =
+    "ただいまサービスを利用できません。しばらくしてから再度お試しください。";
+pub const MESSAGE_INTERNAL: &str = "サーバーエラーが発生しました。";
+
+impl AppError {
+    /// A 422 with one rule on one field.
+    pub fn rule(field: &str, rule: impl Into<String>) -> Self {
+        let mut rules = Rules::new();
+        rules.insert(field.to_string(), vec![rule.into()]);
+        AppError::Validation {
+            message: MESSAGE_VALIDATION.into(),
+            rules,
+        }
+    }
+
+    /// A 422 whose message is meant for the person, with no field rules.
+    pub fn invalid(message: impl Into<String>) -> Self {
+        AppError::Validation {
+            message: message.into(),
+            rules: Rules::new(),
+        }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden => StatusCode::FORBIDDEN,
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Maintenance { .. } | AppError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(error: sqlx::Error) -> Self {
+        AppError::Internal(error.into())
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let body = match &self {
+            AppError::Unauthorized => json!({ "error": { "message": MESSAGE_UNAUTHORIZED } }),
+            AppError::Forbidden => json!({ "error": { "message": MESSAGE_FORBIDDEN } }),
+            AppError::NotFound => json!({ "error": { "message": MESSAGE_NOT_FOUND } }),
+            AppError::MethodNotAllowed => {
+                json!({ "error": { "message": MESSAGE_METHOD_NOT_ALLOWED } })
+            }
+            AppError::Validation { message, rules } if rules.is_empty() => {
+                json!({ "error": { "message": message } })
+            }
+            AppError::Validation { message, rules } => {
+                json!({ "error": { "message": message, "rules": rules } })
+            }
+            AppError::TooManyRequests { .. } => json!({ "error": { "message": MESSAGE_TOO_MANY } }),
+            AppError::Maintenance {
+                message,
+                start_datetime,
+                end_datetime,
+            } => json!({
+                "error": { "message": message, "start_datetime": start_datetime, "end_datetime": end_datetime }
+            }),
+            AppError::Unavailable => json!({ "error": { "message": MESSAGE_UNAVAILABLE } }),
+            AppError::Internal(error) => {
+                tracing::error!(error = ?error, "internal error");
+                json!({ "error": { "message": MESSAGE_INTERNAL } })
+            }
+        };
+        let mut response = (status, axum::Json(body)).into_response();
+        if let AppError::TooManyRequests { retry_after_secs } = self {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(retry_after_secs.max(1)),
+            );
+        }
+        response
+    }
+}
+
+pub type AppResult<T> = Result<T, AppError>;

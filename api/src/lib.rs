@@ -1,0 +1,145 @@
+//! Tsumugi's server: configuration, REST API, domain rules and the composition root that
+//! mounts the realtime hub. `main.rs` only calls `run`.
+
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod extract;
+pub mod http;
+pub mod mail;
+pub mod maintenance;
+pub mod realtime_auth;
+pub mod revision;
+pub mod seed;
+pub mod state;
+pub mod users;
+pub mod validation;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use rand::RngCore;
+use realtime::{Hub, HubConfig, HubLayer};
+use sqlx::PgPool;
+use sqlx::postgres::PgPoolOptions;
+use tokio::net::TcpListener;
+
+use crate::auth::site_verify;
+use crate::config::Config;
+use crate::mail::Mailer;
+use crate::realtime_auth::SessionAuthenticator;
+use crate::state::AppState;
+
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+/// Builds the state and the full router (REST, web app and socket.io) on an existing pool.
+pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppState)> {
+    let secret = app_secret(&db, "site_verify").await?;
+    let site_verifier: Arc<dyn site_verify::SiteVerifier> =
+        Arc::from(site_verify::from_config(&config.site_verify, &secret));
+    let hub_config = HubConfig {
+        redis_url: config.redis_url.clone(),
+        redis_prefix: config.redis_prefix.clone(),
+        socket_buffer: config.socket_buffer,
+    };
+    let (layer, hub) = Hub::build(
+        hub_config,
+        Arc::new(SessionAuthenticator { db: db.clone() }),
+    )
+    .await?;
+    let redis = match &config.redis_url {
+        Some(url) => {
+            Some(redis::aio::ConnectionManager::new(redis::Client::open(url.as_str())?).await?)
+        }
+        None => None,
+    };
+    let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir())?;
+    let revision_no = revision::resolve(config.revision_no.as_deref(), &config.web_dir);
+    let state = AppState {
+        db,
+        hub,
+        config: Arc::new(config),
+        mailer,
+        site_verifier,
+        redis,
+        revision_no: revision_no.into(),
+    };
+    let router = http::app(state.clone());
+    let router = match layer {
+        HubLayer::Local(layer) => router.layer(layer),
+        HubLayer::Redis(layer) => router.layer(layer),
+    };
+    Ok((router, state))
+}
+
+/// A secret shared by every node, created by the first one.
+async fn app_secret(db: &PgPool, name: &str) -> sqlx::Result<Vec<u8>> {
+    let mut fresh = [0u8; 32];
+    rand::rng().fill_bytes(&mut fresh);
+    sqlx::query("insert into app_secrets (name, value) values ($1, $2) on conflict do nothing")
+        .bind(name)
+        .bind(&fresh[..])
+        .execute(db)
+        .await?;
+    sqlx::query_scalar("select value from app_secrets where name = $1")
+        .bind(name)
+        .fetch_one(db)
+        .await
+}
+
+/// Serves until `shutdown` resolves, with the peer address available to handlers.
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+}
+
+/// The whole start-up: pool, migrations, demo data, hub, release announcement, serving.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    let db = PgPoolOptions::new()
+        .max_connections(20)
+        .acquire_timeout(std::time::Duration::from_secs(5))
+        .connect(&config.database_url)
+        .await?;
+    MIGRATOR.run(&db).await?;
+    if config.seed_demo && seed::seed_demo_if_empty(&db).await? {
+        tracing::info!("demo data seeded");
+    }
+    let address = SocketAddr::new(config.host, config.port);
+    let (router, state) = build(config, db).await?;
+    revision::announce(&state.db, &state.hub, &state.revision_no).await?;
+    let listener = TcpListener::bind(address).await?;
+    tracing::info!(address = %listener.local_addr()?, revision_no = %state.revision_no, "tsumugi is listening");
+    serve(listener, router, shutdown_signal()).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        tokio::signal::ctrl_c().await.ok();
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+}

@@ -1,0 +1,65 @@
+//! The hub's view of sessions and channel membership, backed by PostgreSQL.
+
+use async_trait::async_trait;
+use realtime::{AuthRejection, Authenticator, Hub, Identity, JoinRejection, Room};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::auth::role::Role;
+use crate::auth::session;
+
+pub struct SessionAuthenticator {
+    pub db: PgPool,
+}
+
+#[async_trait]
+impl Authenticator for SessionAuthenticator {
+    async fn authenticate(&self, token: &str) -> Result<Identity, AuthRejection> {
+        match session::resolve(&self.db, token).await {
+            Ok(Some(caller)) => Ok(Identity {
+                user_id: caller.user_id,
+                role: caller.role.as_db().to_string(),
+                session_id: caller.session_id.to_string(),
+            }),
+            Ok(None) => Err(AuthRejection::Invalid),
+            Err(error) => {
+                tracing::error!(%error, "socket authentication failed");
+                Err(AuthRejection::Unavailable)
+            }
+        }
+    }
+
+    async fn authorize_channel(
+        &self,
+        who: &Identity,
+        channel_id: i64,
+    ) -> Result<(), JoinRejection> {
+        let staff = Role::from_db(&who.role).is_some_and(Role::is_staff);
+        let row: Option<(String, bool)> = sqlx::query_as(
+            "select c.channel_type,
+                    exists (select 1 from channel_members m where m.channel_id = c.id and m.user_id = $2)
+               from channels c where c.id = $1",
+        )
+        .bind(channel_id)
+        .bind(who.user_id)
+        .fetch_optional(&self.db)
+        .await
+        .map_err(|error| {
+            tracing::error!(%error, "channel authorization failed");
+            JoinRejection::Unavailable
+        })?;
+        match row {
+            None => Err(JoinRejection::NotFound),
+            Some((_, true)) => Ok(()),
+            Some((channel_type, false)) if staff && channel_type == "management" => Ok(()),
+            Some(_) => Err(JoinRejection::Forbidden),
+        }
+    }
+}
+
+/// Closes the sockets opened with a session that was just revoked.
+pub async fn close_session_sockets(hub: &Hub, session_id: Uuid) {
+    if let Err(error) = hub.disconnect(Room::Session(session_id.to_string())).await {
+        tracing::warn!(%error, "closing the sockets of a revoked session failed");
+    }
+}

@@ -1,0 +1,45 @@
+//! Which release this node runs, and the announcement a new release makes to every browser.
+
+use std::path::Path;
+
+use realtime::{EventName, Hub, Room};
+use serde::Deserialize;
+use sqlx::PgPool;
+
+#[derive(Deserialize)]
+struct RevisionFile {
+    revision_no: String,
+}
+
+/// `REVISION_NO` when set, else the revision the web build wrote, else the server's build time.
+pub fn resolve(configured: Option<&str>, web_dir: &Path) -> String {
+    if let Some(revision) = configured {
+        return revision.to_string();
+    }
+    std::fs::read(web_dir.join("revision.json"))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<RevisionFile>(&bytes).ok())
+        .map(|file| file.revision_no)
+        .unwrap_or_else(|| env!("TSUMUGI_BUILD_TIME").to_string())
+}
+
+/// Records the revision; the first node to start a new one tells every socket on every node.
+pub async fn announce(db: &PgPool, hub: &Hub, revision_no: &str) -> sqlx::Result<bool> {
+    let is_new =
+        sqlx::query("insert into releases (revision_no) values ($1) on conflict do nothing")
+            .bind(revision_no)
+            .execute(db)
+            .await?
+            .rows_affected()
+            == 1;
+    if is_new {
+        tracing::info!(revision_no, "new release; announcing it");
+        hub.publish_or_log(
+            Room::All,
+            EventName::VersionBumped,
+            &serde_json::json!({ "revision_no": revision_no }),
+        )
+        .await;
+    }
+    Ok(is_new)
+}

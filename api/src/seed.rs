@@ -1,0 +1,230 @@
+//! Demo data for a fresh database (`SEED_DEMO=1`): the fixed accounts tests and newcomers use.
+
+use sqlx::{PgPool, Postgres, Transaction};
+
+use crate::auth::password;
+
+pub const DEMO_PASSWORD: &str = "Tsumugi-demo-2026";
+
+struct DemoUser {
+    mail_address: &'static str,
+    last_name: &'static str,
+    first_name: &'static str,
+    role: &'static str,
+    work_status: &'static str,
+    complete_creator: bool,
+    two_step: bool,
+}
+
+const DEMO_USERS: &[DemoUser] = &[
+    DemoUser {
+        mail_address: "creator@demo.tsumugi.jp",
+        last_name: "山田",
+        first_name: "花子",
+        role: "general",
+        work_status: "accepting",
+        complete_creator: true,
+        two_step: false,
+    },
+    DemoUser {
+        mail_address: "editor@demo.tsumugi.jp",
+        last_name: "佐藤",
+        first_name: "健",
+        role: "editor_assistant",
+        work_status: "accepting",
+        complete_creator: true,
+        two_step: false,
+    },
+    DemoUser {
+        mail_address: "newbie@demo.tsumugi.jp",
+        last_name: "鈴木",
+        first_name: "新",
+        role: "general",
+        work_status: "not_set",
+        complete_creator: false,
+        two_step: false,
+    },
+    DemoUser {
+        mail_address: "client@demo.tsumugi.jp",
+        last_name: "高橋",
+        first_name: "誠",
+        role: "client",
+        work_status: "not_set",
+        complete_creator: false,
+        two_step: false,
+    },
+    DemoUser {
+        mail_address: "manager@demo.tsumugi.jp",
+        last_name: "田中",
+        first_name: "美咲",
+        role: "manager",
+        work_status: "not_set",
+        complete_creator: false,
+        two_step: false,
+    },
+    DemoUser {
+        mail_address: "accountant@demo.tsumugi.jp",
+        last_name: "伊藤",
+        first_name: "直樹",
+        role: "accountant",
+        work_status: "not_set",
+        complete_creator: false,
+        two_step: false,
+    },
+    DemoUser {
+        mail_address: "admin@demo.tsumugi.jp",
+        last_name: "渡辺",
+        first_name: "裕子",
+        role: "admin",
+        work_status: "not_set",
+        complete_creator: false,
+        two_step: false,
+    },
+    DemoUser {
+        mail_address: "twostep@demo.tsumugi.jp",
+        last_name: "中村",
+        first_name: "翔",
+        role: "general",
+        work_status: "accepting",
+        complete_creator: true,
+        two_step: true,
+    },
+];
+
+/// Seeds the demo workspace when the database has no users yet; returns whether it did.
+pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
+    let mut tx = db.begin().await?;
+    // Two nodes starting together must not both seed.
+    sqlx::query("lock table users in exclusive mode")
+        .execute(&mut *tx)
+        .await?;
+    let has_users: bool = sqlx::query_scalar("select exists (select 1 from users)")
+        .fetch_one(&mut *tx)
+        .await?;
+    if has_users {
+        return Ok(false);
+    }
+    let password_hash = tokio::task::spawn_blocking(|| password::hash(DEMO_PASSWORD)).await??;
+    let client_id: i64 = sqlx::query_scalar(
+        "insert into clients (company_name) values ('株式会社デモメディア') returning id",
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+
+    let mut ids = std::collections::HashMap::new();
+    for user in DEMO_USERS {
+        let id = insert_user(
+            &mut tx,
+            user,
+            &password_hash,
+            (user.role == "client").then_some(client_id),
+        )
+        .await?;
+        if user.complete_creator {
+            insert_creator_information(&mut tx, id).await?;
+        } else if user.mail_address.starts_with("newbie") {
+            // Newbie has a profile but neither skill nor bank account, so cannot take work yet.
+            insert_portfolio_and_attributes(&mut tx, id).await?;
+        }
+        ids.insert(user.mail_address, id);
+    }
+
+    let team_id: i64 = sqlx::query_scalar(
+        "insert into teams (name, client_id) values ('デモ編集部', $1) returning id",
+    )
+    .bind(client_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    for (mail, leader) in [
+        ("creator@demo.tsumugi.jp", false),
+        ("editor@demo.tsumugi.jp", true),
+    ] {
+        sqlx::query("insert into team_members (team_id, user_id, status, is_leader) values ($1, $2, 'assignable', $3)")
+            .bind(team_id)
+            .bind(ids[mail])
+            .bind(leader)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let channel_id: i64 = sqlx::query_scalar(
+        "insert into channels (team_id, name, channel_type) values ($1, 'デモ編集部', 'group') returning id",
+    )
+    .bind(team_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    for mail in [
+        "creator@demo.tsumugi.jp",
+        "editor@demo.tsumugi.jp",
+        "client@demo.tsumugi.jp",
+        "manager@demo.tsumugi.jp",
+    ] {
+        sqlx::query("insert into channel_members (channel_id, user_id) values ($1, $2)")
+            .bind(channel_id)
+            .bind(ids[mail])
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+async fn insert_user(
+    tx: &mut Transaction<'_, Postgres>,
+    user: &DemoUser,
+    password_hash: &str,
+    client_id: Option<i64>,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "insert into users (mail_address, password_hash, user_name, last_name, first_name, role, work_status, client_id, two_step_enabled)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id",
+    )
+    .bind(user.mail_address)
+    .bind(password_hash)
+    .bind(format!("{} {}", user.last_name, user.first_name))
+    .bind(user.last_name)
+    .bind(user.first_name)
+    .bind(user.role)
+    .bind(user.work_status)
+    .bind(client_id)
+    .bind(user.two_step)
+    .fetch_one(&mut **tx)
+    .await
+}
+
+async fn insert_portfolio_and_attributes(
+    tx: &mut Transaction<'_, Postgres>,
+    user_id: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("insert into portfolios (user_id, portfolio, publishability) values ($1, 'https://portfolio.example.jp/demo', 'publishable')")
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("insert into possible_works (user_id, work_name, achievement) values ($1, '記事執筆', 'Web メディアで月 10 本の執筆実績')")
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query(r#"insert into user_attributes (user_id, attributes) values ($1, '{"available_time_slot": "平日 10:00〜18:00", "languages": [{"id": 1, "level": 2}]}')"#)
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+async fn insert_creator_information(
+    tx: &mut Transaction<'_, Postgres>,
+    user_id: i64,
+) -> sqlx::Result<()> {
+    insert_portfolio_and_attributes(tx, user_id).await?;
+    sqlx::query("insert into user_skills (user_id, genre_group_id, genre_ids, detail) values ($1, 1, '{1,2}', '旅行・グルメ記事の取材と執筆')")
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query(
+        "insert into bank_accounts (user_id, bank_name, bank_code, branch_name, branch_code, account_type, account_number, account_holder_kana)
+         values ($1, 'つむぎ銀行', '0999', '本店営業部', '001', 'ordinary', '1234567', 'デモ')",
+    )
+    .bind(user_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

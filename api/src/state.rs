@@ -1,0 +1,21 @@
+//! The application state every handler receives.
+
+use std::sync::Arc;
+
+use realtime::Hub;
+use sqlx::PgPool;
+
+use crate::auth::site_verify::SiteVerifier;
+use crate::config::Config;
+use crate::mail::Mailer;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: PgPool,
+    pub hub: Hub,
+    pub config: Arc<Config>,
+    pub mailer: Mailer,
+    pub site_verifier: Arc<dyn SiteVerifier>,
+    pub redis: Option<redis::aio::ConnectionManager>,
+    pub revision_no: Arc<str>,
+}

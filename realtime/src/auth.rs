@@ -1,0 +1,44 @@
+//! What the hub needs from the application to admit a socket: it never reads the database
+//! itself, so `realtime` stays independent of `api`.
+
+use async_trait::async_trait;
+
+/// Who a connected socket belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Identity {
+    pub user_id: i64,
+    pub role: String,
+    pub session_id: String,
+}
+
+/// Why a handshake was refused; the text reaches the client's `connect_error`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AuthRejection {
+    #[error("token_missing")]
+    Missing,
+    #[error("token_invalid")]
+    Invalid,
+    #[error("auth_unavailable")]
+    Unavailable,
+}
+
+/// Why a `channel:join` was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JoinRejection {
+    #[error("チャンネルが見つかりません")]
+    NotFound,
+    #[error("このチャンネルに参加する権限がありません")]
+    Forbidden,
+    #[error("サーバーエラーが発生しました")]
+    Unavailable,
+}
+
+#[async_trait]
+pub trait Authenticator: Send + Sync + 'static {
+    /// Resolves the handshake's `auth.token` to a live session.
+    async fn authenticate(&self, token: &str) -> Result<Identity, AuthRejection>;
+
+    /// Whether `who` may receive the events of channel `channel_id`.
+    async fn authorize_channel(&self, who: &Identity, channel_id: i64)
+    -> Result<(), JoinRejection>;
+}

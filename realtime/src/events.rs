@@ -1,0 +1,52 @@
+//! The closed list of server-to-client events. Payloads are the REST representation of the
+//! record, chosen by the publisher; the name is fixed here so nobody misspells one.
+
+/// A server-to-client event name (`area.verb`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventName {
+    MessageCreated,
+    MessageUpdated,
+    MessageDeleted,
+    ReactionAdded,
+    ReactionRemoved,
+    PinAdded,
+    PinRemoved,
+    ChannelRead,
+    NoticeCreated,
+    NoticeRead,
+    DeliveryRegistered,
+    TaskUpdated,
+    InformationCreated,
+    MaintenanceChanged,
+    VersionBumped,
+    Typing,
+}
+
+impl EventName {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EventName::MessageCreated => "message.created",
+            EventName::MessageUpdated => "message.updated",
+            EventName::MessageDeleted => "message.deleted",
+            EventName::ReactionAdded => "reaction.added",
+            EventName::ReactionRemoved => "reaction.removed",
+            EventName::PinAdded => "pin.added",
+            EventName::PinRemoved => "pin.removed",
+            EventName::ChannelRead => "channel.read",
+            EventName::NoticeCreated => "notice.created",
+            EventName::NoticeRead => "notice.read",
+            EventName::DeliveryRegistered => "delivery.registered",
+            EventName::TaskUpdated => "task.updated",
+            EventName::InformationCreated => "information.created",
+            EventName::MaintenanceChanged => "maintenance.changed",
+            EventName::VersionBumped => "version.bumped",
+            EventName::Typing => "typing",
+        }
+    }
+}
+
+impl AsRef<str> for EventName {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}

@@ -1,0 +1,127 @@
+//! Socket.io handlers: the handshake check, the rooms a socket joins, and the few
+//! client-to-server events (`channel:join`, `channel:leave`, `typing`).
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use socketioxide::adapter::Adapter;
+use socketioxide::extract::{AckSender, Data, Extension, SocketRef, State, TryData};
+
+use crate::auth::{AuthRejection, Authenticator, Identity};
+use crate::events::EventName;
+use crate::rooms::Room;
+
+#[derive(Clone)]
+pub(crate) struct HubState {
+    pub auth: Arc<dyn Authenticator>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct HandshakeAuth {
+    token: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct ChannelRef {
+    channel_id: i64,
+}
+
+#[derive(Debug, Serialize)]
+struct Typing {
+    channel_id: i64,
+    user_id: i64,
+}
+
+/// Connect middleware: refuses a missing, bad, expired or revoked token.
+pub(crate) async fn authenticate<A: Adapter>(
+    socket: SocketRef<A>,
+    State(state): State<HubState>,
+    TryData(auth): TryData<HandshakeAuth>,
+) -> Result<(), AuthRejection> {
+    let token = auth
+        .ok()
+        .and_then(|a| a.token)
+        .filter(|t| !t.is_empty())
+        .ok_or(AuthRejection::Missing)?;
+    let identity = state.auth.authenticate(&token).await?;
+    socket.extensions.insert(identity);
+    Ok(())
+}
+
+pub(crate) async fn on_connect<A: Adapter>(
+    socket: SocketRef<A>,
+    Extension(identity): Extension<Identity>,
+) {
+    socket.join([
+        Room::User(identity.user_id).to_string(),
+        Room::Role(identity.role.clone()).to_string(),
+        Room::Session(identity.session_id.clone()).to_string(),
+    ]);
+    socket.on("channel:join", channel_join);
+    socket.on("channel:leave", channel_leave);
+    socket.on("typing", typing);
+}
+
+fn ack_error(message: impl ToString) -> serde_json::Value {
+    json!({ "error": { "message": message.to_string() } })
+}
+
+async fn channel_join<A: Adapter>(
+    socket: SocketRef<A>,
+    State(state): State<HubState>,
+    Extension(identity): Extension<Identity>,
+    TryData(data): TryData<ChannelRef>,
+    ack: AckSender<A>,
+) {
+    let reply = match data {
+        Err(_) => ack_error("channel_id が必要です"),
+        Ok(ChannelRef { channel_id }) => {
+            match state.auth.authorize_channel(&identity, channel_id).await {
+                Ok(()) => {
+                    socket.join(Room::Channel(channel_id).to_string());
+                    json!({ "data": { "channel_id": channel_id } })
+                }
+                Err(rejection) => ack_error(rejection),
+            }
+        }
+    };
+    ack.send(&reply).ok();
+}
+
+async fn channel_leave<A: Adapter>(
+    socket: SocketRef<A>,
+    TryData(data): TryData<ChannelRef>,
+    ack: AckSender<A>,
+) {
+    let reply = match data {
+        Ok(ChannelRef { channel_id }) => {
+            socket.leave(Room::Channel(channel_id).to_string());
+            json!({ "data": { "channel_id": channel_id } })
+        }
+        Err(_) => ack_error("channel_id が必要です"),
+    };
+    ack.send(&reply).ok();
+}
+
+/// Relays a typing signal to the other members who joined the channel; a socket that has not
+/// joined the channel (and so passed its membership check) cannot type into it.
+async fn typing<A: Adapter>(
+    socket: SocketRef<A>,
+    Extension(identity): Extension<Identity>,
+    Data(ChannelRef { channel_id }): Data<ChannelRef>,
+) {
+    let room = Room::Channel(channel_id).to_string();
+    if !socket.rooms().iter().any(|r| r.as_ref() == room) {
+        return;
+    }
+    let payload = Typing {
+        channel_id,
+        user_id: identity.user_id,
+    };
+    socket
+        .to(room)
+        .emit(EventName::Typing.as_str(), &payload)
+        .await
+        .ok();
+}

@@ -1,0 +1,180 @@
+//! The `Hub` handle: builds the socket.io layer (in-process or Redis fan-out) and is the one
+//! way the application publishes events or closes sockets.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::future::BoxFuture;
+use serde::Serialize;
+use socketioxide::adapter::{Adapter, Emitter, LocalAdapter};
+use socketioxide::handler::ConnectHandler;
+use socketioxide::layer::SocketIoLayer;
+use socketioxide::{SocketIo, SocketIoBuilder};
+use socketioxide_redis::drivers::redis::redis_client as redis;
+use socketioxide_redis::{RedisAdapter, RedisAdapterConfig, RedisAdapterCtr};
+
+use crate::auth::Authenticator;
+use crate::events::EventName;
+use crate::handlers::{self, HubState};
+use crate::rooms::Room;
+
+/// How the hub fans out.
+#[derive(Debug, Clone, Default)]
+pub struct HubConfig {
+    /// `redis://host:port/?protocol=resp3`; without it every event stays in this process.
+    pub redis_url: Option<String>,
+    /// Key prefix of the Redis channels, so several deployments (or tests) can share a server.
+    pub redis_prefix: String,
+    /// Packets buffered per socket before the socket counts as a slow consumer and is closed.
+    pub socket_buffer: usize,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum HubError {
+    #[error("redis: {0}")]
+    Redis(#[from] redis::RedisError),
+    #[error("broadcast: {0}")]
+    Broadcast(String),
+    #[error("payload: {0}")]
+    Payload(#[from] serde_json::Error),
+}
+
+/// The socket.io layer to mount on the HTTP router; its type depends on the adapter.
+pub enum HubLayer {
+    Local(SocketIoLayer<LocalAdapter>),
+    Redis(SocketIoLayer<RedisAdapter<Emitter>>),
+}
+
+/// Cheap to clone; publishes typed events to rooms on every node.
+#[derive(Clone)]
+pub struct Hub {
+    io: Arc<dyn Broadcast>,
+}
+
+impl Hub {
+    /// Builds the hub and the layer that serves `/socket.io/`.
+    pub async fn build(
+        config: HubConfig,
+        auth: Arc<dyn Authenticator>,
+    ) -> Result<(HubLayer, Hub), HubError> {
+        let state = HubState { auth };
+        let builder = SocketIo::builder()
+            .max_buffer_size(config.socket_buffer.max(16))
+            .ping_interval(Duration::from_secs(25))
+            .ping_timeout(Duration::from_secs(20))
+            .with_state(state);
+        match &config.redis_url {
+            None => {
+                let (layer, io) = builder.build_layer();
+                io.ns("/", handlers::on_connect.with(handlers::authenticate));
+                Ok((HubLayer::Local(layer), Hub { io: Arc::new(io) }))
+            }
+            Some(url) => {
+                let client = redis::Client::open(url.as_str())?;
+                let prefix = if config.redis_prefix.is_empty() {
+                    "tsumugi".to_string()
+                } else {
+                    config.redis_prefix.clone()
+                };
+                let adapter_config = RedisAdapterConfig::new().with_prefix(prefix);
+                let adapter =
+                    RedisAdapterCtr::new_with_redis_config(&client, adapter_config).await?;
+                let (layer, io) = with_redis(builder, adapter).build_layer();
+                io.ns("/", handlers::on_connect.with(handlers::authenticate))
+                    .await
+                    .map_err(|e| HubError::Broadcast(e.to_string()))?;
+                Ok((HubLayer::Redis(layer), Hub { io: Arc::new(io) }))
+            }
+        }
+    }
+
+    /// Sends `event` with `payload` to every socket in `room`, on every node.
+    pub async fn publish<T: Serialize + ?Sized>(
+        &self,
+        room: Room,
+        event: EventName,
+        payload: &T,
+    ) -> Result<(), HubError> {
+        let value = serde_json::to_value(payload)?;
+        self.io.emit(room, event, value).await
+    }
+
+    /// Publishes and logs a failure instead of returning it: the write it follows has already
+    /// been committed, and clients recover missed events through REST.
+    pub async fn publish_or_log<T: Serialize + ?Sized>(
+        &self,
+        room: Room,
+        event: EventName,
+        payload: &T,
+    ) {
+        if let Err(error) = self.publish(room.clone(), event, payload).await {
+            tracing::warn!(%room, event = event.as_str(), %error, "publish failed");
+        }
+    }
+
+    /// Closes every socket in `room` on every node (a revoked session, a user who left).
+    pub async fn disconnect(&self, room: Room) -> Result<(), HubError> {
+        self.io.disconnect(room).await
+    }
+
+    /// Sockets connected to this node.
+    pub fn local_socket_count(&self) -> usize {
+        self.io.local_socket_count()
+    }
+}
+
+fn with_redis(
+    builder: SocketIoBuilder<LocalAdapter>,
+    adapter: RedisAdapterCtr<socketioxide_redis::drivers::redis::RedisDriver>,
+) -> SocketIoBuilder<RedisAdapter<Emitter>> {
+    builder.with_adapter::<RedisAdapter<_>>(adapter)
+}
+
+/// Object-safe view of `SocketIo<A>` so the hub hides which adapter it runs on.
+trait Broadcast: Send + Sync {
+    fn emit(
+        &self,
+        room: Room,
+        event: EventName,
+        payload: serde_json::Value,
+    ) -> BoxFuture<'_, Result<(), HubError>>;
+    fn disconnect(&self, room: Room) -> BoxFuture<'_, Result<(), HubError>>;
+    fn local_socket_count(&self) -> usize;
+}
+
+impl<A: Adapter> Broadcast for SocketIo<A> {
+    fn emit(
+        &self,
+        room: Room,
+        event: EventName,
+        payload: serde_json::Value,
+    ) -> BoxFuture<'_, Result<(), HubError>> {
+        Box::pin(async move {
+            let operators = match room {
+                Room::All => self.broadcast(),
+                room => self.to(room.to_string()),
+            };
+            operators
+                .emit(event.as_str(), &payload)
+                .await
+                .map_err(|e| HubError::Broadcast(e.to_string()))
+        })
+    }
+
+    fn disconnect(&self, room: Room) -> BoxFuture<'_, Result<(), HubError>> {
+        Box::pin(async move {
+            let operators = match room {
+                Room::All => self.broadcast(),
+                room => self.to(room.to_string()),
+            };
+            operators
+                .disconnect()
+                .await
+                .map_err(|e| HubError::Broadcast(e.to_string()))
+        })
+    }
+
+    fn local_socket_count(&self) -> usize {
+        self.sockets().len()
+    }
+}

@@ -1,0 +1,43 @@
+//! Room names: the only place that knows how a room is spelled on the wire.
+
+use std::fmt;
+
+/// Where an event goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Room {
+    /// Every socket of one user, on every node.
+    User(i64),
+    /// Every socket opened with one login session (closed when the session is revoked).
+    Session(String),
+    /// Members who joined a channel with `channel:join`.
+    Channel(i64),
+    /// Every socket of users with one role.
+    Role(String),
+    /// Every connected socket.
+    All,
+}
+
+impl fmt::Display for Room {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Room::User(id) => write!(f, "user:{id}"),
+            Room::Session(id) => write!(f, "session:{id}"),
+            Room::Channel(id) => write!(f, "channel:{id}"),
+            Room::Role(role) => write!(f, "role:{role}"),
+            Room::All => f.write_str("all"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Room;
+
+    #[test]
+    fn rooms_are_spelled_as_the_architecture_says() {
+        assert_eq!(Room::User(7).to_string(), "user:7");
+        assert_eq!(Room::Channel(12).to_string(), "channel:12");
+        assert_eq!(Room::Role("client".into()).to_string(), "role:client");
+        assert_eq!(Room::Session("ab".into()).to_string(), "session:ab");
+    }
+}
