@@ -1,7 +1,7 @@
 //! Maintenance windows: at most one, stored in PostgreSQL so every node enforces the same
 //! window; inside it, every API call from a non-staff user answers 503.
 
-use axum::extract::{Request, State};
+use axum::extract::{OriginalUri, Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
@@ -117,7 +117,12 @@ pub async fn guard(
     request: Request,
     next: Next,
 ) -> Result<Response, AppError> {
-    let path = request.uri().path();
+    // Inside the nested `/api` router the URI is stripped; match on the original one.
+    let path = request.extensions().get::<OriginalUri>().map_or_else(
+        || request.uri().path().to_string(),
+        |uri| uri.path().to_string(),
+    );
+    let path = path.as_str();
     if !OPEN_PATHS.contains(&path) && !path.starts_with("/api/docs") {
         let is_staff = matches!(request.extensions().get::<Option<Caller>>(), Some(Some(c)) if c.role.is_staff());
         ensure_open_for(&state.db, is_staff).await?;

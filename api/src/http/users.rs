@@ -156,7 +156,7 @@ pub async fn two_step_password(
         to_address: issued.mail_address,
         subject: "【Tsumugi】二段階認証コードのお知らせ".into(),
         text: format!(
-            "{} 様\n\nTsumugi へのログインに必要な認証コードは次のとおりです。\n\n認証コード: {}\n\nこのコードの有効期限は{}分です。お心当たりのない場合は、このメールを破棄してください。\n",
+            "{} 様\n\nTsumugi へのログインに必要な\n認証コードは次のとおりです。\n\n認証コード: {}\n\nこのコードの有効期限は{}分です。\nお心当たりのない場合は、\nこのメールを破棄してください。\n",
             issued.user_name,
             issued.code,
             two_step::TOKEN_MINUTES

@@ -1,0 +1,365 @@
+//! Login, bot check, two-step verification, whoami, logout and throttling, over real HTTP.
+
+mod support;
+
+use reqwest::StatusCode;
+use serde_json::json;
+use sqlx::PgPool;
+use support::{PASSWORD, TestApp};
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn creator_logs_in_and_whoami_returns_the_user_record(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (status, body) = app.try_login("creator@demo.tsumugi.jp", PASSWORD).await;
+    assert_eq!(status, StatusCode::OK);
+    let token = body["token"].as_str().unwrap();
+    assert_eq!(body["user"]["user_name"], "山田 花子");
+
+    let (status, me) = app.get("/api/users/whoami", Some(token)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(me["role_type"], "general");
+    assert_eq!(me["work_status"], "accepting");
+    for flag in [
+        "has_skill",
+        "has_bank_account",
+        "has_portfolio",
+        "has_possible_work",
+        "has_attribute",
+    ] {
+        assert_eq!(me[flag], true, "{flag}");
+    }
+    assert_eq!(me["client"], serde_json::Value::Null);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn demo_accounts_have_their_roles_and_newbie_lacks_skill_and_bank_account(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let expectations = [
+        ("editor@demo.tsumugi.jp", "editor_assistant"),
+        ("client@demo.tsumugi.jp", "client"),
+        ("manager@demo.tsumugi.jp", "tsumugi_manager"),
+        ("accountant@demo.tsumugi.jp", "tsumugi_accountant"),
+        ("admin@demo.tsumugi.jp", "tsumugi_admin"),
+    ];
+    for (mail, role) in expectations {
+        let token = app.login(mail).await;
+        let (_, me) = app.get("/api/users/whoami", Some(&token)).await;
+        assert_eq!(me["role_type"], role, "{mail}");
+    }
+    let client = app.login("client@demo.tsumugi.jp").await;
+    let (_, me) = app.get("/api/users/whoami", Some(&client)).await;
+    assert_eq!(me["client"]["company_name"], "株式会社デモメディア");
+
+    let newbie = app.login("newbie@demo.tsumugi.jp").await;
+    let (_, me) = app.get("/api/users/whoami", Some(&newbie)).await;
+    assert_eq!(me["has_skill"], false);
+    assert_eq!(me["has_bank_account"], false);
+    assert_eq!(me["has_portfolio"], true);
+    assert_eq!(me["work_status"], "not_set");
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn wrong_password_and_unknown_address_get_the_same_japanese_error(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (status, wrong) = app
+        .try_login("creator@demo.tsumugi.jp", "Wrong-password-1")
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        wrong["error"]["message"],
+        "メールアドレスまたはパスワードが正しくありません。"
+    );
+    let (status, unknown) = app.try_login("nobody@demo.tsumugi.jp", PASSWORD).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(unknown, wrong);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn login_validates_its_fields_with_rule_strings(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (status, body) = app
+        .post(
+            "/api/users/login",
+            None,
+            json!({ "mail_address": "not-an-address" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"]["rules"]["mail_address"], json!(["email"]));
+    assert_eq!(body["error"]["rules"]["password"], json!(["required"]));
+    assert!(body["error"]["message"].is_string());
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn a_failed_or_missing_bot_check_refuses_the_login(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let bot_message = "ボットによる登録の疑いが強いため、ログインできません。ブラウザまたは端末を変更してお試しください。";
+
+    let (status, body) = app
+        .post(
+            "/api/users/login",
+            None,
+            json!({ "mail_address": "creator@demo.tsumugi.jp", "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"]["message"], bot_message);
+
+    // An unsolved challenge does not verify.
+    let (_, challenge) = app.get("/api/siteverify/challenge", None).await;
+    let unsolved = format!("{}:x", challenge["challenge"].as_str().unwrap());
+    let (_, verdict) = app
+        .post("/api/siteverify", None, json!({ "token": unsolved }))
+        .await;
+    assert_eq!(verdict["success"], false);
+
+    // A verified token opens exactly one login.
+    let token = app.site_verify_token().await;
+    let (_, replay) = app
+        .post("/api/siteverify", None, json!({ "token": token }))
+        .await;
+    assert_eq!(replay["success"], false, "a token verifies once");
+    let login = json!({ "mail_address": "creator@demo.tsumugi.jp", "password": PASSWORD, "site_verify_token": token });
+    let (first, _) = app.post("/api/users/login", None, login.clone()).await;
+    assert_eq!(first, StatusCode::OK);
+    let (second, body) = app.post("/api/users/login", None, login).await;
+    assert_eq!(second, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"]["message"], bot_message);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn an_http_verifier_decides_the_bot_check(pool: PgPool) {
+    use axum::routing::post;
+    // A stand-in for a reCAPTCHA/Turnstile endpoint: passes only the response "human".
+    let verifier = axum::Router::new().route(
+        "/verify",
+        post(|body: String| async move {
+            axum::Json(json!({ "success": body.contains("response=human") }))
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let verifier_addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, verifier).await });
+
+    let mut config = support::test_config(&pool);
+    config.site_verify = api::config::SiteVerifyConfig::Http {
+        url: format!("http://{verifier_addr}/verify"),
+        secret: "s3cret".into(),
+        site_key: "site-key".into(),
+    };
+    let app = TestApp::spawn_with(pool, config).await;
+    let (_, challenge) = app.get("/api/siteverify/challenge", None).await;
+    assert_eq!(challenge, json!({ "kind": "http", "site_key": "site-key" }));
+    let (_, bot) = app
+        .post("/api/siteverify", None, json!({ "token": "robot" }))
+        .await;
+    assert_eq!(bot["success"], false);
+    let (_, human) = app
+        .post("/api/siteverify", None, json!({ "token": "human" }))
+        .await;
+    assert_eq!(human["success"], true);
+    let (status, _) = app
+        .post(
+            "/api/users/login",
+            None,
+            json!({ "mail_address": "creator@demo.tsumugi.jp", "password": PASSWORD, "site_verify_token": "human" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn two_step_login_mails_a_code_that_opens_a_session(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (status, body) = app.try_login("twostep@demo.tsumugi.jp", PASSWORD).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        body.get("token").is_none(),
+        "no session before the second step"
+    );
+    let two_step_token = body["two_step_token"].as_str().unwrap().to_string();
+
+    // Verifying before a code was sent fails.
+    let (status, _) = app
+        .post(
+            "/api/users/two_step_verification",
+            None,
+            json!({ "two_step_token": two_step_token, "password": "000000" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    let (status, body) = app
+        .post(
+            "/api/users/two_step_password",
+            None,
+            json!({ "two_step_token": two_step_token }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    let mail = app.latest_mail();
+    assert!(mail.contains("twostep@demo.tsumugi.jp"));
+    let code: String = mail
+        .split("認証コード: ")
+        .nth(1)
+        .expect("code line")
+        .chars()
+        .take(6)
+        .collect();
+    assert!(code.chars().all(|c| c.is_ascii_digit()), "code {code}");
+
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let (status, body) = app
+        .post(
+            "/api/users/two_step_verification",
+            None,
+            json!({ "two_step_token": two_step_token, "password": wrong }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"]["message"], "二段階認証に失敗しました。");
+
+    let (status, body) = app
+        .post(
+            "/api/users/two_step_verification",
+            None,
+            json!({ "two_step_token": two_step_token, "password": code }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let token = body["token"].as_str().unwrap();
+    assert_eq!(body["user"]["user_name"], "中村 翔");
+    let (status, _) = app.get("/api/users/whoami", Some(token)).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // The challenge is used up.
+    let (status, body) = app
+        .post(
+            "/api/users/two_step_verification",
+            None,
+            json!({ "two_step_token": two_step_token, "password": code }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"]["rules"]["two_step_token"], json!(["jwt"]));
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn too_many_wrong_codes_burn_the_two_step_token(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let (_, body) = app.try_login("twostep@demo.tsumugi.jp", PASSWORD).await;
+    let two_step_token = body["two_step_token"].as_str().unwrap().to_string();
+    app.post(
+        "/api/users/two_step_password",
+        None,
+        json!({ "two_step_token": two_step_token }),
+    )
+    .await;
+    let code: String = app
+        .latest_mail()
+        .split("認証コード: ")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take(6)
+        .collect();
+    let wrong = if code == "999999" { "888888" } else { "999999" };
+    for _ in 0..5 {
+        app.post(
+            "/api/users/two_step_verification",
+            None,
+            json!({ "two_step_token": two_step_token, "password": wrong }),
+        )
+        .await;
+    }
+    let (status, _) = app
+        .post(
+            "/api/users/two_step_verification",
+            None,
+            json!({ "two_step_token": two_step_token, "password": code }),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the right code no longer helps"
+    );
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn logout_revokes_the_session(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let token = app.login("creator@demo.tsumugi.jp").await;
+    let (status, _) = app.post("/api/users/logout", Some(&token), json!({})).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, body) = app.get("/api/users/whoami", Some(&token)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["error"]["message"], "ログインが必要です。");
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn expired_sessions_are_refused(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let token = app.login("creator@demo.tsumugi.jp").await;
+    sqlx::query("update sessions set expires_at = now() - interval '1 second'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let (status, _) = app.get("/api/users/whoami", Some(&token)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn repeated_failures_are_throttled_per_account_with_retry_after(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    for _ in 0..5 {
+        let (status, _) = app
+            .try_login("creator@demo.tsumugi.jp", "Wrong-password-1")
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let site_verify_token = app.site_verify_token().await;
+    let response = app
+        .http
+        .post(app.url("/api/users/login"))
+        .json(&json!({ "mail_address": "creator@demo.tsumugi.jp", "password": PASSWORD, "site_verify_token": site_verify_token }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        response.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "even the right password waits"
+    );
+    let retry_after: u64 = response.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        retry_after > 0 && retry_after <= 15 * 60,
+        "retry after {retry_after}"
+    );
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert!(body["error"]["message"].as_str().unwrap().contains("上限"));
+
+    // Another account from the same address is not affected by this account's budget.
+    let (status, _) = app.try_login("editor@demo.tsumugi.jp", PASSWORD).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn failures_are_throttled_per_address_across_accounts(pool: PgPool) {
+    let mut config = support::test_config(&pool);
+    config.login_limit_per_ip = 3;
+    let app = TestApp::spawn_with(pool, config).await;
+    for mail in [
+        "a@demo.tsumugi.jp",
+        "b@demo.tsumugi.jp",
+        "c@demo.tsumugi.jp",
+    ] {
+        app.try_login(mail, "Wrong-password-1").await;
+    }
+    let (status, _) = app.try_login("creator@demo.tsumugi.jp", PASSWORD).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+}

@@ -1,0 +1,149 @@
+//! Shared test harness: a real `tsumugi` app on a random port over a fresh database, an HTTP
+//! client that logs in like the web app does, and a minimal socket.io client.
+
+#![allow(dead_code)]
+
+pub mod sio;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use api::config::Config;
+use api::state::AppState;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+
+pub const PASSWORD: &str = "Tsumugi-demo-2026";
+
+pub fn redis_url() -> String {
+    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379/?protocol=resp3".into())
+}
+
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub state: AppState,
+    pub http: reqwest::Client,
+    pub data_dir: PathBuf,
+    shutdown: Option<oneshot::Sender<()>>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+    }
+}
+
+pub fn test_config(pool: &PgPool) -> Config {
+    let data_dir = std::env::temp_dir().join(format!("tsumugi-test-{}", uuid::Uuid::new_v4()));
+    // The pool is handed over directly; the URL is only read by `api::run`.
+    let _ = pool;
+    Config::for_tests(String::new(), data_dir)
+}
+
+impl TestApp {
+    /// A seeded app with the test defaults.
+    pub async fn spawn(pool: PgPool) -> Self {
+        let config = test_config(&pool);
+        Self::spawn_with(pool, config).await
+    }
+
+    pub async fn spawn_with(pool: PgPool, config: Config) -> Self {
+        api::seed::seed_demo_if_empty(&pool).await.expect("seed");
+        let data_dir = config.data_dir.clone();
+        let (router, state) = api::build(config, pool).await.expect("build app");
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (tx, rx) = oneshot::channel::<()>();
+        tokio::spawn(api::serve(listener, router, async move {
+            let _ = rx.await;
+        }));
+        TestApp {
+            addr,
+            state,
+            http: reqwest::Client::new(),
+            data_dir,
+            shutdown: Some(tx),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    pub async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut request = self.http.request(method, self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.expect("request");
+        let status = response.status();
+        let text = response.text().await.unwrap_or_default();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        self.request(Method::GET, path, token, None).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.request(Method::POST, path, token, Some(body)).await
+    }
+
+    /// Solves the bot check the way the browser does and returns a verified token.
+    pub async fn site_verify_token(&self) -> String {
+        let (_, challenge) = self.get("/api/siteverify/challenge", None).await;
+        let token = api::auth::site_verify::solve(
+            challenge["challenge"].as_str().expect("pow challenge"),
+            challenge["difficulty"].as_u64().unwrap() as u32,
+        );
+        let (status, verdict) = self
+            .post("/api/siteverify", None, json!({ "token": token }))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(verdict["success"], true, "bot check should pass: {verdict}");
+        token
+    }
+
+    pub async fn try_login(&self, mail_address: &str, password: &str) -> (StatusCode, Value) {
+        let site_verify_token = self.site_verify_token().await;
+        self.post(
+            "/api/users/login",
+            None,
+            json!({ "mail_address": mail_address, "password": password, "site_verify_token": site_verify_token }),
+        )
+        .await
+    }
+
+    /// Logs a demo account in and returns its bearer token.
+    pub async fn login(&self, mail_address: &str) -> String {
+        let (status, body) = self.try_login(mail_address, PASSWORD).await;
+        assert_eq!(status, StatusCode::OK, "login of {mail_address}: {body}");
+        body["token"].as_str().expect("token").to_string()
+    }
+
+    /// The newest mail written to `DATA_DIR/mail`.
+    pub fn latest_mail(&self) -> String {
+        let dir = self.data_dir.join("mail");
+        let newest = std::fs::read_dir(&dir)
+            .expect("mail dir")
+            .filter_map(Result::ok)
+            .max_by_key(|e| e.metadata().and_then(|m| m.modified()).ok())
+            .expect("a mail");
+        std::fs::read_to_string(newest.path()).unwrap()
+    }
+}
