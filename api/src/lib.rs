@@ -2,12 +2,16 @@
 //! mounts the realtime hub. `main.rs` only calls `run`.
 
 pub mod auth;
+pub mod chat;
 pub mod config;
 pub mod error;
 pub mod extract;
+pub mod files;
 pub mod http;
 pub mod mail;
 pub mod maintenance;
+pub mod notices;
+pub mod pagination;
 pub mod realtime_auth;
 pub mod revision;
 pub mod seed;

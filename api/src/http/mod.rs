@@ -1,10 +1,15 @@
 //! The HTTP surface: resource routers merged under `/api`, the caller and maintenance
 //! middleware, JSON 404/405 answers, `/revision.json` and the web app.
 
+pub mod channels;
+mod files;
 mod maintenance;
+mod messages;
+mod notices;
 pub mod openapi;
 mod siteverify;
 mod system;
+mod teams;
 mod users;
 mod web;
 
@@ -30,6 +35,11 @@ fn api_router() -> Router<AppState> {
         .merge(siteverify::router())
         .merge(maintenance::router())
         .merge(system::router())
+        .merge(teams::router())
+        .merge(channels::router())
+        .merge(messages::router())
+        .merge(files::router())
+        .merge(notices::router())
         .route(
             "/openapi.json",
             get(|| async { Json(openapi::ApiDoc::openapi()) }),

@@ -3,7 +3,7 @@
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{maintenance, siteverify, system, users};
+use super::{channels, files, maintenance, messages, notices, siteverify, system, teams, users};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -13,6 +13,12 @@ use super::{maintenance, siteverify, system, users};
         siteverify::challenge, siteverify::verify,
         maintenance::show, maintenance::update, maintenance::remove,
         system::health, system::revision,
+        teams::list, teams::leader_teams, teams::set_favorite, teams::channels,
+        channels::show, channels::members, channels::unread, channels::mark_read, channels::files,
+        messages::reactions, messages::list, messages::create, messages::update, messages::remove,
+        messages::add_reaction, messages::remove_reaction, messages::pins, messages::pin, messages::unpin,
+        files::upload, files::download, files::image,
+        notices::list, notices::read_one, notices::read_all,
     ),
     modifiers(&BearerAuth)
 )]

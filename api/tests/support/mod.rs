@@ -147,3 +147,23 @@ impl TestApp {
         std::fs::read_to_string(newest.path()).unwrap()
     }
 }
+
+pub async fn user_id(pool: &PgPool, mail_address: &str) -> i64 {
+    sqlx::query_scalar("select id from users where mail_address = $1")
+        .bind(mail_address)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+pub async fn channel_id(pool: &PgPool, name: &str) -> i64 {
+    sqlx::query_scalar("select id from channels where name = $1")
+        .bind(name)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+pub const GROUP: &str = "デモ編集部";
+pub const SINGLE: &str = "山田 花子・佐藤 健";
+pub const MANAGEMENT: &str = "デモ編集部 運営";

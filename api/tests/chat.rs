@@ -1,0 +1,755 @@
+//! Teams, channels, messages, reactions, pins, unread counts and their live events.
+
+mod support;
+
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use support::{GROUP, MANAGEMENT, SINGLE, TestApp, channel_id, sio::SioClient, user_id};
+
+const WAIT: Duration = Duration::from_secs(3);
+
+async fn joined(app: &TestApp, token: &str, channel: i64) -> SioClient {
+    let mut socket = SioClient::connect(app.addr, Some(token)).await.unwrap();
+    let ack = socket
+        .emit_with_ack("channel:join", json!({ "channel_id": channel }), WAIT)
+        .await
+        .unwrap();
+    assert_eq!(ack["data"]["channel_id"], channel, "{ack}");
+    socket
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn teams_are_grouped_and_scoped_by_role(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let (status, teams) = app.get("/api/teams", Some(&creator)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(teams["assigned"][0]["name"], "デモ編集部");
+    assert_eq!(
+        teams["assigned"][0]["unread_count"], 3,
+        "three unread demo messages"
+    );
+    assert_eq!(teams["favorite"], json!([]));
+    let team_id = teams["assigned"][0]["id"].as_i64().unwrap();
+
+    let (status, team) = app
+        .request(
+            Method::PUT,
+            &format!("/api/teams/{team_id}/favorite"),
+            Some(&creator),
+            Some(json!({ "is_favorite": true })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(team["is_favorite"], true);
+    let (_, teams) = app.get("/api/teams", Some(&creator)).await;
+    assert_eq!(teams["favorite"][0]["id"], team_id);
+    assert_eq!(teams["assigned"], json!([]));
+
+    // The newbie belongs to no team and cannot see or favour this one.
+    let newbie = app.login("newbie@demo.tsumugi.jp").await;
+    let (_, teams) = app.get("/api/teams", Some(&newbie)).await;
+    assert_eq!(
+        teams,
+        json!({ "favorite": [], "assigned": [], "other": [] })
+    );
+    let (status, _) = app
+        .get(&format!("/api/teams/{team_id}/channels"), Some(&newbie))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = app
+        .request(
+            Method::PUT,
+            &format!("/api/teams/{team_id}/favorite"),
+            Some(&newbie),
+            Some(json!({ "is_favorite": true })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = app.get("/api/teams/999999/channels", Some(&creator)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = app.get("/api/teams", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    // The client sees its own client's team as "other"; staff see it too.
+    let client = app.login("client@demo.tsumugi.jp").await;
+    let (_, teams) = app.get("/api/teams", Some(&client)).await;
+    assert_eq!(teams["other"][0]["id"], team_id);
+
+    // Leader teams: the editor leads this team, the creator leads none, managers see all.
+    let editor = app.login("editor@demo.tsumugi.jp").await;
+    let (_, lead) = app.get("/api/teams/leader_teams", Some(&editor)).await;
+    assert_eq!(lead["assigned"][0]["id"], team_id);
+    let (_, lead) = app.get("/api/teams/leader_teams", Some(&creator)).await;
+    assert_eq!(
+        lead["favorite"].as_array().unwrap().len()
+            + lead["assigned"].as_array().unwrap().len()
+            + lead["other"].as_array().unwrap().len(),
+        0
+    );
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn channels_are_visible_to_members_and_management_to_staff(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let (group, single, management) = (
+        channel_id(&pool, GROUP).await,
+        channel_id(&pool, SINGLE).await,
+        channel_id(&pool, MANAGEMENT).await,
+    );
+    let team_id: i64 = sqlx::query_scalar("select team_id from channels where id = $1")
+        .bind(group)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let (_, channels) = app
+        .get(&format!("/api/teams/{team_id}/channels"), Some(&creator))
+        .await;
+    let ids: Vec<i64> = channels
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids, vec![group, single]);
+    assert_eq!(channels[0]["unread_count"], 3);
+    assert_eq!(channels[0]["member_count"], 4);
+
+    let (status, _) = app
+        .get(&format!("/api/channels/{management}"), Some(&creator))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = app
+        .get(
+            &format!("/api/channels/{management}/messages"),
+            Some(&creator),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let admin = app.login("admin@demo.tsumugi.jp").await;
+    let (status, channel) = app
+        .get(&format!("/api/channels/{management}"), Some(&admin))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(channel["channel_type"], "management");
+    let (status, _) = app
+        .get(&format!("/api/channels/{single}"), Some(&admin))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "staff do not read other people's one-to-one channels"
+    );
+
+    let (status, members) = app
+        .get(&format!("/api/channels/{group}/members"), Some(&creator))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = members
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["user_name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 4);
+    assert!(names.contains(&"高橋 誠"));
+    let (status, _) = app.get("/api/channels/999999", Some(&creator)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn message_history_pages_from_the_newest_and_catches_up_after_an_id(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let group = channel_id(&pool, GROUP).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let (status, page0) = app
+        .get(
+            &format!("/api/channels/{group}/messages?page=0"),
+            Some(&creator),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let messages = page0["messages"].as_array().unwrap();
+    assert_eq!(messages.len(), 50);
+    assert_eq!(
+        (
+            page0["total"].as_i64(),
+            page0["per_page"].as_i64(),
+            page0["last_page"].as_i64()
+        ),
+        (Some(240), Some(50), Some(4))
+    );
+    let ids: Vec<i64> = messages.iter().map(|m| m["id"].as_i64().unwrap()).collect();
+    assert!(
+        ids.windows(2).all(|w| w[0] < w[1]),
+        "oldest first within a page"
+    );
+    let newest = *ids.last().unwrap();
+    assert_eq!(
+        page0["unread_message_id"],
+        newest - 2,
+        "the creator has three unread"
+    );
+    assert_eq!(page0["has_more"], true);
+
+    let (_, page1) = app
+        .get(
+            &format!("/api/channels/{group}/messages?page=1"),
+            Some(&creator),
+        )
+        .await;
+    let last_of_page1 = page1["messages"].as_array().unwrap().last().unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(last_of_page1, ids[0] - 1);
+    assert!(page1["messages"][0]["user"]["user_name"].is_string());
+
+    let (_, caught_up) = app
+        .get(
+            &format!("/api/channels/{group}/messages?after_id={}", newest - 5),
+            Some(&creator),
+        )
+        .await;
+    let after: Vec<i64> = caught_up["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(after, (newest - 4..=newest).collect::<Vec<_>>());
+    assert_eq!(caught_up["has_more"], false);
+
+    let (status, _) = app
+        .get(&format!("/api/channels/{group}/messages"), None)
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn a_sent_message_is_pushed_once_even_when_sent_twice(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let group = channel_id(&pool, GROUP).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let editor = app.login("editor@demo.tsumugi.jp").await;
+    let mut editor_socket = joined(&app, &editor, group).await;
+
+    let body = json!({ "body": "> 締め切りは金曜\n了解です。https://example.jp を参照します", "client_message_id": "c-1" });
+    let (status, first) = app
+        .post(
+            &format!("/api/channels/{group}/messages"),
+            Some(&creator),
+            body.clone(),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{first}");
+    let (status, again) = app
+        .post(
+            &format!("/api/channels/{group}/messages"),
+            Some(&creator),
+            body,
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "a retry answers with the existing message"
+    );
+    assert_eq!(again["id"], first["id"]);
+
+    let pushed = editor_socket
+        .expect_event("message.created", WAIT)
+        .await
+        .expect("pushed");
+    assert_eq!(pushed["id"], first["id"]);
+    assert_eq!(pushed["user"]["user_name"], "山田 花子");
+    assert!(
+        editor_socket
+            .expect_event("message.created", Duration::from_millis(500))
+            .await
+            .is_none(),
+        "no duplicate push"
+    );
+    let count: i64 =
+        sqlx::query_scalar("select count(*) from messages where client_message_id = 'c-1'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(count, 1);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn message_validation_and_authorisation(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let (group, management) = (
+        channel_id(&pool, GROUP).await,
+        channel_id(&pool, MANAGEMENT).await,
+    );
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let (status, body) = app
+        .post(
+            &format!("/api/channels/{group}/messages"),
+            Some(&creator),
+            json!({ "body": "  " }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"]["rules"]["body"], json!(["required"]));
+    let (_, body) = app
+        .post(
+            &format!("/api/channels/{group}/messages"),
+            Some(&creator),
+            json!({ "body": "あ".repeat(10_001) }),
+        )
+        .await;
+    assert_eq!(body["error"]["rules"]["body"], json!(["max:10000"]));
+    let (status, _) = app
+        .post(
+            &format!("/api/channels/{management}/messages"),
+            Some(&creator),
+            json!({ "body": "のぞき見" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (_, body) = app
+        .post(
+            &format!("/api/channels/{group}/messages"),
+            Some(&creator),
+            json!({ "body": "添付", "file_ids": [424242] }),
+        )
+        .await;
+    assert_eq!(body["error"]["rules"]["file_ids"], json!(["exists"]));
+    let written: i64 = sqlx::query_scalar("select count(*) from messages where body = '添付'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(written, 0, "nothing half-written");
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn edits_and_deletions_belong_to_the_author_or_staff_and_are_pushed(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let group = channel_id(&pool, GROUP).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let editor = app.login("editor@demo.tsumugi.jp").await;
+    let manager = app.login("manager@demo.tsumugi.jp").await;
+    let mut socket = joined(&app, &editor, group).await;
+    let (_, message) = app
+        .post(
+            &format!("/api/channels/{group}/messages"),
+            Some(&creator),
+            json!({ "body": "下書き" }),
+        )
+        .await;
+    let id = message["id"].as_i64().unwrap();
+    let path = format!("/api/channels/{group}/messages/{id}");
+
+    let (status, _) = app
+        .request(
+            Method::PUT,
+            &path,
+            Some(&editor),
+            Some(json!({ "body": "乗っ取り" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, edited) = app
+        .request(
+            Method::PUT,
+            &path,
+            Some(&creator),
+            Some(json!({ "body": "清書" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(edited["body"], "清書");
+    let pushed = socket.expect_event("message.updated", WAIT).await.unwrap();
+    assert_eq!(pushed["body"], "清書");
+
+    let (status, _) = app
+        .request(Method::DELETE, &path, Some(&editor), None)
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "another creator may not delete"
+    );
+    let (status, _) = app
+        .request(Method::DELETE, &path, Some(&manager), None)
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "staff may");
+    let pushed = socket.expect_event("message.deleted", WAIT).await.unwrap();
+    assert_eq!(pushed, json!({ "id": id, "channel_id": group }));
+    let (status, _) = app
+        .request(
+            Method::PUT,
+            &path,
+            Some(&creator),
+            Some(json!({ "body": "復活" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn reactions_and_pins_are_pushed_with_their_state(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let group = channel_id(&pool, GROUP).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let editor = app.login("editor@demo.tsumugi.jp").await;
+    let mut socket = joined(&app, &editor, group).await;
+    let (_, message) = app
+        .post(
+            &format!("/api/channels/{group}/messages"),
+            Some(&creator),
+            json!({ "body": "反応してください" }),
+        )
+        .await;
+    let id = message["id"].as_i64().unwrap();
+    socket.expect_event("message.created", WAIT).await.unwrap();
+
+    let (_, reactions) = app.get("/api/reactions", Some(&creator)).await;
+    let reaction_id = reactions[0]["id"].as_i64().unwrap();
+    assert!(reactions[0]["path"].as_str().unwrap().ends_with(".svg"));
+    let (status, changed) = app
+        .post(
+            &format!("/api/channels/{group}/messages/{id}/reactions"),
+            Some(&creator),
+            json!({ "reaction_id": reaction_id }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(changed["reactions"][0]["count"], 1);
+    let pushed = socket.expect_event("reaction.added", WAIT).await.unwrap();
+    assert_eq!(pushed["message_id"], id);
+    assert_eq!(
+        pushed["reactions"][0]["user_ids"],
+        json!([user_id(&pool, "creator@demo.tsumugi.jp").await])
+    );
+    let (_, bad) = app
+        .post(
+            &format!("/api/channels/{group}/messages/{id}/reactions"),
+            Some(&creator),
+            json!({ "reaction_id": 9999 }),
+        )
+        .await;
+    assert_eq!(bad["error"]["rules"]["reaction_id"], json!(["exists"]));
+
+    let (status, _) = app
+        .request(
+            Method::DELETE,
+            &format!("/api/channels/{group}/messages/{id}/reactions/{reaction_id}"),
+            Some(&creator),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let pushed = socket.expect_event("reaction.removed", WAIT).await.unwrap();
+    assert_eq!(pushed["reactions"], json!([]));
+
+    let (status, pinned) = app
+        .post(
+            &format!("/api/channels/{group}/pinned_messages"),
+            Some(&creator),
+            json!({ "message_id": id }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(pinned["message"]["is_pinned"], true);
+    let pushed = socket.expect_event("pin.added", WAIT).await.unwrap();
+    assert_eq!(pushed["message"]["id"], id);
+    let (_, pins) = app
+        .get(
+            &format!("/api/channels/{group}/pinned_messages"),
+            Some(&editor),
+        )
+        .await;
+    assert_eq!(pins[0]["id"], id, "the newest pin comes first");
+    assert_eq!(pins.as_array().unwrap().len(), 2, "plus the demo pin");
+    let (status, _) = app
+        .request(
+            Method::DELETE,
+            &format!("/api/channels/{group}/pinned_messages/{id}"),
+            Some(&editor),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        socket.expect_event("pin.removed", WAIT).await.unwrap(),
+        json!({ "channel_id": group, "message_id": id })
+    );
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn unread_counts_rise_with_others_messages_and_fall_on_read(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let group = channel_id(&pool, GROUP).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let editor = app.login("editor@demo.tsumugi.jp").await;
+    let unread_of = |summary: &Value| {
+        summary["channels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["channel_id"] == group)
+            .unwrap()["unread_count"]
+            .as_i64()
+            .unwrap()
+    };
+    let (_, before) = app.get("/api/channels/unread", Some(&editor)).await;
+    assert_eq!(unread_of(&before), 0);
+    let mut last = 0;
+    for n in 0..2 {
+        let (_, message) = app
+            .post(
+                &format!("/api/channels/{group}/messages"),
+                Some(&creator),
+                json!({ "body": format!("未読 {n}") }),
+            )
+            .await;
+        last = message["id"].as_i64().unwrap();
+    }
+    let (_, after) = app.get("/api/channels/unread", Some(&editor)).await;
+    assert_eq!(unread_of(&after), 2);
+    assert_eq!(after["total"], 2);
+    let (_, own) = app.get("/api/channels/unread", Some(&creator)).await;
+    assert_eq!(unread_of(&own), 0, "sending reads everything before it");
+
+    let mut editor_socket = SioClient::connect(app.addr, Some(&editor)).await.unwrap();
+    let (status, read) = app
+        .request(
+            Method::PUT,
+            &format!("/api/channels/{group}/read"),
+            Some(&editor),
+            Some(json!({ "message_id": last - 1 })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(read["unread_count"], 1);
+    assert_eq!(
+        editor_socket
+            .expect_event("channel.read", WAIT)
+            .await
+            .unwrap()["unread_count"],
+        1
+    );
+    app.request(
+        Method::PUT,
+        &format!("/api/channels/{group}/read"),
+        Some(&editor),
+        Some(json!({ "message_id": last })),
+    )
+    .await;
+    let (_, read) = app
+        .request(
+            Method::PUT,
+            &format!("/api/channels/{group}/read"),
+            Some(&editor),
+            Some(json!({ "message_id": 1 })),
+        )
+        .await;
+    assert_eq!(
+        (
+            read["unread_count"].as_i64(),
+            read["last_read_message_id"].as_i64()
+        ),
+        (Some(0), Some(last)),
+        "never moves back"
+    );
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn mentions_notify_members_live_and_notices_page_and_read(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let group = channel_id(&pool, GROUP).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let editor = app.login("editor@demo.tsumugi.jp").await;
+    let editor_id = user_id(&pool, "editor@demo.tsumugi.jp").await;
+    let newbie_id = user_id(&pool, "newbie@demo.tsumugi.jp").await;
+    let mut editor_socket = SioClient::connect(app.addr, Some(&editor)).await.unwrap();
+
+    let body = format!("<@{editor_id}> さん、確認お願いします。<@{newbie_id}> さんにも");
+    let (_, message) = app
+        .post(
+            &format!("/api/channels/{group}/messages"),
+            Some(&creator),
+            json!({ "body": body }),
+        )
+        .await;
+    assert_eq!(
+        message["mentions"],
+        json!([editor_id]),
+        "only channel members are mentioned"
+    );
+    let pushed = editor_socket
+        .expect_event("notice.created", WAIT)
+        .await
+        .expect("mention notice pushed");
+    assert_eq!(pushed["notice"]["type"], "message");
+    assert_eq!(pushed["notice"]["reference"]["channel_id"], group);
+    assert_eq!(pushed["unread_count"], 1);
+    assert!(
+        pushed["notice"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("山田 花子")
+    );
+    let newbie_notices: i64 = sqlx::query_scalar("select count(*) from notices where user_id = $1")
+        .bind(newbie_id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(newbie_notices, 0);
+
+    // 25 task notices for paging, inserted as the work flow would.
+    for n in 0..25 {
+        sqlx::query(
+            "insert into notices (user_id, notice_type, message) values ($1, 'order_task', $2)",
+        )
+        .bind(editor_id)
+        .bind(format!("タスク {n} が発注されました"))
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    let (_, page1) = app
+        .get("/api/v2/notices?type=task&page=1", Some(&editor))
+        .await;
+    assert_eq!(
+        (
+            page1["total"].as_i64(),
+            page1["last_page"].as_i64(),
+            page1["unread_count"].as_i64()
+        ),
+        (Some(25), Some(2), Some(25))
+    );
+    assert_eq!(
+        page1["notices"][0]["message"], "タスク 24 が発注されました",
+        "newest first"
+    );
+    let (_, page2) = app
+        .get("/api/v2/notices?type=task&page=2", Some(&editor))
+        .await;
+    assert_eq!(page2["notices"].as_array().unwrap().len(), 5);
+    let (_, messages) = app.get("/api/v2/notices?type=message", Some(&editor)).await;
+    assert_eq!(messages["total"], 1);
+    let (status, _) = app.get("/api/v2/notices?type=bogus", Some(&editor)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    let notice_id = page1["notices"][0]["id"].as_i64().unwrap();
+    let (status, notice) = app
+        .request(
+            Method::PUT,
+            &format!("/api/v2/notices/{notice_id}/read"),
+            Some(&editor),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (status, notice["is_read"].as_bool()),
+        (StatusCode::OK, Some(true))
+    );
+    let (status, _) = app
+        .request(
+            Method::PUT,
+            &format!("/api/v2/notices/{notice_id}/read"),
+            Some(&creator),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "someone else's notice");
+
+    let (_, read) = app
+        .request(
+            Method::PUT,
+            "/api/v2/notices/read",
+            Some(&editor),
+            Some(json!({ "type": "task" })),
+        )
+        .await;
+    assert_eq!(read["unread_count"], 0);
+    let read_push = loop {
+        let event = editor_socket
+            .expect_event("notice.read", WAIT)
+            .await
+            .unwrap();
+        if event["notice_id"].is_null() {
+            break event;
+        }
+    };
+    assert_eq!(read_push["group"], "task");
+    let (_, messages) = app.get("/api/v2/notices?type=message", Some(&editor)).await;
+    assert_eq!(
+        messages["unread_count"], 1,
+        "read-all of task notices leaves message notices alone"
+    );
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn one_to_one_messages_notify_the_other_member(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let single = channel_id(&pool, SINGLE).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let editor = app.login("editor@demo.tsumugi.jp").await;
+    app.post(
+        &format!("/api/channels/{single}/messages"),
+        Some(&creator),
+        json!({ "body": "直接のご連絡です" }),
+    )
+    .await;
+    let (_, notices) = app.get("/api/v2/notices?type=message", Some(&editor)).await;
+    assert_eq!(notices["unread_count"], 1);
+    let (_, read) = app
+        .request(
+            Method::PUT,
+            "/api/v2/notices/read",
+            Some(&editor),
+            Some(json!({ "type": "message", "channel_id": single })),
+        )
+        .await;
+    assert_eq!(read["unread_count"], 0);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn a_message_posted_on_node_one_reaches_a_member_joined_on_node_two(pool: PgPool) {
+    let prefix = format!("test-{}", uuid::Uuid::new_v4());
+    let mut nodes = Vec::new();
+    for _ in 0..2 {
+        let mut config = support::test_config(&pool);
+        config.redis_url = Some(support::redis_url());
+        config.redis_prefix = prefix.clone();
+        nodes.push(TestApp::spawn_with(pool.clone(), config).await);
+    }
+    let group = channel_id(&pool, GROUP).await;
+    let editor = nodes[1].login("editor@demo.tsumugi.jp").await;
+    let newbie = nodes[1].login("newbie@demo.tsumugi.jp").await;
+    let mut member = joined(&nodes[1], &editor, group).await;
+    let mut outsider = SioClient::connect(nodes[1].addr, Some(&newbie))
+        .await
+        .unwrap();
+    let creator = nodes[0].login("creator@demo.tsumugi.jp").await;
+    let (_, sent) = nodes[0]
+        .post(
+            &format!("/api/channels/{group}/messages"),
+            Some(&creator),
+            json!({ "body": "ノード越しに届きますか", "client_message_id": "x-node" }),
+        )
+        .await;
+    let pushed = member
+        .expect_event("message.created", Duration::from_secs(5))
+        .await
+        .expect("crossed Redis");
+    assert_eq!(pushed["id"], sent["id"]);
+    assert!(
+        outsider
+            .expect_event("message.created", Duration::from_millis(500))
+            .await
+            .is_none()
+    );
+}
