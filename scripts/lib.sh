@@ -1,0 +1,108 @@
+# Shared helpers for run.sh and test.sh: installing what is missing and starting services.
+# shellcheck shell=bash
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+APT_UPDATED=0
+
+say() { printf '\033[1;32m==>\033[0m %s\n' "$*"; }
+warn() { printf '\033[1;33m==>\033[0m %s\n' "$*" >&2; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# apt_install PKG... installs only the packages that are not installed yet.
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "installing ${missing[*]}"
+  if [ "$APT_UPDATED" -eq 0 ]; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    APT_UPDATED=1
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+ensure_node_modules() {
+  if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
+    say "installing npm packages"
+    (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+# The web build is redone when any web source is newer than it.
+ensure_web_build() {
+  local stamp="$ROOT/web/dist/index.html"
+  if [ ! -f "$stamp" ] || [ -n "$(find "$ROOT/web/src" "$ROOT/web/index.html" "$ROOT/web/public" "$ROOT/web/vite.config.ts" -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+    say "building the web app"
+    (cd "$ROOT" && npm run build -w web --silent)
+  fi
+}
+
+ensure_release_binary() {
+  say "building the server (cargo build --release)"
+  (cd "$ROOT" && cargo build --release -p api --quiet)
+}
+
+pg_bin_dir() {
+  local dir
+  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$dir" ] && echo "$dir"
+}
+
+free_port() {
+  local port=$1
+  while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+  echo "$port"
+}
+
+# Runs a PostgreSQL tool as the postgres user when we are root (initdb refuses root).
+pg_as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# start_private_cluster DIR: a trust-auth cluster owned by this checkout; sets PG_PORT.
+start_private_cluster() {
+  local dir=$1 bin
+  apt_install postgresql
+  bin=$(pg_bin_dir)
+  mkdir -p "$dir"
+  if [ "$(id -u)" -eq 0 ]; then
+    chown postgres:postgres "$dir"
+    if ! runuser -u postgres -- test -x "$dir"; then
+      warn "postgres cannot reach $dir"
+      return 1
+    fi
+  fi
+  if [ ! -f "$dir/PG_VERSION" ]; then
+    say "creating a private PostgreSQL cluster in $dir"
+    pg_as_owner "$bin/initdb" -D "$dir" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >/dev/null
+  fi
+  if pg_as_owner "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
+    PG_PORT=$(sed -n 4p "$dir/postmaster.pid")
+  else
+    PG_PORT=$(free_port 54329)
+    pg_as_owner "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
+      -o "-p $PG_PORT -k $dir -c listen_addresses=127.0.0.1" start >/dev/null
+  fi
+  export PG_PORT
+}
+
+stop_private_cluster() {
+  local dir=$1 bin
+  bin=$(pg_bin_dir)
+  [ -n "$bin" ] && [ -f "$dir/postmaster.pid" ] && pg_as_owner "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null 2>&1 || true
+}
+
+# A cluster directory postgres can reach: data/pg when possible, else under /var/tmp.
+private_cluster_dir() {
+  local preferred="$ROOT/data/pg"
+  if [ "$(id -u)" -ne 0 ] || runuser -u postgres -- test -x "$ROOT" 2>/dev/null; then
+    echo "$preferred"
+  else
+    echo "/var/tmp/tsumugi-pg-$(echo "$ROOT" | md5sum | cut -c1-8)"
+  fi
+}

@@ -1,0 +1,31 @@
+/** What a person does to get in: open the login page and log in. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Tsumugi-demo-2026';
+
+export async function fillLogin(page: Page, mailAddress: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('メールアドレス').fill(mailAddress);
+  await page.getByLabel('パスワード').fill(password);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+}
+
+export async function logIn(page: Page, mailAddress: string, landing = '/projects'): Promise<void> {
+  await page.goto('/');
+  await fillLogin(page, mailAddress);
+  await expect(page).toHaveURL(landing);
+}
+
+/** The bearer token the web app stored after login (for API calls a test makes on the side). */
+export async function tokenOf(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('tsumugi.token'))) ?? '';
+}
+
+/** The newest mail the server wrote to DATA_DIR/mail. */
+export function latestMail(): string {
+  const dir = join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  const files = readdirSync(dir).map((name) => join(dir, name));
+  files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return readFileSync(files[0], 'utf8');
+}

@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { Button } from '@/components/button';
+import { useAuth } from '@/features/auth/store';
+import { isProfileComplete } from '@/features/auth/types';
+import { NoticeDropdown } from '@/features/notices/components/notice-dropdown';
+import { isClient, isCreator, isStaff } from '@/lib/roles';
+import { theme } from '@/theme/theme';
+
+const Bar = styled.header<{ $mobile: boolean; $hidden: boolean }>`
+  position: sticky;
+  top: 0;
+  z-index: ${theme.layer.overlay};
+  height: ${(p) => (p.$mobile ? theme.size.headerMobile : theme.size.headerDesktop)}px;
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 0 16px;
+  background: ${theme.color.white};
+  border-bottom: 1px solid ${theme.color.border};
+  transform: translateY(${(p) => (p.$hidden ? '-100%' : '0')});
+  transition: transform 0.2s;
+`;
+const Logo = styled(Link)`
+  font-weight: ${theme.font.bold};
+  font-size: ${theme.font.xl};
+  color: ${theme.color.brand};
+  text-decoration: none;
+  margin-right: auto;
+`;
+const Warning = styled(Link)`
+  color: ${theme.color.alert};
+  font-size: ${theme.font.sm};
+`;
+const MenuWrap = styled.div`
+  position: relative;
+`;
+const Menu = styled.ul`
+  position: absolute;
+  right: 0;
+  top: 40px;
+  min-width: 220px;
+  margin: 0;
+  padding: 8px 0;
+  list-style: none;
+  background: ${theme.color.white};
+  border: 1px solid ${theme.color.border};
+  border-radius: 6px;
+  box-shadow: 0 6px 16px rgba(0, 0, 0, 0.15);
+  z-index: ${theme.layer.dialog};
+  li > a, li > button {
+    display: block;
+    width: 100%;
+    padding: 8px 16px;
+    text-align: left;
+    border: none;
+    background: none;
+    color: ${theme.color.text};
+    text-decoration: none;
+    cursor: pointer;
+  }
+`;
+const Confirm = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${theme.layer.modal};
+  background: rgba(0, 0, 0, 0.4);
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  > div {
+    background: ${theme.color.white};
+    padding: 20px;
+    border-radius: 8px;
+    display: flex;
+    flex-direction: column;
+    gap: 16px;
+  }
+`;
+
+type MenuItem = { label: string; to: string };
+
+function menuFor(role: string): MenuItem[] {
+  if (isClient(role)) {
+    return [
+      { label: '基本情報編集', to: '/user/edit/profiles' },
+      { label: 'ログイン情報変更', to: '/user/edit/auth' },
+      { label: 'メール通知設定', to: '/user/edit/mail_frequencies' },
+      { label: 'プライバシーポリシー', to: '/privacies' },
+      { label: 'クッキーポリシー', to: '/privacies#cookie' },
+      { label: 'ご発注ガイド', to: '/information' },
+      { label: 'お知らせ', to: '/information' },
+    ];
+  }
+  if (isCreator(role)) {
+    return [
+      { label: '会員情報編集', to: '/user/edit' },
+      { label: 'ログイン情報', to: '/user/edit/auth' },
+      { label: '利用規約', to: '/terms' },
+      { label: 'プライバシーポリシー', to: '/privacies' },
+      { label: 'クッキーポリシー', to: '/privacies#cookie' },
+      { label: 'お知らせ', to: '/information' },
+      { label: 'マニュアル', to: '/information' },
+    ];
+  }
+  return [
+    { label: '会員情報編集', to: '/user/edit' },
+    { label: 'ログイン情報', to: '/user/edit/auth' },
+    { label: '利用規約', to: '/terms' },
+    { label: 'お知らせ', to: '/information' },
+  ];
+}
+
+/** Hides the phone header while scrolling down, shows it again on the way up. */
+function useHideOnScrollDown(enabled: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  const last = useRef(0);
+  useEffect(() => {
+    if (!enabled) return;
+    const onScroll = () => {
+      const y = window.scrollY;
+      setHidden(y > last.current && y > theme.size.headerMobile);
+      last.current = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return hidden;
+}
+
+export function Header({ mobile }: { mobile: boolean }) {
+  const user = useAuth((s) => s.user.data);
+  const logOut = useAuth((s) => s.logOut);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const hidden = useHideOnScrollDown(mobile);
+  if (!user) return null;
+  const role = user.roleType;
+
+  const doLogout = async () => {
+    setConfirming(false);
+    setOpen(false);
+    await logOut();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <Bar $mobile={mobile} $hidden={hidden}>
+      <Logo to="/">Tsumugi</Logo>
+      {isCreator(role) && !isProfileComplete(user) && <Warning to="/user/edit">プロフィールが未入力です</Warning>}
+      {(isCreator(role) || isStaff(role) || isClient(role)) && <NoticeDropdown group="task" />}
+      {(isCreator(role) || isStaff(role)) && <NoticeDropdown group="message" />}
+      <MenuWrap>
+        <Button $size="sm" $minWidth={0} data-testid="user-menu-button" onClick={() => setOpen(!open)} aria-expanded={open}>
+          {user.userName}
+        </Button>
+        {open && (
+          <Menu role="menu">
+            {menuFor(role).map((item) => (
+              <li key={item.label}>
+                <Link to={item.to} onClick={() => setOpen(false)}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <button type="button" onClick={() => (mobile ? setConfirming(true) : doLogout())}>
+                ログアウト
+              </button>
+            </li>
+          </Menu>
+        )}
+      </MenuWrap>
+      {confirming && (
+        <Confirm role="dialog" aria-label="ログアウトの確認">
+          <div>
+            <p>ログアウトしますか？</p>
+            <div style={{ display: 'flex', gap: 12 }}>
+              <Button $minWidth={100} onClick={() => setConfirming(false)}>キャンセル</Button>
+              <Button $variant="primary" $minWidth={100} onClick={doLogout}>はい</Button>
+            </div>
+          </div>
+        </Confirm>
+      )}
+    </Bar>
+  );
+}

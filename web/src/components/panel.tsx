@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { theme } from '@/theme/theme';
+
+const Box = styled.section`
+  background: ${theme.color.white};
+  border-top: 5px solid ${theme.color.brand};
+  border-radius: 4px;
+  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.08);
+  margin-bottom: 24px;
+`;
+const Title = styled.h2`
+  margin: 0;
+  padding: 16px 20px 0;
+  font-size: ${theme.font.xl};
+`;
+const Content = styled.div`
+  padding: 16px 20px;
+`;
+const Actions = styled.footer`
+  padding: 12px 20px 20px;
+  display: flex;
+  gap: 12px;
+  justify-content: flex-end;
+`;
+
+export function Panel({ title, children, actions, testId }: { title: ReactNode; children: ReactNode; actions?: ReactNode; testId?: string }) {
+  return (
+    <Box data-testid={testId}>
+      <Title>{title}</Title>
+      <Content>{children}</Content>
+      {actions && <Actions>{actions}</Actions>}
+    </Box>
+  );
+}

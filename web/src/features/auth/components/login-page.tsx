@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { Button } from '@/components/button';
+import { ErrorText, Field } from '@/components/page';
+import { Panel } from '@/components/panel';
+import { useIsMobile } from '@/lib/device';
+import { ValidationError, formErrors } from '@/lib/errors';
+import { theme } from '@/theme/theme';
+import { landingPath } from '../landing';
+import { useAuth } from '../store';
+
+const Wrap = styled.div`
+  max-width: 440px;
+  margin: 10vh auto 0;
+  padding: 0 16px;
+`;
+const Brand = styled.h1`
+  text-align: center;
+  color: ${theme.color.brand};
+  font-size: 32px;
+  margin-bottom: 4px;
+`;
+const Lead = styled.p`
+  text-align: center;
+  color: ${theme.color.subText};
+  margin-top: 0;
+`;
+
+export function LoginPage() {
+  const { logIn, login, user } = useAuth();
+  const mobile = useIsMobile();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [mailAddress, setMailAddress] = useState('');
+  const [password, setPassword] = useState('');
+  const from = (location.state as { from?: string } | null)?.from;
+
+  if (user.data) return <Navigate to={from ?? landingPath(user.data, mobile)} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const outcome = await logIn(mailAddress, password);
+    if (outcome === 'twoStep') {
+      const token = useAuth.getState().twoStepToken ?? '';
+      navigate(`/two_step_verification?token=${encodeURIComponent(token)}`, { state: { from } });
+    } else if (outcome === 'session') {
+      const signedIn = useAuth.getState().user.data!;
+      navigate(from ?? landingPath(signedIn, mobile), { replace: true });
+    }
+  };
+
+  const fieldErrors = login.error instanceof ValidationError ? formErrors(login.error.rules) : {};
+  const generalError = login.error && Object.keys(fieldErrors).length === 0 ? login.error.message : null;
+
+  return (
+    <Wrap>
+      <Brand>Tsumugi</Brand>
+      <Lead>クリエイターとクライアントをつなぐお仕事プラットフォーム</Lead>
+      <Panel title="ログイン">
+        <form onSubmit={submit} noValidate>
+          <Field>
+            メールアドレス
+            <input type="email" autoComplete="username" value={mailAddress} onChange={(e) => setMailAddress(e.target.value)} />
+            {fieldErrors.mailAddress && <ErrorText role="alert">{fieldErrors.mailAddress.join(' ')}</ErrorText>}
+          </Field>
+          <Field>
+            パスワード
+            <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            {fieldErrors.password && <ErrorText role="alert">{fieldErrors.password.join(' ')}</ErrorText>}
+          </Field>
+          {generalError && <ErrorText role="alert">{generalError}</ErrorText>}
+          <Button type="submit" $variant="primary" disabled={login.loading} style={{ width: '100%' }}>
+            {login.loading ? '確認中…' : 'ログイン'}
+          </Button>
+        </form>
+        <p style={{ fontSize: 12, marginTop: 16 }}>
+          <Link to="/terms">利用規約</Link>・<Link to="/privacies">プライバシーポリシー</Link>
+        </p>
+      </Panel>
+    </Wrap>
+  );
+}

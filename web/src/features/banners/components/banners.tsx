@@ -1,0 +1,53 @@
+import styled from 'styled-components';
+import { theme } from '@/theme/theme';
+import { useBanners } from '../store';
+
+const Stack = styled.div`
+  position: fixed;
+  top: 12px;
+  left: 50%;
+  transform: translateX(-50%);
+  z-index: ${theme.layer.flash};
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  width: min(640px, 92vw);
+`;
+const Item = styled.div<{ $error: boolean }>`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  padding: 10px 14px;
+  border-radius: 5px;
+  color: ${theme.color.white};
+  background: ${(p) => (p.$error ? theme.color.alert : theme.color.brand)};
+  box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15);
+`;
+const Close = styled.button`
+  border: none;
+  background: transparent;
+  color: inherit;
+  font-size: ${theme.font.lg};
+  cursor: pointer;
+`;
+
+export function Banners() {
+  const { flashes, errors, dismissFlash, dismissError } = useBanners();
+  if (!flashes.length && !errors.length) return null;
+  return (
+    <Stack>
+      {errors.map((e) => (
+        <Item key={e.id} $error role="alert" data-testid="error-banner">
+          <span>{e.message}</span>
+          <Close aria-label="閉じる" onClick={() => dismissError(e.id)}>×</Close>
+        </Item>
+      ))}
+      {flashes.map((f) => (
+        <Item key={f.id} $error={false} role="status">
+          <span>{f.message}</span>
+          <Close aria-label="閉じる" onClick={() => dismissFlash(f.id)}>×</Close>
+        </Item>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import { NoIndex } from '@/components/no-index';
+import { formatDateTime } from '@/lib/format';
+import { theme } from '@/theme/theme';
+import { useMaintenance } from '../store';
+
+export const MAINTENANCE_POLL_MS = 10_000;
+
+const Wrap = styled.main`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  padding: 24px;
+  text-align: center;
+  background: ${theme.color.white};
+`;
+const Title = styled.h1`
+  font-size: ${theme.font.xxl};
+  color: ${theme.color.brandDark};
+`;
+const Period = styled.p`
+  font-weight: ${theme.font.bold};
+`;
+
+/** Replaces every page while maintenance is on; polls so it leaves when the window ends. */
+export function MaintenancePage() {
+  const { maintenance, refresh } = useMaintenance();
+  useEffect(() => {
+    const timer = setInterval(refresh, MAINTENANCE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [refresh]);
+  return (
+    <Wrap data-testid="maintenance-page">
+      <NoIndex />
+      <Title>メンテナンス中</Title>
+      <p>{maintenance?.message || 'ただいまメンテナンスを実施しています。'}</p>
+      {maintenance && (
+        <Period>
+          {formatDateTime(maintenance.startDatetime)} 〜 {formatDateTime(maintenance.endDatetime)}
+        </Period>
+      )}
+      <p>ご迷惑をおかけしますが、しばらくお待ちください。</p>
+    </Wrap>
+  );
+}

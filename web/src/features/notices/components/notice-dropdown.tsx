@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState, type UIEvent } from 'react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { formatDate } from '@/lib/format';
+import { noticeColor, theme } from '@/theme/theme';
+import { type Notice, type NoticeGroup, useNotices } from '../store';
+
+const Wrap = styled.div`
+  position: relative;
+`;
+const Trigger = styled.button`
+  position: relative;
+  border: none;
+  background: transparent;
+  cursor: pointer;
+  font-size: 22px;
+  padding: 4px 8px;
+`;
+const Badge = styled.span`
+  position: absolute;
+  top: -2px;
+  right: 0;
+  min-width: 18px;
+  height: 18px;
+  padding: 0 4px;
+  border-radius: 9px;
+  background: ${theme.color.alert};
+  color: ${theme.color.white};
+  font-size: ${theme.font.xs};
+  line-height: 18px;
+  text-align: center;
+`;
+const Menu = styled.div`
+  position: absolute;
+  right: 0;
+  top: 40px;
+  width: ${theme.size.noticeDropdown}px;
+  height: ${theme.size.noticeDropdown}px;
+  overflow-y: auto;
+  background: ${theme.color.white};
+  border: 1px solid ${theme.color.border};
+  border-radius: 6px;
+  box-shadow: 0 6px 16px rgba(0, 0, 0, 0.15);
+  z-index: ${theme.layer.dialog};
+`;
+const MenuHead = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  padding: 8px 12px;
+  border-bottom: 1px solid ${theme.color.border};
+  font-weight: ${theme.font.bold};
+`;
+const Item = styled.button<{ $color: string; $read: boolean }>`
+  display: block;
+  width: 100%;
+  text-align: left;
+  border: none;
+  border-left: 4px solid ${(p) => p.$color};
+  background: ${(p) => (p.$read ? theme.color.white : '#f3faf6')};
+  padding: 8px 12px;
+  cursor: pointer;
+  border-bottom: 1px solid ${theme.color.border};
+  small {
+    color: ${theme.color.subText};
+    display: block;
+  }
+`;
+
+const LABEL: Record<NoticeGroup, { icon: string; title: string; testId: string }> = {
+  task: { icon: '🔔', title: 'タスクのお知らせ', testId: 'bell' },
+  message: { icon: '✉️', title: 'メッセージのお知らせ', testId: 'envelope' },
+};
+
+const camelType = (type: string) => type.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+function target(notice: Notice): string | null {
+  const { teamId, channelId, projectId, taskId } = notice.reference;
+  if (teamId && channelId) return `/teams/${teamId}/channels/${channelId}`;
+  if (taskId) return `/tasks/${taskId}`;
+  if (projectId) return `/projects/${projectId}`;
+  return null;
+}
+
+/** The bell (task notices) or the envelope (message notices) with its 360×360 dropdown. */
+export function NoticeDropdown({ group }: { group: NoticeGroup }) {
+  const state = useNotices((s) => s[group]);
+  const { fetchPage, readAll, readOne } = useNotices();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const label = LABEL[group];
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const toggle = () => {
+    if (!open) void fetchPage(group, 1);
+    setOpen(!open);
+  };
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    if (el.scrollTop + el.clientHeight >= el.scrollHeight - 8 && !state.loading && state.page < state.lastPage) {
+      void fetchPage(group, state.page + 1);
+    }
+  };
+  const openNotice = async (notice: Notice) => {
+    if (!notice.isRead) await readOne(group, notice.id);
+    const to = target(notice);
+    setOpen(false);
+    if (to) navigate(to);
+  };
+
+  return (
+    <Wrap ref={ref}>
+      <Trigger aria-label={label.title} data-testid={label.testId} onClick={toggle}>
+        {label.icon}
+        {state.unreadCount > 0 && <Badge data-testid={`${label.testId}-count`}>{state.unreadCount}</Badge>}
+      </Trigger>
+      {open && (
+        <Menu onScroll={onScroll} role="menu">
+          <MenuHead>
+            <span>{label.title}</span>
+            <button type="button" onClick={() => readAll(group)}>すべて既読にする</button>
+          </MenuHead>
+          {state.data.length === 0 && !state.loading && <p style={{ padding: 12 }}>お知らせはありません</p>}
+          {state.data.map((notice) => (
+            <Item key={notice.id} $color={noticeColor[camelType(notice.type)] ?? theme.color.second} $read={notice.isRead} onClick={() => openNotice(notice)}>
+              <small>{formatDate(notice.notificationDate)}</small>
+              {notice.message}
+            </Item>
+          ))}
+          {state.loading && <p style={{ padding: 12 }}>読み込み中…</p>}
+        </Menu>
+      )}
+    </Wrap>
+  );
+}

@@ -1,0 +1,125 @@
+/** The error catalogue of the spec (section 8) and the rule-string messages (section 5). */
+
+export type Rules = Record<string, string[]>;
+
+export class AppError extends Error {
+  /** Whether the global error banner shows this error. */
+  readonly showInBanner: boolean = true;
+  constructor(message: string, readonly status?: number) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+export class UnauthorizedError extends AppError {
+  override readonly showInBanner = false;
+}
+export class ForbiddenError extends AppError {}
+export class NotFoundError extends AppError {
+  override readonly showInBanner = false;
+}
+export class MethodNotAllowedError extends AppError {}
+export class ValidationError extends AppError {
+  constructor(message: string, readonly rules: Rules) {
+    super(message, 422);
+  }
+}
+export class TooManyRequestsError extends AppError {}
+export class MaintenanceError extends AppError {
+  override readonly showInBanner = false;
+  constructor(message: string, readonly startDatetime: string, readonly endDatetime: string) {
+    super(message, 503);
+  }
+}
+export class ApiError extends AppError {}
+export class ServerError extends AppError {}
+export class NetworkError extends AppError {}
+
+export const MESSAGES = {
+  unauthorized: 'ログインが必要です',
+  forbidden: 'アクセスが許可されていません',
+  notFound: 'お探しのデータは存在しません',
+  methodNotAllowed: '許可されていないアクセス方法です',
+  validation: '入力内容に誤りがあります',
+  server: 'サーバーエラーが発生しました',
+  network: 'ネットワークエラー',
+  fallback: 'エラーが発生しました。',
+  jwt: 'URLの有効期限が切れているか、無効です',
+} as const;
+
+interface ErrorBody {
+  error?: { message?: string; rules?: Rules; start_datetime?: string; end_datetime?: string };
+}
+
+/** Maps an HTTP failure to its error class; the server's message wins when it has one. */
+export function errorFromResponse(status: number, body: unknown): AppError {
+  const error = (body as ErrorBody | null)?.error ?? {};
+  const message = error.message;
+  switch (status) {
+    case 401:
+      return new UnauthorizedError(message ?? MESSAGES.unauthorized, status);
+    case 403:
+      return new ForbiddenError(message ?? MESSAGES.forbidden, status);
+    case 404:
+      return new NotFoundError(message ?? MESSAGES.notFound, status);
+    case 405:
+      return new MethodNotAllowedError(message ?? MESSAGES.methodNotAllowed, status);
+    case 422: {
+      const rules = error.rules ?? {};
+      const mentionsJwt = Object.values(rules).some((list) => list.some((rule) => rule.includes('jwt')));
+      return new ValidationError(mentionsJwt ? MESSAGES.jwt : (message ?? MESSAGES.validation), rules);
+    }
+    case 429:
+      return new TooManyRequestsError(message ?? MESSAGES.fallback, status);
+    case 503:
+      if (error.start_datetime && error.end_datetime) {
+        return new MaintenanceError(message ?? '', error.start_datetime, error.end_datetime);
+      }
+      return new ApiError(message ?? MESSAGES.fallback, status);
+    default:
+      if (status >= 500) return new ServerError(MESSAGES.server, status);
+      return new ApiError(message ?? MESSAGES.fallback, status);
+  }
+}
+
+/** Japanese message for one server rule string such as `required` or `min:8`. */
+export function ruleMessage(rule: string): string {
+  const [name, arg] = rule.split(':');
+  switch (name) {
+    case 'required':
+    case 'required_if':
+      return '必須項目です';
+    case 'min':
+      return `${arg}文字以上で入力してください`;
+    case 'max':
+      return `${arg}文字以内で入力してください`;
+    case 'numeric':
+      return '半角数字で入力してください';
+    case 'unique':
+      return 'すでに登録されています';
+    case 'email':
+      return '@を含むメールアドレスを入力してください';
+    case 'exists':
+      return '入力内容が正しくありません';
+    case 'accepted':
+      return '同意する場合は選択してください';
+    case 'digits_between':
+      return '桁数を確認してください';
+    case 'jwt':
+      return MESSAGES.jwt;
+    case 'name_not_same':
+      return '氏名または法人名が登録内容と異なります';
+    case 'country_not_same':
+      return '居住国が登録内容と異なります';
+    case 'kind_not_same':
+      return '個人・法人の区分が登録内容と異なります';
+    case 'date':
+      return '日時を正しく入力してください';
+    default:
+      return '入力内容を確認してください';
+  }
+}
+
+/** Server rules as a field → messages list for forms. */
+export function formErrors(rules: Rules): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(rules).map(([field, list]) => [field, list.map(ruleMessage)]));
+}

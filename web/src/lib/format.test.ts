@@ -1,0 +1,35 @@
+import { columnLetters, formatDate, formatDateTime, formatNumber, localInputToTokyo, toHalfWidthDigits, weekStart, WEEKDAYS } from './format';
+
+describe('format helpers', () => {
+  it('formats dates in Tokyo time as yyyy/M/d', () => {
+    expect(formatDate('2026-01-04T15:30:00Z')).toBe('2026/1/5');
+  });
+
+  it('formats date-times as yyyy/MM/dd HH:mm in Tokyo', () => {
+    expect(formatDateTime('2026-11-22T01:05:00Z')).toBe('2026/11/22 10:05');
+    expect(formatDateTime('2026-11-21T15:00:00Z')).toBe('2026/11/22 00:00');
+  });
+
+  it('starts the week on Sunday', () => {
+    expect(WEEKDAYS[0]).toBe('日');
+    expect(weekStart(new Date(2026, 10, 25)).getDay()).toBe(0);
+    expect(weekStart(new Date(2026, 10, 25)).getDate()).toBe(22);
+  });
+
+  it('uses comma thousands', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+  });
+
+  it('turns full-width digits into half-width', () => {
+    expect(toHalfWidthDigits('０９０－１２３４')).toBe('090－1234');
+  });
+
+  it('converts column numbers to letters', () => {
+    expect([1, 26, 27, 52, 53, 702, 703].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
+    expect(() => columnLetters(0)).toThrow(RangeError);
+  });
+
+  it('reads datetime-local values as Tokyo time', () => {
+    expect(localInputToTokyo('2026-11-22T10:00')).toBe('2026-11-22T10:00:00+09:00');
+  });
+});

@@ -1,0 +1,63 @@
+/** Display helpers for the Japanese locale. */
+
+const TOKYO = 'Asia/Tokyo';
+
+function parts(date: Date): Record<string, string> {
+  const formatter = new Intl.DateTimeFormat('ja-JP', {
+    timeZone: TOKYO,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+  return Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
+const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+/** yyyy/M/d in Tokyo time (notice dates). */
+export function formatDate(value: Date | string): string {
+  const p = parts(toDate(value));
+  return `${p.year}/${Number(p.month)}/${Number(p.day)}`;
+}
+
+/** yyyy/MM/dd HH:mm in Tokyo time (maintenance periods, message times). */
+export function formatDateTime(value: Date | string): string {
+  const p = parts(toDate(value));
+  const pad = (v: string) => v.padStart(2, '0');
+  return `${p.year}/${pad(p.month)}/${pad(p.day)} ${pad(p.hour === '24' ? '00' : p.hour)}:${pad(p.minute)}`;
+}
+
+/** The week starts on Sunday: index 0 is 日. */
+export const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
+
+export function weekStart(value: Date): Date {
+  const d = new Date(value);
+  d.setHours(0, 0, 0, 0);
+  d.setDate(d.getDate() - d.getDay());
+  return d;
+}
+
+export const formatNumber = (value: number): string => value.toLocaleString('ja-JP');
+
+/** Full-width digits (０-９) become half-width. */
+export const toHalfWidthDigits = (value: string): string =>
+  value.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+
+/** Spreadsheet column letters: 1 → A, 26 → Z, 27 → AA. */
+export function columnLetters(column: number): string {
+  let n = Math.floor(column);
+  if (n < 1) throw new RangeError('column numbers start at 1');
+  let letters = '';
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+/** RFC 3339 with the Tokyo offset from a `datetime-local` value (which has no zone). */
+export const localInputToTokyo = (value: string): string => `${value.length === 16 ? `${value}:00` : value}+09:00`;

@@ -1,0 +1,11 @@
+import { isClient, isCreator, isStaff, roleLabel } from './roles';
+
+describe('roles', () => {
+  it('groups the six roles', () => {
+    expect(['general', 'editorAssistant'].every(isCreator)).toBe(true);
+    expect(['tsumugiManager', 'tsumugiAccountant', 'tsumugiAdmin'].every(isStaff)).toBe(true);
+    expect(isStaff('client') || isStaff('general')).toBe(false);
+    expect(isClient('client')).toBe(true);
+    expect(roleLabel('tsumugiAccountant')).toBe('経理');
+  });
+});

@@ -1,0 +1,48 @@
+/** Design tokens of spec section 9. */
+export const theme = {
+  color: {
+    brand: '#2e9d5b',
+    brandDark: '#237a47',
+    planner: '#d9534f',
+    writer: '#1a9c9c',
+    text: '#333333',
+    subText: '#6b7280',
+    border: '#d9dde3',
+    background: '#f2f3f5',
+    mobileBackground: '#ffffff',
+    white: '#ffffff',
+    info: '#2f80ed',
+    alert: '#e5484d',
+    warning: '#f2a516',
+    success: '#2e9d5b',
+    second: '#8a8f98',
+  },
+  font: { xs: '10px', sm: '12px', md: '14px', lg: '16px', xl: '18px', xxl: '20px', lineHeight: 1.5, regular: 400, bold: 600 },
+  layer: { notFound: 104, flash: 102, dialog: 100, modal: 98, overlay: 96, hover: 94 },
+  size: {
+    headerDesktop: 60,
+    headerMobile: 45,
+    sideMenuOpen: 220,
+    sideMenuCompact: 70,
+    contentMax: 1080,
+    avatar: 40,
+    dropdownMax: 200,
+    noticeDropdown: 360,
+    modal: 1040,
+    workStatusCardMin: 230,
+  },
+  button: { height: { default: 40, sm: 30, xsm: 25 }, minWidth: 150, radius: 5 },
+} as const;
+
+export type Theme = typeof theme;
+
+/** Bell/envelope colour per notice type (spec section 4). */
+export const noticeColor: Record<string, string> = {
+  message: theme.color.info,
+  orderTask: theme.color.alert,
+  rejectClientOrder: theme.color.warning,
+  rejectDelivery: theme.color.warning,
+  inspectedDelivery: theme.color.success,
+  checkDelivery: theme.color.second,
+  checkClientOrder: theme.color.alert,
+};

@@ -1,0 +1,47 @@
+/// <reference types="vitest/config" />
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+function buildTimestamp(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+}
+
+const revision = process.env.REVISION_NO || buildTimestamp();
+
+/** Writes dist/revision.json so the server announces the same revision the bundle carries. */
+function revisionFile(): Plugin {
+  return {
+    name: 'tsumugi-revision',
+    apply: 'build',
+    closeBundle() {
+      const dist = resolve(__dirname, 'dist');
+      mkdirSync(dist, { recursive: true });
+      writeFileSync(resolve(dist, 'revision.json'), JSON.stringify({ revision_no: revision }));
+    },
+  };
+}
+
+const backend = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react(), revisionFile()],
+  define: { __REVISION__: JSON.stringify(revision) },
+  resolve: { alias: { '@': resolve(__dirname, 'src') } },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/revision.json': backend,
+      '/socket.io': { target: backend, ws: true },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
