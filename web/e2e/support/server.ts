@@ -2,9 +2,10 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(__dirname, '../../..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const BINARY = process.env.TSUMUGI_BIN ?? join(ROOT, 'target/release/tsumugi');
 export const ADMIN_URL = process.env.E2E_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/?protocol=resp3';

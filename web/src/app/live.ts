@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useAuth } from '@/features/auth/store';
 import { useBanners } from '@/features/banners/store';
+import { subscribeChat } from '@/features/chat/live';
 import { type Maintenance, useMaintenance } from '@/features/maintenance/store';
 import { useNotices } from '@/features/notices/store';
 import { useVersion } from '@/features/version/store';
@@ -25,6 +26,7 @@ function subscribeStores(): () => void {
     onEvent('version.bumped', (p) => useVersion.getState().compare((p as { revisionNo?: string }).revisionNo)),
     onEvent('notice.created', (p) => useNotices.getState().applyCreated(p as Parameters<ReturnType<typeof useNotices.getState>['applyCreated']>[0])),
     onEvent('notice.read', (p) => useNotices.getState().applyRead(p as Parameters<ReturnType<typeof useNotices.getState>['applyRead']>[0])),
+    subscribeChat(() => useAuth.getState().user.data?.id),
   ];
   return () => offs.forEach((off) => off());
 }

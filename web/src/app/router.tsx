@@ -27,6 +27,14 @@ const pages: Partial<Record<RouteName, ComponentType>> = {
   projects: page(() => import('./pages/projects-page'), 'ProjectsPage'),
   userEdit: page(() => import('./pages/user-edit-page'), 'UserEditPage'),
   admins: page(() => import('./pages/admins-page'), 'AdminsPage'),
+  teams: page(() => import('./pages/chat-pages'), 'TeamsRoute'),
+  teamChannels: page(() => import('./pages/chat-pages'), 'ChannelsRoute'),
+  channel: page(() => import('./pages/chat-pages'), 'ChannelRoute'),
+  channelDetail: page(() => import('./pages/chat-pages'), 'ChannelDetailRoute'),
+  leaderTeams: page(() => import('./pages/chat-pages'), 'LeaderTeamsRoute'),
+  leaderTeamChannels: page(() => import('./pages/chat-pages'), 'LeaderChannelsRoute'),
+  leaderChannel: page(() => import('./pages/chat-pages'), 'LeaderChannelRoute'),
+  leaderChannelDetail: page(() => import('./pages/chat-pages'), 'LeaderChannelDetailRoute'),
 };
 
 

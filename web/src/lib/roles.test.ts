@@ -7,5 +7,7 @@ describe('roles', () => {
     expect(isStaff('client') || isStaff('general')).toBe(false);
     expect(isClient('client')).toBe(true);
     expect(roleLabel('tsumugiAccountant')).toBe('経理');
+    expect(isStaff('tsumugi_admin') && isCreator('editor_assistant')).toBe(true);
+    expect(roleLabel('editor_assistant')).toBe('編集アシスタント');
   });
 });

@@ -1,4 +1,5 @@
 /** Role names as the client sees them (camelCase) and the groupings screens use. */
+import { toCamel } from './case';
 
 export type RoleType =
   | 'general'
@@ -8,13 +9,17 @@ export type RoleType =
   | 'tsumugiAccountant'
   | 'tsumugiAdmin';
 
-export const isCreator = (role?: string | null): boolean => role === 'general' || role === 'editorAssistant';
-export const isClient = (role?: string | null): boolean => role === 'client';
-export const isStaff = (role?: string | null): boolean => !!role && /(Manager|Accountant|Admin)$/.test(role);
-export const isAdmin = (role?: string | null): boolean => !!role && role.endsWith('Admin');
-export const isManagerOrAdmin = (role?: string | null): boolean => !!role && /(Manager|Admin)$/.test(role);
+/** The server sends snake_case role values (`tsumugi_admin`); the client speaks camelCase. */
+export const normalizeRole = (role?: string | null): string => (role ? toCamel(role) : '');
 
-export function roleLabel(role?: string | null): string {
+export const isCreator = (role?: string | null): boolean => ['general', 'editorAssistant'].includes(normalizeRole(role));
+export const isClient = (role?: string | null): boolean => normalizeRole(role) === 'client';
+export const isStaff = (role?: string | null): boolean => /(Manager|Accountant|Admin)$/.test(normalizeRole(role));
+export const isAdmin = (role?: string | null): boolean => normalizeRole(role).endsWith('Admin');
+export const isManagerOrAdmin = (role?: string | null): boolean => /(Manager|Admin)$/.test(normalizeRole(role));
+
+export function roleLabel(value?: string | null): string {
+  const role = normalizeRole(value);
   if (!role) return '';
   if (role === 'general') return 'クリエイター';
   if (role === 'editorAssistant') return '編集アシスタント';

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { PageTitle, Muted } from '@/components/page';
 import { useAuth } from '@/features/auth/store';
+import { lacksWorkRequirements } from '@/features/auth/types';
+import { isCreator } from '@/lib/roles';
 import { theme } from '@/theme/theme';
 
 const Grid = styled.div`
@@ -40,7 +42,10 @@ export function UserEditPage() {
   return (
     <>
       <PageTitle>会員情報編集</PageTitle>
-      <Muted>赤い帯のカードは未入力の項目です。お仕事を受けるには、スキルと振込先の登録が必要です。</Muted>
+      {user && isCreator(user.roleType) && lacksWorkRequirements(user) && (
+        <Muted role="note">会員情報の入力が完了するまで、お仕事を受けることができません。スキルと振込先を登録してください。</Muted>
+      )}
+      <Muted>赤い帯のカードは未入力の項目です。</Muted>
       <Grid>
         {cards.map((card) => (
           <Card key={card.title} to={card.to} $missing={card.missing}>

@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import { toCamel } from '@/lib/case';
 import type { User } from './types';
 
 export type LoginAnswer = { token: string; user: User } | { twoStepToken: string };
@@ -10,14 +11,21 @@ export interface Challenge {
   siteKey?: string;
 }
 
+/** Enum values arrive snake_case (`editor_assistant`, `not_set`); the client uses camelCase. */
+export const normalizeUser = (user: User): User => ({ ...user, roleType: toCamel(user.roleType), workStatus: toCamel(user.workStatus ?? 'not_set') });
+
+const withUser = <T extends { user: User }>(answer: T): T => ({ ...answer, user: normalizeUser(answer.user) });
+
 export const authApi = {
   challenge: () => api.get<Challenge>('/siteverify/challenge'),
   siteVerify: (token: string) => api.post<{ success: boolean }>('/siteverify', { token }),
   login: (mailAddress: string, password: string, siteVerifyToken: string | null) =>
-    api.post<LoginAnswer>('/users/login', { mailAddress, password, siteVerifyToken }),
+    api
+      .post<LoginAnswer>('/users/login', { mailAddress, password, siteVerifyToken })
+      .then((answer) => ('user' in answer ? withUser(answer) : answer)),
   sendTwoStepCode: (twoStepToken: string) => api.post<void>('/users/two_step_password', { twoStepToken }),
   verifyTwoStep: (twoStepToken: string, password: string) =>
-    api.post<{ token: string; user: User }>('/users/two_step_verification', { twoStepToken, password }),
-  whoami: () => api.get<User>('/users/whoami'),
+    api.post<{ token: string; user: User }>('/users/two_step_verification', { twoStepToken, password }).then(withUser),
+  whoami: () => api.get<User>('/users/whoami').then(normalizeUser),
   logout: () => api.post<void>('/users/logout'),
 };

@@ -58,11 +58,12 @@ describe('login page', () => {
     serve({
       '/api/siteverify/challenge': { kind: 'pow', challenge: 'v1.1.00.sig', difficulty: 1 },
       '/api/siteverify': { success: true },
-      '/api/users/login': { token: 'tok-1', user: { id: 1, user_name: '山田 花子', role_type: 'general', has_skill: true, has_bank_account: true } },
+      '/api/users/login': { token: 'tok-1', user: { id: 1, user_name: '山田 花子', role_type: 'general', work_status: 'not_set', has_skill: true, has_bank_account: true } },
     });
     await submit();
     await vi.waitFor(() => expect(useAuth.getState().token).toBe('tok-1'));
     expect(localStorage.getItem('tsumugi.token')).toBe('tok-1');
     expect(useAuth.getState().user.data?.userName).toBe('山田 花子');
+    expect(useAuth.getState().user.data?.workStatus).toBe('notSet');
   });
 });

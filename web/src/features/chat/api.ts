@@ -1,0 +1,56 @@
+import { api } from '@/lib/api-client';
+import { camelize } from '@/lib/case';
+import type { Channel, ChatFile, GroupedTeams, Member, Message, MessagePage, Reaction, ReactionSummary, Team } from './types';
+
+export interface UnreadSummary {
+  channels: { channelId: number; teamId: number; unreadCount: number }[];
+  total: number;
+}
+
+/** Uploads with progress (fetch has no upload progress, so this one call uses XHR). */
+function uploadWithProgress(file: File, onProgress: (ratio: number) => void, token: string | null): Promise<ChatFile> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/files');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onload = () => {
+      const body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      if (xhr.status >= 200 && xhr.status < 300) resolve(camelize<ChatFile>(body));
+      else reject(new Error(body?.error?.message ?? 'ファイルのアップロードに失敗しました'));
+    };
+    xhr.onerror = () => reject(new Error('ネットワークエラー'));
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+export const chatApi = {
+  teams: () => api.get<GroupedTeams>('/teams'),
+  leaderTeams: () => api.get<GroupedTeams>('/teams/leader_teams'),
+  favorite: (teamId: number, isFavorite: boolean) => api.put<Team>(`/teams/${teamId}/favorite`, { isFavorite }),
+  channels: (teamId: number) => api.get<Channel[]>(`/teams/${teamId}/channels`),
+  channel: (channelId: number) => api.get<Channel>(`/channels/${channelId}`),
+  members: (channelId: number) => api.get<Member[]>(`/channels/${channelId}/members`),
+  messages: (channelId: number, page: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { page }),
+  messagesAfter: (channelId: number, afterId: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { afterId }),
+  send: (channelId: number, body: string, fileIds: number[], clientMessageId: string) =>
+    api.post<Message>(`/channels/${channelId}/messages`, { body, fileIds, clientMessageId }),
+  edit: (channelId: number, messageId: number, body: string) => api.put<Message>(`/channels/${channelId}/messages/${messageId}`, { body }),
+  remove: (channelId: number, messageId: number) => api.delete<void>(`/channels/${channelId}/messages/${messageId}`),
+  react: (channelId: number, messageId: number, reactionId: number) =>
+    api.post<{ reactions: ReactionSummary[] }>(`/channels/${channelId}/messages/${messageId}/reactions`, { reactionId }),
+  unreact: (channelId: number, messageId: number, reactionId: number) =>
+    api.delete<void>(`/channels/${channelId}/messages/${messageId}/reactions/${reactionId}`),
+  pins: (channelId: number) => api.get<Message[]>(`/channels/${channelId}/pinned_messages`),
+  pin: (channelId: number, messageId: number) => api.post<void>(`/channels/${channelId}/pinned_messages`, { messageId }),
+  unpin: (channelId: number, messageId: number) => api.delete<void>(`/channels/${channelId}/pinned_messages/${messageId}`),
+  files: (channelId: number) => api.get<{ files: { messageId: number; file: ChatFile }[] }>(`/channels/${channelId}/files`),
+  unread: () => api.get<UnreadSummary>('/channels/unread'),
+  read: (channelId: number, messageId: number) =>
+    api.put<{ channelId: number; lastReadMessageId: number; unreadCount: number }>(`/channels/${channelId}/read`, { messageId }),
+  reactions: () => api.get<Reaction[]>('/reactions'),
+  upload: uploadWithProgress,
+};
+

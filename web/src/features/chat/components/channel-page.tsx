@@ -1,0 +1,161 @@
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import styled from 'styled-components';
+import { theme } from '@/theme/theme';
+import { joinChannel } from '../live';
+import { useChat } from '../store';
+import { displayType, type Message } from '../types';
+import { Composer } from './composer';
+import { MessageItem } from './message-item';
+
+const Frame = styled.div`
+  display: flex;
+  flex-direction: column;
+  height: calc(100vh - ${theme.size.headerDesktop + 48}px);
+  min-height: 420px;
+  background: ${theme.color.white};
+  border-radius: 6px;
+  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.08);
+`;
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 10px 12px;
+  border-bottom: 1px solid ${theme.color.border};
+  h1 { font-size: ${theme.font.lg}; margin: 0; }
+`;
+const List = styled.div`
+  flex: 1;
+  overflow-y: auto;
+`;
+const UnreadMarker = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  color: ${theme.color.alert};
+  font-size: ${theme.font.sm};
+  margin: 4px 12px;
+  &::before, &::after { content: ''; flex: 1; border-top: 1px solid ${theme.color.alert}; }
+`;
+const Pins = styled.aside`
+  border-bottom: 1px solid ${theme.color.border};
+  max-height: 200px;
+  overflow-y: auto;
+  background: #fffbea;
+  padding: 4px 0;
+`;
+
+export interface ChannelPageProps {
+  ownUserId: number;
+  canModerate: boolean;
+  token: string | null;
+  /** `/teams` or `/leader_teams`. */
+  base: string;
+}
+
+/** One channel: history loaded upwards on scroll, the unread marker, live updates, pins and the composer. */
+export function ChannelPage({ ownUserId, canModerate, token, base }: ChannelPageProps) {
+  const { teamId, channelId: channelParam } = useParams();
+  const channelId = Number(channelParam);
+  const [search] = useSearchParams();
+  const startPage = Math.max(0, Number(search.get('page') ?? 0) || 0);
+  const location = useLocation();
+  const history = useChat((s) => s.histories[channelId]);
+  const members = useChat((s) => s.members[channelId] ?? []);
+  const pins = useChat((s) => s.pins[channelId] ?? []);
+  const reactions = useChat((s) => s.reactions);
+  const channel = useChat((s) => s.channels[Number(teamId)]?.data.find((c) => c.id === channelId));
+  const unread = useChat((s) => s.unread[channelId] ?? 0);
+  const chat = useChat.getState;
+  const [showPins, setShowPins] = useState(false);
+  const [editing, setEditing] = useState<Message | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+  const previousHeight = useRef(0);
+
+  useEffect(() => {
+    chat().setViewing(channelId);
+    void chat().fetchHistory(channelId, startPage);
+    void chat().fetchMembers(channelId);
+    void chat().fetchPins(channelId);
+    void chat().fetchReactions();
+    if (!chat().channels[Number(teamId)]) void chat().fetchChannels(Number(teamId));
+    void joinChannel(channelId);
+    stickToBottom.current = true;
+    return () => chat().setViewing(null);
+  }, [channelId, teamId, startPage, chat, location.key]);
+
+  const messages = history?.data ?? [];
+  const lastId = messages.at(-1)?.id;
+
+  // Reading what is on screen moves the read position forward (and the badge down).
+  useEffect(() => {
+    if (lastId && (unread > 0 || (channel && lastId > channel.lastReadMessageId)) && document.visibilityState === 'visible') {
+      void chat().markRead(channelId, lastId);
+    }
+  }, [lastId, unread, channelId, channel, chat]);
+
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    if (stickToBottom.current) {
+      el.scrollTop = el.scrollHeight;
+    } else if (previousHeight.current && el.scrollHeight > previousHeight.current && el.scrollTop < 40) {
+      // Older messages were prepended: keep the same message in view.
+      el.scrollTop = el.scrollHeight - previousHeight.current;
+    }
+    previousHeight.current = el.scrollHeight;
+  }, [messages.length]);
+
+  const onScroll = useCallback(() => {
+    const el = list.current;
+    if (!el || !history) return;
+    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 60;
+    if (el.scrollTop < 40 && history.hasMore && !history.loading) {
+      previousHeight.current = el.scrollHeight;
+      void chat().fetchHistory(channelId, history.page + 1);
+    }
+  }, [history, channelId, chat]);
+
+  const writable = !channel || channel.status === 'active';
+  const remove = (message: Message) => {
+    if (window.confirm('このメッセージを削除しますか？')) void chat().deleteMessage(channelId, message.id);
+  };
+
+  return (
+    <Frame>
+      <Top>
+        <h1>
+          {channel?.name ?? 'チャンネル'}
+          {channel && displayType(channel).endsWith('Disabled') && '（利用停止中）'}
+        </h1>
+        <div style={{ display: 'flex', gap: 12 }}>
+          <button type="button" onClick={() => setShowPins(!showPins)} aria-expanded={showPins}>
+            📌 ピン留め {pins.length}
+          </button>
+          <Link to={`${base}/${teamId}/channels/${channelId}/detail`}>詳細</Link>
+        </div>
+      </Top>
+      {showPins && (
+        <Pins data-testid="pinned-list">
+          {pins.length === 0 && <p style={{ margin: '4px 12px' }}>ピン留めされたメッセージはありません</p>}
+          {pins.map((message) => (
+            <MessageItem key={message.id} message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={false} token={token} onEdit={setEditing} onDelete={remove} />
+          ))}
+        </Pins>
+      )}
+      <List ref={list} onScroll={onScroll} data-testid="message-list">
+        {history?.loading && <p style={{ textAlign: 'center', color: theme.color.subText }}>読み込み中…</p>}
+        {history?.error && <p role="alert">{history.error.message}</p>}
+        {messages.map((message) => (
+          <Fragment key={message.id}>
+            {message.id === history?.unreadMessageId && <UnreadMarker data-testid="unread-marker">ここから未読</UnreadMarker>}
+            <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} />
+          </Fragment>
+        ))}
+      </List>
+      <Composer channelId={channelId} members={members} disabled={!writable} editing={editing} onEditDone={() => setEditing(null)} token={token} />
+    </Frame>
+  );
+}

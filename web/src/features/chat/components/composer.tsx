@@ -1,0 +1,219 @@
+import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { Button } from '@/components/button';
+import { theme } from '@/theme/theme';
+import { chatApi } from '../api';
+import type { ChatFile, Member, Message } from '../types';
+
+const Box = styled.div`
+  position: relative;
+  border-top: 1px solid ${theme.color.border};
+  padding: 8px 12px;
+  background: ${theme.color.white};
+  textarea {
+    width: 100%;
+    min-height: 60px;
+    resize: vertical;
+    font: inherit;
+    padding: 8px;
+    border: 1px solid ${theme.color.border};
+    border-radius: 4px;
+  }
+`;
+const Row = styled.div`
+  display: flex;
+  gap: 8px;
+  align-items: center;
+  justify-content: space-between;
+  margin-top: 6px;
+`;
+const Suggestions = styled.ul`
+  position: absolute;
+  bottom: 100%;
+  left: 12px;
+  margin: 0;
+  padding: 4px 0;
+  list-style: none;
+  min-width: 220px;
+  max-height: ${theme.size.dropdownMax}px;
+  overflow-y: auto;
+  background: ${theme.color.white};
+  border: 1px solid ${theme.color.border};
+  border-radius: 6px;
+  box-shadow: 0 4px 10px rgba(0, 0, 0, 0.12);
+  z-index: ${theme.layer.hover};
+  li { padding: 4px 12px; cursor: pointer; }
+  li[aria-selected='true'] { background: #e7f5ec; }
+`;
+const Upload = styled.div`
+  font-size: ${theme.font.sm};
+  color: ${theme.color.subText};
+`;
+
+interface Pending {
+  key: string;
+  name: string;
+  progress: number;
+  file?: ChatFile;
+  error?: string;
+}
+
+const newClientId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+
+/** The `@query` being typed right before the caret, if any. */
+export function mentionQuery(text: string, caret: number): { start: number; query: string } | null {
+  const before = text.slice(0, caret);
+  const match = /(^|\s)@([^\s@<>]*)$/.exec(before);
+  return match ? { start: caret - match[2].length - 1, query: match[2] } : null;
+}
+
+interface Props {
+  channelId: number;
+  members: Member[];
+  disabled: boolean;
+  editing: Message | null;
+  onEditDone: () => void;
+  token: string | null;
+}
+
+export function Composer({ channelId, members, disabled, editing, onEditDone, token }: Props) {
+  const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [selected, setSelected] = useState(0);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState('');
+  const area = useRef<HTMLTextAreaElement>(null);
+  const [editingId, setEditingId] = useState<number | null>(null);
+
+  if (editing && editing.id !== editingId) {
+    setEditingId(editing.id);
+    setText(editing.body);
+  }
+
+  const mention = mentionQuery(text, caret);
+  const suggestions = mention ? members.filter((m) => m.userName.replace(/\s/g, '').includes(mention.query.replace(/\s/g, ''))).slice(0, 8) : [];
+
+  const choose = (member: Member) => {
+    if (!mention) return;
+    const insert = `<@${member.id}> `;
+    const next = text.slice(0, mention.start) + insert + text.slice(caret);
+    setText(next);
+    const position = mention.start + insert.length;
+    setCaret(position);
+    setSelected(0);
+    requestAnimationFrame(() => area.current?.setSelectionRange(position, position));
+  };
+
+  const submit = async () => {
+    const body = text.trim();
+    const files = pending.filter((p) => p.file && p.file.antiVirusCheckScanStatus !== 'infected').map((p) => p.file!.id);
+    if ((!body && files.length === 0) || sending) return;
+    setSending(true);
+    setError('');
+    try {
+      if (editingId) {
+        await chatApi.edit(channelId, editingId, body);
+        setEditingId(null);
+        onEditDone();
+      } else {
+        await chatApi.send(channelId, body, files, newClientId());
+      }
+      setText('');
+      setPending([]);
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : 'メッセージの送信に失敗しました');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (suggestions.length > 0) {
+      if (event.key === 'ArrowDown') {
+        event.preventDefault();
+        setSelected((selected + 1) % suggestions.length);
+        return;
+      }
+      if (event.key === 'ArrowUp') {
+        event.preventDefault();
+        setSelected((selected - 1 + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        event.preventDefault();
+        choose(suggestions[selected] ?? suggestions[0]);
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const attach = (event: ChangeEvent<HTMLInputElement>) => {
+    for (const file of Array.from(event.target.files ?? [])) {
+      const key = newClientId();
+      setPending((list) => [...list, { key, name: file.name, progress: 0 }]);
+      const update = (patch: Partial<Pending>) => setPending((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
+      chatApi
+        .upload(file, (progress) => update({ progress }), token)
+        .then((uploaded) => update({ file: uploaded, progress: 1 }))
+        .catch((cause: Error) => update({ error: cause.message }));
+    }
+    event.target.value = '';
+  };
+
+  return (
+    <Box>
+      {suggestions.length > 0 && (
+        <Suggestions role="listbox" aria-label="メンション候補">
+          {suggestions.map((member, index) => (
+            <li key={member.id} role="option" aria-selected={index === selected} onMouseDown={(e) => { e.preventDefault(); choose(member); }}>
+              {member.userName}
+            </li>
+          ))}
+        </Suggestions>
+      )}
+      <textarea
+        ref={area}
+        aria-label="メッセージを入力"
+        placeholder={disabled ? 'このチャンネルには投稿できません' : 'メッセージを入力（@ でメンション、Shift+Enter で改行）'}
+        disabled={disabled}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setCaret(e.target.selectionStart);
+          setSelected(0);
+        }}
+        onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+        onKeyDown={onKeyDown}
+      />
+      {pending.map((p) => (
+        <Upload key={p.key} data-testid="upload">
+          📎 {p.name}：
+          {p.error ?? (p.file ? (p.file.antiVirusCheckScanStatus === 'infected' ? 'ウイルスが検出されたため添付できません' : p.file.antiVirusCheckScanStatus === 'scanning' ? 'ウイルスチェック中' : '添付できます') : `アップロード中 ${Math.round(p.progress * 100)}%`)}
+          <button type="button" onClick={() => setPending((list) => list.filter((x) => x.key !== p.key))}>×</button>
+        </Upload>
+      ))}
+      {error && <p role="alert">{error}</p>}
+      <Row>
+        <label style={{ cursor: 'pointer' }}>
+          📎 ファイルを添付
+          <input type="file" multiple hidden disabled={disabled || !!editingId} onChange={attach} />
+        </label>
+        <div style={{ display: 'flex', gap: 8 }}>
+          {editingId && (
+            <Button type="button" $size="sm" $minWidth={80} onClick={() => { setEditingId(null); setText(''); onEditDone(); }}>
+              キャンセル
+            </Button>
+          )}
+          <Button type="button" $variant="primary" $size="sm" $minWidth={80} disabled={disabled || sending} onClick={() => void submit()}>
+            {editingId ? '更新' : '送信'}
+          </Button>
+        </div>
+      </Row>
+    </Box>
+  );
+}

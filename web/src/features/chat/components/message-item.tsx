@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { formatDateTime } from '@/lib/format';
+import { theme } from '@/theme/theme';
+import { chatApi } from '../api';
+import type { ChatFile, Member, Message, Reaction } from '../types';
+import { MessageBody } from './message-body';
+
+const Row = styled.article`
+  position: relative;
+  display: flex;
+  gap: 10px;
+  padding: 8px 12px;
+  &:hover { background: #f7f8fa; }
+  &:hover .actions { display: flex; }
+`;
+const Avatar = styled.div`
+  width: 36px;
+  height: 36px;
+  border-radius: 50%;
+  background: ${theme.color.writer};
+  color: ${theme.color.white};
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  flex-shrink: 0;
+`;
+const Head = styled.div`
+  display: flex;
+  gap: 8px;
+  align-items: baseline;
+  small { color: ${theme.color.subText}; }
+`;
+const Actions = styled.div`
+  display: none;
+  position: absolute;
+  right: 12px;
+  top: -10px;
+  gap: 4px;
+  background: ${theme.color.white};
+  border: 1px solid ${theme.color.border};
+  border-radius: 5px;
+  padding: 2px;
+  button { border: none; background: none; cursor: pointer; padding: 2px 6px; font-size: ${theme.font.sm}; }
+`;
+const Chips = styled.div`
+  display: flex;
+  gap: 4px;
+  flex-wrap: wrap;
+  margin-top: 4px;
+`;
+const Chip = styled.button<{ $mine: boolean }>`
+  display: inline-flex;
+  gap: 4px;
+  align-items: center;
+  border: 1px solid ${(p) => (p.$mine ? theme.color.brand : theme.color.border)};
+  background: ${(p) => (p.$mine ? '#e7f5ec' : theme.color.white)};
+  border-radius: 12px;
+  padding: 0 8px;
+  font-size: ${theme.font.sm};
+  cursor: pointer;
+  img { width: 16px; height: 16px; }
+`;
+const Picker = styled.div`
+  position: absolute;
+  right: 12px;
+  top: 20px;
+  z-index: ${theme.layer.hover};
+  display: flex;
+  gap: 4px;
+  padding: 6px;
+  background: ${theme.color.white};
+  border: 1px solid ${theme.color.border};
+  border-radius: 6px;
+  box-shadow: 0 4px 10px rgba(0, 0, 0, 0.12);
+  button { border: none; background: none; cursor: pointer; img { width: 24px; height: 24px; } }
+`;
+const Attachment = styled.div`
+  margin-top: 6px;
+  img { max-width: 240px; border-radius: 4px; display: block; }
+  small { color: ${theme.color.subText}; }
+`;
+
+const SCAN_LABEL: Record<ChatFile['antiVirusCheckScanStatus'], string> = {
+  scanning: 'ウイルスチェック中',
+  clean: '',
+  infected: 'ウイルスが検出されました',
+};
+
+async function download(file: ChatFile, token: string | null) {
+  const response = await fetch(`/api/files/${file.id}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) return;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function FileAttachment({ file, token }: { file: ChatFile; token: string | null }) {
+  const showImage = file.antiVirusCheckScanStatus === 'clean' && file.contentType.startsWith('image/') && file.path.startsWith('files/');
+  return (
+    <Attachment>
+      {showImage && <img src={`/api/images/${file.path}?width=480`} alt={file.name} loading="lazy" />}
+      <button type="button" onClick={() => download(file, token)} disabled={file.antiVirusCheckScanStatus !== 'clean'}>
+        📎 {file.name}
+      </button>{' '}
+      <small>{SCAN_LABEL[file.antiVirusCheckScanStatus]}</small>
+    </Attachment>
+  );
+}
+
+interface Props {
+  message: Message;
+  members: Member[];
+  reactions: Reaction[];
+  ownUserId: number;
+  canModerate: boolean;
+  writable: boolean;
+  token: string | null;
+  onEdit: (message: Message) => void;
+  onDelete: (message: Message) => void;
+}
+
+/** One message with its files, reactions and actions. Writes cause no local change: pushes update the list. */
+export function MessageItem({ message, members, reactions, ownUserId, canModerate, writable, token, onEdit, onDelete }: Props) {
+  const [picking, setPicking] = useState(false);
+  const own = message.user.id === ownUserId;
+  const toggleReaction = (reactionId: number, mine: boolean) =>
+    mine ? chatApi.unreact(message.channelId, message.id, reactionId) : chatApi.react(message.channelId, message.id, reactionId);
+
+  return (
+    <Row data-testid="message" data-message-id={message.id}>
+      <Avatar aria-hidden>{message.user.userName.slice(0, 1)}</Avatar>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Head>
+          <strong>{message.user.userName}</strong>
+          <small>{formatDateTime(message.createdAt)}</small>
+          {message.updatedAt !== message.createdAt && <small>（編集済み）</small>}
+          {message.isPinned && <small aria-label="ピン留め中">📌</small>}
+        </Head>
+        <MessageBody body={message.body} members={members} />
+        {message.files.map((file) => (
+          <FileAttachment key={file.id} file={file} token={token} />
+        ))}
+        {message.reactions.length > 0 && (
+          <Chips>
+            {message.reactions.map((r) => {
+              const mine = r.userIds.includes(ownUserId);
+              return (
+                <Chip key={r.reactionId} $mine={mine} data-testid="reaction-chip" aria-label={`${r.name} ${r.count}`} disabled={!writable} onClick={() => toggleReaction(r.reactionId, mine)}>
+                  <img src={r.path} alt="" />
+                  {r.count}
+                </Chip>
+              );
+            })}
+          </Chips>
+        )}
+      </div>
+      {writable && (
+        <Actions className="actions">
+          <button type="button" onClick={() => setPicking(!picking)}>リアクション</button>
+          <button type="button" onClick={() => (message.isPinned ? chatApi.unpin(message.channelId, message.id) : chatApi.pin(message.channelId, message.id))}>
+            {message.isPinned ? 'ピン留めを外す' : 'ピン留め'}
+          </button>
+          {own && <button type="button" onClick={() => onEdit(message)}>編集</button>}
+          {(own || canModerate) && <button type="button" onClick={() => onDelete(message)}>削除</button>}
+        </Actions>
+      )}
+      {picking && (
+        <Picker role="menu" aria-label="リアクションを選択">
+          {reactions.map((reaction) => (
+            <button
+              key={reaction.id}
+              type="button"
+              aria-label={reaction.name}
+              onClick={() => {
+                setPicking(false);
+                void chatApi.react(message.channelId, message.id, reaction.id);
+              }}
+            >
+              <img src={reaction.path} alt="" />
+            </button>
+          ))}
+        </Picker>
+      )}
+    </Row>
+  );
+}
