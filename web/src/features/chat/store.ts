@@ -12,6 +12,10 @@ export interface History extends AsyncState<Message[]> {
   unreadMessageId: number | null;
 }
 
+/** Stable empty lists for selectors (a fresh `[]` per call would re-render forever). */
+export const NO_MEMBERS: Member[] = [];
+export const NO_MESSAGES: Message[] = [];
+
 const emptyHistory = (): History => ({ ...initialAsync<Message[]>([]), page: -1, hasMore: true, unreadMessageId: null });
 const emptyTeams = (): GroupedTeams => ({ favorite: [], assigned: [], other: [] });
 

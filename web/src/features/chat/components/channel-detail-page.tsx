@@ -4,14 +4,14 @@ import { PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { roleLabel } from '@/lib/roles';
 import { chatApi } from '../api';
-import { useChat } from '../store';
+import { NO_MEMBERS, useChat } from '../store';
 import type { ChatFile } from '../types';
 import { FileAttachment } from './message-item';
 
 export function ChannelDetailPage({ base, token }: { base: string; token: string | null }) {
   const { teamId, channelId: param } = useParams();
   const channelId = Number(param);
-  const members = useChat((s) => s.members[channelId] ?? []);
+  const members = useChat((s) => s.members[channelId] ?? NO_MEMBERS);
   const fetchMembers = useChat((s) => s.fetchMembers);
   const [files, setFiles] = useState<ChatFile[]>([]);
   useEffect(() => {

@@ -1,0 +1,165 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { channelPath, demoWorkspace, send, type Workspace } from './support/chat';
+import { databaseUrl, newDataDir, startNode, stopNode } from './support/server';
+import { logIn, tokenOf } from './support/session';
+
+const LIVE = { timeout: 1_000 };
+
+async function twoPeople(browser: Browser, editorBase?: string) {
+  const creatorContext = await browser.newContext();
+  const editorContext = await browser.newContext(editorBase ? { baseURL: editorBase } : {});
+  const creator = await creatorContext.newPage();
+  const editor = await editorContext.newPage();
+  await logIn(creator, 'creator@demo.tsumugi.jp');
+  await logIn(editor, 'editor@demo.tsumugi.jp');
+  const workspace = await demoWorkspace(creator);
+  const close = async () => {
+    await creatorContext.close();
+    await editorContext.close();
+  };
+  return { creator, editor, workspace, close };
+}
+
+const messageWith = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
+
+async function openChannel(page: Page, w: Workspace) {
+  await page.goto(channelPath(w));
+  await expect(page.getByTestId('message').first()).toBeVisible();
+}
+
+test('a message, a reaction and a pin reach the other person live', async ({ browser }) => {
+  const { creator, editor, workspace, close } = await twoPeople(browser);
+  try {
+    await openChannel(creator, workspace);
+    await openChannel(editor, workspace);
+    let reloaded = false;
+    editor.on('load', () => (reloaded = true));
+
+    const text = `ライブ配信の確認 ${Date.now()}`;
+    await send(creator, text);
+    await expect(messageWith(editor, text)).toHaveCount(1, LIVE);
+
+    const onEditor = messageWith(editor, text);
+    const onCreator = messageWith(creator, text);
+    await onCreator.hover();
+    await onCreator.getByRole('button', { name: 'リアクション' }).click();
+    await creator.getByRole('menu', { name: 'リアクションを選択' }).getByRole('button', { name: 'いいね', exact: true }).click();
+    await expect(onEditor.getByTestId('reaction-chip')).toHaveAttribute('aria-label', 'いいね 1', LIVE);
+
+    await onCreator.hover();
+    await onCreator.getByRole('button', { name: 'ピン留め', exact: true }).click();
+    await expect(onEditor.getByLabel('ピン留め中')).toBeVisible(LIVE);
+    await editor.getByRole('button', { name: /ピン留め \d+/ }).click();
+    await expect(editor.getByTestId('pinned-list')).toContainText(text);
+    expect(reloaded).toBe(false);
+  } finally {
+    await close();
+  }
+});
+
+test('the unread badge rises with new messages and falls after reading', async ({ browser }) => {
+  const { creator, editor, workspace, close } = await twoPeople(browser);
+  try {
+    await openChannel(creator, workspace);
+    await editor.goto(`/teams/${workspace.teamId}/channels`);
+    const badge = editor.getByTestId(`unread-${workspace.channelId}`);
+    await expect(badge).toHaveCount(0);
+    await send(creator, `未読テスト1 ${Date.now()}`);
+    await expect(badge).toHaveText('1', LIVE);
+    await send(creator, `未読テスト2 ${Date.now()}`);
+    await expect(badge).toHaveText('2', LIVE);
+
+    await editor.getByRole('link', { name: '#デモ編集部', exact: true }).click();
+    await expect(editor.getByTestId('unread-marker')).toBeVisible();
+    await editor.goBack();
+    await expect(badge).toHaveCount(0);
+  } finally {
+    await close();
+  }
+});
+
+test('a mention raises the mentioned person’s notice count live', async ({ browser }) => {
+  const { creator, editor, workspace, close } = await twoPeople(browser);
+  try {
+    await openChannel(creator, workspace);
+    const count = editor.getByTestId('envelope-count');
+    const before = Number((await count.count()) ? await count.textContent() : 0);
+    await creator.getByLabel('メッセージを入力').fill('@佐藤');
+    await expect(creator.getByRole('option', { name: '佐藤 健' })).toBeVisible();
+    await creator.getByLabel('メッセージを入力').press('Enter');
+    await creator.getByLabel('メッセージを入力').pressSequentially('確認お願いします');
+    await creator.getByRole('button', { name: '送信' }).click();
+    await expect(messageWith(creator, '@佐藤 健')).toHaveCount(1);
+    await expect(count).toHaveText(String(before + 1), LIVE);
+    await editor.getByTestId('envelope').click();
+    await expect(editor.getByRole('menu')).toContainText('山田 花子さんが「デモ編集部」であなたをメンションしました');
+  } finally {
+    await close();
+  }
+});
+
+test('two browsers on two nodes sharing Redis chat live', async ({ browser }) => {
+  const dataDir = newDataDir();
+  const nodeB = await startNode({
+    port: 18083,
+    databaseUrl: process.env.E2E_DATABASE_URL ?? databaseUrl(process.env.E2E_DATABASE!),
+    redisPrefix: process.env.E2E_REDIS_PREFIX!,
+    dataDir,
+    env: { REVISION_NO: await currentRevision(browser) },
+  });
+  const { creator, editor, workspace, close } = await twoPeople(browser, 'http://127.0.0.1:18083');
+  try {
+    await openChannel(creator, workspace);
+    await openChannel(editor, workspace);
+    const text = `ノード越え ${Date.now()}`;
+    await send(creator, text);
+    await expect(messageWith(editor, text)).toHaveCount(1, LIVE);
+    await send(editor, `返信 ${text}`);
+    await expect(messageWith(creator, `返信 ${text}`)).toHaveCount(1, LIVE);
+  } finally {
+    await close();
+    await stopNode(nodeB);
+  }
+});
+
+test('after its server restarts, a client shows what was sent meanwhile, each once', async ({ browser }) => {
+  const dataDir = newDataDir();
+  const db = process.env.E2E_DATABASE_URL ?? databaseUrl(process.env.E2E_DATABASE!);
+  const revision = await currentRevision(browser);
+  const options = { port: 18084, databaseUrl: db, redisPrefix: process.env.E2E_REDIS_PREFIX!, dataDir, env: { REVISION_NO: revision } };
+  let restartable = await startNode(options);
+  const { creator, editor, workspace, close } = await twoPeople(browser, 'http://127.0.0.1:18084');
+  try {
+    await openChannel(editor, workspace);
+    await stopNode(restartable);
+    const token = await tokenOf(creator);
+    const missed = [`停止中1 ${Date.now()}`, `停止中2 ${Date.now()}`];
+    for (const body of missed) {
+      const response = await creator.request.post(`/api/channels/${workspace.channelId}/messages`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { body, client_message_id: body },
+      });
+      expect(response.status()).toBe(201);
+    }
+    restartable = await startNode(options);
+    for (const body of missed) await expect(messageWith(editor, body)).toHaveCount(1, { timeout: 15_000 });
+    const live = `再接続後 ${Date.now()}`;
+    await creator.request.post(`/api/channels/${workspace.channelId}/messages`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { body: live, client_message_id: live },
+    });
+    await expect(messageWith(editor, live)).toHaveCount(1, { timeout: 3_000 });
+    for (const body of missed) await expect(messageWith(editor, body)).toHaveCount(1);
+  } finally {
+    await close();
+    await stopNode(restartable);
+  }
+});
+
+/** The revision the main node serves, so extra nodes do not announce a release. */
+async function currentRevision(browser: Browser): Promise<string> {
+  const context = await browser.newContext();
+  const answer = await (await context.request.get('/revision.json')).json();
+  await context.close();
+  return answer.revision_no;
+}
