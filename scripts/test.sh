@@ -5,7 +5,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
-apt_install postgresql redis-server chromium fonts-noto-cjk
+apt_install postgresql redis-server chromium fonts-noto-cjk fonts-noto-color-emoji
 command -v node >/dev/null || apt_install nodejs npm
 ensure_node_modules
 
@@ -31,11 +31,21 @@ fi
 export DATABASE_URL="$TEST_DATABASE_URL" E2E_DATABASE_ADMIN_URL="$TEST_DATABASE_URL"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/?protocol=resp3}"
 
+LOGS=$(mktemp -d)
 say "Rust tests"
-cargo test --workspace --quiet 2>&1 | tee /tmp/tsumugi-cargo-test.log
+cargo test --workspace 2>&1 | tee "$LOGS/cargo.log"
 say "Vitest"
-npm test -w web --silent
+npm test -w web --silent 2>&1 | tee "$LOGS/vitest.log"
 ensure_web_build
 ensure_release_binary
 say "Playwright"
-npm run e2e -w web --silent
+npm run e2e -w web --silent 2>&1 | tee "$LOGS/playwright.log"
+
+# One closing line for the whole run (each runner printed its own above; pipefail stops on failure).
+strip() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
+cargo_passed=$(strip "$LOGS/cargo.log" | sed -n 's/^test result: ok\. \([0-9]*\) passed.*/\1/p' | awk '{s+=$1} END {print s+0}')
+vitest_passed=$(strip "$LOGS/vitest.log" | sed -n 's/^ *Tests *\([0-9]*\) passed.*/\1/p' | tail -n 1)
+playwright_passed=$(strip "$LOGS/playwright.log" | sed -n 's/^ *\([0-9]*\) passed.*/\1/p' | tail -n 1)
+total=$(( ${cargo_passed:-0} + ${vitest_passed:-0} + ${playwright_passed:-0} ))
+echo "Rust ${cargo_passed:-0}, Vitest ${vitest_passed:-0}, Playwright ${playwright_passed:-0}"
+echo "$total passed, 0 failed"
