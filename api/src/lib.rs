@@ -47,6 +47,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         redis_url: config.redis_url.clone(),
         redis_prefix: config.redis_prefix.clone(),
         socket_buffer: config.socket_buffer,
+        bench: false,
     };
     let (layer, hub) = Hub::build(
         hub_config,
@@ -126,6 +127,35 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     serve(listener, router, shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Hub-only benchmark mode (`HUB_ONLY=1`): socket.io and `/api/health`, no database; any
+/// `bench-*` token connects and may join any room. Used to compare the hub with Node.
+pub async fn run_hub_only(config: Config) -> anyhow::Result<()> {
+    let router = build_hub_only(&config).await?;
+    let listener = TcpListener::bind(SocketAddr::new(config.host, config.port)).await?;
+    tracing::info!(address = %listener.local_addr()?, "hub-only benchmark mode");
+    serve(listener, router, shutdown_signal()).await?;
+    Ok(())
+}
+
+/// The hub-only router (socket.io with `bench:publish`, and `/api/health`).
+pub async fn build_hub_only(config: &Config) -> anyhow::Result<Router> {
+    let hub_config = HubConfig {
+        redis_url: config.redis_url.clone(),
+        redis_prefix: config.redis_prefix.clone(),
+        socket_buffer: config.socket_buffer,
+        bench: true,
+    };
+    let (layer, _hub) = Hub::build(hub_config, Arc::new(realtime_auth::BenchAuthenticator)).await?;
+    let router = Router::new().route(
+        "/api/health",
+        axum::routing::get(|| async { axum::Json(serde_json::json!({ "status": "ok" })) }),
+    );
+    Ok(match layer {
+        HubLayer::Local(layer) => router.layer(layer),
+        HubLayer::Redis(layer) => router.layer(layer),
+    })
 }
 
 async fn shutdown_signal() {

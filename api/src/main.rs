@@ -10,6 +10,21 @@ async fn main() -> anyhow::Result<()> {
                 .unwrap_or_else(|_| EnvFilter::new("info,tower_http=warn,sqlx=warn")),
         )
         .init();
+    if std::env::var("HUB_ONLY").is_ok_and(|v| v == "1") {
+        // The benchmark hub needs no database; DATABASE_URL may be absent.
+        let mut config = api::config::Config::for_tests(String::new(), "data".into());
+        config.host = std::env::var("HOST")
+            .ok()
+            .and_then(|h| h.parse().ok())
+            .unwrap_or(config.host);
+        config.port = std::env::var("PORT")
+            .ok()
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(8090);
+        config.redis_url = std::env::var("REDIS_URL").ok().filter(|v| !v.is_empty());
+        config.redis_prefix = std::env::var("REDIS_PREFIX").unwrap_or_else(|_| "bench".into());
+        return api::run_hub_only(config).await;
+    }
     let config = api::config::Config::from_env()?;
     tracing::info!(?config, "starting");
     api::run(config).await

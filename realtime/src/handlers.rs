@@ -15,6 +15,7 @@ use crate::rooms::Room;
 #[derive(Clone)]
 pub(crate) struct HubState {
     pub auth: Arc<dyn Authenticator>,
+    pub bench: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -51,6 +52,7 @@ pub(crate) async fn authenticate<A: Adapter>(
 
 pub(crate) async fn on_connect<A: Adapter>(
     socket: SocketRef<A>,
+    State(state): State<HubState>,
     Extension(identity): Extension<Identity>,
 ) {
     socket.join([
@@ -61,6 +63,30 @@ pub(crate) async fn on_connect<A: Adapter>(
     socket.on("channel:join", channel_join);
     socket.on("channel:leave", channel_leave);
     socket.on("typing", typing);
+    if state.bench {
+        socket.on("bench:publish", bench_publish);
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct BenchPublish {
+    channel_id: i64,
+    payload: serde_json::Value,
+}
+
+/// Hub-only benchmark: broadcast a client's payload to a room, as the Node baseline does.
+async fn bench_publish<A: Adapter>(
+    socket: SocketRef<A>,
+    Data(BenchPublish {
+        channel_id,
+        payload,
+    }): Data<BenchPublish>,
+) {
+    socket
+        .to(Room::Channel(channel_id).to_string())
+        .emit(EventName::MessageCreated.as_str(), &payload)
+        .await
+        .ok();
 }
 
 fn ack_error(message: impl ToString) -> serde_json::Value {

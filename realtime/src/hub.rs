@@ -27,6 +27,8 @@ pub struct HubConfig {
     pub redis_prefix: String,
     /// Packets buffered per socket before the socket counts as a slow consumer and is closed.
     pub socket_buffer: usize,
+    /// Accept `bench:publish` from clients (the hub-only benchmark mode; never in production).
+    pub bench: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -57,7 +59,10 @@ impl Hub {
         config: HubConfig,
         auth: Arc<dyn Authenticator>,
     ) -> Result<(HubLayer, Hub), HubError> {
-        let state = HubState { auth };
+        let state = HubState {
+            auth,
+            bench: config.bench,
+        };
         let builder = SocketIo::builder()
             .max_buffer_size(config.socket_buffer.max(16))
             .ping_interval(Duration::from_secs(25))

@@ -1,0 +1,71 @@
+//! `loadtest fanout|idle --server HOST:PORT ...`: runs one scenario and prints a JSON report.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::time::Duration;
+
+use loadtest::scenario::{FanoutConfig, fanout, idle};
+
+fn args() -> (String, HashMap<String, String>) {
+    let mut raw = std::env::args().skip(1);
+    let command = raw.next().unwrap_or_default();
+    let mut options = HashMap::new();
+    while let Some(key) = raw.next() {
+        if let Some(name) = key.strip_prefix("--") {
+            options.insert(name.to_string(), raw.next().unwrap_or_default());
+        }
+    }
+    (command, options)
+}
+
+fn get<T: std::str::FromStr>(options: &HashMap<String, String>, key: &str, default: T) -> T {
+    options
+        .get(key)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn sources(options: &HashMap<String, String>) -> Vec<IpAddr> {
+    options
+        .get("sources")
+        .map(|v| v.split(',').filter_map(|s| s.trim().parse().ok()).collect())
+        .unwrap_or_default()
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let (command, options) = args();
+    let server = options
+        .get("server")
+        .map(String::as_str)
+        .unwrap_or("127.0.0.1:8090")
+        .parse()?;
+    let report = match command.as_str() {
+        "fanout" => serde_json::to_value(
+            fanout(FanoutConfig {
+                server,
+                rooms: get(&options, "rooms", 10),
+                members: get(&options, "members", 10),
+                rate: get(&options, "rate", 100.0),
+                duration: Duration::from_secs_f64(get(&options, "seconds", 5.0)),
+                payload_bytes: get(&options, "payload", 100),
+                sources: sources(&options),
+                room_offset: get(&options, "room-offset", 1),
+            })
+            .await?,
+        )?,
+        "idle" => serde_json::to_value(
+            idle(
+                server,
+                get(&options, "connections", 1000),
+                get(&options, "pid", 0),
+                &sources(&options),
+                get(&options, "offset", 0),
+            )
+            .await?,
+        )?,
+        other => anyhow::bail!("unknown scenario {other:?}; use fanout or idle"),
+    };
+    println!("{report}");
+    Ok(())
+}

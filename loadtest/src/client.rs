@@ -1,0 +1,178 @@
+//! One Socket.IO connection per client: a single task owns the WebSocket, answers pings,
+//! matches acks and hands events to a shared callback, so 20,000 clients cost 20,000 small
+//! tasks and nothing more.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, anyhow, bail};
+use futures::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::{TcpSocket, TcpStream};
+use tokio::sync::{mpsc, oneshot};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{WebSocketStream, client_async};
+
+use crate::codec::{Packet, decode, encode};
+
+/// Called for every event: name and arguments.
+pub type EventHandler = Arc<dyn Fn(&str, &[Value]) + Send + Sync>;
+
+enum Outgoing {
+    Text(String),
+    WithAck {
+        name: String,
+        data: Value,
+        reply: oneshot::Sender<Vec<Value>>,
+    },
+    Close,
+}
+
+#[derive(Clone)]
+pub struct Conn {
+    tx: mpsc::UnboundedSender<Outgoing>,
+}
+
+async fn open_tcp(server: SocketAddr, source: Option<IpAddr>) -> anyhow::Result<TcpStream> {
+    let socket = if server.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    if let Some(source) = source {
+        socket
+            .bind(SocketAddr::new(source, 0))
+            .context("bind source address")?;
+    }
+    socket.set_nodelay(true)?;
+    Ok(socket.connect(server).await?)
+}
+
+async fn next_packet(ws: &mut WebSocketStream<TcpStream>) -> anyhow::Result<Packet> {
+    loop {
+        match ws.next().await.ok_or_else(|| anyhow!("closed"))?? {
+            Message::Text(text) => return Ok(decode(&text)?),
+            Message::Close(_) => bail!("closed"),
+            _ => {}
+        }
+    }
+}
+
+impl Conn {
+    /// Opens the WebSocket transport, authenticates with `auth.token`, and starts the task.
+    pub async fn connect(
+        server: SocketAddr,
+        token: &str,
+        source: Option<IpAddr>,
+        on_event: EventHandler,
+    ) -> anyhow::Result<Conn> {
+        let stream = open_tcp(server, source).await?;
+        let url = format!("ws://{server}/socket.io/?EIO=4&transport=websocket");
+        let (mut ws, _) = client_async(url, stream).await?;
+        match next_packet(&mut ws).await? {
+            Packet::Open(_) => {}
+            other => bail!("expected open, got {other:?}"),
+        }
+        ws.send(Message::text(encode(&Packet::Connect(
+            json!({ "token": token }),
+        ))))
+        .await?;
+        loop {
+            match next_packet(&mut ws).await? {
+                Packet::Connect(_) => break,
+                Packet::ConnectError(error) => bail!("connect refused: {error}"),
+                Packet::Ping => ws.send(Message::text("3")).await?,
+                _ => {}
+            }
+        }
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(run(ws, rx, on_event));
+        Ok(Conn { tx })
+    }
+
+    pub fn emit(&self, name: &str, data: Value) {
+        let packet = Packet::Event {
+            ack: None,
+            name: name.to_string(),
+            data: vec![data],
+        };
+        let _ = self.tx.send(Outgoing::Text(encode(&packet)));
+    }
+
+    /// Emits a pre-encoded Socket.IO event (the hot path of the publishers).
+    pub fn emit_raw(&self, encoded: String) {
+        let _ = self.tx.send(Outgoing::Text(encoded));
+    }
+
+    pub async fn emit_with_ack(
+        &self,
+        name: &str,
+        data: Value,
+        timeout: Duration,
+    ) -> anyhow::Result<Vec<Value>> {
+        let (reply, answer) = oneshot::channel();
+        self.tx
+            .send(Outgoing::WithAck {
+                name: name.to_string(),
+                data,
+                reply,
+            })
+            .map_err(|_| anyhow!("connection closed"))?;
+        Ok(tokio::time::timeout(timeout, answer)
+            .await
+            .context("ack timeout")??)
+    }
+
+    pub fn close(&self) {
+        let _ = self.tx.send(Outgoing::Close);
+    }
+}
+
+async fn run(
+    mut ws: WebSocketStream<TcpStream>,
+    mut rx: mpsc::UnboundedReceiver<Outgoing>,
+    on_event: EventHandler,
+) {
+    let mut pending: HashMap<u64, oneshot::Sender<Vec<Value>>> = HashMap::new();
+    let mut next_ack = 1u64;
+    loop {
+        tokio::select! {
+            incoming = ws.next() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(_)) => continue,
+                };
+                match decode(&text) {
+                    Ok(Packet::Ping) => {
+                        if ws.send(Message::text("3")).await.is_err() { break; }
+                    }
+                    Ok(Packet::Event { name, data, .. }) => on_event(&name, &data),
+                    Ok(Packet::Ack { id, data }) => {
+                        if let Some(reply) = pending.remove(&id) { let _ = reply.send(data); }
+                    }
+                    Ok(Packet::Disconnect) | Ok(Packet::Close) => break,
+                    _ => {}
+                }
+            }
+            outgoing = rx.recv() => match outgoing {
+                Some(Outgoing::Text(text)) => {
+                    if ws.send(Message::text(text)).await.is_err() { break; }
+                }
+                Some(Outgoing::WithAck { name, data, reply }) => {
+                    let id = next_ack;
+                    next_ack += 1;
+                    pending.insert(id, reply);
+                    let packet = Packet::Event { ack: Some(id), name, data: vec![data] };
+                    if ws.send(Message::text(encode(&packet))).await.is_err() { break; }
+                }
+                Some(Outgoing::Close) | None => {
+                    let _ = ws.close(None).await;
+                    break;
+                }
+            }
+        }
+    }
+}

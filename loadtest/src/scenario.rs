@@ -1,0 +1,230 @@
+//! Benchmark scenarios. Every server under test speaks the same tiny protocol: `auth.token` in
+//! the handshake, `channel:join {channel_id}` (acked), `bench:publish {channel_id, payload}`
+//! broadcast to the room as `message.created` with the payload.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures::stream::{self, StreamExt, TryStreamExt};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::client::{Conn, EventHandler};
+use crate::codec::{Packet, encode};
+use crate::stats::{Latency, monotonic_ns, new_histogram, summarize};
+
+const CONNECT_CONCURRENCY: usize = 256;
+const ACK_TIMEOUT: Duration = Duration::from_secs(30);
+
+#[derive(Debug, Clone)]
+pub struct FanoutConfig {
+    pub server: SocketAddr,
+    pub rooms: usize,
+    pub members: usize,
+    /// Messages per second, over all rooms.
+    pub rate: f64,
+    pub duration: Duration,
+    pub payload_bytes: usize,
+    /// Source addresses to spread connections over (127.0.0.x).
+    pub sources: Vec<IpAddr>,
+    /// Added to room numbers so concurrent runs do not share rooms.
+    pub room_offset: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FanoutReport {
+    pub rooms: usize,
+    pub members: usize,
+    pub rate: f64,
+    pub sent: u64,
+    pub expected: u64,
+    pub received: u64,
+    pub lost: u64,
+    pub deliveries_per_sec: f64,
+    pub latency: Latency,
+    pub connect_secs: f64,
+}
+
+fn source_for(sources: &[IpAddr], index: usize) -> Option<IpAddr> {
+    (!sources.is_empty()).then(|| sources[index % sources.len()])
+}
+
+/// Connects `count` clients in parallel, with tokens `bench-{offset+i}`.
+pub async fn connect_many(
+    server: SocketAddr,
+    count: usize,
+    offset: usize,
+    sources: &[IpAddr],
+    handler: EventHandler,
+) -> anyhow::Result<Vec<Conn>> {
+    stream::iter(0..count)
+        .map(|i| {
+            let handler = handler.clone();
+            let source = source_for(sources, offset + i);
+            async move { Conn::connect(server, &format!("bench-{}", offset + i), source, handler).await }
+        })
+        .buffered(CONNECT_CONCURRENCY)
+        .try_collect()
+        .await
+}
+
+pub async fn fanout(config: FanoutConfig) -> anyhow::Result<FanoutReport> {
+    let histogram = Arc::new(Mutex::new(new_histogram()));
+    let received = Arc::new(AtomicU64::new(0));
+    let on_message: EventHandler = {
+        let histogram = histogram.clone();
+        let received = received.clone();
+        Arc::new(move |name: &str, data: &[Value]| {
+            if name != "message.created" {
+                return;
+            }
+            let now = monotonic_ns();
+            if let Some(sent_at) = data
+                .first()
+                .and_then(|d| d.get("t"))
+                .and_then(Value::as_u64)
+            {
+                let micros = now.saturating_sub(sent_at) / 1000;
+                histogram
+                    .lock()
+                    .expect("histogram lock")
+                    .saturating_record(micros.max(1));
+            }
+            received.fetch_add(1, Ordering::Relaxed);
+        })
+    };
+
+    let connect_started = Instant::now();
+    let subscriber_count = config.rooms * config.members;
+    let subscribers = connect_many(
+        config.server,
+        subscriber_count,
+        0,
+        &config.sources,
+        on_message,
+    )
+    .await?;
+    stream::iter(subscribers.iter().enumerate())
+        .map(|(i, conn)| {
+            let channel_id = config.room_offset + (i / config.members) as i64;
+            async move {
+                let ack = conn
+                    .emit_with_ack(
+                        "channel:join",
+                        json!({ "channel_id": channel_id }),
+                        ACK_TIMEOUT,
+                    )
+                    .await?;
+                anyhow::ensure!(
+                    ack.first().and_then(|a| a.get("data")).is_some(),
+                    "join refused: {ack:?}"
+                );
+                Ok(())
+            }
+        })
+        .buffer_unordered(CONNECT_CONCURRENCY)
+        .try_collect::<Vec<()>>()
+        .await?;
+    let publisher_count = config.rooms.clamp(1, 32);
+    let publishers = connect_many(
+        config.server,
+        publisher_count,
+        subscriber_count,
+        &config.sources,
+        Arc::new(|_: &str, _: &[Value]| {}),
+    )
+    .await?;
+    let connect_secs = connect_started.elapsed().as_secs_f64();
+
+    let padding = "x".repeat(config.payload_bytes);
+    let total = (config.rate * config.duration.as_secs_f64()).round() as u64;
+    let interval_ns = (1e9 / config.rate) as u64;
+    let start_ns = monotonic_ns() + 50_000_000;
+    let start = tokio::time::Instant::now() + Duration::from_millis(50);
+    let sending_started = Instant::now();
+    for seq in 0..total {
+        // The intended send time goes into the payload, so a late send counts as latency
+        // (coordinated omission is not hidden by the generator falling behind).
+        let intended_ns = start_ns + seq * interval_ns;
+        tokio::time::sleep_until(start + Duration::from_nanos(seq * interval_ns)).await;
+        let room = (seq % config.rooms as u64) as i64 + config.room_offset;
+        let packet = Packet::Event {
+            ack: None,
+            name: "bench:publish".into(),
+            data: vec![
+                json!({ "channel_id": room, "payload": { "t": intended_ns, "seq": seq, "pad": padding } }),
+            ],
+        };
+        publishers[(seq as usize) % publishers.len()].emit_raw(encode(&packet));
+    }
+    let expected = total * config.members as u64;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while received.load(Ordering::Relaxed) < expected && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let elapsed = sending_started.elapsed().as_secs_f64();
+    let got = received.load(Ordering::Relaxed);
+    for conn in subscribers.iter().chain(publishers.iter()) {
+        conn.close();
+    }
+    let latency = summarize(&histogram.lock().expect("histogram lock"));
+    Ok(FanoutReport {
+        rooms: config.rooms,
+        members: config.members,
+        rate: config.rate,
+        sent: total,
+        expected,
+        received: got,
+        lost: expected.saturating_sub(got),
+        deliveries_per_sec: got as f64 / elapsed.max(1e-9),
+        latency,
+        connect_secs,
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct IdleReport {
+    pub connections: usize,
+    pub server_rss_bytes: u64,
+}
+
+/// Resident memory of a process, from /proc.
+pub fn rss_bytes(pid: u32) -> anyhow::Result<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse::<u64>().ok())
+        .ok_or_else(|| anyhow::anyhow!("no VmRSS for {pid}"))?;
+    Ok(kb * 1024)
+}
+
+/// Holds `connections` idle clients and reads the server's memory once they are all in.
+pub async fn idle(
+    server: SocketAddr,
+    connections: usize,
+    server_pid: u32,
+    sources: &[IpAddr],
+    offset: usize,
+) -> anyhow::Result<IdleReport> {
+    let conns = connect_many(
+        server,
+        connections,
+        offset,
+        sources,
+        Arc::new(|_: &str, _: &[Value]| {}),
+    )
+    .await?;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let server_rss_bytes = rss_bytes(server_pid)?;
+    for conn in &conns {
+        conn.close();
+    }
+    Ok(IdleReport {
+        connections,
+        server_rss_bytes,
+    })
+}
