@@ -6,3 +6,11 @@ run:
 
 test:
 	@bash scripts/test.sh
+
+# Benchmarks (not part of make test): Tsumugi's hub against a Node socket.io baseline.
+.PHONY: bench bench-quick
+bench:
+	@bash scripts/bench.sh
+
+bench-quick:
+	@QUICK=1 bash scripts/bench.sh

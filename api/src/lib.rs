@@ -16,6 +16,7 @@ pub mod realtime_auth;
 pub mod revision;
 pub mod seed;
 pub mod state;
+pub mod text;
 pub mod users;
 pub mod validation;
 

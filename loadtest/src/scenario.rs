@@ -20,7 +20,10 @@ const ACK_TIMEOUT: Duration = Duration::from_secs(30);
 
 #[derive(Debug, Clone)]
 pub struct FanoutConfig {
+    /// Where the members connect.
     pub server: SocketAddr,
+    /// Where the publishers connect (another node, to measure the Redis hop).
+    pub publish_server: SocketAddr,
     pub rooms: usize,
     pub members: usize,
     /// Messages per second, over all rooms.

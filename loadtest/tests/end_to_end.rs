@@ -12,6 +12,7 @@ use loadtest::scenario::{FanoutConfig, fanout};
 fn scenario(server: SocketAddr) -> FanoutConfig {
     FanoutConfig {
         server,
+        publish_server: server,
         rooms: 4,
         members: 75,
         rate: 100.0,

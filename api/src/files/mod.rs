@@ -81,22 +81,24 @@ pub const FILE_COLUMNS: &str =
     "f.id, f.name, f.storage_key, f.is_private, f.user_id, u.role, f.updated_at, f.scan_status,
      f.content_type, f.size_bytes, f.width, f.height";
 
+/// A file together with the message it is attached to.
+#[derive(sqlx::FromRow)]
+pub struct MessageFileRow {
+    pub message_id: i64,
+    #[sqlx(flatten)]
+    pub file: FileRow,
+}
+
 pub async fn load_for_messages(
     db: impl PgExecutor<'_>,
     message_ids: &[i64],
 ) -> sqlx::Result<HashMap<i64, Vec<FileView>>> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        message_id: i64,
-        #[sqlx(flatten)]
-        file: FileRow,
-    }
     let sql = format!(
         "select mf.message_id, {FILE_COLUMNS}
            from message_files mf join files f on f.id = mf.file_id join users u on u.id = f.user_id
           where mf.message_id = any($1) order by mf.position"
     );
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+    let rows: Vec<MessageFileRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(message_ids)
         .fetch_all(db)
         .await?;

@@ -12,7 +12,7 @@ use crate::chat::access::{readable_channel, readable_channels_condition};
 use crate::chat::messages::Author;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, AuthUser};
-use crate::files::{FILE_COLUMNS, FileRow, FileView};
+use crate::files::{FILE_COLUMNS, FileView, MessageFileRow};
 use crate::pagination::Paging;
 use crate::state::AppState;
 
@@ -239,19 +239,13 @@ pub async fn files(
     .bind(channel_id)
     .fetch_one(&state.db)
     .await?;
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        message_id: i64,
-        #[sqlx(flatten)]
-        file: FileRow,
-    }
     let sql = format!(
         "select m.id as message_id, {FILE_COLUMNS}
            from message_files mf join messages m on m.id = mf.message_id join files f on f.id = mf.file_id join users u on u.id = f.user_id
           where m.channel_id = $1 and m.deleted_at is null
           order by m.id desc, mf.position limit $2 offset $3"
     );
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+    let rows: Vec<MessageFileRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(channel_id)
         .bind(PER_PAGE)
         .bind(Paging::offset(page, PER_PAGE, 1))

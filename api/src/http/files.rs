@@ -166,7 +166,7 @@ pub async fn download(
     .map_err(anyhow::Error::from)?;
     let disposition = format!(
         "attachment; filename*=UTF-8''{}",
-        percent_encode(&file.name)
+        crate::text::percent_encode(&file.name)
     );
     Ok((
         [
@@ -187,18 +187,6 @@ pub async fn download(
         Body::from(bytes),
     )
         .into_response())
-}
-
-fn percent_encode(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            other => format!("%{other:02X}"),
-        })
-        .collect()
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -235,14 +235,7 @@ pub async fn create(
     };
 
     attach_files(&mut tx, &caller, message_id, &body.file_ids).await?;
-    let mentions = member_mentions(&mut tx, channel_id, &body.body).await?;
-    for user_id in &mentions {
-        sqlx::query("insert into message_mentions (message_id, user_id) values ($1, $2)")
-            .bind(message_id)
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await?;
-    }
+    let mentions = store_mentions(&mut tx, channel_id, message_id, &body.body).await?;
     sqlx::query("update channel_members set last_read_message_id = $3 where channel_id = $1 and user_id = $2")
         .bind(channel_id)
         .bind(caller.user_id)
@@ -262,6 +255,28 @@ pub async fn create(
         .await;
     notices::publish_created(&state.db, &state.hub, created_notices).await;
     Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Replaces a message's mentions with the channel members its body mentions; returns them.
+async fn store_mentions(
+    tx: &mut sqlx::PgConnection,
+    channel_id: i64,
+    message_id: i64,
+    body: &str,
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query("delete from message_mentions where message_id = $1")
+        .bind(message_id)
+        .execute(&mut *tx)
+        .await?;
+    let mentions = member_mentions(&mut *tx, channel_id, body).await?;
+    sqlx::query(
+        "insert into message_mentions (message_id, user_id) select $1, unnest($2::bigint[])",
+    )
+    .bind(message_id)
+    .bind(&mentions)
+    .execute(&mut *tx)
+    .await?;
+    Ok(mentions)
 }
 
 async fn attach_files(
@@ -404,17 +419,7 @@ pub async fn update(
         .bind(body.body.trim_end())
         .execute(&mut *tx)
         .await?;
-    sqlx::query("delete from message_mentions where message_id = $1")
-        .bind(message_id)
-        .execute(&mut *tx)
-        .await?;
-    for user_id in member_mentions(&mut tx, channel_id, &body.body).await? {
-        sqlx::query("insert into message_mentions (message_id, user_id) values ($1, $2)")
-            .bind(message_id)
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await?;
-    }
+    store_mentions(&mut tx, channel_id, message_id, &body.body).await?;
     tx.commit().await?;
     let view = messages::load_one(&state.db, message_id)
         .await?
@@ -466,17 +471,7 @@ pub async fn remove(
         )
         .await;
     if unpinned.rows_affected() > 0 {
-        state
-            .hub
-            .publish_or_log(
-                Room::Channel(channel_id),
-                EventName::PinRemoved,
-                &PinRemoved {
-                    channel_id,
-                    message_id,
-                },
-            )
-            .await;
+        publish_pin_removed(&state, channel_id, message_id).await;
     }
     Ok(StatusCode::NO_CONTENT)
 }
@@ -666,16 +661,17 @@ pub async fn unpin(
     if removed.rows_affected() == 0 {
         return Err(AppError::NotFound);
     }
+    publish_pin_removed(&state, channel_id, message_id).await;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn publish_pin_removed(state: &AppState, channel_id: i64, message_id: i64) {
+    let removed = PinRemoved {
+        channel_id,
+        message_id,
+    };
     state
         .hub
-        .publish_or_log(
-            Room::Channel(channel_id),
-            EventName::PinRemoved,
-            &PinRemoved {
-                channel_id,
-                message_id,
-            },
-        )
+        .publish_or_log(Room::Channel(channel_id), EventName::PinRemoved, &removed)
         .await;
-    Ok(StatusCode::NO_CONTENT)
 }

@@ -44,6 +44,11 @@ async fn main() -> anyhow::Result<()> {
         "fanout" => serde_json::to_value(
             fanout(FanoutConfig {
                 server,
+                publish_server: options
+                    .get("publish-server")
+                    .map(|v| v.parse())
+                    .transpose()?
+                    .unwrap_or(server),
                 rooms: get(&options, "rooms", 10),
                 members: get(&options, "members", 10),
                 rate: get(&options, "rate", 100.0),

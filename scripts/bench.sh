@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# make bench / make bench-quick: Tsumugi's hub against a Node socket.io baseline, same load,
+# same run, same machine. Results go to loadtest/results/ as Markdown (and JSON lines).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+QUICK=${QUICK:-0}
+ensure_node_modules
+say "building release binaries"
+cargo build --release -p api -p loadtest --quiet
+BIN="$ROOT/target/release"
+LT="$BIN/loadtest"
+RESULTS="$ROOT/loadtest/results"
+mkdir -p "$RESULTS"
+RAW="$RESULTS/raw-$(date -u +%Y%m%dT%H%M%SZ).jsonl"
+SOURCES="127.0.0.2,127.0.0.3,127.0.0.4,127.0.0.5,127.0.0.6,127.0.0.7,127.0.0.8,127.0.0.9"
+REDIS_URL_BENCH="${REDIS_URL:-redis://127.0.0.1:6379/?protocol=resp3}"
+ulimit -n 20000 2>/dev/null || true
+
+# Servers left running by an interrupted run are stopped by port on exit.
+cleanup() { for port in 8090 8091 8100 8101 8110 8111; do fuser -k "$port/tcp" >/dev/null 2>&1 || true; done; }
+trap cleanup EXIT
+
+# start_server NAME PORT [REDIS] -> prints the pid
+start_server() {
+  local name=$1 port=$2 redis=${3:-} pid
+  if [ "$name" = tsumugi ]; then
+    HUB_ONLY=1 PORT=$port REDIS_URL="$redis" REDIS_PREFIX="bench-$$" RUST_LOG=warn "$BIN/tsumugi" >/dev/null 2>&1 &
+  else
+    (cd loadtest/baseline-node && PORT=$port REDIS_URL="$redis" REDIS_PREFIX="baseline-$$" exec node server.js >/dev/null 2>&1) &
+  fi
+  pid=$!
+  for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break; sleep 0.1; done
+  echo "$pid"
+}
+# Servers are started inside $(...), so they are not our children: poll until they are gone.
+stop_server() {
+  kill "$1" 2>/dev/null || true
+  for _ in $(seq 1 100); do [ -d "/proc/$1" ] || return 0; sleep 0.1; done
+  kill -9 "$1" 2>/dev/null || true
+}
+rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+record() { echo "$1" >> "$RAW"; }
+jq_num() { python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
+
+if [ "$QUICK" = 1 ]; then
+  IDLE_STEPS=(1000 5000); RATES=(100 400 1600); SECONDS_PER_STEP=4
+  SHAPES=("10x100" "1x1000" "100x10")
+else
+  IDLE_STEPS=(1000 5000 10000 19000); RATES=(100 200 400 800 1600 3200 6400); SECONDS_PER_STEP=10
+  SHAPES=("10x100" "1x1000" "1000x10")
+fi
+
+declare -A IDLE_SLOPE IDLE_BASE BEST BEST_P99 REDIS_SAME REDIS_HOP REDIS_LOST
+for server in tsumugi node; do
+  port=$([ $server = tsumugi ] && echo 8090 || echo 8091)
+
+  say "$server: idle connections"
+  pid=$(start_server $server $port)
+  base=$(rss_kb "$pid")
+  IDLE_BASE[$server]=$base
+  offset=0
+  last=""
+  for n in "${IDLE_STEPS[@]}"; do
+    out=$("$LT" idle --server 127.0.0.1:$port --connections "$n" --pid "$pid" --sources "$SOURCES" --offset $offset)
+    offset=$((offset + n))
+    record "{\"server\":\"$server\",\"scenario\":\"idle\",\"report\":$out}"
+    last=$out
+    stop_server "$pid"; pid=$(start_server $server $port); base=$(rss_kb "$pid")
+  done
+  rss=$(jq_num "$last" "d['server_rss_bytes']")
+  n=${IDLE_STEPS[-1]}
+  IDLE_SLOPE[$server]=$(( (rss - IDLE_BASE[$server] * 1024) / n ))
+  stop_server "$pid"
+
+  for shape in "${SHAPES[@]}"; do
+    rooms=${shape%x*}; members=${shape#*x}
+    say "$server: fan-out $rooms rooms x $members members"
+    pid=$(start_server $server $port)
+    BEST[$server,$shape]=0; BEST_P99[$server,$shape]="-"
+    for rate in "${RATES[@]}"; do
+      out=$("$LT" fanout --server 127.0.0.1:$port --rooms "$rooms" --members "$members" --rate "$rate" --seconds $SECONDS_PER_STEP --payload 200 --sources "$SOURCES") || break
+      record "{\"server\":\"$server\",\"scenario\":\"fanout\",\"shape\":\"$shape\",\"report\":$out}"
+      lost=$(jq_num "$out" "d['lost']"); p99=$(jq_num "$out" "d['latency']['p99_ms']"); dps=$(jq_num "$out" "int(d['deliveries_per_sec'])")
+      echo "  rate $rate/s: $dps deliveries/s, p99 ${p99} ms, lost $lost"
+      if [ "$lost" != 0 ] || python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) >= 100 else 1)" "$p99"; then break; fi
+      BEST[$server,$shape]=$dps; BEST_P99[$server,$shape]=$p99
+    done
+    stop_server "$pid"
+  done
+
+  say "$server: two nodes through Redis"
+  a=$(start_server $server $((port + 10)) "$REDIS_URL_BENCH"); b=$(start_server $server $((port + 20)) "$REDIS_URL_BENCH")
+  single=$("$LT" fanout --server 127.0.0.1:$((port + 20)) --rooms 10 --members 100 --rate 200 --seconds $SECONDS_PER_STEP --payload 200)
+  hop=$("$LT" fanout --server 127.0.0.1:$((port + 20)) --publish-server 127.0.0.1:$((port + 10)) --rooms 10 --members 100 --rate 200 --seconds $SECONDS_PER_STEP --payload 200)
+  record "{\"server\":\"$server\",\"scenario\":\"redis-same-node\",\"report\":$single}"
+  record "{\"server\":\"$server\",\"scenario\":\"redis-cross-node\",\"report\":$hop}"
+  REDIS_SAME[$server]=$(jq_num "$single" "d['latency']['p99_ms']") || true
+  REDIS_HOP[$server]=$(jq_num "$hop" "d['latency']['p99_ms']") || true
+  REDIS_LOST[$server]=$(jq_num "$hop" "d['lost']") || true
+  stop_server "$a"; stop_server "$b"
+done 2>&1
+
+ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print(f'{a/b:.2f}×' if b else 'n/a')" "$1" "$2"; }
+{
+  echo "# Realtime benchmark — $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo
+  echo "Mode: $([ "$QUICK" = 1 ] && echo 'quick (make bench-quick)' || echo 'full (make bench)'); machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB; loopback; generator, Tsumugi (HUB_ONLY=1, release) and Node socket.io 4.8 on the same machine, one at a time."
+  echo
+  echo "## Idle connections (memory per connection, ${IDLE_STEPS[-1]} clients)"
+  echo
+  echo "| server | baseline RSS | bytes per connection |"
+  echo "| --- | ---: | ---: |"
+  for s in tsumugi node; do echo "| $s | $((IDLE_BASE[$s] / 1024)) MiB | ${IDLE_SLOPE[$s]} |"; done
+  echo
+  echo "Tsumugi uses $(ratio "${IDLE_SLOPE[tsumugi]}" "${IDLE_SLOPE[node]}") of Node's memory per idle connection (target ≤ 0.33×)."
+  echo
+  echo "## Room fan-out: highest deliveries/s with no loss and p99 < 100 ms"
+  echo
+  echo "| rooms × members | Tsumugi deliveries/s (p99 ms) | Node deliveries/s (p99 ms) | ratio |"
+  echo "| --- | ---: | ---: | ---: |"
+  cell() { if [ "${BEST[$1,$2]}" = 0 ]; then echo "failed at ${RATES[0]}/s"; else echo "${BEST[$1,$2]} (${BEST_P99[$1,$2]})"; fi; }
+  for shape in "${SHAPES[@]}"; do
+    echo "| ${shape/x/ × } | $(cell tsumugi "$shape") | $(cell node "$shape") | $(ratio "${BEST[tsumugi,$shape]}" "${BEST[node,$shape]}") |"
+  done
+  echo
+  echo "Rates were stepped through ${RATES[*]} messages/s for ${SECONDS_PER_STEP} s each; the last step that met the criteria counts, so the ceiling of the ladder caps both columns."
+  echo
+  echo "## Two nodes through Redis (10 rooms × 100 members, 200 messages/s)"
+  echo
+  echo "| server | p99 same node (ms) | p99 publisher on node 1, members on node 2 (ms) | lost |"
+  echo "| --- | ---: | ---: | ---: |"
+  for s in tsumugi node; do echo "| $s | ${REDIS_SAME[$s]} | ${REDIS_HOP[$s]} | ${REDIS_LOST[$s]} |"; done
+  echo
+  echo "Raw reports: \`$(basename "$RAW")\`. Reproduce with \`make bench\` (full) or \`make bench-quick\`."
+} > "$RESULTS/latest.md"
+cat "$RESULTS/latest.md"
