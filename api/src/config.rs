@@ -37,6 +37,7 @@ pub struct Config {
     pub login_limit_per_account: i64,
     pub login_limit_per_ip: i64,
     pub socket_buffer: usize,
+    pub socket_read_buffer: usize,
 }
 
 impl fmt::Debug for Config {
@@ -110,6 +111,7 @@ impl Config {
             login_limit_per_account: parsed("LOGIN_LIMIT_PER_ACCOUNT", 5)?,
             login_limit_per_ip: parsed("LOGIN_LIMIT_PER_IP", 50)?,
             socket_buffer: parsed("SOCKET_BUFFER", 256)?,
+            socket_read_buffer: parsed("SOCKET_READ_BUFFER", 1024)?,
         })
     }
 
@@ -132,6 +134,7 @@ impl Config {
             login_limit_per_account: 5,
             login_limit_per_ip: 50,
             socket_buffer: 256,
+            socket_read_buffer: 1024,
         }
     }
 

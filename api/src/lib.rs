@@ -48,6 +48,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         redis_url: config.redis_url.clone(),
         redis_prefix: config.redis_prefix.clone(),
         socket_buffer: config.socket_buffer,
+        read_buffer: config.socket_read_buffer,
         bench: false,
     };
     let (layer, hub) = Hub::build(
@@ -146,6 +147,7 @@ pub async fn build_hub_only(config: &Config) -> anyhow::Result<Router> {
         redis_url: config.redis_url.clone(),
         redis_prefix: config.redis_prefix.clone(),
         socket_buffer: config.socket_buffer,
+        read_buffer: config.socket_read_buffer,
         bench: true,
     };
     let (layer, _hub) = Hub::build(hub_config, Arc::new(realtime_auth::BenchAuthenticator)).await?;

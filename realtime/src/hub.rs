@@ -27,6 +27,8 @@ pub struct HubConfig {
     pub redis_prefix: String,
     /// Packets buffered per socket before the socket counts as a slow consumer and is closed.
     pub socket_buffer: usize,
+    /// WebSocket read buffer per socket, in bytes (tungstenite grows it when a frame needs more).
+    pub read_buffer: usize,
     /// Accept `bench:publish` from clients (the hub-only benchmark mode; never in production).
     pub bench: bool,
 }
@@ -65,6 +67,7 @@ impl Hub {
         };
         let builder = SocketIo::builder()
             .max_buffer_size(config.socket_buffer.max(16))
+            .ws_read_buffer_size(config.read_buffer.max(256))
             .ping_interval(Duration::from_secs(25))
             .ping_timeout(Duration::from_secs(20))
             .with_state(state);
