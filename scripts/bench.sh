@@ -46,13 +46,15 @@ jq_num() { python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(eval(sy
 
 if [ "$QUICK" = 1 ]; then
   IDLE_STEPS=(1000 5000); RATES=(100 400 1600); SECONDS_PER_STEP=4
-  SHAPES=("10x100" "1x1000" "100x10")
+  SHAPES=("10x100" "1x1000" "100x10"); SLOW_SECONDS=15; STORM_CLIENTS=2000
+  PRODUCT_RATES=(100 400); PRODUCT_IDLE=2000
 else
   IDLE_STEPS=(1000 5000 10000 19000); RATES=(100 200 400 800 1600 3200 6400); SECONDS_PER_STEP=10
-  SHAPES=("10x100" "1x1000" "1000x10")
+  SHAPES=("10x100" "1x1000" "1000x10"); SLOW_SECONDS=60; STORM_CLIENTS=10000
+  PRODUCT_RATES=(100 200 400 600 800 1000 1200 1600); PRODUCT_IDLE=10000
 fi
 
-declare -A IDLE_SLOPE IDLE_BASE BEST BEST_P99 REDIS_SAME REDIS_HOP REDIS_LOST
+declare -A IDLE_SLOPE IDLE_BASE BEST BEST_P99 REDIS_SAME REDIS_HOP REDIS_LOST SLOW STORM
 for server in tsumugi node; do
   port=$([ $server = tsumugi ] && echo 8090 || echo 8091)
 
@@ -90,6 +92,23 @@ for server in tsumugi node; do
     stop_server "$pid"
   done
 
+  say "$server: slow consumers (1% of 1,000 members stop reading; 100 messages/s of 1 KB)"
+  pid=$(start_server $server $port)
+  healthy=$("$LT" fanout --server 127.0.0.1:$port --rooms 1 --members 1000 --rate 100 --seconds $SLOW_SECONDS --payload 1024 --sources "$SOURCES" --pid "$pid")
+  stop_server "$pid"; pid=$(start_server $server $port)
+  slow=$("$LT" fanout --server 127.0.0.1:$port --rooms 1 --members 1000 --rate 100 --seconds $SLOW_SECONDS --payload 1024 --sources "$SOURCES" --pid "$pid" --slow-every 100)
+  stop_server "$pid"
+  record "{\"server\":\"$server\",\"scenario\":\"slow-baseline\",\"report\":$healthy}"
+  record "{\"server\":\"$server\",\"scenario\":\"slow-consumers\",\"report\":$slow}"
+  SLOW[$server]="| $server | $(jq_num "$healthy" "d['latency']['p99_ms']") | $(jq_num "$slow" "d['latency']['p99_ms']") | $(jq_num "$slow" "d['lost']") | $(jq_num "$slow" "d['server_rss_start_bytes'] // 1048576") | $(jq_num "$slow" "d['server_rss_max_bytes'] // 1048576") |"
+
+  say "$server: reconnect storm ($STORM_CLIENTS clients)"
+  pid=$(start_server $server $port)
+  storm=$("$LT" storm --server 127.0.0.1:$port --clients $STORM_CLIENTS --sources "$SOURCES")
+  stop_server "$pid"
+  record "{\"server\":\"$server\",\"scenario\":\"storm\",\"report\":$storm}"
+  STORM[$server]="| $server | $(jq_num "$storm" "round(d['recovery_secs'], 2)") | $(jq_num "$storm" "d['failed']") |"
+
   say "$server: two nodes through Redis"
   a=$(start_server $server $((port + 10)) "$REDIS_URL_BENCH"); b=$(start_server $server $((port + 20)) "$REDIS_URL_BENCH")
   single=$("$LT" fanout --server 127.0.0.1:$((port + 20)) --rooms 10 --members 100 --rate 200 --seconds $SECONDS_PER_STEP --payload 200)
@@ -101,6 +120,29 @@ for server in tsumugi node; do
   REDIS_LOST[$server]=$(jq_num "$hop" "d['lost']") || true
   stop_server "$a"; stop_server "$b"
 done 2>&1
+
+say "tsumugi: the product path (REST POST, persisted, pushed to 100-member channels)"
+ADMIN_URL="${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}}"
+BENCH_DB="tsumugi_bench_$$"
+psql "$ADMIN_URL" -qc "create database $BENCH_DB" >/dev/null
+BENCH_URL="${ADMIN_URL%/*}/$BENCH_DB"
+DATABASE_URL="$BENCH_URL" PORT=8099 DATA_DIR="$(mktemp -d)" RUST_LOG=warn SITE_VERIFY=off LOGIN_LIMIT_PER_IP=1000000 "$BIN/tsumugi" >/dev/null 2>&1 &
+product_pid=$!
+for _ in $(seq 1 100); do curl -fs http://127.0.0.1:8099/api/health >/dev/null 2>&1 && break; sleep 0.1; done
+first_channel=$(psql "$BENCH_URL" -qtA -v channels=10 -v members=100 -f loadtest/product-seed.sql | tail -n 1)
+PRODUCT_ROWS=""
+PRODUCT_KNEE="not reached (highest rate: ${PRODUCT_RATES[-1]}/s)"
+for rate in "${PRODUCT_RATES[@]}"; do
+  out=$("$LT" product --server 127.0.0.1:8099 --first-channel "$first_channel" --channels 10 --members 100 --rate "$rate" --seconds $SECONDS_PER_STEP --idle $PRODUCT_IDLE --sources "$SOURCES") || break
+  record "{\"server\":\"tsumugi\",\"scenario\":\"product\",\"report\":$out}"
+  p50=$(jq_num "$out" "d['last_member']['p50_ms']"); p99=$(jq_num "$out" "d['last_member']['p99_ms']")
+  echo "  rate $rate/s: last member p50 $p50 ms, p99 $p99 ms, lost $(jq_num "$out" "d['lost']"), POST errors $(jq_num "$out" "d['post_errors']")"
+  PRODUCT_ROWS+="| $rate | $p50 | $p99 | $(jq_num "$out" "d['post']['p99_ms']") | $(jq_num "$out" "d['lost']") | $(jq_num "$out" "d['post_errors']") |"$'\n'
+  if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > 50 else 1)" "$p99"; then PRODUCT_KNEE="$rate/s"; break; fi
+done
+kill "$product_pid" 2>/dev/null || true
+for _ in $(seq 1 50); do [ -d "/proc/$product_pid" ] || break; sleep 0.1; done
+psql "$ADMIN_URL" -qc "drop database if exists $BENCH_DB with (force)" >/dev/null || true
 
 ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print(f'{a/b:.2f}×' if b else 'n/a')" "$1" "$2"; }
 {
@@ -132,6 +174,26 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo "| server | p99 same node (ms) | p99 publisher on node 1, members on node 2 (ms) | lost |"
   echo "| --- | ---: | ---: | ---: |"
   for s in tsumugi node; do echo "| $s | ${REDIS_SAME[$s]} | ${REDIS_HOP[$s]} | ${REDIS_LOST[$s]} |"; done
+  echo
+  echo "## Product path (REST POST → PostgreSQL → push; 10 channels × 100 members, $PRODUCT_IDLE idle connections; Tsumugi only)"
+  echo
+  echo "| messages/s | last member p50 (ms) | last member p99 (ms) | POST p99 (ms) | lost | POST errors |"
+  echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
+  printf '%s' "$PRODUCT_ROWS"
+  echo
+  echo "p99 passes 50 ms at: $PRODUCT_KNEE (target: not below 1,000 messages/s)."
+  echo
+  echo "## Slow consumers (1 room × 1,000 members, 1 % stop reading, 100 messages/s of 1 KB for ${SLOW_SECONDS} s)"
+  echo
+  echo "| server | healthy p99 without slow members (ms) | healthy p99 with them (ms) | healthy deliveries lost | RSS at start (MiB) | max RSS (MiB) |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+  for s in tsumugi node; do echo "${SLOW[$s]}"; done
+  echo
+  echo "## Reconnect storm ($STORM_CLIENTS clients in rooms of 100 drop at once and come back)"
+  echo
+  echo "| server | seconds until all are back in their rooms | failed |"
+  echo "| --- | ---: | ---: |"
+  for s in tsumugi node; do echo "${STORM[$s]}"; done
   echo
   echo "Raw reports: \`$(basename "$RAW")\`. Reproduce with \`make bench\` (full) or \`make bench-quick\`."
 } > "$RESULTS/latest.md"

@@ -22,6 +22,8 @@ pub type EventHandler = Arc<dyn Fn(&str, &[Value]) + Send + Sync>;
 
 enum Outgoing {
     Text(String),
+    /// Stop reading from the socket (a slow consumer): the server's buffers fill up.
+    Stall,
     WithAck {
         name: String,
         data: Value,
@@ -128,6 +130,10 @@ impl Conn {
     pub fn close(&self) {
         let _ = self.tx.send(Outgoing::Close);
     }
+
+    pub fn stall(&self) {
+        let _ = self.tx.send(Outgoing::Stall);
+    }
 }
 
 async fn run(
@@ -167,6 +173,13 @@ async fn run(
                     pending.insert(id, reply);
                     let packet = Packet::Event { ack: Some(id), name, data: vec![data] };
                     if ws.send(Message::text(encode(&packet))).await.is_err() { break; }
+                }
+                Some(Outgoing::Stall) => {
+                    // Read nothing more; only a close ends the stall.
+                    while let Some(outgoing) = rx.recv().await {
+                        if matches!(outgoing, Outgoing::Close) { break; }
+                    }
+                    break;
                 }
                 Some(Outgoing::Close) | None => {
                     let _ = ws.close(None).await;

@@ -3,5 +3,6 @@
 
 pub mod client;
 pub mod codec;
+pub mod product;
 pub mod scenario;
 pub mod stats;

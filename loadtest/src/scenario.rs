@@ -34,6 +34,11 @@ pub struct FanoutConfig {
     pub sources: Vec<IpAddr>,
     /// Added to room numbers so concurrent runs do not share rooms.
     pub room_offset: i64,
+    /// Every n-th member stops reading after joining (0: none); they are left out of the
+    /// expected deliveries.
+    pub slow_every: usize,
+    /// The server's pid, to sample its memory during the run.
+    pub server_pid: Option<u32>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -48,6 +53,10 @@ pub struct FanoutReport {
     pub deliveries_per_sec: f64,
     pub latency: Latency,
     pub connect_secs: f64,
+    pub slow_members: usize,
+    pub server_rss_start_bytes: u64,
+    pub server_rss_max_bytes: u64,
+    pub server_rss_end_bytes: u64,
 }
 
 fn source_for(sources: &[IpAddr], index: usize) -> Option<IpAddr> {
@@ -130,6 +139,14 @@ pub async fn fanout(config: FanoutConfig) -> anyhow::Result<FanoutReport> {
         .buffer_unordered(CONNECT_CONCURRENCY)
         .try_collect::<Vec<()>>()
         .await?;
+    let is_slow =
+        |i: usize| config.slow_every > 0 && i % config.slow_every == config.slow_every - 1;
+    let slow_members = (0..subscriber_count).filter(|i| is_slow(*i)).count();
+    for (i, conn) in subscribers.iter().enumerate() {
+        if is_slow(i) {
+            conn.stall();
+        }
+    }
     let publisher_count = config.rooms.clamp(1, 32);
     let publishers = connect_many(
         config.server,
@@ -147,6 +164,18 @@ pub async fn fanout(config: FanoutConfig) -> anyhow::Result<FanoutReport> {
     let start_ns = monotonic_ns() + 50_000_000;
     let start = tokio::time::Instant::now() + Duration::from_millis(50);
     let sending_started = Instant::now();
+    let rss = |pid: Option<u32>| pid.and_then(|p| rss_bytes(p).ok()).unwrap_or(0);
+    let rss_start = rss(config.server_pid);
+    let rss_max = Arc::new(AtomicU64::new(rss_start));
+    let sampler = config.server_pid.map(|pid| {
+        let rss_max = rss_max.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                rss_max.fetch_max(rss(Some(pid)), Ordering::Relaxed);
+            }
+        })
+    });
     for seq in 0..total {
         // The intended send time goes into the payload, so a late send counts as latency
         // (coordinated omission is not hidden by the generator falling behind).
@@ -162,7 +191,8 @@ pub async fn fanout(config: FanoutConfig) -> anyhow::Result<FanoutReport> {
         };
         publishers[(seq as usize) % publishers.len()].emit_raw(encode(&packet));
     }
-    let expected = total * config.members as u64;
+    let expected =
+        total * config.members as u64 - total / config.rooms as u64 * slow_members as u64;
     let deadline = Instant::now() + Duration::from_secs(5);
     while received.load(Ordering::Relaxed) < expected && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -171,6 +201,9 @@ pub async fn fanout(config: FanoutConfig) -> anyhow::Result<FanoutReport> {
     let got = received.load(Ordering::Relaxed);
     for conn in subscribers.iter().chain(publishers.iter()) {
         conn.close();
+    }
+    if let Some(sampler) = sampler {
+        sampler.abort();
     }
     let latency = summarize(&histogram.lock().expect("histogram lock"));
     Ok(FanoutReport {
@@ -184,6 +217,76 @@ pub async fn fanout(config: FanoutConfig) -> anyhow::Result<FanoutReport> {
         deliveries_per_sec: got as f64 / elapsed.max(1e-9),
         latency,
         connect_secs,
+        slow_members,
+        server_rss_start_bytes: rss_start,
+        server_rss_max_bytes: rss_max.load(Ordering::Relaxed),
+        server_rss_end_bytes: rss(config.server_pid),
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StormReport {
+    pub clients: usize,
+    pub rooms: usize,
+    /// From dropping every client to the last one being back in its room.
+    pub recovery_secs: f64,
+    pub failed: usize,
+}
+
+/// Connects `clients` members into rooms of 100, drops them all at once, and measures how long
+/// until every one has reconnected and rejoined its room.
+pub async fn storm(
+    server: SocketAddr,
+    clients: usize,
+    sources: &[IpAddr],
+) -> anyhow::Result<StormReport> {
+    let silent: EventHandler = Arc::new(|_: &str, _: &[Value]| {});
+    let join_all = |conns: Vec<Conn>| async move {
+        stream::iter(conns.into_iter().enumerate())
+            .map(|(i, conn)| async move {
+                conn.emit_with_ack(
+                    "channel:join",
+                    json!({ "channel_id": 1 + (i / 100) as i64 }),
+                    ACK_TIMEOUT,
+                )
+                .await
+                .map(|_| conn)
+            })
+            .buffer_unordered(CONNECT_CONCURRENCY)
+            .collect::<Vec<_>>()
+            .await
+    };
+    let first = connect_many(server, clients, 0, sources, silent.clone()).await?;
+    let first: Vec<Conn> = join_all(first)
+        .await
+        .into_iter()
+        .collect::<Result<_, _>>()?;
+    let dropped_at = Instant::now();
+    for conn in &first {
+        conn.close();
+    }
+    let again = stream::iter(0..clients)
+        .map(|i| {
+            let handler = silent.clone();
+            let source = source_for(sources, i);
+            async move { Conn::connect(server, &format!("bench-{i}"), source, handler).await }
+        })
+        .buffer_unordered(CONNECT_CONCURRENCY)
+        .collect::<Vec<_>>()
+        .await;
+    let mut failed = again.iter().filter(|r| r.is_err()).count();
+    let back: Vec<Conn> = again.into_iter().filter_map(Result::ok).collect();
+    let joined = join_all(back).await;
+    failed += joined.iter().filter(|r| r.is_err()).count();
+    let recovery_secs = dropped_at.elapsed().as_secs_f64();
+    for conn in joined.into_iter().flatten() {
+        conn.close();
+    }
+    Ok(StormReport {
+        clients,
+        rooms: clients.div_ceil(100),
+        recovery_secs,
+        failed,
     })
 }
 

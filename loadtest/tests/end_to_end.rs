@@ -20,6 +20,8 @@ fn scenario(server: SocketAddr) -> FanoutConfig {
         payload_bytes: 200,
         sources: vec![],
         room_offset: 1,
+        slow_every: 0,
+        server_pid: None,
     }
 }
 

@@ -1,10 +1,10 @@
-//! `loadtest fanout|idle --server HOST:PORT ...`: runs one scenario and prints a JSON report.
+//! `loadtest fanout|idle|storm|product --server HOST:PORT ...`: runs one scenario and prints a JSON report.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::time::Duration;
 
-use loadtest::scenario::{FanoutConfig, fanout, idle};
+use loadtest::scenario::{FanoutConfig, fanout, idle, storm};
 
 fn args() -> (String, HashMap<String, String>) {
     let mut raw = std::env::args().skip(1);
@@ -56,6 +56,8 @@ async fn main() -> anyhow::Result<()> {
                 payload_bytes: get(&options, "payload", 100),
                 sources: sources(&options),
                 room_offset: get(&options, "room-offset", 1),
+                slow_every: get(&options, "slow-every", 0),
+                server_pid: options.get("pid").and_then(|p| p.parse().ok()),
             })
             .await?,
         )?,
@@ -69,7 +71,27 @@ async fn main() -> anyhow::Result<()> {
             )
             .await?,
         )?,
-        other => anyhow::bail!("unknown scenario {other:?}; use fanout or idle"),
+        "product" => serde_json::to_value(
+            loadtest::product::product(loadtest::product::ProductConfig {
+                server,
+                first_channel: get(&options, "first-channel", 1),
+                channels: get(&options, "channels", 10),
+                members: get(&options, "members", 100),
+                rate: get(&options, "rate", 100.0),
+                duration: Duration::from_secs_f64(get(&options, "seconds", 5.0)),
+                token_prefix: options
+                    .get("token-prefix")
+                    .cloned()
+                    .unwrap_or_else(|| "bench-token-".into()),
+                idle: get(&options, "idle", 0),
+                sources: sources(&options),
+            })
+            .await?,
+        )?,
+        "storm" => serde_json::to_value(
+            storm(server, get(&options, "clients", 2000), &sources(&options)).await?,
+        )?,
+        other => anyhow::bail!("unknown scenario {other:?}; use fanout, idle, storm or product"),
     };
     println!("{report}");
     Ok(())
