@@ -195,6 +195,6 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo "| --- | ---: | ---: |"
   for s in tsumugi node; do echo "${STORM[$s]}"; done
   echo
-  echo "Raw reports: \`$(basename "$RAW")\`. Reproduce with \`make bench\` (full) or \`make bench-quick\`."
+  echo "Raw reports: \`$(basename "$RAW")\`. What was changed in the hub and what it gained: \`hub-tuning.md\`. Reproduce with \`make bench\` (full) or \`make bench-quick\`."
 } > "$RESULTS/latest.md"
 cat "$RESULTS/latest.md"
