@@ -23,7 +23,10 @@ async fn main() -> anyhow::Result<()> {
             .unwrap_or(8090);
         config.redis_url = std::env::var("REDIS_URL").ok().filter(|v| !v.is_empty());
         config.redis_prefix = std::env::var("REDIS_PREFIX").unwrap_or_else(|_| "bench".into());
-        config.socket_read_buffer = std::env::var("SOCKET_READ_BUFFER").ok().and_then(|v| v.parse().ok()).unwrap_or(1024);
+        config.socket_read_buffer = std::env::var("SOCKET_READ_BUFFER")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1024);
         return api::run_hub_only(config).await;
     }
     let config = api::config::Config::from_env()?;

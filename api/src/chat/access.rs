@@ -61,20 +61,23 @@ pub async fn readable_channel(
     caller: &Caller,
     channel_id: i64,
 ) -> AppResult<ChannelRow> {
-    let channel: Option<ChannelRow> = sqlx::query_as(
-        "select id, team_id, name, channel_type, status from channels where id = $1",
-    )
-    .bind(channel_id)
-    .fetch_optional(db)
-    .await?;
-    let channel = channel.ok_or(AppError::NotFound)?;
-    let is_member: bool = sqlx::query_scalar(
-        "select exists (select 1 from channel_members where channel_id = $1 and user_id = $2)",
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        channel: ChannelRow,
+        is_member: bool,
+    }
+    // One round trip: this runs on every chat request.
+    let row: Option<Row> = sqlx::query_as(
+        "select id, team_id, name, channel_type, status,
+                exists (select 1 from channel_members m where m.channel_id = c.id and m.user_id = $2) as is_member
+           from channels c where id = $1",
     )
     .bind(channel_id)
     .bind(caller.user_id)
-    .fetch_one(db)
+    .fetch_optional(db)
     .await?;
+    let Row { channel, is_member } = row.ok_or(AppError::NotFound)?;
     if is_member || (caller.role.is_staff() && channel.channel_type == "management") {
         Ok(channel)
     } else {

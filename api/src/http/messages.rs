@@ -257,18 +257,17 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(view)))
 }
 
-/// Replaces a message's mentions with the channel members its body mentions; returns them.
+/// Records the channel members a message's body mentions; returns them.
 async fn store_mentions(
     tx: &mut sqlx::PgConnection,
     channel_id: i64,
     message_id: i64,
     body: &str,
 ) -> sqlx::Result<Vec<i64>> {
-    sqlx::query("delete from message_mentions where message_id = $1")
-        .bind(message_id)
-        .execute(&mut *tx)
-        .await?;
     let mentions = member_mentions(&mut *tx, channel_id, body).await?;
+    if mentions.is_empty() {
+        return Ok(mentions);
+    }
     sqlx::query(
         "insert into message_mentions (message_id, user_id) select $1, unnest($2::bigint[])",
     )
@@ -321,6 +320,10 @@ async fn notify_recipients(
     message_id: i64,
     mentions: &[i64],
 ) -> AppResult<Vec<(i64, notices::NoticeView)>> {
+    // Most messages mention nobody in a group channel: no notice, no query.
+    if channel.channel_type != "single" && mentions.iter().all(|id| *id == caller.user_id) {
+        return Ok(Vec::new());
+    }
     let author: String = sqlx::query_scalar("select user_name from users where id = $1")
         .bind(caller.user_id)
         .fetch_one(&mut *tx)
@@ -417,6 +420,10 @@ pub async fn update(
     sqlx::query("update messages set body = $2, updated_at = now() where id = $1")
         .bind(message_id)
         .bind(body.body.trim_end())
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("delete from message_mentions where message_id = $1")
+        .bind(message_id)
         .execute(&mut *tx)
         .await?;
     store_mentions(&mut tx, channel_id, message_id, &body.body).await?;
