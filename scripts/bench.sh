@@ -6,6 +6,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 QUICK=${QUICK:-0}
+apt_install fonts-dejavu-core psmisc
 ensure_node_modules
 say "building release binaries"
 cargo build --release -p api -p loadtest --quiet
@@ -41,6 +42,8 @@ stop_server() {
   kill -9 "$1" 2>/dev/null || true
 }
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+# CPU time (user + system) a process has used, in milliseconds.
+cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$1/stat"; }
 record() { echo "$1" >> "$RAW"; }
 jq_num() { python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
 
@@ -54,7 +57,7 @@ else
   PRODUCT_RATES=(100 200 400 600 800 1000 1200 1600); PRODUCT_IDLE=10000
 fi
 
-declare -A IDLE_SLOPE IDLE_BASE BEST BEST_P99 REDIS_SAME REDIS_HOP REDIS_LOST SLOW STORM
+declare -A IDLE_SLOPE IDLE_BASE BEST BEST_P99 REDIS_SAME REDIS_HOP REDIS_LOST REDIS_IDLE_CPU SLOW STORM
 for server in tsumugi node; do
   port=$([ $server = tsumugi ] && echo 8090 || echo 8091)
 
@@ -111,14 +114,18 @@ for server in tsumugi node; do
 
   say "$server: two nodes through Redis"
   a=$(start_server $server $((port + 10)) "$REDIS_URL_BENCH"); b=$(start_server $server $((port + 20)) "$REDIS_URL_BENCH")
+  # A third node with no members of any room: it should not have to read the room's traffic.
+  c=$(start_server $server $((port + 30)) "$REDIS_URL_BENCH")
   single=$("$LT" fanout --server 127.0.0.1:$((port + 20)) --rooms 10 --members 100 --rate 200 --seconds $SECONDS_PER_STEP --payload 200)
+  idle_cpu_before=$(cpu_ms "$c")
   hop=$("$LT" fanout --server 127.0.0.1:$((port + 20)) --publish-server 127.0.0.1:$((port + 10)) --rooms 10 --members 100 --rate 200 --seconds $SECONDS_PER_STEP --payload 200)
+  REDIS_IDLE_CPU[$server]=$(( $(cpu_ms "$c") - idle_cpu_before ))
   record "{\"server\":\"$server\",\"scenario\":\"redis-same-node\",\"report\":$single}"
   record "{\"server\":\"$server\",\"scenario\":\"redis-cross-node\",\"report\":$hop}"
   REDIS_SAME[$server]=$(jq_num "$single" "d['latency']['p99_ms']") || true
   REDIS_HOP[$server]=$(jq_num "$hop" "d['latency']['p99_ms']") || true
   REDIS_LOST[$server]=$(jq_num "$hop" "d['lost']") || true
-  stop_server "$a"; stop_server "$b"
+  stop_server "$a"; stop_server "$b"; stop_server "$c"
 done 2>&1
 
 say "tsumugi: the product path (REST POST, persisted, pushed to 100-member channels)"
@@ -143,6 +150,10 @@ done
 kill "$product_pid" 2>/dev/null || true
 for _ in $(seq 1 50); do [ -d "/proc/$product_pid" ] || break; sleep 0.1; done
 psql "$ADMIN_URL" -qc "drop database if exists $BENCH_DB with (force)" >/dev/null || true
+
+say "charts"
+rm -f "$RESULTS"/fanout-*.png "$RESULTS"/product-path.png
+"$BIN/charts" "$RAW" "$RESULTS"
 
 ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print(f'{a/b:.2f}×' if b else 'n/a')" "$1" "$2"; }
 {
@@ -171,9 +182,9 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo
   echo "## Two nodes through Redis (10 rooms × 100 members, 200 messages/s)"
   echo
-  echo "| server | p99 same node (ms) | p99 publisher on node 1, members on node 2 (ms) | lost |"
-  echo "| --- | ---: | ---: | ---: |"
-  for s in tsumugi node; do echo "| $s | ${REDIS_SAME[$s]} | ${REDIS_HOP[$s]} | ${REDIS_LOST[$s]} |"; done
+  echo "| server | p99 same node (ms) | p99 publisher on node 1, members on node 2 (ms) | lost | CPU used by a third node without members (ms) |"
+  echo "| --- | ---: | ---: | ---: | ---: |"
+  for s in tsumugi node; do echo "| $s | ${REDIS_SAME[$s]} | ${REDIS_HOP[$s]} | ${REDIS_LOST[$s]} | ${REDIS_IDLE_CPU[$s]} |"; done
   echo
   echo "## Product path (REST POST → PostgreSQL → push; 10 channels × 100 members, $PRODUCT_IDLE idle connections; Tsumugi only)"
   echo
@@ -196,5 +207,9 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   for s in tsumugi node; do echo "${STORM[$s]}"; done
   echo
   echo "Raw reports: \`$(basename "$RAW")\`. What was changed in the hub and what it gained: \`hub-tuning.md\`. Reproduce with \`make bench\` (full) or \`make bench-quick\`."
+  echo
+  echo "## Charts"
+  echo
+  for chart in "$RESULTS"/fanout-*.png "$RESULTS"/product-path.png; do [ -f "$chart" ] && echo "![$(basename "$chart" .png)]($(basename "$chart"))"; done
 } > "$RESULTS/latest.md"
 cat "$RESULTS/latest.md"
