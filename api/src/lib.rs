@@ -19,6 +19,7 @@ pub mod state;
 pub mod text;
 pub mod users;
 pub mod validation;
+pub mod work;
 
 use std::future::Future;
 use std::net::SocketAddr;

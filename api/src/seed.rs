@@ -165,6 +165,7 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
             .await?;
     }
     seed_chat(&mut tx, &ids, team_id, channel_id).await?;
+    seed_work(&mut tx, client_id, ids["client@demo.tsumugi.jp"]).await?;
     tx.commit().await?;
     Ok(true)
 }
@@ -364,5 +365,46 @@ async fn insert_creator_information(
     .bind(user_id)
     .execute(&mut **tx)
     .await?;
+    Ok(())
+}
+
+/// The demo client's media 「デモマガジン」 with a project in every status and a work in each.
+async fn seed_work(
+    tx: &mut Transaction<'_, Postgres>,
+    client_id: i64,
+    client_user: i64,
+) -> sqlx::Result<()> {
+    let media_id: i64 = sqlx::query_scalar(
+        "insert into media (client_id, name) values ($1, 'デモマガジン') returning id",
+    )
+    .bind(client_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    for (name, status) in [
+        ("2027年春号 特集企画", "setting"),
+        ("秋の京都さんぽ 取材記事", "applying"),
+        ("冬の温泉ガイド", "doing"),
+        ("新生活応援コラム", "under_acceptance"),
+        ("夏フェス特集", "done"),
+    ] {
+        let project_id: i64 = sqlx::query_scalar(
+            "insert into projects (media_id, name, description, status, created_by) values ($1, $2, $3, $4, $5) returning id",
+        )
+        .bind(media_id)
+        .bind(name)
+        .bind(format!("{name}の制作プロジェクトです。"))
+        .bind(status)
+        .bind(client_user)
+        .fetch_one(&mut **tx)
+        .await?;
+        sqlx::query("insert into works (project_id, name) values ($1, $2)")
+            .bind(project_id)
+            .bind(format!("{name} 本編"))
+            .execute(&mut **tx)
+            .await?;
+    }
+    sqlx::query("insert into offer_templates (name, body) values ('記事執筆のご依頼', 'このたびは記事執筆のご相談です。'), ('校正のご依頼', '校正作業のご相談です。')")
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }

@@ -308,13 +308,14 @@ pub fn rss_bytes(pid: u32) -> anyhow::Result<u64> {
     Ok(kb * 1024)
 }
 
-/// Holds `connections` idle clients and reads the server's memory once they are all in.
+/// Holds `connections` idle clients for `hold`, then reads the server's memory.
 pub async fn idle(
     server: SocketAddr,
     connections: usize,
     server_pid: u32,
     sources: &[IpAddr],
     offset: usize,
+    hold: Duration,
 ) -> anyhow::Result<IdleReport> {
     let conns = connect_many(
         server,
@@ -324,8 +325,13 @@ pub async fn idle(
         Arc::new(|_: &str, _: &[Value]| {}),
     )
     .await?;
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    let server_rss_bytes = rss_bytes(server_pid)?;
+    tokio::time::sleep(hold).await;
+    // Without a pid the caller reads the memory itself (several generator processes).
+    let server_rss_bytes = if server_pid == 0 {
+        0
+    } else {
+        rss_bytes(server_pid)?
+    };
     for conn in &conns {
         conn.close();
     }

@@ -6,7 +6,9 @@ mod files;
 mod maintenance;
 mod messages;
 mod notices;
+mod offer_templates;
 pub mod openapi;
+mod projects;
 mod siteverify;
 mod system;
 mod teams;
@@ -40,6 +42,8 @@ fn api_router() -> Router<AppState> {
         .merge(messages::router())
         .merge(files::router())
         .merge(notices::router())
+        .merge(projects::router())
+        .merge(offer_templates::router())
         .route(
             "/openapi.json",
             get(|| async { Json(openapi::ApiDoc::openapi()) }),

@@ -3,7 +3,10 @@
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{channels, files, maintenance, messages, notices, siteverify, system, teams, users};
+use super::{
+    channels, files, maintenance, messages, notices, offer_templates, projects, siteverify, system,
+    teams, users,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -19,6 +22,8 @@ use super::{channels, files, maintenance, messages, notices, siteverify, system,
         messages::add_reaction, messages::remove_reaction, messages::pins, messages::pin, messages::unpin,
         files::upload, files::download, files::image,
         notices::list, notices::read_one, notices::read_all,
+        projects::list, projects::show, projects::create, projects::update, projects::remove,
+        offer_templates::list, offer_templates::create, offer_templates::update, offer_templates::remove,
     ),
     modifiers(&BearerAuth)
 )]

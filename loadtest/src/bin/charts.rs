@@ -13,12 +13,19 @@ type Series = BTreeMap<String, Vec<(f64, f64)>>;
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
-    let raw = PathBuf::from(args.next().ok_or_else(|| anyhow::anyhow!("usage: charts RAW.jsonl OUT_DIR"))?);
+    let raw = PathBuf::from(
+        args.next()
+            .ok_or_else(|| anyhow::anyhow!("usage: charts RAW.jsonl OUT_DIR"))?,
+    );
     let out = PathBuf::from(args.next().unwrap_or_else(|| ".".into()));
     let font: &'static [u8] = Box::leak(std::fs::read(FONT)?.into_boxed_slice());
-    plotters::style::register_font("sans-serif", FontStyle::Normal, font).map_err(|_| anyhow::anyhow!("font {FONT} unreadable"))?;
+    plotters::style::register_font("sans-serif", FontStyle::Normal, font)
+        .map_err(|_| anyhow::anyhow!("font {FONT} unreadable"))?;
 
-    let rows: Vec<Value> = std::fs::read_to_string(&raw)?.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    let rows: Vec<Value> = std::fs::read_to_string(&raw)?
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
     let mut fanout: BTreeMap<String, Series> = BTreeMap::new();
     let mut product = Series::new();
     for row in &rows {
@@ -27,22 +34,44 @@ fn main() -> anyhow::Result<()> {
         match row["scenario"].as_str() {
             Some("fanout") => {
                 let shape = row["shape"].as_str().unwrap_or("?").to_string();
-                let point = (report["rate"].as_f64().unwrap_or(0.0), report["latency"]["p99_ms"].as_f64().unwrap_or(0.0));
-                fanout.entry(shape).or_default().entry(server).or_default().push(point);
+                let point = (
+                    report["rate"].as_f64().unwrap_or(0.0),
+                    report["latency"]["p99_ms"].as_f64().unwrap_or(0.0),
+                );
+                fanout
+                    .entry(shape)
+                    .or_default()
+                    .entry(server)
+                    .or_default()
+                    .push(point);
             }
             Some("product") => {
                 let rate = report["rate"].as_f64().unwrap_or(0.0);
-                product.entry("p50".into()).or_default().push((rate, report["last_member"]["p50_ms"].as_f64().unwrap_or(0.0)));
-                product.entry("p99".into()).or_default().push((rate, report["last_member"]["p99_ms"].as_f64().unwrap_or(0.0)));
+                product.entry("p50".into()).or_default().push((
+                    rate,
+                    report["last_member"]["p50_ms"].as_f64().unwrap_or(0.0),
+                ));
+                product.entry("p99".into()).or_default().push((
+                    rate,
+                    report["last_member"]["p99_ms"].as_f64().unwrap_or(0.0),
+                ));
             }
             _ => {}
         }
     }
     for (shape, series) in &fanout {
-        chart(&out.join(format!("fanout-{shape}.png")), &format!("Fan-out {shape}: p99 latency by offered rate"), series)?;
+        chart(
+            &out.join(format!("fanout-{shape}.png")),
+            &format!("Fan-out {shape}: p99 latency by offered rate"),
+            series,
+        )?;
     }
     if !product.is_empty() {
-        chart(&out.join("product-path.png"), "Product path: last-member latency by POST rate", &product)?;
+        chart(
+            &out.join("product-path.png"),
+            "Product path: last-member latency by POST rate",
+            &product,
+        )?;
     }
     Ok(())
 }
@@ -58,8 +87,15 @@ fn chart(path: &Path, title: &str, series: &Series) -> anyhow::Result<()> {
         .margin(16)
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d((min_x / 1.5..max_x * 1.5).log_scale(), (0.1..max_y * 1.5).log_scale())?;
-    chart.configure_mesh().x_desc("messages per second").y_desc("milliseconds").draw()?;
+        .build_cartesian_2d(
+            (min_x / 1.5..max_x * 1.5).log_scale(),
+            (0.1..max_y * 1.5).log_scale(),
+        )?;
+    chart
+        .configure_mesh()
+        .x_desc("messages per second")
+        .y_desc("milliseconds")
+        .draw()?;
     // Tsumugi in the brand green, the baseline in red, anything else in blue.
     let color_of = |name: &str| match name {
         "tsumugi" | "p99" => RGBColor(46, 157, 91),
@@ -71,12 +107,25 @@ fn chart(path: &Path, title: &str, series: &Series) -> anyhow::Result<()> {
         let mut points = points.clone();
         points.sort_by(|a, b| a.0.total_cmp(&b.0));
         chart
-            .draw_series(LineSeries::new(points.iter().map(|p| (p.0, p.1.max(0.1))), color.stroke_width(2)))?
+            .draw_series(LineSeries::new(
+                points.iter().map(|p| (p.0, p.1.max(0.1))),
+                color.stroke_width(2),
+            ))?
             .label(name.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
-        chart.draw_series(points.iter().map(|p| Circle::new((p.0, p.1.max(0.1)), 4, color.filled())))?;
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+            });
+        chart.draw_series(
+            points
+                .iter()
+                .map(|p| Circle::new((p.0, p.1.max(0.1)), 4, color.filled())),
+        )?;
     }
-    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw()?;
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()?;
     root.present()?;
     Ok(())
 }

@@ -68,6 +68,7 @@ async fn main() -> anyhow::Result<()> {
                 get(&options, "pid", 0),
                 &sources(&options),
                 get(&options, "offset", 0),
+                Duration::from_secs_f64(get(&options, "hold", 2.0)),
             )
             .await?,
         )?,

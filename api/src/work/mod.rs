@@ -1,0 +1,3 @@
+//! Work: projects, works (products), tasks, deliveries and inspection.
+
+pub mod status;

@@ -1,0 +1,309 @@
+//! Projects: scoping by role, search and status filters, and the status machine over HTTP.
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use support::TestApp;
+
+async fn project_id(pool: &PgPool, status: &str) -> i64 {
+    sqlx::query_scalar("select id from projects where status = $1 order by id limit 1")
+        .bind(status)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+fn names(list: &Value) -> Vec<String> {
+    list["projects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn the_client_and_staff_see_the_demo_projects_and_creators_only_their_own(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let client = app.login("client@demo.tsumugi.jp").await;
+    let (status, list) = app.get("/api/v2/projects", Some(&client)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(list["total"], 5);
+    assert_eq!(list["projects"][0]["media_name"], "デモマガジン");
+
+    let (_, filtered) = app
+        .get(
+            "/api/v2/projects?status[]=applying&status[]=doing",
+            Some(&client),
+        )
+        .await;
+    assert_eq!(
+        names(&filtered),
+        vec!["冬の温泉ガイド", "秋の京都さんぽ 取材記事"]
+    );
+    let (_, searched) = app
+        .get("/api/v2/projects?keyword=%E4%BA%AC%E9%83%BD", Some(&client))
+        .await;
+    assert_eq!(names(&searched), vec!["秋の京都さんぽ 取材記事"]);
+    let (status, bad) = app
+        .get("/api/v2/projects?status[]=archived", Some(&client))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(bad["error"]["rules"]["status"].is_array());
+
+    let admin = app.login("admin@demo.tsumugi.jp").await;
+    let (_, all) = app.get("/api/v2/projects", Some(&admin)).await;
+    assert_eq!(all["total"], 5);
+
+    // A creator with no tasks sees no project and cannot open one.
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let (_, none) = app.get("/api/v2/projects", Some(&creator)).await;
+    assert_eq!(none["total"], 0);
+    let doing = project_id(&pool, "doing").await;
+    let (status, _) = app
+        .get(&format!("/api/v2/projects/{doing}"), Some(&creator))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = app.get("/api/v2/projects/999999", Some(&admin)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = app.get("/api/v2/projects", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    // Another client's company sees nothing of this one.
+    let other_client: i64 =
+        sqlx::query_scalar("insert into clients (company_name) values ('別会社') returning id")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    sqlx::query("update users set client_id = $1 where mail_address = 'client@demo.tsumugi.jp'")
+        .bind(other_client)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let (_, other) = app.get("/api/v2/projects", Some(&client)).await;
+    assert_eq!(other["total"], 0);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn the_status_machine_is_enforced_with_its_movers(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let client = app.login("client@demo.tsumugi.jp").await;
+    let manager = app.login("manager@demo.tsumugi.jp").await;
+    let setting = project_id(&pool, "setting").await;
+    let path = format!("/api/v2/projects/{setting}");
+
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            &path,
+            Some(&client),
+            Some(json!({ "status": "done" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body["error"]["rules"]["status"],
+        json!(["transition:setting,done"])
+    );
+
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            &path,
+            Some(&client),
+            Some(json!({ "status": "applying" })),
+        )
+        .await;
+    assert_eq!(
+        (status, body["status"].as_str()),
+        (StatusCode::OK, Some("applying"))
+    );
+    let (status, _) = app
+        .request(
+            Method::PUT,
+            &path,
+            Some(&client),
+            Some(json!({ "status": "doing" })),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "only operations staff start the work"
+    );
+    let (status, _) = app
+        .request(
+            Method::PUT,
+            &path,
+            Some(&manager),
+            Some(json!({ "status": "doing" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    app.request(
+        Method::PUT,
+        &path,
+        Some(&manager),
+        Some(json!({ "status": "under_acceptance" })),
+    )
+    .await;
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            &path,
+            Some(&client),
+            Some(json!({ "status": "done", "name": "完成した特集" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (body["status"].as_str(), body["name"].as_str()),
+        (Some("done"), Some("完成した特集"))
+    );
+
+    let (status, _) = app
+        .request(Method::DELETE, &path, Some(&client), None)
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "only projects being set up can be deleted"
+    );
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn clients_create_projects_for_their_own_media_only(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let client = app.login("client@demo.tsumugi.jp").await;
+    let media_id: i64 = sqlx::query_scalar("select id from media where name = 'デモマガジン'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let (status, created) = app
+        .post(
+            "/api/v2/projects",
+            Some(&client),
+            json!({ "media_id": media_id, "name": "新企画", "description": "説明" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(created["status"], "setting");
+
+    let (status, body) = app
+        .post("/api/v2/projects", Some(&client), json!({ "name": "" }))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"]["rules"]["name"], json!(["required"]));
+    assert_eq!(body["error"]["rules"]["media_id"], json!(["required"]));
+
+    let other_client: i64 =
+        sqlx::query_scalar("insert into clients (company_name) values ('他社') returning id")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    let other_media: i64 = sqlx::query_scalar(
+        "insert into media (client_id, name) values ($1, '他社媒体') returning id",
+    )
+    .bind(other_client)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let (status, _) = app
+        .post(
+            "/api/v2/projects",
+            Some(&client),
+            json!({ "media_id": other_media, "name": "乗っ取り" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let (status, _) = app
+        .post(
+            "/api/v2/projects",
+            Some(&creator),
+            json!({ "media_id": media_id, "name": "x" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let id = created["id"].as_i64().unwrap();
+    let (status, _) = app
+        .request(
+            Method::DELETE,
+            &format!("/api/v2/projects/{id}"),
+            Some(&client),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn offer_templates_are_kept_by_managers_and_read_by_clients(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let manager = app.login("manager@demo.tsumugi.jp").await;
+    let client = app.login("client@demo.tsumugi.jp").await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let (_, list) = app.get("/api/offer_templates", Some(&client)).await;
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    let (status, _) = app.get("/api/offer_templates", Some(&creator)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let (status, created) = app
+        .post(
+            "/api/offer_templates",
+            Some(&manager),
+            json!({ "name": "撮影のご依頼", "body": "撮影です" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let id = created["id"].as_i64().unwrap();
+    let (status, _) = app
+        .post(
+            "/api/offer_templates",
+            Some(&client),
+            json!({ "name": "x" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (_, invalid) = app
+        .post(
+            "/api/offer_templates",
+            Some(&manager),
+            json!({ "name": "" }),
+        )
+        .await;
+    assert_eq!(invalid["error"]["rules"]["name"], json!(["required"]));
+    let (status, updated) = app
+        .request(
+            Method::PUT,
+            &format!("/api/offer_templates/{id}"),
+            Some(&manager),
+            Some(json!({ "name": "撮影・取材のご依頼", "body": "" })),
+        )
+        .await;
+    assert_eq!(
+        (status, updated["name"].as_str()),
+        (StatusCode::OK, Some("撮影・取材のご依頼"))
+    );
+    let (status, _) = app
+        .request(
+            Method::DELETE,
+            &format!("/api/offer_templates/{id}"),
+            Some(&manager),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, _) = app
+        .request(
+            Method::DELETE,
+            &format!("/api/offer_templates/{id}"),
+            Some(&manager),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
