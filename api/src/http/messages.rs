@@ -246,15 +246,25 @@ pub async fn create(
         notify_recipients(&mut tx, &caller, &channel, message_id, &mentions).await?;
     tx.commit().await?;
 
+    let view = publish_message(&state, EventName::MessageCreated, message_id).await?;
+    notices::publish_created(&state.db, &state.hub, created_notices).await;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Loads a committed message and pushes it to its channel; returns what was pushed.
+async fn publish_message(
+    state: &AppState,
+    event: EventName,
+    message_id: i64,
+) -> AppResult<MessageView> {
     let view = messages::load_one(&state.db, message_id)
         .await?
         .ok_or(AppError::NotFound)?;
     state
         .hub
-        .publish_or_log(Room::Channel(channel_id), EventName::MessageCreated, &view)
+        .publish_or_log(Room::Channel(view.channel_id), event, &view)
         .await;
-    notices::publish_created(&state.db, &state.hub, created_notices).await;
-    Ok((StatusCode::CREATED, Json(view)))
+    Ok(view)
 }
 
 /// Records the channel members a message's body mentions; returns them.
@@ -428,14 +438,9 @@ pub async fn update(
         .await?;
     store_mentions(&mut tx, channel_id, message_id, &body.body).await?;
     tx.commit().await?;
-    let view = messages::load_one(&state.db, message_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    state
-        .hub
-        .publish_or_log(Room::Channel(channel_id), EventName::MessageUpdated, &view)
-        .await;
-    Ok(Json(view))
+    Ok(Json(
+        publish_message(&state, EventName::MessageUpdated, message_id).await?,
+    ))
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
