@@ -165,7 +165,7 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
             .await?;
     }
     seed_chat(&mut tx, &ids, team_id, channel_id).await?;
-    seed_work(&mut tx, client_id, ids["client@demo.tsumugi.jp"]).await?;
+    seed_work(&mut tx, client_id, &ids).await?;
     tx.commit().await?;
     Ok(true)
 }
@@ -372,8 +372,11 @@ async fn insert_creator_information(
 async fn seed_work(
     tx: &mut Transaction<'_, Postgres>,
     client_id: i64,
-    client_user: i64,
+    ids: &std::collections::HashMap<&str, i64>,
 ) -> sqlx::Result<()> {
+    let client_user = ids["client@demo.tsumugi.jp"];
+    let creator = ids["creator@demo.tsumugi.jp"];
+    let editor = ids["editor@demo.tsumugi.jp"];
     let media_id: i64 = sqlx::query_scalar(
         "insert into media (client_id, name) values ($1, 'デモマガジン') returning id",
     )
@@ -397,11 +400,42 @@ async fn seed_work(
         .bind(client_user)
         .fetch_one(&mut **tx)
         .await?;
-        sqlx::query("insert into works (project_id, name) values ($1, $2)")
-            .bind(project_id)
-            .bind(format!("{name} 本編"))
-            .execute(&mut **tx)
+        let work_id: i64 =
+            sqlx::query_scalar("insert into works (project_id, name) values ($1, $2) returning id")
+                .bind(project_id)
+                .bind(format!("{name} 本編"))
+                .fetch_one(&mut **tx)
+                .await?;
+        // Tasks follow the project: the creator writes, the editor directs or proofreads.
+        let (task_status, assignee_state) = match status {
+            "setting" | "applying" => ("applying", "offered"),
+            "doing" => ("doing", "taken"),
+            "under_acceptance" => ("under_acceptance", "taken"),
+            _ => ("done", "taken"),
+        };
+        for (task_type, title, assignee, due_in_days) in [
+            ("writing", format!("{name} 本文執筆"), creator, 7),
+            ("work_direction", format!("{name} 進行管理"), editor, 3),
+        ] {
+            let task_id: i64 = sqlx::query_scalar(
+                "insert into tasks (work_id, task_type, title, status, order_date, due_date, completed_date, reward_amount)
+                 values ($1, $2, $3, $4, current_date - 7, current_date + $5,
+                         case when $4 = 'done' then current_date - 1 end, 30000) returning id",
+            )
+            .bind(work_id)
+            .bind(task_type)
+            .bind(title)
+            .bind(task_status)
+            .bind(due_in_days)
+            .fetch_one(&mut **tx)
             .await?;
+            sqlx::query("insert into task_assignees (task_id, user_id, state) values ($1, $2, $3)")
+                .bind(task_id)
+                .bind(assignee)
+                .bind(assignee_state)
+                .execute(&mut **tx)
+                .await?;
+        }
     }
     sqlx::query("insert into offer_templates (name, body) values ('記事執筆のご依頼', 'このたびは記事執筆のご相談です。'), ('校正のご依頼', '校正作業のご相談です。')")
         .execute(&mut **tx)

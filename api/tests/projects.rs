@@ -57,13 +57,16 @@ async fn the_client_and_staff_see_the_demo_projects_and_creators_only_their_own(
     let (_, all) = app.get("/api/v2/projects", Some(&admin)).await;
     assert_eq!(all["total"], 5);
 
-    // A creator with no tasks sees no project and cannot open one.
+    // The creator sees the projects of their tasks; a creator with no tasks sees none.
     let creator = app.login("creator@demo.tsumugi.jp").await;
-    let (_, none) = app.get("/api/v2/projects", Some(&creator)).await;
+    let (_, mine) = app.get("/api/v2/projects", Some(&creator)).await;
+    assert_eq!(mine["total"], 5);
+    let newbie = app.login("newbie@demo.tsumugi.jp").await;
+    let (_, none) = app.get("/api/v2/projects", Some(&newbie)).await;
     assert_eq!(none["total"], 0);
     let doing = project_id(&pool, "doing").await;
     let (status, _) = app
-        .get(&format!("/api/v2/projects/{doing}"), Some(&creator))
+        .get(&format!("/api/v2/projects/{doing}"), Some(&newbie))
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = app.get("/api/v2/projects/999999", Some(&admin)).await;
@@ -306,4 +309,91 @@ async fn offer_templates_are_kept_by_managers_and_read_by_clients(pool: PgPool) 
         )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn tasks_are_scoped_grouped_filtered_and_counted(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let (status, mine) = app.get("/api/mytasks", Some(&creator)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        mine["tasks"].as_array().unwrap().len(),
+        5,
+        "one writing task per project"
+    );
+    assert_eq!(
+        mine["direction_tasks"],
+        json!([]),
+        "the editor directs, not the creator"
+    );
+    assert!(
+        mine["tasks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["status"] == "doing")
+    );
+
+    let editor = app.login("editor@demo.tsumugi.jp").await;
+    let (_, directed) = app.get("/api/mytasks", Some(&editor)).await;
+    let dues: Vec<&str> = directed["direction_tasks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["due_date"].as_str().unwrap())
+        .collect();
+    assert_eq!(dues.len(), 5);
+    assert!(dues.windows(2).all(|w| w[0] <= w[1]), "by due date");
+
+    let (_, doing) = app.get("/api/tasks?status[]=doing", Some(&creator)).await;
+    assert_eq!(doing["tasks"].as_array().unwrap().len(), 1);
+    let (status, body) = app.get("/api/tasks?status[]=setting", Some(&creator)).await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "only the four task statuses are accepted"
+    );
+    assert!(body["error"]["rules"]["status"].is_array());
+
+    let client = app.login("client@demo.tsumugi.jp").await;
+    let client_id: i64 = sqlx::query_scalar(
+        "select client_id from users where mail_address = 'client@demo.tsumugi.jp'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let counts_path = format!("/api/clients/{client_id}/important_information/counts");
+    let (status, counts) = app.get(&counts_path, Some(&client)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        counts,
+        json!({ "applying_task_count": 4, "under_acceptance_task_count": 2, "unanswered_assessments_count": 0 })
+    );
+    let (_, under) = app
+        .get(
+            &format!("/api/clients/{client_id}/tasks?status[]=under_acceptance"),
+            Some(&client),
+        )
+        .await;
+    assert_eq!(
+        under["tasks"].as_array().unwrap().len()
+            + under["direction_tasks"].as_array().unwrap().len(),
+        2
+    );
+
+    let (status, _) = app.get(&counts_path, Some(&creator)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = app
+        .get(
+            "/api/clients/999999/important_information/counts",
+            Some(&client),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let admin = app.login("admin@demo.tsumugi.jp").await;
+    let (status, _) = app
+        .get(&format!("/api/clients/{client_id}/tasks"), Some(&admin))
+        .await;
+    assert_eq!(status, StatusCode::OK);
 }

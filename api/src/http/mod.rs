@@ -9,8 +9,10 @@ mod notices;
 mod offer_templates;
 pub mod openapi;
 mod projects;
+mod query;
 mod siteverify;
 mod system;
+mod tasks;
 mod teams;
 mod users;
 mod web;
@@ -43,6 +45,7 @@ fn api_router() -> Router<AppState> {
         .merge(files::router())
         .merge(notices::router())
         .merge(projects::router())
+        .merge(tasks::router())
         .merge(offer_templates::router())
         .route(
             "/openapi.json",

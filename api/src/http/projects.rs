@@ -13,6 +13,7 @@ use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, AuthUser};
+use crate::http::query::{list_param, single_param};
 use crate::pagination::Paging;
 use crate::state::AppState;
 use crate::validation::Validator;
@@ -81,22 +82,6 @@ fn visible_projects_condition(role: Role) -> &'static str {
                       where w.project_id = p.id and a.user_id = $1)"
         }
     }
-}
-
-/// Values of a repeated `key[]` query parameter.
-fn list_param(query: Option<&str>, key: &str) -> Vec<String> {
-    let bracketed = format!("{key}[]");
-    form_urlencoded::parse(query.unwrap_or("").as_bytes())
-        .filter(|(k, _)| k == &bracketed || k == key)
-        .map(|(_, v)| v.into_owned())
-        .collect()
-}
-
-fn single_param(query: Option<&str>, key: &str) -> Option<String> {
-    list_param(query, key)
-        .into_iter()
-        .next()
-        .filter(|v| !v.is_empty())
 }
 
 /// `?page=1&keyword=…&status[]=applying`: newest first, 20 a page.
