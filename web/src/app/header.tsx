@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { useAuth } from '@/features/auth/store';
 import { isProfileComplete } from '@/features/auth/types';
+import { ImportantCounts } from '@/features/clients/components/important-counts';
 import { NoticeDropdown } from '@/features/notices/components/notice-dropdown';
 import { isClient, isCreator, isStaff } from '@/lib/roles';
 import { theme } from '@/theme/theme';
@@ -150,6 +151,7 @@ export function Header({ mobile }: { mobile: boolean }) {
     <Bar $mobile={mobile} $hidden={hidden}>
       <Logo to="/">Tsumugi</Logo>
       {isCreator(role) && !isProfileComplete(user) && <Warning to="/user/edit">プロフィールが未入力です</Warning>}
+      {isClient(role) && user.client && <ImportantCounts clientId={user.client.id} />}
       {(isCreator(role) || isStaff(role) || isClient(role)) && <NoticeDropdown group="task" />}
       {(isCreator(role) || isStaff(role)) && <NoticeDropdown group="message" />}
       <MenuWrap>

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { theme } from '@/theme/theme';
+import { useClient } from '../store';
+
+const Counts = styled.nav`
+  display: flex;
+  gap: 12px;
+  font-size: ${theme.font.sm};
+  a { color: ${theme.color.text}; text-decoration: none; }
+  strong { color: ${theme.color.alert}; margin-left: 4px; }
+`;
+
+/** Header counts for clients, each linking to the matching list. */
+export function ImportantCounts({ clientId }: { clientId: number }) {
+  const { counts, fetchCounts } = useClient();
+  useEffect(() => {
+    void fetchCounts(clientId);
+  }, [clientId, fetchCounts]);
+  const c = counts.data;
+  return (
+    <Counts aria-label="重要なお知らせ" data-testid="important-counts">
+      <Link to="/tasks?status[]=applying">未発注<strong data-testid="applying-count">{c.applyingTaskCount}</strong></Link>
+      <Link to="/tasks?status[]=under_acceptance">未検収<strong data-testid="under-acceptance-count">{c.underAcceptanceTaskCount}</strong></Link>
+      <Link to="/assessments">未評価<strong data-testid="unanswered-count">{c.unansweredAssessmentsCount}</strong></Link>
+    </Counts>
+  );
+}
