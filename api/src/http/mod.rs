@@ -12,6 +12,7 @@ mod projects;
 mod query;
 mod siteverify;
 mod system;
+mod task_flow;
 mod tasks;
 mod teams;
 mod users;
@@ -46,6 +47,7 @@ fn api_router() -> Router<AppState> {
         .merge(notices::router())
         .merge(projects::router())
         .merge(tasks::router())
+        .merge(task_flow::router())
         .merge(offer_templates::router())
         .route(
             "/openapi.json",

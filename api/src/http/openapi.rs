@@ -5,7 +5,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     channels, files, maintenance, messages, notices, offer_templates, projects, siteverify, system,
-    tasks, teams, users,
+    task_flow, tasks, teams, users,
 };
 
 #[derive(OpenApi)]
@@ -23,6 +23,7 @@ use super::{
         files::upload, files::download, files::image,
         notices::list, notices::read_one, notices::read_all,
         projects::list, projects::show, projects::create, projects::update, projects::remove,
+        task_flow::take, task_flow::deliver, task_flow::inspect,
         tasks::my_tasks, tasks::list, tasks::client_tasks, tasks::important_counts,
         offer_templates::list, offer_templates::create, offer_templates::update, offer_templates::remove,
     ),

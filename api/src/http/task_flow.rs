@@ -1,0 +1,425 @@
+//! The creator's side of a task (take, deliver) and the client's inspection, with the notices
+//! and pushes each step owes the other side.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{post, put};
+use axum::{Json, Router};
+use realtime::{EventName, Room};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::role::Role;
+use crate::auth::session::Caller;
+use crate::error::{AppError, AppResult};
+use crate::extract::{ApiJson, AuthUser};
+use crate::notices::{self, NewNotice, NoticeReference, NoticeView};
+use crate::state::AppState;
+use crate::validation::Validator;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/tasks/{task_id}/take", post(take))
+        .route("/tasks/{task_id}/deliveries", post(deliver))
+        .route("/tasks/{task_id}/inspection", put(inspect))
+}
+
+pub const INCOMPLETE_PROFILE: &str =
+    "会員情報（スキル・振込先）の入力が完了するまで、お仕事を受けることができません。";
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct TaskState {
+    pub id: i64,
+    pub status: String,
+    pub project_id: i64,
+    pub work_id: i64,
+    pub client_id: i64,
+    pub title: String,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+async fn task_state(
+    db: impl sqlx::PgExecutor<'_>,
+    task_id: i64,
+    lock: bool,
+) -> AppResult<TaskState> {
+    let sql = format!(
+        "select t.id, t.status, p.id as project_id, w.id as work_id, m.client_id, t.title, t.updated_at
+           from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id
+          where t.id = $1 and not t.is_invalid {}",
+        if lock { "for update of t" } else { "" }
+    );
+    let task: Option<TaskState> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(task_id)
+        .fetch_optional(db)
+        .await?;
+    task.ok_or(AppError::NotFound)
+}
+
+fn reference(task: &TaskState) -> NoticeReference {
+    NoticeReference {
+        project_id: Some(task.project_id),
+        work_id: Some(task.work_id),
+        task_id: Some(task.id),
+        ..Default::default()
+    }
+}
+
+/// Notices for every user of the task's client.
+async fn notify_client(
+    tx: &mut sqlx::PgConnection,
+    task: &TaskState,
+    notice_type: &'static str,
+    message: String,
+) -> AppResult<Vec<(i64, NoticeView)>> {
+    let users: Vec<i64> = sqlx::query_scalar(
+        "select id from users where client_id = $1 and account_status = 'active'",
+    )
+    .bind(task.client_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut created = Vec::new();
+    for user_id in users {
+        let notice = NewNotice {
+            user_id,
+            notice_type,
+            message: message.clone(),
+            reference: reference(task),
+        };
+        created.push((user_id, notices::insert(&mut *tx, &notice).await?));
+    }
+    Ok(created)
+}
+
+/// Pushes `task.updated` to the client's users and the task's creators, then the notices.
+async fn announce(
+    state: &AppState,
+    task_id: i64,
+    created: Vec<(i64, NoticeView)>,
+) -> AppResult<TaskState> {
+    let task = task_state(&state.db, task_id, false).await?;
+    let audience: Vec<i64> = sqlx::query_scalar(
+        "select id from users where client_id = $1 union select user_id from task_assignees where task_id = $2",
+    )
+    .bind(task.client_id)
+    .bind(task_id)
+    .fetch_all(&state.db)
+    .await?;
+    for user_id in audience {
+        state
+            .hub
+            .publish_or_log(Room::User(user_id), EventName::TaskUpdated, &task)
+            .await;
+    }
+    notices::publish_created(&state.db, &state.hub, created).await;
+    Ok(task)
+}
+
+async fn user_name(tx: &mut sqlx::PgConnection, user_id: i64) -> AppResult<String> {
+    Ok(
+        sqlx::query_scalar("select user_name from users where id = $1")
+            .bind(user_id)
+            .fetch_one(&mut *tx)
+            .await?,
+    )
+}
+
+#[utoipa::path(post, path = "/api/tasks/{task_id}/take", tag = "tasks", security(("bearer" = [])),
+    responses((status = 200, body = TaskState), (status = 403, description = "not offered to the caller"), (status = 404), (status = 422)))]
+pub async fn take(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(task_id): Path<i64>,
+) -> AppResult<Json<TaskState>> {
+    if !caller.role.is_creator() {
+        return Err(AppError::Forbidden);
+    }
+    let me = crate::users::load(&state.db, caller.user_id)
+        .await?
+        .ok_or(AppError::Unauthorized)?;
+    if !me.has_skill || !me.has_bank_account {
+        return Err(AppError::invalid(INCOMPLETE_PROFILE));
+    }
+    let mut tx = state.db.begin().await?;
+    let task = task_state(&mut *tx, task_id, true).await?;
+    let offered = sqlx::query("update task_assignees set state = 'taken', updated_at = now() where task_id = $1 and user_id = $2 and state = 'offered'")
+        .bind(task_id)
+        .bind(caller.user_id)
+        .execute(&mut *tx)
+        .await?;
+    if offered.rows_affected() == 0 {
+        return Err(AppError::Forbidden);
+    }
+    if task.status != "applying" {
+        return Err(AppError::rule(
+            "status",
+            format!("transition:{},doing", task.status),
+        ));
+    }
+    sqlx::query("update tasks set status = 'doing', order_date = coalesce(order_date, current_date), updated_at = now() where id = $1")
+        .bind(task_id)
+        .execute(&mut *tx)
+        .await?;
+    let name = user_name(&mut tx, caller.user_id).await?;
+    let created = notify_client(
+        &mut tx,
+        &task,
+        "check_client_order",
+        format!("{name}さんが「{}」を受注しました", task.title),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(announce(&state, task_id, created).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DeliveryRequest {
+    /// file or external.
+    #[serde(rename = "type", default)]
+    pub delivery_type: String,
+    #[serde(default)]
+    pub file_ids: Vec<i64>,
+    pub url: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DeliveryRegistered {
+    pub task_id: i64,
+    pub delivery_id: i64,
+    #[serde(rename = "type")]
+    pub delivery_type: String,
+    pub url: Option<String>,
+    pub file_ids: Vec<i64>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[utoipa::path(post, path = "/api/tasks/{task_id}/deliveries", tag = "tasks", security(("bearer" = [])), request_body = DeliveryRequest,
+    responses((status = 201, body = DeliveryRegistered), (status = 403), (status = 404), (status = 422)))]
+pub async fn deliver(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(task_id): Path<i64>,
+    ApiJson(body): ApiJson<DeliveryRequest>,
+) -> AppResult<(StatusCode, Json<DeliveryRegistered>)> {
+    let mut v = Validator::new();
+    match body.delivery_type.as_str() {
+        "file" if body.file_ids.is_empty() => {
+            v.fail("file_ids", "required");
+        }
+        "file" => {}
+        "external" => {
+            let url = body.url.as_deref().unwrap_or("");
+            v.required("url", url).max_chars("url", url, 2000);
+            if !url.is_empty() && !(url.starts_with("https://") || url.starts_with("http://")) {
+                v.fail("url", "url");
+            }
+        }
+        _ => {
+            v.fail("type", "in:file,external");
+        }
+    }
+    v.finish()?;
+    let mut tx = state.db.begin().await?;
+    let task = task_state(&mut *tx, task_id, true).await?;
+    let taken: bool = sqlx::query_scalar("select exists (select 1 from task_assignees where task_id = $1 and user_id = $2 and state = 'taken')")
+        .bind(task_id)
+        .bind(caller.user_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if !taken {
+        return Err(AppError::Forbidden);
+    }
+    if task.status != "doing" && task.status != "under_acceptance" {
+        return Err(AppError::rule(
+            "status",
+            format!("transition:{},under_acceptance", task.status),
+        ));
+    }
+    let url = (body.delivery_type == "external").then(|| body.url.clone().unwrap_or_default());
+    let delivery_id: i64 = sqlx::query_scalar("insert into deliveries (task_id, user_id, delivery_type, url) values ($1, $2, $3, $4) returning id")
+        .bind(task_id)
+        .bind(caller.user_id)
+        .bind(&body.delivery_type)
+        .bind(&url)
+        .fetch_one(&mut *tx)
+        .await?;
+    for file_id in &body.file_ids {
+        let status: Option<String> =
+            sqlx::query_scalar("select scan_status from files where id = $1 and user_id = $2")
+                .bind(file_id)
+                .bind(caller.user_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        match status.as_deref() {
+            None => return Err(AppError::rule("file_ids", "exists")),
+            Some("infected") => return Err(AppError::rule("file_ids", "infected")),
+            Some(_) => {}
+        }
+        sqlx::query("insert into delivery_files (delivery_id, file_id) values ($1, $2)")
+            .bind(delivery_id)
+            .bind(file_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    // Delivering only moves the task to inspection and touches updated_at.
+    sqlx::query("update tasks set status = 'under_acceptance', updated_at = now() where id = $1")
+        .bind(task_id)
+        .execute(&mut *tx)
+        .await?;
+    let name = user_name(&mut tx, caller.user_id).await?;
+    let created = notify_client(
+        &mut tx,
+        &task,
+        "check_delivery",
+        format!(
+            "{name}さんから「{}」の納品がありました。検収してください",
+            task.title
+        ),
+    )
+    .await?;
+    tx.commit().await?;
+    let task = announce(&state, task_id, created).await?;
+    let registered = DeliveryRegistered {
+        task_id,
+        delivery_id,
+        delivery_type: body.delivery_type,
+        url,
+        file_ids: body.file_ids,
+        updated_at: task.updated_at,
+    };
+    for user_id in client_users(&state, task.client_id).await? {
+        state
+            .hub
+            .publish_or_log(
+                Room::User(user_id),
+                EventName::DeliveryRegistered,
+                &registered,
+            )
+            .await;
+    }
+    Ok((StatusCode::CREATED, Json(registered)))
+}
+
+async fn client_users(state: &AppState, client_id: i64) -> AppResult<Vec<i64>> {
+    Ok(
+        sqlx::query_scalar("select id from users where client_id = $1")
+            .bind(client_id)
+            .fetch_all(&state.db)
+            .await?,
+    )
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct InspectionRequest {
+    /// accepted or rejected.
+    #[serde(default)]
+    pub result: String,
+    /// Required when rejecting.
+    pub reason: Option<String>,
+}
+
+#[utoipa::path(put, path = "/api/tasks/{task_id}/inspection", tag = "tasks", security(("bearer" = [])), request_body = InspectionRequest,
+    responses((status = 200, body = TaskState), (status = 403), (status = 404), (status = 422)))]
+pub async fn inspect(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(task_id): Path<i64>,
+    ApiJson(body): ApiJson<InspectionRequest>,
+) -> AppResult<Json<TaskState>> {
+    let mut v = Validator::new();
+    let reason = body.reason.as_deref().unwrap_or("").trim().to_string();
+    match body.result.as_str() {
+        "accepted" => {}
+        "rejected" => {
+            v.required("reason", &reason)
+                .max_chars("reason", &reason, 2000);
+        }
+        _ => {
+            v.fail("result", "in:accepted,rejected");
+        }
+    }
+    v.finish()?;
+    let mut tx = state.db.begin().await?;
+    let task = task_state(&mut *tx, task_id, true).await?;
+    ensure_inspector(&mut tx, &caller, task.client_id).await?;
+    if task.status != "under_acceptance" {
+        return Err(AppError::rule(
+            "status",
+            format!(
+                "transition:{},{}",
+                task.status,
+                if body.result == "accepted" {
+                    "done"
+                } else {
+                    "doing"
+                }
+            ),
+        ));
+    }
+    let accepted = body.result == "accepted";
+    sqlx::query(
+        "update tasks set status = $2, completed_date = case when $2 = 'done' then current_date else completed_date end, updated_at = now() where id = $1",
+    )
+    .bind(task_id)
+    .bind(if accepted { "done" } else { "doing" })
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "insert into inspections (task_id, result, reason, inspected_by) values ($1, $2, $3, $4)",
+    )
+    .bind(task_id)
+    .bind(&body.result)
+    .bind((!accepted).then_some(&reason))
+    .bind(caller.user_id)
+    .execute(&mut *tx)
+    .await?;
+    let assignees: Vec<i64> = sqlx::query_scalar(
+        "select user_id from task_assignees where task_id = $1 and state = 'taken'",
+    )
+    .bind(task_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    let (notice_type, message) = if accepted {
+        (
+            "inspected_delivery",
+            format!("「{}」の納品が検収されました", task.title),
+        )
+    } else {
+        (
+            "reject_delivery",
+            format!("「{}」の納品が差し戻されました：{reason}", task.title),
+        )
+    };
+    let mut created = Vec::new();
+    for user_id in assignees {
+        let notice = NewNotice {
+            user_id,
+            notice_type,
+            message: message.clone(),
+            reference: reference(&task),
+        };
+        created.push((user_id, notices::insert(&mut *tx, &notice).await?));
+    }
+    tx.commit().await?;
+    Ok(Json(announce(&state, task_id, created).await?))
+}
+
+/// The client that owns the task, or staff.
+async fn ensure_inspector(
+    tx: &mut sqlx::PgConnection,
+    caller: &Caller,
+    client_id: i64,
+) -> AppResult<()> {
+    if caller.role.is_staff() {
+        return Ok(());
+    }
+    let mine: Option<i64> = sqlx::query_scalar("select client_id from users where id = $1")
+        .bind(caller.user_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if caller.role == Role::Client && mine == Some(client_id) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
