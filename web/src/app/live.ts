@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useAuth } from '@/features/auth/store';
 import { useBanners } from '@/features/banners/store';
 import { subscribeChat } from '@/features/chat/live';
+import { useClient } from '@/features/clients/store';
 import { type Maintenance, useMaintenance } from '@/features/maintenance/store';
 import { useNotices } from '@/features/notices/store';
 import { useVersion } from '@/features/version/store';
@@ -27,6 +28,11 @@ function subscribeStores(): () => void {
     onEvent('notice.created', (p) => useNotices.getState().applyCreated(p as Parameters<ReturnType<typeof useNotices.getState>['applyCreated']>[0])),
     onEvent('notice.read', (p) => useNotices.getState().applyRead(p as Parameters<ReturnType<typeof useNotices.getState>['applyRead']>[0])),
     subscribeChat(() => useAuth.getState().user.data?.id),
+    // A task moved (ordered, delivered, inspected): the client's header counts follow.
+    onEvent('task.updated', () => {
+      const client = useAuth.getState().user.data?.client;
+      if (client) void useClient.getState().fetchCounts(client.id);
+    }),
   ];
   return () => offs.forEach((off) => off());
 }
