@@ -12,6 +12,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::client::{Conn, EventHandler};
+use crate::scenario::join_rooms;
 use crate::stats::{Latency, monotonic_ns, new_histogram, summarize};
 
 #[derive(Debug, Clone)]
@@ -117,27 +118,10 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
         .buffered(256)
         .try_collect()
         .await?;
-    stream::iter(members.iter().enumerate())
-        .map(|(i, conn)| {
-            let channel_id = config.first_channel + (i / config.members) as i64;
-            async move {
-                let ack = conn
-                    .emit_with_ack(
-                        "channel:join",
-                        json!({ "channel_id": channel_id }),
-                        Duration::from_secs(30),
-                    )
-                    .await?;
-                anyhow::ensure!(
-                    ack.first().and_then(|a| a.get("data")).is_some(),
-                    "join refused: {ack:?}"
-                );
-                Ok(())
-            }
-        })
-        .buffer_unordered(256)
-        .try_collect::<Vec<()>>()
-        .await?;
+    join_rooms(&members, |i| {
+        config.first_channel + (i / config.members) as i64
+    })
+    .await?;
 
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(256)

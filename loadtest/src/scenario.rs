@@ -63,6 +63,32 @@ fn source_for(sources: &[IpAddr], index: usize) -> Option<IpAddr> {
     (!sources.is_empty()).then(|| sources[index % sources.len()])
 }
 
+/// Joins client `i` to room `channel_of(i)`, all in parallel; fails if any join is refused.
+pub async fn join_rooms(conns: &[Conn], channel_of: impl Fn(usize) -> i64) -> anyhow::Result<()> {
+    stream::iter(conns.iter().enumerate())
+        .map(|(i, conn)| {
+            let channel_id = channel_of(i);
+            async move {
+                let ack = conn
+                    .emit_with_ack(
+                        "channel:join",
+                        json!({ "channel_id": channel_id }),
+                        ACK_TIMEOUT,
+                    )
+                    .await?;
+                anyhow::ensure!(
+                    ack.first().and_then(|a| a.get("data")).is_some(),
+                    "join refused: {ack:?}"
+                );
+                Ok(())
+            }
+        })
+        .buffer_unordered(CONNECT_CONCURRENCY)
+        .try_collect::<Vec<()>>()
+        .await?;
+    Ok(())
+}
+
 /// Connects `count` clients in parallel, with tokens `bench-{offset+i}`.
 pub async fn connect_many(
     server: SocketAddr,
@@ -118,27 +144,10 @@ pub async fn fanout(config: FanoutConfig) -> anyhow::Result<FanoutReport> {
         on_message,
     )
     .await?;
-    stream::iter(subscribers.iter().enumerate())
-        .map(|(i, conn)| {
-            let channel_id = config.room_offset + (i / config.members) as i64;
-            async move {
-                let ack = conn
-                    .emit_with_ack(
-                        "channel:join",
-                        json!({ "channel_id": channel_id }),
-                        ACK_TIMEOUT,
-                    )
-                    .await?;
-                anyhow::ensure!(
-                    ack.first().and_then(|a| a.get("data")).is_some(),
-                    "join refused: {ack:?}"
-                );
-                Ok(())
-            }
-        })
-        .buffer_unordered(CONNECT_CONCURRENCY)
-        .try_collect::<Vec<()>>()
-        .await?;
+    join_rooms(&subscribers, |i| {
+        config.room_offset + (i / config.members) as i64
+    })
+    .await?;
     let is_slow =
         |i: usize| config.slow_every > 0 && i % config.slow_every == config.slow_every - 1;
     let slow_members = (0..subscriber_count).filter(|i| is_slow(*i)).count();
