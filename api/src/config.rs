@@ -38,6 +38,9 @@ pub struct Config {
     pub login_limit_per_ip: i64,
     pub socket_buffer: usize,
     pub socket_read_buffer: usize,
+    /// Base URL of an external CRM answering `GET {url}/orders/{id}/unit_pricing`; when unset the
+    /// built-in `crm_unit_prices` table is the source.
+    pub crm_unit_pricing_url: Option<String>,
 }
 
 impl fmt::Debug for Config {
@@ -112,6 +115,7 @@ impl Config {
             login_limit_per_ip: parsed("LOGIN_LIMIT_PER_IP", 50)?,
             socket_buffer: parsed("SOCKET_BUFFER", 256)?,
             socket_read_buffer: parsed("SOCKET_READ_BUFFER", 1024)?,
+            crm_unit_pricing_url: var("CRM_UNIT_PRICING_URL"),
         })
     }
 
@@ -135,6 +139,7 @@ impl Config {
             login_limit_per_ip: 50,
             socket_buffer: 256,
             socket_read_buffer: 1024,
+            crm_unit_pricing_url: None,
         }
     }
 

@@ -32,6 +32,9 @@ pub enum AppError {
     },
     #[error("unavailable")]
     Unavailable,
+    /// A service behind ours (the CRM) failed; 502 with a message for the person.
+    #[error("upstream failure: {0}")]
+    Upstream(String),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -75,6 +78,7 @@ impl AppError {
             AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Maintenance { .. } | AppError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Upstream(_) => StatusCode::BAD_GATEWAY,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -111,6 +115,7 @@ impl IntoResponse for AppError {
                 "error": { "message": message, "start_datetime": start_datetime, "end_datetime": end_datetime }
             }),
             AppError::Unavailable => json!({ "error": { "message": MESSAGE_UNAVAILABLE } }),
+            AppError::Upstream(message) => json!({ "error": { "message": message } }),
             AppError::Internal(error) => {
                 tracing::error!(error = ?error, "internal error");
                 json!({ "error": { "message": MESSAGE_INTERNAL } })

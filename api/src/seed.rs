@@ -437,6 +437,21 @@ async fn seed_work(
                 .await?;
         }
     }
+    // An operation-agency work billed by the unit prices of CRM order SF-0001.
+    sqlx::query(
+        "insert into works (project_id, name, is_operation_agency, crm_order_id)
+         select id, '冬の温泉ガイド SNS運用', true, 'SF-0001' from projects where media_id = $1 and status = 'doing'",
+    )
+    .bind(media_id)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "insert into crm_unit_prices (crm_order_id, task_type, unit_price) values
+           ('SF-0001', 'writing', 8000), ('SF-0001', 'image_selection', 1500), ('SF-0001', 'content_management_system', 1000),
+           ('SF-0002', 'writing', 12000), ('SF-0002', 'proofreading_and_review', 5000)",
+    )
+    .execute(&mut **tx)
+    .await?;
     sqlx::query("insert into offer_templates (name, body) values ('記事執筆のご依頼', 'このたびは記事執筆のご相談です。'), ('校正のご依頼', '校正作業のご相談です。')")
         .execute(&mut **tx)
         .await?;

@@ -56,6 +56,19 @@ impl Validator {
         self
     }
 
+    /// `url`: an http(s) address, when not empty.
+    pub fn url(&mut self, field: &str, value: &str) -> &mut Self {
+        if !(value.is_empty() || value.starts_with("https://") || value.starts_with("http://")) {
+            self.fail(field, "url");
+        }
+        self
+    }
+
+    /// Whether `field` has failed a rule so far.
+    pub fn failed(&self, field: &str) -> bool {
+        self.rules.contains_key(field)
+    }
+
     pub fn finish(self) -> Result<(), AppError> {
         if self.rules.is_empty() {
             Ok(())

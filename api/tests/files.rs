@@ -31,18 +31,7 @@ async fn upload(
     if private {
         form = form.text("is_private", "1");
     }
-    let response = app
-        .http
-        .post(app.url("/api/files"))
-        .bearer_auth(token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    (
-        response.status(),
-        response.json().await.unwrap_or(Value::Null),
-    )
+    app.post_multipart("/api/files", token, form).await
 }
 
 #[sqlx::test(migrator = "api::MIGRATOR")]

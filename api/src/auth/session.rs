@@ -15,6 +15,20 @@ pub struct Caller {
     pub user_id: i64,
     pub role: Role,
     pub session_id: Uuid,
+    /// The client company of a client user.
+    pub client_id: Option<i64>,
+}
+
+impl Caller {
+    /// A user of client `client_id`.
+    pub fn belongs_to_client(&self, client_id: i64) -> bool {
+        self.role == Role::Client && self.client_id == Some(client_id)
+    }
+
+    /// Staff, or a user of client `client_id`: who may act for that client.
+    pub fn acts_for_client(&self, client_id: i64) -> bool {
+        self.role.is_staff() || self.belongs_to_client(client_id)
+    }
 }
 
 pub struct NewSession {
@@ -39,8 +53,8 @@ pub async fn create(db: impl sqlx::PgExecutor<'_>, user_id: i64) -> sqlx::Result
 
 /// The live session a bearer token belongs to: not expired, not revoked, user still active.
 pub async fn resolve(db: &PgPool, bearer: &str) -> sqlx::Result<Option<Caller>> {
-    let row: Option<(i64, String, Uuid)> = sqlx::query_as(
-        "select u.id, u.role, s.id
+    let row: Option<(i64, String, Uuid, Option<i64>)> = sqlx::query_as(
+        "select u.id, u.role, s.id, u.client_id
            from sessions s join users u on u.id = s.user_id
           where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
             and u.account_status = 'active'",
@@ -48,11 +62,12 @@ pub async fn resolve(db: &PgPool, bearer: &str) -> sqlx::Result<Option<Caller>> 
     .bind(token::digest(bearer))
     .fetch_optional(db)
     .await?;
-    Ok(row.and_then(|(user_id, role, session_id)| {
+    Ok(row.and_then(|(user_id, role, session_id, client_id)| {
         Role::from_db(&role).map(|role| Caller {
             user_id,
             role,
             session_id,
+            client_id,
         })
     }))
 }

@@ -142,6 +142,22 @@ pub async fn download(
                 .fetch_one(&state.db)
                 .await?
         };
+    // Delivered files: whoever sees the task (its client, its creators) may download them.
+    let allowed = allowed
+        || {
+            let sql = format!(
+            "select exists (select 1 from delivery_files df join deliveries d on d.id = df.delivery_id
+                              join tasks t on t.id = d.task_id join works w on w.id = t.work_id
+                              join projects p on p.id = w.project_id join media m on m.id = p.media_id
+                             where df.file_id = $2 and {})",
+            crate::work::scope::visible_tasks(caller.role)
+        );
+            sqlx::query_scalar::<_, bool>(sqlx::AssertSqlSafe(sql))
+                .bind(caller.user_id)
+                .bind(file_id)
+                .fetch_one(&state.db)
+                .await?
+        };
     if !allowed {
         return Err(AppError::Forbidden);
     }

@@ -11,12 +11,17 @@ pub mod openapi;
 mod projects;
 mod query;
 mod siteverify;
+mod spreadsheets;
 mod system;
+mod task_admin;
+mod task_edit;
 mod task_flow;
 mod tasks;
 mod teams;
 mod users;
 mod web;
+mod work_records;
+mod works;
 
 use axum::extract::{Request, State};
 use axum::http::header::AUTHORIZATION;
@@ -48,7 +53,12 @@ fn api_router() -> Router<AppState> {
         .merge(projects::router())
         .merge(tasks::router())
         .merge(task_flow::router())
+        .merge(task_edit::router())
+        .merge(task_admin::router())
         .merge(offer_templates::router())
+        .merge(works::router())
+        .merge(work_records::router())
+        .merge(spreadsheets::router())
         .route(
             "/openapi.json",
             get(|| async { Json(openapi::ApiDoc::openapi()) }),

@@ -4,8 +4,9 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    channels, files, maintenance, messages, notices, offer_templates, projects, siteverify, system,
-    task_flow, tasks, teams, users,
+    channels, files, maintenance, messages, notices, offer_templates, projects, siteverify,
+    spreadsheets, system, task_admin, task_edit, task_flow, tasks, teams, users, work_records,
+    works,
 };
 
 #[derive(OpenApi)]
@@ -23,8 +24,14 @@ use super::{
         files::upload, files::download, files::image,
         notices::list, notices::read_one, notices::read_all,
         projects::list, projects::show, projects::create, projects::update, projects::remove,
-        task_flow::take, task_flow::deliver, task_flow::inspect,
-        tasks::my_tasks, tasks::list, tasks::client_tasks, tasks::important_counts,
+        works::show, works::create, works::create_for_operation_agency, works::rename, works::remove, works::unit_pricing,
+        task_flow::take, task_flow::decline, task_flow::deliver, task_flow::inspect,
+        tasks::my_tasks, tasks::list, tasks::show, tasks::client_tasks, tasks::important_counts,
+        task_edit::create, task_edit::bulk_update, task_edit::remove,
+        task_admin::set_completed_date, task_admin::invalidate, task_admin::update,
+        spreadsheets::template, spreadsheets::import_tasks, spreadsheets::import_tags,
+        work_records::client_deliveries, work_records::uploaded_destinations, work_records::add_uploaded_destination,
+        work_records::delivery_reports, work_records::add_delivery_report, work_records::deliverable_works,
         offer_templates::list, offer_templates::create, offer_templates::update, offer_templates::remove,
     ),
     modifiers(&BearerAuth)

@@ -17,6 +17,7 @@ use crate::http::query::{list_param, single_param};
 use crate::pagination::Paging;
 use crate::state::AppState;
 use crate::validation::Validator;
+use crate::work::scope;
 use crate::work::status::{ProjectStatus, check_transition};
 
 pub const PER_PAGE: i64 = 20;
@@ -72,18 +73,6 @@ const PROJECT_SELECT: &str = "select p.id, p.name, p.description, p.status, m.id
         (select count(*) from works w where w.project_id = p.id) as work_count, p.created_at, p.updated_at
    from projects p join media m on m.id = p.media_id join clients c on c.id = m.client_id";
 
-/// SQL condition (aliases p, m) for the projects the caller may see; `$1` is the caller's id.
-fn visible_projects_condition(role: Role) -> &'static str {
-    match role {
-        Role::Manager | Role::Accountant | Role::Admin => "true",
-        Role::Client => "m.client_id = (select client_id from users where id = $1)",
-        Role::General | Role::EditorAssistant => {
-            "exists (select 1 from works w join tasks t on t.work_id = w.id join task_assignees a on a.task_id = t.id
-                      where w.project_id = p.id and a.user_id = $1)"
-        }
-    }
-}
-
 /// `?page=1&keyword=…&status[]=applying`: newest first, 20 a page.
 #[utoipa::path(get, path = "/api/v2/projects", tag = "projects", security(("bearer" = [])),
     params(("page" = Option<i64>, Query, description = "from 1"), ("keyword" = Option<String>, Query), ("status[]" = Option<Vec<String>>, Query)),
@@ -109,7 +98,7 @@ pub async fn list(
     let filter = format!(
         "where {} and ($2 = '' or p.name ilike '%' || $2 || '%' or m.name ilike '%' || $2 || '%')
            and (cardinality($3::text[]) = 0 or p.status = any($3))",
-        visible_projects_condition(caller.role)
+        scope::visible_projects(caller.role)
     );
     let count_sql =
         format!("select count(*) from projects p join media m on m.id = p.media_id {filter}");
@@ -135,14 +124,14 @@ pub async fn list(
 }
 
 /// The project if the caller may see it: 404 when it does not exist, 403 when it is not theirs.
-async fn visible_project(
+pub async fn visible_project(
     state: &AppState,
     caller: &Caller,
     project_id: i64,
 ) -> AppResult<ProjectView> {
     let sql = format!(
         "{PROJECT_SELECT} where p.id = $2 and {}",
-        visible_projects_condition(caller.role)
+        scope::visible_projects(caller.role)
     );
     let visible: Option<ProjectView> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(caller.user_id)
@@ -161,18 +150,6 @@ async fn visible_project(
     } else {
         AppError::NotFound
     })
-}
-
-/// Whether the caller is the client that owns the project's media.
-async fn owns(state: &AppState, caller: &Caller, client_id: i64) -> AppResult<bool> {
-    if caller.role != Role::Client {
-        return Ok(false);
-    }
-    let mine: Option<i64> = sqlx::query_scalar("select client_id from users where id = $1")
-        .bind(caller.user_id)
-        .fetch_one(&state.db)
-        .await?;
-    Ok(mine == Some(client_id))
 }
 
 #[utoipa::path(get, path = "/api/v2/projects/{project_id}", tag = "projects", security(("bearer" = [])),
@@ -225,7 +202,7 @@ pub async fn create(
         .fetch_optional(&state.db)
         .await?;
     let client_id = client_id.ok_or_else(|| AppError::rule("media_id", "exists"))?;
-    if !caller.role.is_staff() && !owns(&state, &caller, client_id).await? {
+    if !caller.acts_for_client(client_id) {
         return Err(AppError::Forbidden);
     }
     let project_id: i64 =
@@ -259,8 +236,8 @@ pub async fn update(
     ApiJson(change): ApiJson<ProjectChange>,
 ) -> AppResult<Json<ProjectView>> {
     let project = visible_project(&state, &caller, project_id).await?;
-    let owner = owns(&state, &caller, project.client_id).await?;
-    if !(caller.role.is_staff() || owner) {
+    let owner = caller.belongs_to_client(project.client_id);
+    if !caller.acts_for_client(project.client_id) {
         return Err(AppError::Forbidden);
     }
     let mut v = Validator::new();
@@ -307,7 +284,7 @@ pub async fn remove(
     Path(project_id): Path<i64>,
 ) -> AppResult<StatusCode> {
     let project = visible_project(&state, &caller, project_id).await?;
-    if !(caller.role.is_staff() || owns(&state, &caller, project.client_id).await?) {
+    if !caller.acts_for_client(project.client_id) {
         return Err(AppError::Forbidden);
     }
     let deleted = sqlx::query("delete from projects where id = $1 and status = 'setting'")

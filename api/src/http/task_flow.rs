@@ -9,120 +9,24 @@ use realtime::{EventName, Room};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::role::Role;
-use crate::auth::session::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, AuthUser};
-use crate::notices::{self, NewNotice, NoticeReference, NoticeView};
 use crate::state::AppState;
 use crate::validation::Validator;
+use crate::work::events::{
+    TaskState, announce, client_users, notify, notify_client, task_state, user_name,
+};
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/tasks/{task_id}/take", post(take))
+        .route("/tasks/{task_id}/decline", post(decline))
         .route("/tasks/{task_id}/deliveries", post(deliver))
         .route("/tasks/{task_id}/inspection", put(inspect))
 }
 
 pub const INCOMPLETE_PROFILE: &str =
     "会員情報（スキル・振込先）の入力が完了するまで、お仕事を受けることができません。";
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct TaskState {
-    pub id: i64,
-    pub status: String,
-    pub project_id: i64,
-    pub work_id: i64,
-    pub client_id: i64,
-    pub title: String,
-    pub updated_at: chrono::DateTime<chrono::Utc>,
-}
-
-async fn task_state(
-    db: impl sqlx::PgExecutor<'_>,
-    task_id: i64,
-    lock: bool,
-) -> AppResult<TaskState> {
-    let sql = format!(
-        "select t.id, t.status, p.id as project_id, w.id as work_id, m.client_id, t.title, t.updated_at
-           from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id
-          where t.id = $1 and not t.is_invalid {}",
-        if lock { "for update of t" } else { "" }
-    );
-    let task: Option<TaskState> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(task_id)
-        .fetch_optional(db)
-        .await?;
-    task.ok_or(AppError::NotFound)
-}
-
-fn reference(task: &TaskState) -> NoticeReference {
-    NoticeReference {
-        project_id: Some(task.project_id),
-        work_id: Some(task.work_id),
-        task_id: Some(task.id),
-        ..Default::default()
-    }
-}
-
-/// Notices for every user of the task's client.
-async fn notify_client(
-    tx: &mut sqlx::PgConnection,
-    task: &TaskState,
-    notice_type: &'static str,
-    message: String,
-) -> AppResult<Vec<(i64, NoticeView)>> {
-    let users: Vec<i64> = sqlx::query_scalar(
-        "select id from users where client_id = $1 and account_status = 'active'",
-    )
-    .bind(task.client_id)
-    .fetch_all(&mut *tx)
-    .await?;
-    let mut created = Vec::new();
-    for user_id in users {
-        let notice = NewNotice {
-            user_id,
-            notice_type,
-            message: message.clone(),
-            reference: reference(task),
-        };
-        created.push((user_id, notices::insert(&mut *tx, &notice).await?));
-    }
-    Ok(created)
-}
-
-/// Pushes `task.updated` to the client's users and the task's creators, then the notices.
-async fn announce(
-    state: &AppState,
-    task_id: i64,
-    created: Vec<(i64, NoticeView)>,
-) -> AppResult<TaskState> {
-    let task = task_state(&state.db, task_id, false).await?;
-    let audience: Vec<i64> = sqlx::query_scalar(
-        "select id from users where client_id = $1 union select user_id from task_assignees where task_id = $2",
-    )
-    .bind(task.client_id)
-    .bind(task_id)
-    .fetch_all(&state.db)
-    .await?;
-    for user_id in audience {
-        state
-            .hub
-            .publish_or_log(Room::User(user_id), EventName::TaskUpdated, &task)
-            .await;
-    }
-    notices::publish_created(&state.db, &state.hub, created).await;
-    Ok(task)
-}
-
-async fn user_name(tx: &mut sqlx::PgConnection, user_id: i64) -> AppResult<String> {
-    Ok(
-        sqlx::query_scalar("select user_name from users where id = $1")
-            .bind(user_id)
-            .fetch_one(&mut *tx)
-            .await?,
-    )
-}
 
 #[utoipa::path(post, path = "/api/tasks/{task_id}/take", tag = "tasks", security(("bearer" = [])),
     responses((status = 200, body = TaskState), (status = 403, description = "not offered to the caller"), (status = 404), (status = 422)))]
@@ -172,6 +76,42 @@ pub async fn take(
     Ok(Json(announce(&state, task_id, created).await?))
 }
 
+/// An offered creator turns the task down: the offer is marked declined and the client hears
+/// of it (`reject_client_order`).
+#[utoipa::path(post, path = "/api/tasks/{task_id}/decline", tag = "tasks", security(("bearer" = [])),
+    responses((status = 204), (status = 403, description = "not offered to the caller"), (status = 404)))]
+pub async fn decline(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(task_id): Path<i64>,
+) -> AppResult<StatusCode> {
+    let mut tx = state.db.begin().await?;
+    let task = task_state(&mut *tx, task_id, true).await?;
+    let declined = sqlx::query("update task_assignees set state = 'declined', updated_at = now() where task_id = $1 and user_id = $2 and state = 'offered'")
+        .bind(task_id)
+        .bind(caller.user_id)
+        .execute(&mut *tx)
+        .await?;
+    if declined.rows_affected() == 0 {
+        return Err(AppError::Forbidden);
+    }
+    sqlx::query("update tasks set updated_at = now() where id = $1")
+        .bind(task_id)
+        .execute(&mut *tx)
+        .await?;
+    let name = user_name(&mut tx, caller.user_id).await?;
+    let created = notify_client(
+        &mut tx,
+        &task,
+        "reject_client_order",
+        format!("{name}さんが「{}」の依頼を辞退しました", task.title),
+    )
+    .await?;
+    tx.commit().await?;
+    announce(&state, task_id, created).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct DeliveryRequest {
     /// file or external.
@@ -209,10 +149,9 @@ pub async fn deliver(
         "file" => {}
         "external" => {
             let url = body.url.as_deref().unwrap_or("");
-            v.required("url", url).max_chars("url", url, 2000);
-            if !url.is_empty() && !(url.starts_with("https://") || url.starts_with("http://")) {
-                v.fail("url", "url");
-            }
+            v.required("url", url)
+                .max_chars("url", url, 2000)
+                .url("url", url);
         }
         _ => {
             v.fail("type", "in:file,external");
@@ -287,7 +226,7 @@ pub async fn deliver(
         file_ids: body.file_ids,
         updated_at: task.updated_at,
     };
-    for user_id in client_users(&state, task.client_id).await? {
+    for user_id in client_users(&state.db, task.client_id).await? {
         state
             .hub
             .publish_or_log(
@@ -298,15 +237,6 @@ pub async fn deliver(
             .await;
     }
     Ok((StatusCode::CREATED, Json(registered)))
-}
-
-async fn client_users(state: &AppState, client_id: i64) -> AppResult<Vec<i64>> {
-    Ok(
-        sqlx::query_scalar("select id from users where client_id = $1")
-            .bind(client_id)
-            .fetch_all(&state.db)
-            .await?,
-    )
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -341,7 +271,9 @@ pub async fn inspect(
     v.finish()?;
     let mut tx = state.db.begin().await?;
     let task = task_state(&mut *tx, task_id, true).await?;
-    ensure_inspector(&mut tx, &caller, task.client_id).await?;
+    if !caller.acts_for_client(task.client_id) {
+        return Err(AppError::Forbidden);
+    }
     if task.status != "under_acceptance" {
         return Err(AppError::rule(
             "status",
@@ -390,36 +322,7 @@ pub async fn inspect(
             format!("「{}」の納品が差し戻されました：{reason}", task.title),
         )
     };
-    let mut created = Vec::new();
-    for user_id in assignees {
-        let notice = NewNotice {
-            user_id,
-            notice_type,
-            message: message.clone(),
-            reference: reference(&task),
-        };
-        created.push((user_id, notices::insert(&mut *tx, &notice).await?));
-    }
+    let created = notify(&mut tx, assignees, &task, notice_type, message).await?;
     tx.commit().await?;
     Ok(Json(announce(&state, task_id, created).await?))
-}
-
-/// The client that owns the task, or staff.
-async fn ensure_inspector(
-    tx: &mut sqlx::PgConnection,
-    caller: &Caller,
-    client_id: i64,
-) -> AppResult<()> {
-    if caller.role.is_staff() {
-        return Ok(());
-    }
-    let mine: Option<i64> = sqlx::query_scalar("select client_id from users where id = $1")
-        .bind(caller.user_id)
-        .fetch_one(&mut *tx)
-        .await?;
-    if caller.role == Role::Client && mine == Some(client_id) {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden)
-    }
 }

@@ -8,11 +8,12 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::auth::role::Role;
+use crate::auth::session::Caller;
 use crate::error::{AppError, AppResult};
 use crate::extract::AuthUser;
 use crate::http::query::list_param;
 use crate::state::AppState;
+use crate::work::{scope, task_type};
 
 pub const TASK_STATUSES: [&str; 4] = ["applying", "doing", "under_acceptance", "done"];
 
@@ -20,6 +21,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/mytasks", get(my_tasks))
         .route("/tasks", get(list))
+        .route("/tasks/{task_id}", get(show))
         .route("/clients/{client_id}/tasks", get(client_tasks))
         .route(
             "/clients/{client_id}/important_information/counts",
@@ -58,17 +60,6 @@ const TASK_SELECT: &str = "select t.id, t.task_type, t.title, t.status, t.order_
         w.id as work_id, w.name as work_name, p.id as project_id, p.name as project_name, t.updated_at
    from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id";
 
-/// SQL condition for the tasks the caller may see; `$1` is the caller's id.
-fn visible_tasks_condition(role: Role) -> &'static str {
-    match role {
-        Role::Manager | Role::Accountant | Role::Admin => "true",
-        Role::Client => "m.client_id = (select client_id from users where id = $1)",
-        Role::General | Role::EditorAssistant => {
-            "exists (select 1 from task_assignees a where a.task_id = t.id and a.user_id = $1)"
-        }
-    }
-}
-
 /// `status[]` values; anything outside the four task statuses is refused.
 fn statuses(query: Option<&str>) -> AppResult<Vec<String>> {
     let values = list_param(query, "status");
@@ -82,35 +73,51 @@ fn statuses(query: Option<&str>) -> AppResult<Vec<String>> {
 }
 
 /// Direction tasks apart from the others, each group by due date (undated last).
-fn grouped(tasks: Vec<TaskView>) -> TaskList {
+pub fn grouped(tasks: Vec<TaskView>) -> TaskList {
     let (direction_tasks, tasks) = tasks
         .into_iter()
-        .partition(|t| t.task_type == "work_direction" || t.task_type == "project_direction");
+        .partition(|t| task_type::is_direction(&t.task_type));
     TaskList {
         direction_tasks,
         tasks,
     }
 }
 
-async fn tasks_where(
+/// Narrows the tasks the caller may see.
+#[derive(Debug, Default)]
+pub struct TaskFilter<'a> {
+    /// Only tasks offered to or taken by the caller.
+    pub mine: bool,
+    pub client_id: Option<i64>,
+    pub work_id: Option<i64>,
+    pub statuses: &'a [String],
+    /// Only these tasks.
+    pub ids: Option<&'a [i64]>,
+}
+
+/// The tasks the caller may see (never invalidated ones), by due date.
+pub async fn scoped_tasks(
     state: &AppState,
-    caller_id: i64,
-    role: Role,
-    extra: &str,
-    client_id: Option<i64>,
-    statuses: &[String],
+    caller: &Caller,
+    filter: TaskFilter<'_>,
 ) -> AppResult<Vec<TaskView>> {
     let sql = format!(
-        "{TASK_SELECT} where {} and {extra} and not t.is_invalid
-           and (cardinality($2::text[]) = 0 or t.status = any($2))
-           and ($3::bigint is null or m.client_id = $3)
+        "{TASK_SELECT} where {} and not t.is_invalid
+           and (not $2 or exists (select 1 from task_assignees a where a.task_id = t.id and a.user_id = $1 and a.state <> 'declined'))
+           and (cardinality($3::text[]) = 0 or t.status = any($3))
+           and ($4::bigint is null or m.client_id = $4)
+           and ($5::bigint is null or t.work_id = $5)
+           and ($6::bigint[] is null or t.id = any($6))
          order by t.due_date asc nulls last, t.id",
-        visible_tasks_condition(role)
+        scope::visible_tasks(caller.role)
     );
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(caller_id)
-        .bind(statuses)
-        .bind(client_id)
+        .bind(caller.user_id)
+        .bind(filter.mine)
+        .bind(filter.statuses)
+        .bind(filter.client_id)
+        .bind(filter.work_id)
+        .bind(filter.ids)
         .fetch_all(&state.db)
         .await?)
 }
@@ -121,10 +128,11 @@ pub async fn my_tasks(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
 ) -> AppResult<Json<TaskList>> {
-    let mine = "exists (select 1 from task_assignees a where a.task_id = t.id and a.user_id = $1)";
-    Ok(Json(grouped(
-        tasks_where(&state, caller.user_id, caller.role, mine, None, &[]).await?,
-    )))
+    let filter = TaskFilter {
+        mine: true,
+        ..Default::default()
+    };
+    Ok(Json(grouped(scoped_tasks(&state, &caller, filter).await?)))
 }
 
 #[utoipa::path(get, path = "/api/tasks", tag = "tasks", security(("bearer" = [])),
@@ -136,16 +144,17 @@ pub async fn list(
     RawQuery(query): RawQuery,
 ) -> AppResult<Json<TaskList>> {
     let statuses = statuses(query.as_deref())?;
-    Ok(Json(grouped(
-        tasks_where(&state, caller.user_id, caller.role, "true", None, &statuses).await?,
-    )))
+    let filter = TaskFilter {
+        statuses: &statuses,
+        ..Default::default()
+    };
+    Ok(Json(grouped(scoped_tasks(&state, &caller, filter).await?)))
 }
 
 /// The client's own users and staff may look at a client.
-async fn ensure_client_access(
+pub async fn ensure_client_access(
     state: &AppState,
-    caller_id: i64,
-    role: Role,
+    caller: &Caller,
     client_id: i64,
 ) -> AppResult<()> {
     let exists: bool = sqlx::query_scalar("select exists (select 1 from clients where id = $1)")
@@ -153,16 +162,8 @@ async fn ensure_client_access(
         .fetch_one(&state.db)
         .await?;
     if !exists {
-        return Err(AppError::NotFound);
-    }
-    if role.is_staff() {
-        return Ok(());
-    }
-    let mine: Option<i64> = sqlx::query_scalar("select client_id from users where id = $1")
-        .bind(caller_id)
-        .fetch_one(&state.db)
-        .await?;
-    if role == Role::Client && mine == Some(client_id) {
+        Err(AppError::NotFound)
+    } else if caller.acts_for_client(client_id) {
         Ok(())
     } else {
         Err(AppError::Forbidden)
@@ -178,19 +179,14 @@ pub async fn client_tasks(
     Path(client_id): Path<i64>,
     RawQuery(query): RawQuery,
 ) -> AppResult<Json<TaskList>> {
-    ensure_client_access(&state, caller.user_id, caller.role, client_id).await?;
+    ensure_client_access(&state, &caller, client_id).await?;
     let statuses = statuses(query.as_deref())?;
-    Ok(Json(grouped(
-        tasks_where(
-            &state,
-            caller.user_id,
-            caller.role,
-            "true",
-            Some(client_id),
-            &statuses,
-        )
-        .await?,
-    )))
+    let filter = TaskFilter {
+        client_id: Some(client_id),
+        statuses: &statuses,
+        ..Default::default()
+    };
+    Ok(Json(grouped(scoped_tasks(&state, &caller, filter).await?)))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -210,7 +206,7 @@ pub async fn important_counts(
     AuthUser(caller): AuthUser,
     Path(client_id): Path<i64>,
 ) -> AppResult<Json<ImportantCounts>> {
-    ensure_client_access(&state, caller.user_id, caller.role, client_id).await?;
+    ensure_client_access(&state, &caller, client_id).await?;
     let (applying, under_acceptance): (i64, i64) = sqlx::query_as(
         "select count(*) filter (where t.status = 'applying'), count(*) filter (where t.status = 'under_acceptance')
            from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id
@@ -224,4 +220,182 @@ pub async fn important_counts(
         under_acceptance_task_count: under_acceptance,
         unanswered_assessments_count: 0,
     }))
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Assignee {
+    pub user_id: i64,
+    pub user_name: String,
+    /// offered, taken or declined.
+    pub state: String,
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct DeliveryFile {
+    /// The delivery the file came with.
+    pub id: i64,
+    pub file_id: i64,
+    pub name: String,
+    pub path: String,
+    pub anti_virus_check_scan_status: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct ExternalDelivery {
+    pub id: i64,
+    pub user_id: i64,
+    pub url: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Deliveries {
+    /// The type of the latest delivery: file or external; null before the first.
+    #[serde(rename = "type")]
+    pub delivery_type: Option<String>,
+    pub externals: Vec<ExternalDelivery>,
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct InspectionView {
+    pub result: String,
+    pub reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// One task with everything its page shows, and what the caller may do with it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TaskDetail {
+    #[serde(flatten)]
+    pub task: TaskView,
+    pub client_id: i64,
+    pub reward_amount: Option<i64>,
+    pub tags: Vec<String>,
+    pub is_invalid: bool,
+    pub assignees: Vec<Assignee>,
+    pub delivery_files: Vec<DeliveryFile>,
+    pub deliveries: Deliveries,
+    pub inspections: Vec<InspectionView>,
+    pub can_take: bool,
+    pub can_decline: bool,
+    pub can_deliver: bool,
+    pub can_inspect: bool,
+    pub can_edit: bool,
+}
+
+#[derive(sqlx::FromRow)]
+struct TaskExtra {
+    client_id: i64,
+    reward_amount: Option<i64>,
+    tags: Vec<String>,
+    is_invalid: bool,
+}
+
+/// The task as its page shows it: 404 when missing (or invalidated, for non-staff), 403 when
+/// the caller may not see it.
+pub async fn task_detail(state: &AppState, caller: &Caller, task_id: i64) -> AppResult<TaskDetail> {
+    let sql = format!(
+        "{TASK_SELECT} where t.id = $2 and {} and (not t.is_invalid or $3)",
+        scope::visible_tasks(caller.role)
+    );
+    let task: Option<TaskView> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(caller.user_id)
+        .bind(task_id)
+        .bind(caller.role.is_staff())
+        .fetch_optional(&state.db)
+        .await?;
+    let Some(task) = task else {
+        let exists: bool = sqlx::query_scalar(
+            "select exists (select 1 from tasks where id = $1 and not is_invalid)",
+        )
+        .bind(task_id)
+        .fetch_one(&state.db)
+        .await?;
+        return Err(if exists {
+            AppError::Forbidden
+        } else {
+            AppError::NotFound
+        });
+    };
+    let extra: TaskExtra = sqlx::query_as(
+        "select m.client_id, t.reward_amount, t.tags, t.is_invalid
+           from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id
+          where t.id = $1",
+    )
+    .bind(task_id)
+    .fetch_one(&state.db)
+    .await?;
+    let assignees: Vec<Assignee> = sqlx::query_as(
+        "select a.user_id, u.user_name, a.state from task_assignees a join users u on u.id = a.user_id
+          where a.task_id = $1 order by a.created_at, a.user_id",
+    )
+    .bind(task_id)
+    .fetch_all(&state.db)
+    .await?;
+    let delivery_files: Vec<DeliveryFile> = sqlx::query_as(
+        "select d.id, f.id as file_id, f.name,
+                case when f.is_private then 'private/' else 'files/' end || f.storage_key as path,
+                f.scan_status as anti_virus_check_scan_status, d.created_at
+           from deliveries d join delivery_files df on df.delivery_id = d.id join files f on f.id = df.file_id
+          where d.task_id = $1 order by d.id desc, f.id",
+    )
+    .bind(task_id)
+    .fetch_all(&state.db)
+    .await?;
+    let externals: Vec<ExternalDelivery> = sqlx::query_as(
+        "select id, user_id, url from deliveries where task_id = $1 and delivery_type = 'external' order by id desc",
+    )
+    .bind(task_id)
+    .fetch_all(&state.db)
+    .await?;
+    let latest_type: Option<String> = sqlx::query_scalar(
+        "select delivery_type from deliveries where task_id = $1 order by id desc limit 1",
+    )
+    .bind(task_id)
+    .fetch_optional(&state.db)
+    .await?;
+    let inspections: Vec<InspectionView> = sqlx::query_as(
+        "select result, reason, created_at from inspections where task_id = $1 order by id desc",
+    )
+    .bind(task_id)
+    .fetch_all(&state.db)
+    .await?;
+    let my_state = assignees
+        .iter()
+        .find(|a| a.user_id == caller.user_id)
+        .map(|a| a.state.as_str());
+    let live = !extra.is_invalid;
+    let offered = live && task.status == "applying" && my_state == Some("offered");
+    let for_client = caller.acts_for_client(extra.client_id);
+    Ok(TaskDetail {
+        can_take: offered,
+        can_decline: offered,
+        can_deliver: live
+            && my_state == Some("taken")
+            && matches!(task.status.as_str(), "doing" | "under_acceptance"),
+        can_inspect: live && for_client && task.status == "under_acceptance",
+        can_edit: live && for_client && task.status != "done",
+        client_id: extra.client_id,
+        reward_amount: extra.reward_amount,
+        tags: extra.tags,
+        is_invalid: extra.is_invalid,
+        assignees,
+        delivery_files,
+        deliveries: Deliveries {
+            delivery_type: latest_type,
+            externals,
+        },
+        inspections,
+        task,
+    })
+}
+
+#[utoipa::path(get, path = "/api/tasks/{task_id}", tag = "tasks", security(("bearer" = [])),
+    responses((status = 200, body = TaskDetail), (status = 403), (status = 404)))]
+pub async fn show(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(task_id): Path<i64>,
+) -> AppResult<Json<TaskDetail>> {
+    Ok(Json(task_detail(&state, &caller, task_id).await?))
 }

@@ -100,6 +100,25 @@ impl TestApp {
         self.request(Method::GET, path, token, None).await
     }
 
+    /// Posts a multipart form (file uploads) and reads the JSON answer.
+    pub async fn post_multipart(
+        &self,
+        path: &str,
+        token: &str,
+        form: reqwest::multipart::Form,
+    ) -> (StatusCode, Value) {
+        let response = self
+            .http
+            .post(self.url(path))
+            .bearer_auth(token)
+            .multipart(form)
+            .send()
+            .await
+            .expect("request");
+        let status = response.status();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
         self.request(Method::POST, path, token, Some(body)).await
     }

@@ -1,0 +1,342 @@
+//! Staff task tools (completed date, invalidation, editing any field) and the records around
+//! deliveries: the client's delivery list, delivered files, where work was published, monthly
+//! delivery reports and the works a creator can deliver to.
+
+mod support;
+
+use reqwest::multipart::{Form, Part};
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+use sqlx::PgPool;
+use support::TestApp;
+
+async fn task_with_status(pool: &PgPool, status: &str) -> i64 {
+    sqlx::query_scalar("select id from tasks where status = $1 order by id limit 1")
+        .bind(status)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+async fn demo_client_id(pool: &PgPool) -> i64 {
+    sqlx::query_scalar("select client_id from users where mail_address = 'client@demo.tsumugi.jp'")
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn staff_fix_completed_dates_invalidate_and_edit_tasks(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let admin = app.login("admin@demo.tsumugi.jp").await;
+    let manager = app.login("manager@demo.tsumugi.jp").await;
+    let client = app.login("client@demo.tsumugi.jp").await;
+    let done = task_with_status(&pool, "done").await;
+    let doing = task_with_status(&pool, "doing").await;
+    let put = |path: &'static str, token: String, body: serde_json::Value| {
+        let app = &app;
+        async move {
+            app.request(Method::PUT, path, Some(&token), Some(body))
+                .await
+        }
+    };
+
+    // Completed dates: staff only, done tasks only, all or nothing.
+    let (status, _) = put(
+        "/api/admin/tasks/completed_date",
+        client.clone(),
+        json!({"task_ids": [done], "completed_date": "2026-10-31"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, body) = put(
+        "/api/admin/tasks/completed_date",
+        admin.clone(),
+        json!({"task_ids": [done, doing], "completed_date": "2026-10-31"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"]["rules"]["task_ids.1"][0], "status:done");
+    let (status, body) = put(
+        "/api/admin/tasks/completed_date",
+        admin.clone(),
+        json!({"task_ids": [done], "completed_date": "10/31"}),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["error"]["rules"]["completed_date"][0]),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &json!("date_format:Y-m-d")
+        )
+    );
+    let (status, body) = put(
+        "/api/admin/tasks/completed_date",
+        manager.clone(),
+        json!({"task_ids": [done], "completed_date": "2026-10-31"}),
+    )
+    .await;
+    assert_eq!((status, body), (StatusCode::OK, json!({"updated": 1})));
+    let completed: chrono::NaiveDate =
+        sqlx::query_scalar("select completed_date from tasks where id = $1")
+            .bind(done)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        completed,
+        chrono::NaiveDate::from_ymd_opt(2026, 10, 31).unwrap()
+    );
+
+    // Editing any field of any task, whatever its status.
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            &format!("/api/admin/tasks/{done}"),
+            Some(&admin),
+            Some(json!({"status": "doing", "title": "差し戻して再作業", "order_date": ""})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (&body["status"], &body["title"], &body["order_date"]),
+        (&json!("doing"), &json!("差し戻して再作業"), &json!(null))
+    );
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            &format!("/api/admin/tasks/{done}"),
+            Some(&admin),
+            Some(json!({"status": "finished"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body["error"]["rules"]["status"][0],
+        "in:applying,doing,under_acceptance,done"
+    );
+    let (status, _) = app
+        .request(
+            Method::PUT,
+            &format!("/api/admin/tasks/{done}"),
+            Some(&client),
+            Some(json!({"status": "done"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Invalidated tasks leave the client's lists and counts; unknown ids write nothing.
+    let client_id = demo_client_id(&pool).await;
+    let counts_path = format!("/api/clients/{client_id}/important_information/counts");
+    let (_, counts) = app.get(&counts_path, Some(&client)).await;
+    let under = task_with_status(&pool, "under_acceptance").await;
+    let (status, body) = put(
+        "/api/admin/tasks/invalid",
+        admin.clone(),
+        json!({"task_ids": [under, 999999]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"]["rules"]["task_ids.1"][0], "exists");
+    let (status, _) = put(
+        "/api/admin/tasks/invalid",
+        admin.clone(),
+        json!({"task_ids": [under]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, after) = app.get(&counts_path, Some(&client)).await;
+    assert_eq!(
+        after["under_acceptance_task_count"].as_i64().unwrap(),
+        counts["under_acceptance_task_count"].as_i64().unwrap() - 1
+    );
+    let (status, _) = app.get(&format!("/api/tasks/{under}"), Some(&client)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, shown) = app.get(&format!("/api/tasks/{under}"), Some(&admin)).await;
+    assert_eq!(
+        (status, &shown["is_invalid"]),
+        (StatusCode::OK, &json!(true))
+    );
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn deliveries_are_listed_for_their_client_with_their_files_and_destinations(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let client = app.login("client@demo.tsumugi.jp").await;
+    let editor = app.login("editor@demo.tsumugi.jp").await;
+    let task: i64 = sqlx::query_scalar(
+        "select t.id from tasks t join task_assignees a on a.task_id = t.id join users u on u.id = a.user_id
+          where t.status = 'doing' and u.mail_address = 'creator@demo.tsumugi.jp'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+
+    // The creator's deliverable works are those with a task in progress.
+    let (_, deliverable) = app
+        .get("/api/v2/contract_orders/deliverable_works", Some(&creator))
+        .await;
+    assert_eq!(deliverable["works"].as_array().unwrap().len(), 1);
+    assert_eq!(deliverable["works"][0]["task_count"], 1);
+
+    let form = Form::new().part(
+        "file",
+        Part::bytes(b"%PDF-1.4 delivered".to_vec()).file_name("原稿.pdf"),
+    );
+    let (status, file) = app.post_multipart("/api/files", &creator, form).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let file_id = file["id"].as_i64().unwrap();
+    let (status, _) = app
+        .post(
+            &format!("/api/tasks/{task}/deliveries"),
+            Some(&creator),
+            json!({"type": "file", "file_ids": [file_id]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+
+    // The client lists it, reads the task with its file, and may download the file.
+    let client_id = demo_client_id(&pool).await;
+    let (status, list) = app
+        .get(
+            &format!("/api/clients/{client_id}/deliveries"),
+            Some(&client),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (&list["total"], &list["deliveries"][0]["task_id"]),
+        (&json!(1), &json!(task))
+    );
+    assert_eq!(list["deliveries"][0]["files"][0]["name"], "原稿.pdf");
+    assert_eq!(list["deliveries"][0]["user_name"], "山田 花子");
+    let (_, detail) = app.get(&format!("/api/tasks/{task}"), Some(&client)).await;
+    assert_eq!(detail["delivery_files"][0]["file_id"], file_id);
+    assert_eq!(
+        (&detail["deliveries"]["type"], &detail["can_inspect"]),
+        (&json!("file"), &json!(true))
+    );
+    let response = app
+        .http
+        .get(app.url(&format!("/api/files/{file_id}")))
+        .bearer_auth(&client)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let response = app
+        .http
+        .get(app.url(&format!("/api/files/{file_id}")))
+        .bearer_auth(&editor)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    let (status, _) = app
+        .get(
+            &format!("/api/clients/{client_id}/deliveries"),
+            Some(&creator),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Where it was published: recorded by the client, read by the creator.
+    let (status, _) = app
+        .post(
+            "/api/v2/uploaded_destinations",
+            Some(&creator),
+            json!({"task_id": task, "name": "公式サイト", "url": "https://example.jp/a"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, body) = app
+        .post(
+            "/api/v2/uploaded_destinations",
+            Some(&client),
+            json!({"task_id": task, "name": "公式サイト", "url": "example.jp"}),
+        )
+        .await;
+    assert_eq!(
+        (status, &body["error"]["rules"]["url"][0]),
+        (StatusCode::UNPROCESSABLE_ENTITY, &json!("url"))
+    );
+    let (status, _) = app
+        .post(
+            "/api/v2/uploaded_destinations",
+            Some(&client),
+            json!({"task_id": task, "name": "公式サイト", "url": "https://example.jp/a"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (_, destinations) = app
+        .get(
+            &format!("/api/v2/uploaded_destinations?task_id={task}"),
+            Some(&creator),
+        )
+        .await;
+    assert_eq!(
+        destinations["uploaded_destinations"][0]["url"],
+        "https://example.jp/a"
+    );
+    let (status, _) = app
+        .get(
+            &format!("/api/v2/uploaded_destinations?task_id={task}"),
+            Some(&editor),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn staff_report_a_month_of_deliveries_once(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let admin = app.login("admin@demo.tsumugi.jp").await;
+    let client = app.login("client@demo.tsumugi.jp").await;
+    let (media_id, year, month, expected_count, expected_total): (i64, i32, i32, i64, i64) = sqlx::query_as(
+        "select p.media_id, extract(year from t.completed_date)::int, extract(month from t.completed_date)::int,
+                count(*), sum(t.reward_amount)::bigint
+           from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id
+          where t.status = 'done' group by 1, 2, 3",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let body = json!({"media_id": media_id, "year": year, "month": month});
+    let (status, _) = app
+        .post("/api/v2/delivery_reports", Some(&client), body.clone())
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, bad) = app
+        .post(
+            "/api/v2/delivery_reports",
+            Some(&admin),
+            json!({"media_id": media_id, "year": year, "month": 13}),
+        )
+        .await;
+    assert_eq!(
+        (status, &bad["error"]["rules"]["month"][0]),
+        (StatusCode::UNPROCESSABLE_ENTITY, &json!("between:1,12"))
+    );
+    let (status, report) = app
+        .post("/api/v2/delivery_reports", Some(&admin), body.clone())
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{report}");
+    assert_eq!(
+        (
+            report["task_count"].as_i64(),
+            report["reward_total"].as_i64()
+        ),
+        (Some(expected_count), Some(expected_total))
+    );
+    assert_eq!(report["media_name"], "デモマガジン");
+    let (status, again) = app
+        .post("/api/v2/delivery_reports", Some(&admin), body)
+        .await;
+    assert_eq!(
+        (status, &again["error"]["rules"]["month"][0]),
+        (StatusCode::UNPROCESSABLE_ENTITY, &json!("unique"))
+    );
+    let (_, list) = app.get("/api/v2/delivery_reports", Some(&admin)).await;
+    assert_eq!(list["delivery_reports"].as_array().unwrap().len(), 1);
+}
