@@ -187,7 +187,24 @@ async fn deliveries_are_listed_for_their_client_with_their_files_and_destination
     let (status, file) = app.post_multipart("/api/files", &creator, form).await;
     assert_eq!(status, StatusCode::CREATED);
     let file_id = file["id"].as_i64().unwrap();
-    let (status, _) = app
+    type Row = (
+        String,
+        Option<chrono::NaiveDate>,
+        Option<i64>,
+        Vec<String>,
+        chrono::DateTime<chrono::Utc>,
+    );
+    let row = |pool: PgPool| async move {
+        sqlx::query_as::<_, Row>(
+            "select title, due_date, reward_amount, tags, updated_at from tasks where id = $1",
+        )
+        .bind(task)
+        .fetch_one(&pool)
+        .await
+        .unwrap()
+    };
+    let before = row(pool.clone()).await;
+    let (status, delivered) = app
         .post(
             &format!("/api/tasks/{task}/deliveries"),
             Some(&creator),
@@ -195,6 +212,16 @@ async fn deliveries_are_listed_for_their_client_with_their_files_and_destination
         )
         .await;
     assert_eq!(status, StatusCode::CREATED);
+    // Registering a delivery touches only the task's updated_at (and its status) and adds the file.
+    let after = row(pool.clone()).await;
+    assert_eq!(
+        (&after.0, after.1, after.2, &after.3),
+        (&before.0, before.1, before.2, &before.3)
+    );
+    assert!(after.4 > before.4);
+    let answered: chrono::DateTime<chrono::Utc> =
+        delivered["updated_at"].as_str().unwrap().parse().unwrap();
+    assert_eq!(answered, after.4);
 
     // The client lists it, reads the task with its file, and may download the file.
     let client_id = demo_client_id(&pool).await;

@@ -352,3 +352,50 @@ async fn a_bulk_update_writes_every_task_or_none(pool: PgPool) {
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(task_row(&pool, ids[0]).await.0, "一括で変えた題");
 }
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn clients_pick_among_active_creators_and_staff_among_everyone(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let client = app.login("client@demo.tsumugi.jp").await;
+    let admin = app.login("admin@demo.tsumugi.jp").await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    sqlx::query(
+        "update users set account_status = 'left' where mail_address = 'twostep@demo.tsumugi.jp'",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let roles = |list: &Value| -> Vec<String> {
+        let mut roles: Vec<String> = list["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["role_type"].as_str().unwrap().to_string())
+            .collect();
+        roles.sort();
+        roles.dedup();
+        roles
+    };
+    // A client asking for staff still gets creators only, and never one who left.
+    let (status, list) = app
+        .get("/api/users?role_types[]=tsumugi_admin", Some(&client))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(roles(&list), vec!["editor_assistant", "general"]);
+    assert!(!list.to_string().contains("中村 翔"));
+    let (_, list) = app
+        .get(
+            "/api/users?role_types[]=tsumugi_admin&role_types[]=client",
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(roles(&list), vec!["client", "tsumugi_admin"]);
+    let (_, left) = app
+        .get("/api/users?active_statuses[]=left", Some(&admin))
+        .await;
+    assert_eq!(left["users"][0]["user_name"], "中村 翔");
+    let (status, _) = app.get("/api/users?role_types[]=owner", Some(&admin)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, _) = app.get("/api/users", Some(&creator)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}

@@ -17,7 +17,7 @@ test('searching projects replaces the list', async ({ page }) => {
   await expect(page.getByTestId('project-list')).toContainText('秋の京都さんぽ 取材記事');
 });
 
-test('a delivery raises the client’s not-yet-inspected count and bell within a second', async ({ browser }) => {
+test('the creator delivers a file, the client sees it live and accepts, the creator sees the acceptance live', async ({ browser }) => {
   const clientContext = await browser.newContext();
   const creatorContext = await browser.newContext();
   const client = await clientContext.newPage();
@@ -25,24 +25,50 @@ test('a delivery raises the client’s not-yet-inspected count and bell within a
   try {
     await logIn(client, 'client@demo.tsumugi.jp');
     await logIn(creator, 'creator@demo.tsumugi.jp');
-    const headers = { Authorization: `Bearer ${await creator.evaluate(() => localStorage.getItem('tsumugi.token'))}` };
-    const mine = await (await creator.request.get('/api/mytasks', { headers })).json();
-    const doing = mine.tasks.find((t: { status: string }) => t.status === 'doing');
     const count = client.getByTestId('under-acceptance-count');
     const before = Number(await count.textContent());
-    const bell = client.getByTestId('bell-count');
-    const bellBefore = (await bell.count()) ? Number(await bell.textContent()) : 0;
-    let reloaded = false;
-    client.on('load', () => (reloaded = true));
+    const clientBell = client.getByTestId('bell-count');
+    const clientBellBefore = (await clientBell.count()) ? Number(await clientBell.textContent()) : 0;
+    const creatorBell = creator.getByTestId('bell-count');
+    const creatorBellBefore = (await creatorBell.count()) ? Number(await creatorBell.textContent()) : 0;
+    let clientReloaded = false;
+    let creatorReloaded = false;
+    client.on('load', () => (clientReloaded = true));
 
-    const response = await creator.request.post(`/api/tasks/${doing.id}/deliveries`, {
-      headers,
-      data: { type: 'external', url: 'https://example.jp/onsen-guide' },
+    // The creator finds the task being worked on and delivers a manuscript file.
+    await creator.goto('/tasks?status[]=doing');
+    await creator.getByTestId('task-list').getByRole('link', { name: /冬の温泉ガイド 本文執筆/ }).click();
+    await expect(creator).toHaveURL(/\/tasks\/\d+$/);
+    await expect(creator.getByTestId('task-status')).toHaveText('作業中');
+    creator.on('load', () => (creatorReloaded = true));
+    await creator.getByLabel('納品ファイル').setInputFiles({
+      name: '温泉ガイド原稿.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('冬の温泉ガイド 本文（完成稿）'),
     });
-    expect(response.status()).toBe(201);
+    await creator.getByRole('button', { name: 'ファイルを納品する' }).click();
+    await expect(creator.getByText('温泉ガイド原稿.txt')).toBeVisible();
+
+    // Within a second and without reload, the client's count and bell move.
     await expect(count).toHaveText(String(before + 1), { timeout: 1_000 });
-    await expect(bell).toHaveText(String(bellBefore + 1), { timeout: 1_000 });
-    expect(reloaded).toBe(false);
+    await expect(clientBell).toHaveText(String(clientBellBefore + 1), { timeout: 1_000 });
+    expect(clientReloaded).toBe(false);
+
+    // The client opens the delivered task from the count and accepts it.
+    await count.click();
+    await expect(client).toHaveURL(/\/tasks\?status(%5B%5D|\[\])=under_acceptance/);
+    await client.getByRole('link', { name: /冬の温泉ガイド 本文執筆/ }).click();
+    await expect(client.getByTestId('task-status')).toHaveText('検収中');
+    await expect(client.getByText('温泉ガイド原稿.txt')).toBeVisible();
+    await client.getByRole('button', { name: '検収する' }).click();
+    await expect(client.getByTestId('task-status')).toHaveText('完了');
+
+    // The creator's bell and page show the acceptance at once, still without reload.
+    await expect(creatorBell).toHaveText(String(creatorBellBefore + 1), { timeout: 1_000 });
+    await expect(creator.getByTestId('task-status')).toHaveText('完了', { timeout: 1_000 });
+    expect(creatorReloaded).toBe(false);
+    await creator.getByTestId('bell').click();
+    await expect(creator.getByText(/冬の温泉ガイド 本文執筆」の納品が検収されました/)).toBeVisible();
   } finally {
     await clientContext.close();
     await creatorContext.close();

@@ -18,6 +18,7 @@ mod task_edit;
 mod task_flow;
 mod tasks;
 mod teams;
+mod user_directory;
 mod users;
 mod web;
 mod work_records;
@@ -42,6 +43,7 @@ use crate::state::AppState;
 fn api_router() -> Router<AppState> {
     Router::new()
         .merge(users::router())
+        .merge(user_directory::router())
         .merge(siteverify::router())
         .merge(maintenance::router())
         .merge(system::router())

@@ -5,8 +5,8 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     channels, files, maintenance, messages, notices, offer_templates, projects, siteverify,
-    spreadsheets, system, task_admin, task_edit, task_flow, tasks, teams, users, work_records,
-    works,
+    spreadsheets, system, task_admin, task_edit, task_flow, tasks, teams, user_directory, users,
+    work_records, works,
 };
 
 #[derive(OpenApi)]
@@ -14,6 +14,7 @@ use super::{
     info(title = "Tsumugi API", description = "REST API of Tsumugi. Errors: {\"error\": {\"message\", \"rules\"?}}."),
     paths(
         users::login, users::two_step_password, users::two_step_verification, users::whoami, users::logout,
+        user_directory::list,
         siteverify::challenge, siteverify::verify,
         maintenance::show, maintenance::update, maintenance::remove,
         system::health, system::revision,

@@ -77,7 +77,7 @@ function groupsFor(role: string): Item[][] {
   ];
   if (isCreator(role)) {
     return [
-      [...work, { label: 'チャット', to: '/teams', icon: '💬' }],
+      [...work, { label: '参加プロジェクト', to: '/projects/joins', icon: '🤝' }, { label: 'チャット', to: '/teams', icon: '💬' }],
       [
         { label: '報酬', to: '/rewards', icon: '💴' },
         { label: '発注書', to: '/purchase_orders', icon: '📄' },
@@ -86,14 +86,19 @@ function groupsFor(role: string): Item[][] {
   }
   if (isClient(role)) {
     return [
-      [...work, { label: 'ご利用金額', to: '/clients/payments', icon: '💴' }],
+      [...work, { label: '納品一覧', to: '/clients/deliveries', icon: '📦' }, { label: 'ご利用金額', to: '/clients/payments', icon: '💴' }],
       [{ label: '媒体', to: '/clients/media', icon: '📰' }],
       [{ label: '評価', to: '/assessments', icon: '⭐' }],
     ];
   }
   if (isManagerOrAdmin(role)) {
     return [
-      [...work, { label: 'チャット', to: '/teams', icon: '💬' }, { label: 'チームリーダーチャット', to: '/leader_teams', icon: '👥' }],
+      [
+        ...work,
+        { label: '管理プロジェクト', to: '/projects/managements', icon: '🗂️' },
+        { label: 'チャット', to: '/teams', icon: '💬' },
+        { label: 'チームリーダーチャット', to: '/leader_teams', icon: '👥' },
+      ],
       [
         { label: 'クライアント', to: '/clients/media', icon: '🏢' },
         { label: 'ユーザー検索', to: '/users/search', icon: '🔍' },

@@ -53,6 +53,13 @@ describe('api client', () => {
     await expect(failure).rejects.toHaveProperty('message', message);
   });
 
+  it('shows the message of a failed service behind the API (502), never that of an internal error', async () => {
+    respond(502, { error: { message: 'SFからのデータ取得に失敗しました。' } });
+    await expect(api.get('/crm/order/1/unit_pricing')).rejects.toHaveProperty('message', 'SFからのデータ取得に失敗しました。');
+    respond(500, { error: { message: 'relation "tasks" does not exist' } });
+    await expect(api.get('/x')).rejects.toHaveProperty('message', 'サーバーエラーが発生しました');
+  });
+
   it('keeps validation rules and turns any jwt rule into the expired-URL message', async () => {
     respond(422, { error: { message: '入力内容に誤りがあります。', rules: { password: ['min:8'] } } });
     const error = (await api.post('/x').catch((e) => e)) as ValidationError;

@@ -1,5 +1,6 @@
 /** The one API client: bearer token, snake⇄camel conversion, error classes, offline handling. */
 import { camelize, snakify } from './case';
+import { fileNameFromDisposition } from './download';
 import { AppError, NetworkError, errorFromResponse } from './errors';
 
 type Query = Record<string, unknown>;
@@ -39,15 +40,27 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Accept header; JSON unless a file is wanted. */
+  accept?: string;
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends one call and returns the successful response; every failure is classified and reported. */
+async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     const error = new NetworkError('ネットワークエラー');
     failureListener(error);
     throw error;
   }
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Platform-Version': __REVISION__ };
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json', 'X-Platform-Version': __REVISION__ };
   const token = tokenProvider();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -66,20 +79,24 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     failureListener(error);
     throw error;
   }
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
   if (!response.ok) {
-    const error = errorFromResponse(response.status, json);
+    const error = errorFromResponse(response.status, await readJson(response));
     failureListener(error);
     throw error;
   }
-  return camelize<T>(json);
+  return response;
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options);
+  if (response.status === 204) return undefined as T;
+  return camelize<T>(await readJson(response));
+}
+
+/** A file answer: its bytes and the name the server suggests. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
 }
 
 export const api = {
@@ -88,4 +105,9 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
+  /** File calls return the raw bytes (spreadsheet templates, deliveries). */
+  download: async (path: string, query?: Query): Promise<DownloadedFile> => {
+    const response = await send('GET', path, { query, accept: '*/*' });
+    return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) };
+  },
 };

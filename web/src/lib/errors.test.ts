@@ -1,4 +1,4 @@
-import { formErrors, ruleMessage } from './errors';
+import { describeWithLabels, errorLines, formErrors, ruleMessage, ValidationError, NotFoundError } from './errors';
 
 describe('rule messages', () => {
   it('turns server rule strings into Japanese form messages', () => {
@@ -8,5 +8,11 @@ describe('rule messages', () => {
     expect(ruleMessage('name_not_same')).toContain('氏名');
     expect(ruleMessage('something_new')).toBe('入力内容を確認してください');
     expect(formErrors({ mail_address: ['required', 'email'] })).toEqual({ mail_address: ['必須項目です', '@を含むメールアドレスを入力してください'] });
+  });
+
+  it('lists a failure as its message then one line per rule, labelled by field', () => {
+    const error = new ValidationError('入力内容に誤りがあります', { title: ['required'], due_date: ['date'] });
+    expect(errorLines(error, describeWithLabels({ title: 'タイトル' }))).toEqual(['入力内容に誤りがあります', 'タイトル: 必須項目です', '日時を正しく入力してください']);
+    expect(errorLines(new NotFoundError('お探しのデータは存在しません'))).toEqual(['お探しのデータは存在しません']);
   });
 });

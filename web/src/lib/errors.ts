@@ -75,6 +75,9 @@ export function errorFromResponse(status: number, body: unknown): AppError {
         return new MaintenanceError(message ?? '', error.start_datetime, error.end_datetime);
       }
       return new ApiError(message ?? MESSAGES.fallback, status);
+    case 502:
+      // A service behind the API failed; its message is written for the person (e.g. the CRM).
+      return new ServerError(message ?? MESSAGES.server, status);
     default:
       if (status >= 500) return new ServerError(MESSAGES.server, status);
       return new ApiError(message ?? MESSAGES.fallback, status);
@@ -114,6 +117,14 @@ export function ruleMessage(rule: string): string {
       return '個人・法人の区分が登録内容と異なります';
     case 'date':
       return '日時を正しく入力してください';
+    case 'date_format':
+      return '日付を正しく入力してください';
+    case 'url':
+      return 'URLを正しく入力してください';
+    case 'in':
+      return '選択肢から選んでください';
+    case 'transition':
+      return '現在の状態からは変更できません';
     default:
       return '入力内容を確認してください';
   }
@@ -123,3 +134,19 @@ export function ruleMessage(rule: string): string {
 export function formErrors(rules: Rules): Record<string, string[]> {
   return Object.fromEntries(Object.entries(rules).map(([field, list]) => [field, list.map(ruleMessage)]));
 }
+
+/**
+ * Every message a failure carries, for an alert: the message itself, then one line per rule
+ * (`describe` may word a rule for its screen, e.g. a status move with the status labels).
+ */
+export function errorLines(error: AppError, describe: (field: string, rule: string) => string = (_, rule) => ruleMessage(rule)): string[] {
+  if (!(error instanceof ValidationError)) return [error.message];
+  const lines = Object.entries(error.rules).flatMap(([field, list]) => list.map((rule) => describe(field, rule)));
+  return [error.message, ...new Set(lines)];
+}
+
+/** Prefixes each rule line with the field's Japanese label (fields without one stay bare). */
+export const describeWithLabels =
+  (labels: Record<string, string>, describe: (field: string, rule: string) => string = (_, rule) => ruleMessage(rule)) =>
+  (field: string, rule: string): string =>
+    labels[field] ? `${labels[field]}: ${describe(field, rule)}` : describe(field, rule);

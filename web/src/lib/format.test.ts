@@ -1,4 +1,4 @@
-import { columnLetters, formatDate, formatDateTime, formatNumber, localInputToTokyo, toHalfWidthDigits, weekStart, WEEKDAYS } from './format';
+import { columnLetters, parseIdList, formatDate, formatDateTime, formatNumber, localInputToTokyo, toHalfWidthDigits, weekStart, WEEKDAYS } from './format';
 
 describe('format helpers', () => {
   it('formats dates in Tokyo time as yyyy/M/d', () => {
@@ -31,5 +31,12 @@ describe('format helpers', () => {
 
   it('reads datetime-local values as Tokyo time', () => {
     expect(localInputToTokyo('2026-11-22T10:00')).toBe('2026-11-22T10:00:00+09:00');
+  });
+
+  it('reads typed id lists with full-width digits and refuses anything else', () => {
+    expect(parseIdList('12, 3\n４５、12')).toEqual([12, 3, 45]);
+    expect(parseIdList('12, x')).toBeNull();
+    expect(parseIdList('0')).toBeNull();
+    expect(parseIdList('  ')).toEqual([]);
   });
 });

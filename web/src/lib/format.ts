@@ -61,3 +61,16 @@ export function columnLetters(column: number): string {
 
 /** RFC 3339 with the Tokyo offset from a `datetime-local` value (which has no zone). */
 export const localInputToTokyo = (value: string): string => `${value.length === 16 ? `${value}:00` : value}+09:00`;
+
+/**
+ * Ids typed as a list (commas, spaces, new lines; full-width digits allowed), duplicates
+ * dropped; null when any entry is not a positive whole number.
+ */
+export function parseIdList(text: string): number[] | null {
+  const entries = toHalfWidthDigits(text).split(/[\s,、，]+/).filter(Boolean);
+  if (!entries.every((entry) => /^[1-9][0-9]*$/.test(entry))) return null;
+  return [...new Set(entries.map(Number))];
+}
+
+/** yyyy-MM-dd for a date input, from an API date (`2026-11-30`) or timestamp. */
+export const toDateInput = (value: string | null | undefined): string => (value ? value.slice(0, 10) : '');

@@ -29,3 +29,17 @@ export function roleLabel(value?: string | null): string {
   if (role.endsWith('Admin')) return '管理者';
   return role;
 }
+
+/** Who is looking at a screen, as the work screens need it (passed in by the app, not read from a store). */
+export interface Viewer {
+  userId: number;
+  role: string;
+  /** The client the user belongs to (client users only). */
+  clientId: number | null;
+}
+
+export const viewerOf = (user: { id: number; roleType: string; client: { id: number } | null } | null | undefined): Viewer => ({
+  userId: user?.id ?? 0,
+  role: user?.roleType ?? '',
+  clientId: user?.client?.id ?? null,
+});

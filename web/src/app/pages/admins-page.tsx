@@ -4,6 +4,7 @@ import { Panel } from '@/components/panel';
 import { useAuth } from '@/features/auth/store';
 import { MaintenanceAdminCard } from '@/features/maintenance/components/maintenance-admin-card';
 import { isAdmin, isStaff } from '@/lib/roles';
+import { Forbidden } from './access';
 
 const FUNCTIONS: [string, string][] = [
   ['権限変更', '/admins/user/roles/edit'],
@@ -20,9 +21,7 @@ const FUNCTIONS: [string, string][] = [
 
 export function AdminsPage() {
   const role = useAuth((s) => s.user.data?.roleType);
-  if (!isStaff(role)) {
-    return <p role="alert">アクセスが許可されていません</p>;
-  }
+  if (!isStaff(role)) return <Forbidden />;
   return (
     <>
       <PageTitle>管理機能</PageTitle>

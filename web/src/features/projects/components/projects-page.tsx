@@ -1,64 +1,89 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import styled from 'styled-components';
+import { Link } from 'react-router';
+import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
+import { ErrorAlert } from '@/components/error-alert';
+import { Inline, List, ListRow } from '@/components/list';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { href } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { theme } from '@/theme/theme';
+import type { Viewer } from '@/lib/roles';
 import { useProjects } from '../store';
-import { STATUS_LABEL } from '../types';
+import { describeProjectRule, MOVE_LABEL, nextStatuses, PROJECT_STATUSES, STATUS_LABEL } from '../types';
 
-const Row = styled.li`
-  display: flex;
-  justify-content: space-between;
-  gap: 12px;
-  padding: 10px 0;
-  border-bottom: 1px solid ${theme.color.border};
-  small { color: ${theme.color.subText}; }
-`;
-const Status = styled.span`
-  padding: 2px 8px;
-  border-radius: 10px;
-  font-size: ${theme.font.sm};
-  background: #e7f5ec;
-  color: ${theme.color.brandDark};
-  white-space: nowrap;
-`;
+interface Props {
+  title?: string;
+  /** Staff management: a status filter and the status move buttons on each row. */
+  manage?: boolean;
+  viewer?: Viewer;
+}
 
-export function ProjectsPage() {
-  const { list, page, lastPage, fetchPage, search } = useProjects();
+/** The project list (all visible projects, the managed ones, or the ones the creator takes part in: the server scopes it). */
+export function ProjectsPage({ title = 'プロジェクト一覧', manage = false, viewer }: Props) {
+  const { list, move, page, lastPage, fetchPage, search, moveStatus } = useProjects();
   const [keyword, setKeyword] = useState('');
+  const [statuses, setStatuses] = useState<string[]>([]);
   useEffect(() => {
-    void search('');
+    void search('', []);
   }, [search]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void search(keyword);
+    void search(keyword, statuses);
+  };
+  const toggleStatus = (status: string) => {
+    const next = statuses.includes(status) ? statuses.filter((s) => s !== status) : [...statuses, status];
+    setStatuses(next);
+    void search(keyword, next);
   };
   return (
     <>
-      <PageTitle>プロジェクト一覧</PageTitle>
+      <PageTitle>{title}</PageTitle>
       <form onSubmit={submit} style={{ display: 'flex', gap: 8, marginBottom: 16 }}>
         <input aria-label="キーワード" placeholder="プロジェクト名・媒体名で検索" value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ flex: 1, padding: 8 }} />
         <Button type="submit" $size="sm" $minWidth={80}>検索</Button>
       </form>
+      {manage && (
+        <fieldset style={{ border: 'none', padding: 0, margin: '0 0 16px' }}>
+          <legend>ステータスで絞り込む</legend>
+          <Inline>
+            {PROJECT_STATUSES.map((status) => (
+              <label key={status}>
+                <input type="checkbox" checked={statuses.includes(status)} onChange={() => toggleStatus(status)} /> {STATUS_LABEL[status]}
+              </label>
+            ))}
+          </Inline>
+        </fieldset>
+      )}
       <Panel title="プロジェクト">
         {list.error && <p role="alert">{list.error.message}</p>}
+        <ErrorAlert error={move.error} describe={describeProjectRule} />
         {!list.loading && list.data.length === 0 && <Muted>表示できるプロジェクトはまだありません。</Muted>}
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="project-list">
+        <List data-testid="project-list">
           {list.data.map((project) => (
-            <Row key={project.id}>
+            <ListRow key={project.id}>
               <div>
-                <strong>{project.name}</strong>
+                <Link to={href('project', { projectId: project.id })}>
+                  <strong>{project.name}</strong>
+                </Link>
                 <br />
                 <small>
                   {project.mediaName}（{project.companyName}）・作品 {project.workCount} 件・更新 {formatDate(project.updatedAt)}
                 </small>
               </div>
-              <Status>{STATUS_LABEL[project.status] ?? project.status}</Status>
-            </Row>
+              <Inline>
+                <Badge>{STATUS_LABEL[project.status] ?? project.status}</Badge>
+                {manage &&
+                  viewer &&
+                  nextStatuses(viewer, project).map((status) => (
+                    <Button key={status} type="button" $size="xsm" $minWidth={0} disabled={move.loading} onClick={() => moveStatus(project.id, status)}>
+                      {MOVE_LABEL[status]}
+                    </Button>
+                  ))}
+              </Inline>
+            </ListRow>
           ))}
-        </ul>
+        </List>
         {page < lastPage && (
           <Button type="button" $size="sm" disabled={list.loading} onClick={() => fetchPage(page + 1)}>
             さらに読み込む

@@ -1,0 +1,13 @@
+import styled from 'styled-components';
+import { theme } from '@/theme/theme';
+
+/** A small rounded label (statuses, types). */
+export const Badge = styled.span<{ $tone?: 'brand' | 'muted' | 'alert' }>`
+  display: inline-block;
+  padding: 2px 8px;
+  border-radius: 10px;
+  font-size: ${theme.font.sm};
+  white-space: nowrap;
+  background: ${({ $tone = 'brand' }) => ($tone === 'alert' ? '#fdecec' : $tone === 'muted' ? theme.color.background : '#e7f5ec')};
+  color: ${({ $tone = 'brand' }) => ($tone === 'alert' ? theme.color.alert : $tone === 'muted' ? theme.color.subText : theme.color.brandDark)};
+`;

@@ -1,0 +1,54 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { mockApi } from '@/test/mock-api';
+import { projectJson, resetProjectDetail } from '../test-fixtures';
+import { ProjectDetailPage } from './project-detail-page';
+
+const project = projectJson({ description: '紅葉と温泉' });
+
+afterEach(resetProjectDetail);
+
+function renderAs(role: string, clientId: number | null) {
+  render(
+    <MemoryRouter initialEntries={['/projects/2']}>
+      <Routes>
+        <Route path="/projects/:projectId" element={<ProjectDetailPage viewer={{ userId: 1, role, clientId }} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('project detail page', () => {
+  it('links the works, offers the owner its moves, and shows a refused move in Japanese', async () => {
+    mockApi({
+      'GET /v2/projects/2': { body: project },
+      'PUT /v2/projects/2': { status: 422, body: { error: { message: '入力内容に誤りがあります。', rules: { status: ['transition:setting,applying'] } } } },
+    });
+    renderAs('client', 1);
+    expect(await screen.findByRole('link', { name: '温泉ガイド' })).toHaveAttribute('href', '/projects/2/products/5');
+    expect(screen.getByTestId('project-status')).toHaveTextContent('設定中');
+    await userEvent.click(screen.getByRole('button', { name: '募集を開始する' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('「設定中」から「募集中」には変更できません');
+  });
+
+  it('shows a unit pricing failure beside the form, not as the page error', async () => {
+    mockApi({
+      'GET /v2/projects/2': { body: project },
+      'GET /crm/order/SF-9/unit_pricing': { status: 502, body: { error: { message: 'SFからのデータ取得に失敗しました。' } } },
+    });
+    renderAs('tsumugi_manager', null);
+    await userEvent.type(await screen.findByLabelText('CRM注文ID'), 'SF-9');
+    await userEvent.click(screen.getByRole('button', { name: '単価を取得' }));
+    await waitFor(() => expect(screen.getByTestId('unit-pricing')).toHaveTextContent('SFからのデータ取得に失敗しました。'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows no changes to a creator', async () => {
+    mockApi({ 'GET /v2/projects/2': { body: { ...project, status: 'applying' } } });
+    renderAs('general', null);
+    await screen.findByRole('link', { name: '温泉ガイド' });
+    expect(screen.queryByRole('button', { name: '作品を追加' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '設定中に戻す' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,224 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { ErrorAlert } from '@/components/error-alert';
+import { Inline, List, ListRow } from '@/components/list';
+import { ErrorText, Field, Muted, PageTitle } from '@/components/page';
+import { Panel } from '@/components/panel';
+import { href } from '@/config/paths';
+import { describeWithLabels } from '@/lib/errors';
+import { formatNumber } from '@/lib/format';
+import type { Viewer } from '@/lib/roles';
+import { useProjectDetail } from '../detail-store';
+import { canManageProject, describeProjectRule, MOVE_LABEL, nextStatuses, STATUS_LABEL, type WorkSummary } from '../types';
+
+const describeWrite = describeWithLabels({ name: '作品名', crm_order_id: 'CRM注文ID', status: 'ステータス' }, describeProjectRule);
+
+function WorkRow({ projectId, work, editable }: { projectId: number; work: WorkSummary; editable: boolean }) {
+  const { write, renameWork, deleteWork } = useProjectDetail();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(work.name);
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await renameWork(work.id, name.trim())) setEditing(false);
+  };
+  const remove = () => {
+    if (window.confirm(`作品「${work.name}」を削除しますか？`)) void deleteWork(work.id);
+  };
+  return (
+    <ListRow>
+      {editing ? (
+        <form onSubmit={save} style={{ display: 'flex', gap: 8, flex: 1 }}>
+          <input aria-label="新しい作品名" value={name} onChange={(e) => setName(e.target.value)} style={{ flex: 1, padding: 6 }} />
+          <Button type="submit" $size="xsm" $minWidth={60} $variant="primary" disabled={write.loading || !name.trim()}>
+            保存
+          </Button>
+          <Button type="button" $size="xsm" $minWidth={60} onClick={() => setEditing(false)}>
+            キャンセル
+          </Button>
+        </form>
+      ) : (
+        <>
+          <div>
+            <Link to={href('product', { projectId, productId: work.id })}>{work.name}</Link>
+            {work.isOperationAgency && (
+              <>
+                {' '}
+                <Badge $tone="muted">運用代行</Badge>
+              </>
+            )}
+          </div>
+          {editable && (
+            <Inline>
+              <Button type="button" $size="xsm" $minWidth={0} onClick={() => setEditing(true)} aria-label={`${work.name}の名前を変更`}>
+                名前を変更
+              </Button>
+              <Button type="button" $size="xsm" $minWidth={0} $variant="warning" $outlined disabled={write.loading} onClick={remove} aria-label={`${work.name}を削除`}>
+                削除
+              </Button>
+            </Inline>
+          )}
+        </>
+      )}
+    </ListRow>
+  );
+}
+
+function AddWorkForm() {
+  const { write, addWork } = useProjectDetail();
+  const [name, setName] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await addWork(name.trim())) setName('');
+  };
+  return (
+    <form onSubmit={submit}>
+      <Field>
+        作品名
+        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
+      </Field>
+      <Button type="submit" $variant="primary" disabled={write.loading || !name.trim()}>
+        作品を追加
+      </Button>
+    </form>
+  );
+}
+
+/** An operation-agency work: named, tied to a CRM order whose unit pricing is shown before adding. */
+function AddAgencyWorkForm() {
+  const { write, unitPricing, addAgencyWork, fetchUnitPricing } = useProjectDetail();
+  const [name, setName] = useState('');
+  const [orderId, setOrderId] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await addAgencyWork(name.trim(), orderId.trim())) {
+      setName('');
+      setOrderId('');
+    }
+  };
+  return (
+    <form onSubmit={submit}>
+      <Field>
+        運用代行の作品名
+        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
+      </Field>
+      <Field>
+        CRM注文ID
+        <input value={orderId} onChange={(e) => setOrderId(e.target.value)} />
+      </Field>
+      <Inline>
+        <Button type="button" $size="sm" disabled={unitPricing.loading || !orderId.trim()} onClick={() => fetchUnitPricing(orderId.trim())}>
+          単価を取得
+        </Button>
+        <Button type="submit" $variant="primary" disabled={write.loading || !name.trim() || !orderId.trim()}>
+          運用代行作品を追加
+        </Button>
+      </Inline>
+      <div data-testid="unit-pricing" aria-live="polite">
+        {unitPricing.loading && <Muted>単価を取得しています…</Muted>}
+        {unitPricing.error && <ErrorText>{unitPricing.error.message}</ErrorText>}
+        {unitPricing.data && (
+          <table style={{ marginTop: 8, borderCollapse: 'collapse' }}>
+            <caption style={{ textAlign: 'left' }}>注文 {unitPricing.data.crmOrderId} の単価</caption>
+            <thead>
+              <tr>
+                <th style={{ textAlign: 'left', paddingRight: 16 }}>作業種別</th>
+                <th style={{ textAlign: 'right' }}>単価</th>
+              </tr>
+            </thead>
+            <tbody>
+              {unitPricing.data.items.map((item) => (
+                <tr key={item.taskType}>
+                  <td style={{ paddingRight: 16 }}>{item.label}</td>
+                  <td style={{ textAlign: 'right' }}>{formatNumber(item.unitPrice)}円</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </form>
+  );
+}
+
+export function ProjectDetailPage({ viewer }: { viewer: Viewer }) {
+  const projectId = Number(useParams().projectId);
+  const navigate = useNavigate();
+  const { project, write, fetch, moveStatus, deleteProject } = useProjectDetail();
+  useEffect(() => {
+    void fetch(projectId);
+  }, [fetch, projectId]);
+
+  const data = project.data?.id === projectId ? project.data : null;
+  if (!data) {
+    return (
+      <>
+        <PageTitle>プロジェクト詳細</PageTitle>
+        {project.loading ? <Muted>読み込み中…</Muted> : <ErrorAlert error={project.error} />}
+      </>
+    );
+  }
+  const editable = canManageProject(viewer, data);
+  const remove = async () => {
+    if (!window.confirm(`プロジェクト「${data.name}」を削除しますか？`)) return;
+    if (await deleteProject()) navigate(href('projects'));
+  };
+
+  return (
+    <>
+      <PageTitle>{data.name}</PageTitle>
+      <ErrorAlert error={write.error} describe={describeWrite} />
+      <Panel
+        title={
+          <>
+            プロジェクト情報 <Badge data-testid="project-status">{STATUS_LABEL[data.status] ?? data.status}</Badge>
+          </>
+        }
+        actions={
+          editable && (
+            <Inline>
+              {nextStatuses(viewer, data).map((status) => (
+                <Button key={status} type="button" $size="sm" $variant="primary" $outlined disabled={write.loading} onClick={() => moveStatus(status)}>
+                  {MOVE_LABEL[status]}
+                </Button>
+              ))}
+              {data.status === 'setting' && (
+                <Button type="button" $size="sm" $variant="warning" disabled={write.loading} onClick={remove}>
+                  プロジェクトを削除
+                </Button>
+              )}
+            </Inline>
+          )
+        }
+      >
+        <dl>
+          <dt>媒体</dt>
+          <dd>{data.mediaName}</dd>
+          <dt>クライアント</dt>
+          <dd>{data.companyName}</dd>
+          <dt>説明</dt>
+          <dd style={{ whiteSpace: 'pre-wrap' }}>{data.description || '（なし）'}</dd>
+        </dl>
+      </Panel>
+      <Panel title={`作品（${data.works.length}件）`}>
+        {data.works.length === 0 && <Muted>作品はまだありません。</Muted>}
+        <List data-testid="work-list">
+          {data.works.map((work) => (
+            <WorkRow key={work.id} projectId={data.id} work={work} editable={editable} />
+          ))}
+        </List>
+      </Panel>
+      {editable && (
+        <>
+          <Panel title="作品を追加">
+            <AddWorkForm />
+          </Panel>
+          <Panel title="運用代行の作品を追加">
+            <AddAgencyWorkForm />
+          </Panel>
+        </>
+      )}
+    </>
+  );
+}

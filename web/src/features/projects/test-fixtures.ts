@@ -1,0 +1,27 @@
+/** Server-shaped (snake_case) project answers and a store reset, shared by the project tests. */
+import { useProjectDetail } from './detail-store';
+
+export const projectJson = (overrides: Record<string, unknown> = {}) => ({
+  id: 2,
+  name: '秋の特集',
+  description: '',
+  status: 'setting',
+  media_id: 1,
+  media_name: 'デモマガジン',
+  client_id: 1,
+  company_name: '株式会社デモメディア',
+  work_count: 1,
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+  works: [{ id: 5, name: '温泉ガイド', is_operation_agency: false }],
+  ...overrides,
+});
+
+export function resetProjectDetail() {
+  vi.unstubAllGlobals();
+  useProjectDetail.setState({
+    project: { data: null, loading: false, error: null },
+    write: { data: null, loading: false, error: null },
+    unitPricing: { data: null, loading: false, error: null },
+  });
+}

@@ -1,0 +1,225 @@
+/** Staff tools on tasks: completed dates, invalidation, and editing any task. */
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/button';
+import { ErrorAlert } from '@/components/error-alert';
+import { Inline } from '@/components/list';
+import { ErrorText, Field, PageTitle } from '@/components/page';
+import { Panel } from '@/components/panel';
+import { href } from '@/config/paths';
+import { describeWithLabels } from '@/lib/errors';
+import { parseIdList, toDateInput, toHalfWidthDigits } from '@/lib/format';
+import { useSubmit } from '@/lib/use-submit';
+import { tasksApi } from '../api';
+import { describeTaskRule } from '../logic';
+import { type AdminTaskChange, type TaskDetail, TASK_STATUSES, TASK_STATUS_LABEL } from '../types';
+import { TaskTypeSelect } from './task-type-select';
+
+const ADMIN_FIELDS: Record<string, string> = {
+  task_ids: 'タスクID',
+  completed_date: '完了日',
+  title: 'タイトル',
+  type: '作業種別',
+  status: 'ステータス',
+  due_date: '納期',
+  order_date: '発注日',
+  reward_amount: '報酬',
+};
+const describeAdmin = describeWithLabels(ADMIN_FIELDS, describeTaskRule);
+const BAD_IDS = 'タスクIDは半角数字をカンマまたは改行で区切って入力してください';
+
+function TaskIdsField({ value, onChange, invalid }: { value: string; onChange: (value: string) => void; invalid: boolean }) {
+  return (
+    <>
+      <Field>
+        タスクID（カンマまたは改行区切り）
+        <textarea rows={3} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} />
+      </Field>
+      {invalid && <ErrorText role="alert">{BAD_IDS}</ErrorText>}
+    </>
+  );
+}
+
+export function AdminCompletedDatePage() {
+  const [ids, setIds] = useState('');
+  const [date, setDate] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = useSubmit(tasksApi.adminCompletedDate, '完了日の更新に失敗しました');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const taskIds = parseIdList(ids);
+    setInvalid(!taskIds?.length);
+    if (taskIds?.length) void submit.run(taskIds, date);
+  };
+  return (
+    <>
+      <PageTitle>完了日更新</PageTitle>
+      <Panel title="タスクの完了日を更新">
+        <form onSubmit={onSubmit}>
+          <TaskIdsField value={ids} onChange={setIds} invalid={invalid} />
+          <Field>
+            完了日
+            <input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          </Field>
+          <ErrorAlert error={submit.error} describe={describeAdmin} />
+          {submit.data && <p role="status">{submit.data.updated}件のタスクの完了日を更新しました</p>}
+          <Button type="submit" $variant="primary" disabled={submit.loading || !ids.trim() || !date}>
+            完了日を更新
+          </Button>
+        </form>
+      </Panel>
+    </>
+  );
+}
+
+export function AdminInvalidTasksPage() {
+  const [ids, setIds] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = useSubmit(tasksApi.adminInvalid, 'タスクの無効化に失敗しました');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const taskIds = parseIdList(ids);
+    setInvalid(!taskIds?.length);
+    if (!taskIds?.length) return;
+    if (window.confirm(`${taskIds.length}件のタスクを無効にしますか？`)) void submit.run(taskIds);
+  };
+  return (
+    <>
+      <PageTitle>タスク無効化</PageTitle>
+      <Panel title="タスクを無効にする">
+        <form onSubmit={onSubmit}>
+          <TaskIdsField value={ids} onChange={setIds} invalid={invalid} />
+          <ErrorAlert error={submit.error} describe={describeAdmin} />
+          {submit.data && <p role="status">{submit.data.updated}件のタスクを無効にしました</p>}
+          <Button type="submit" $variant="warning" disabled={submit.loading || !ids.trim()}>
+            タスクを無効にする
+          </Button>
+        </form>
+      </Panel>
+    </>
+  );
+}
+
+interface TaskForm {
+  title: string;
+  type: string;
+  status: string;
+  dueDate: string;
+  orderDate: string;
+  completedDate: string;
+  rewardAmount: string;
+}
+
+const formOf = (task: TaskDetail): TaskForm => ({
+  title: task.title,
+  type: task.type,
+  status: task.status,
+  dueDate: toDateInput(task.dueDate),
+  orderDate: toDateInput(task.orderDate),
+  completedDate: toDateInput(task.completedDate),
+  rewardAmount: task.rewardAmount === null ? '' : String(task.rewardAmount),
+});
+
+/** Only what changed is sent; a cleared date is sent empty (the server clears it), a cleared reward is left alone. */
+function taskChanges(before: TaskForm, after: TaskForm): AdminTaskChange {
+  const change: AdminTaskChange = {};
+  if (after.title !== before.title) change.title = after.title.trim();
+  if (after.type !== before.type) change.type = after.type;
+  if (after.status !== before.status) change.status = after.status;
+  if (after.dueDate !== before.dueDate) change.dueDate = after.dueDate;
+  if (after.orderDate !== before.orderDate) change.orderDate = after.orderDate;
+  if (after.completedDate !== before.completedDate) change.completedDate = after.completedDate;
+  const reward = toHalfWidthDigits(after.rewardAmount.trim());
+  if (after.rewardAmount !== before.rewardAmount && reward) change.rewardAmount = Number(reward);
+  return change;
+}
+
+export function AdminTaskUpdatePage() {
+  const [idText, setIdText] = useState('');
+  const [form, setForm] = useState<TaskForm | null>(null);
+  const load = useSubmit(tasksApi.show, 'タスクの取得に失敗しました');
+  const save = useSubmit(tasksApi.adminUpdate, 'タスクの更新に失敗しました');
+  const loaded = load.data;
+
+  const onLoad = async (event: FormEvent) => {
+    event.preventDefault();
+    const id = Number(toHalfWidthDigits(idText.trim()));
+    if (!Number.isInteger(id) || id <= 0) return;
+    save.reset();
+    const task = await load.run(id);
+    setForm(task ? formOf(task) : null);
+  };
+  const onSave = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!loaded || !form) return;
+    const updated = await save.run(loaded.id, taskChanges(formOf(loaded), form));
+    if (updated) setForm(formOf(updated));
+  };
+  const set = (key: keyof TaskForm) => (event: { target: { value: string } }) => setForm((f) => (f ? { ...f, [key]: event.target.value } : f));
+  const rewardInvalid = !!form?.rewardAmount.trim() && !/^\d+$/.test(toHalfWidthDigits(form.rewardAmount.trim()));
+
+  return (
+    <>
+      <PageTitle>タスク更新</PageTitle>
+      <Panel title="タスクを読み込む">
+        <form onSubmit={onLoad}>
+          <Inline>
+            <label>
+              タスクID <input inputMode="numeric" value={idText} onChange={(e) => setIdText(e.target.value)} style={{ padding: 6 }} />
+            </label>
+            <Button type="submit" $size="sm" disabled={load.loading || !idText.trim()}>
+              読み込む
+            </Button>
+          </Inline>
+          <ErrorAlert error={load.error} />
+        </form>
+      </Panel>
+      {loaded && form && (
+        <Panel title={<Link to={href('task', { taskId: loaded.id })}>タスク {loaded.id}</Link>}>
+          <form onSubmit={onSave}>
+            <Field>
+              タイトル
+              <input value={form.title} onChange={set('title')} maxLength={200} />
+            </Field>
+            <Field>
+              作業種別
+              <TaskTypeSelect value={form.type} onChange={set('type')} />
+            </Field>
+            <Field>
+              ステータス
+              <select value={form.status} onChange={set('status')}>
+                {TASK_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {TASK_STATUS_LABEL[status]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field>
+              発注日
+              <input type="date" value={form.orderDate} onChange={set('orderDate')} />
+            </Field>
+            <Field>
+              納期
+              <input type="date" value={form.dueDate} onChange={set('dueDate')} />
+            </Field>
+            <Field>
+              完了日
+              <input type="date" value={form.completedDate} onChange={set('completedDate')} />
+            </Field>
+            <Field>
+              報酬（円）
+              <input inputMode="numeric" value={form.rewardAmount} onChange={set('rewardAmount')} aria-invalid={rewardInvalid} />
+            </Field>
+            {rewardInvalid && <ErrorText role="alert">報酬は半角数字で入力してください</ErrorText>}
+            <ErrorAlert error={save.error} describe={describeAdmin} />
+            {save.data && !save.error && <p role="status">タスクを更新しました</p>}
+            <Button type="submit" $variant="primary" disabled={save.loading || rewardInvalid}>
+              タスクを更新
+            </Button>
+          </form>
+        </Panel>
+      )}
+    </>
+  );
+}

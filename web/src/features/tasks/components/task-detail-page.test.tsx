@@ -1,0 +1,73 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { mockApi } from '@/test/mock-api';
+import { useTaskDetail } from '../stores/task-detail';
+import { taskDetailJson } from '../test-fixtures';
+import { TaskDetailPage } from './task-detail-page';
+
+const live = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
+vi.mock('@/lib/socket', () => ({
+  onEvent: (event: string, handler: (payload: unknown) => void) => {
+    live.set(event, handler);
+    return () => live.delete(event);
+  },
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useTaskDetail.setState({ task: { data: null, loading: false, error: null }, action: { data: null, loading: false, error: null } });
+});
+
+function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/tasks/7']}>
+      <Routes>
+        <Route path="/tasks/:taskId" element={<TaskDetailPage viewer={{ userId: 3, role: 'general', clientId: null }} />} />
+        <Route path="/tasks" element={<p>タスク一覧</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('task detail page', () => {
+  it('takes an offered task and shows its new status', async () => {
+    let taken = false;
+    const api = mockApi({
+      'GET /tasks/7': () => ({ body: taskDetailJson(7, taken ? { status: 'doing', can_take: false } : { status: 'applying', can_take: true, can_decline: true, can_deliver: false }) }),
+      'POST /tasks/7/take': () => {
+        taken = true;
+        return { body: { id: 7, status: 'doing' } };
+      },
+    });
+    renderPage();
+    expect(await screen.findByTestId('task-status')).toHaveTextContent('応募中');
+    await userEvent.click(screen.getByRole('button', { name: '受注する' }));
+    await waitFor(() => expect(screen.getByTestId('task-status')).toHaveTextContent('作業中'));
+    expect(api.called('POST /tasks/7/take')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: '受注する' })).not.toBeInTheDocument();
+  });
+
+  it('refetches on task.updated for this task only', async () => {
+    const api = mockApi({ 'GET /tasks/7': { body: taskDetailJson(7) } });
+    renderPage();
+    await screen.findByTestId('task-status');
+    live.get('task.updated')?.({ id: 8, status: 'done' });
+    live.get('task.updated')?.({ id: 7, status: 'under_acceptance' });
+    await waitFor(() => expect(api.called('GET /tasks/7')).toHaveLength(2));
+  });
+
+  it('asks for a reason before sending a rejection', async () => {
+    const api = mockApi({
+      'GET /tasks/7': { body: taskDetailJson(7, { status: 'under_acceptance', can_deliver: false, can_inspect: true }) },
+      'PUT /tasks/7/inspection': { body: { id: 7, status: 'doing' } },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: '差し戻す' }));
+    expect(screen.getByText('差し戻し理由を入力してください')).toBeInTheDocument();
+    expect(api.called('PUT /tasks/7/inspection')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('差し戻し理由'), '見出しを直してください');
+    await userEvent.click(screen.getByRole('button', { name: '差し戻す' }));
+    await waitFor(() => expect(api.called('PUT /tasks/7/inspection')[0]?.body).toEqual({ result: 'rejected', reason: '見出しを直してください' }));
+  });
+});

@@ -1,0 +1,256 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { ErrorAlert } from '@/components/error-alert';
+import { Inline, List, ListRow } from '@/components/list';
+import { ErrorText, Field, Muted, PageTitle } from '@/components/page';
+import { Panel } from '@/components/panel';
+import { href } from '@/config/paths';
+import { saveBlob } from '@/lib/download';
+import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import type { Viewer } from '@/lib/roles';
+import { useLiveEvent } from '@/lib/use-live-event';
+import { tasksApi } from '../api';
+import { describeTaskRule } from '../logic';
+import { useTaskDetail } from '../stores/task-detail';
+import { type DeliveryFile, type TaskDetail, TASK_STATUS_LABEL, taskTypeLabel } from '../types';
+
+const ASSIGNEE_STATE: Record<string, string> = { offered: 'オファー中', taken: '受注済み', declined: '辞退' };
+const SCAN_LABEL: Record<string, string> = { scanning: 'ウイルスチェック中', clean: '', infected: 'ウイルスが検出されました' };
+const RESULT_LABEL: Record<string, string> = { accepted: '検収済み', rejected: '差し戻し' };
+
+async function download(file: DeliveryFile) {
+  try {
+    const answer = await tasksApi.file(file.fileId);
+    saveBlob(answer.blob, answer.fileName ?? file.name);
+  } catch {
+    // The error banner already tells the person.
+  }
+}
+
+const dateOrDash = (value: string | null) => (value ? formatDate(value) : '—');
+
+function Summary({ task }: { task: TaskDetail }) {
+  return (
+    <dl>
+      <dt>種別</dt>
+      <dd>{taskTypeLabel(task.type)}</dd>
+      <dt>ステータス</dt>
+      <dd>
+        <Badge data-testid="task-status">{TASK_STATUS_LABEL[task.status] ?? task.status}</Badge>
+        {task.isInvalid && (
+          <>
+            {' '}
+            <Badge $tone="alert">無効</Badge>
+          </>
+        )}
+      </dd>
+      <dt>プロジェクト・作品</dt>
+      <dd>
+        <Link to={href('project', { projectId: task.projectId })}>{task.projectName}</Link>
+        {' / '}
+        <Link to={href('product', { projectId: task.projectId, productId: task.workId })}>{task.workName}</Link>
+      </dd>
+      <dt>発注日</dt>
+      <dd>{dateOrDash(task.orderDate)}</dd>
+      <dt>納期</dt>
+      <dd>{dateOrDash(task.dueDate)}</dd>
+      <dt>完了日</dt>
+      <dd>{dateOrDash(task.completedDate)}</dd>
+      <dt>報酬</dt>
+      <dd>{task.rewardAmount === null ? '—' : `${formatNumber(task.rewardAmount)}円`}</dd>
+      {task.tags.length > 0 && (
+        <>
+          <dt>タグ</dt>
+          <dd>{task.tags.join('、')}</dd>
+        </>
+      )}
+      <dt>担当者</dt>
+      <dd>
+        {task.assignees.length === 0
+          ? '—'
+          : task.assignees.map((a) => `${a.userName}（${ASSIGNEE_STATE[a.state] ?? a.state}）`).join('、')}
+      </dd>
+      <dt>更新日時</dt>
+      <dd>{formatDateTime(task.updatedAt)}</dd>
+    </dl>
+  );
+}
+
+function DeliveryForms({ userId }: { userId: number }) {
+  const { delivery, deliverFiles, deliverUrl } = useTaskDetail();
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [url, setUrl] = useState('');
+  const submitFiles = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await deliverFiles(files)) {
+      setFiles([]);
+      setFileInputKey((k) => k + 1);
+    }
+  };
+  const submitUrl = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await deliverUrl(url.trim(), userId)) setUrl('');
+  };
+  return (
+    <>
+      <ErrorAlert error={delivery.error} describe={describeTaskRule} />
+      <form onSubmit={submitFiles}>
+        <Field>
+          納品ファイル
+          <input key={fileInputKey} type="file" multiple onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
+        </Field>
+        <Button type="submit" $variant="primary" disabled={delivery.loading || files.length === 0}>
+          ファイルを納品する
+        </Button>
+      </form>
+      <form onSubmit={submitUrl} style={{ marginTop: 16 }}>
+        <Field>
+          納品URL
+          <input type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} />
+        </Field>
+        <Button type="submit" $variant="primary" $outlined disabled={delivery.loading || !url.trim()}>
+          URLを納品する
+        </Button>
+      </form>
+    </>
+  );
+}
+
+function InspectionForm() {
+  const { action, inspect } = useTaskDetail();
+  const [reason, setReason] = useState('');
+  const [missingReason, setMissingReason] = useState(false);
+  const reject = async () => {
+    if (!reason.trim()) {
+      setMissingReason(true);
+      return;
+    }
+    setMissingReason(false);
+    if (await inspect('rejected', reason.trim())) setReason('');
+  };
+  return (
+    <>
+      <Field>
+        差し戻し理由
+        <textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} aria-invalid={missingReason} />
+      </Field>
+      {missingReason && <ErrorText role="alert">差し戻し理由を入力してください</ErrorText>}
+      <Inline>
+        <Button type="button" $variant="primary" disabled={action.loading} onClick={() => inspect('accepted')}>
+          検収する
+        </Button>
+        <Button type="button" $variant="warning" $outlined disabled={action.loading} onClick={reject}>
+          差し戻す
+        </Button>
+      </Inline>
+    </>
+  );
+}
+
+export function TaskDetailPage({ viewer }: { viewer: Viewer }) {
+  const taskId = Number(useParams().taskId);
+  const navigate = useNavigate();
+  const { task, action, fetch, take, decline } = useTaskDetail();
+  useEffect(() => {
+    void fetch(taskId);
+  }, [fetch, taskId]);
+  useLiveEvent<{ id: number }>('task.updated', (payload) => {
+    if (payload?.id === taskId) void fetch(taskId);
+  });
+
+  const data = task.data?.id === taskId ? task.data : null;
+  if (!data) {
+    return (
+      <>
+        <PageTitle>タスク詳細</PageTitle>
+        {task.loading ? <Muted>読み込み中…</Muted> : <ErrorAlert error={task.error} />}
+      </>
+    );
+  }
+  const onDecline = async () => {
+    if (!window.confirm(`「${data.title}」の依頼を辞退しますか？`)) return;
+    if (await decline()) navigate(href('tasks'));
+  };
+  const { externals, type } = data.deliveries;
+
+  return (
+    <>
+      <PageTitle>{data.title}</PageTitle>
+      <ErrorAlert error={action.error} describe={describeTaskRule} />
+      <Panel
+        title="タスク情報"
+        actions={
+          (data.canTake || data.canDecline) && (
+            <Inline>
+              {data.canTake && (
+                <Button type="button" $variant="primary" disabled={action.loading} onClick={() => take()}>
+                  受注する
+                </Button>
+              )}
+              {data.canDecline && (
+                <Button type="button" $variant="warning" $outlined disabled={action.loading} onClick={onDecline}>
+                  辞退する
+                </Button>
+              )}
+            </Inline>
+          )
+        }
+      >
+        <Summary task={data} />
+      </Panel>
+
+      <Panel title="納品物" testId="deliveries">
+        {data.deliveryFiles.length === 0 && externals.length === 0 && <Muted>まだ納品されていません。</Muted>}
+        {type && <Muted>納品方法: {type === 'external' ? '外部URL' : 'ファイル'}</Muted>}
+        <List>
+          {data.deliveryFiles.map((file) => (
+            <ListRow key={`file-${file.id}`}>
+              <Button type="button" $size="xsm" $minWidth={0} disabled={file.antiVirusCheckScanStatus !== 'clean'} onClick={() => download(file)}>
+                📎 {file.name}
+              </Button>
+              <small>
+                {SCAN_LABEL[file.antiVirusCheckScanStatus]} {formatDateTime(file.createdAt)}
+              </small>
+            </ListRow>
+          ))}
+          {externals.map((external) => (
+            <ListRow key={`url-${external.id}`}>
+              <a href={external.url} target="_blank" rel="noopener noreferrer">
+                {external.url}
+              </a>
+            </ListRow>
+          ))}
+        </List>
+        {data.canDeliver && (
+          <div style={{ marginTop: 16 }}>
+            <DeliveryForms userId={viewer.userId} />
+          </div>
+        )}
+      </Panel>
+
+      {data.canInspect && (
+        <Panel title="検収">
+          <InspectionForm />
+        </Panel>
+      )}
+
+      <Panel title="検収履歴">
+        {data.inspections.length === 0 && <Muted>検収の記録はありません。</Muted>}
+        <List>
+          {data.inspections.map((inspection, index) => (
+            <ListRow key={`${inspection.createdAt}-${index}`}>
+              <div>
+                <Badge $tone={inspection.result === 'accepted' ? 'brand' : 'alert'}>{RESULT_LABEL[inspection.result] ?? inspection.result}</Badge>
+                {inspection.reason && <p style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }}>{inspection.reason}</p>}
+              </div>
+              <small>{formatDateTime(inspection.createdAt)}</small>
+            </ListRow>
+          ))}
+        </List>
+      </Panel>
+    </>
+  );
+}
