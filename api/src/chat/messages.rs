@@ -45,20 +45,54 @@ pub struct MessageView {
     pub updated_at: DateTime<Utc>,
 }
 
+/// A message with its author, as one query returns it.
 #[derive(sqlx::FromRow)]
-struct MessageRow {
-    id: i64,
-    channel_id: i64,
-    user_id: i64,
-    user_name: String,
-    role: String,
-    image_path: Option<String>,
-    image_scan_status: Option<String>,
-    body: String,
-    client_message_id: Option<String>,
-    created_at: DateTime<Utc>,
-    updated_at: DateTime<Utc>,
-    is_pinned: bool,
+pub struct MessageRow {
+    pub id: i64,
+    pub channel_id: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    pub role: String,
+    pub image_path: Option<String>,
+    pub image_scan_status: Option<String>,
+    pub body: String,
+    pub client_message_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub is_pinned: bool,
+}
+
+impl MessageRow {
+    pub fn into_view(
+        self,
+        mentions: Vec<i64>,
+        files: Vec<FileView>,
+        reactions: Vec<ReactionSummary>,
+    ) -> MessageView {
+        MessageView {
+            id: self.id,
+            channel_id: self.channel_id,
+            user: Author {
+                id: self.user_id,
+                user_name: self.user_name,
+                role_type: Role::from_db(&self.role).unwrap_or(Role::General),
+                image_file: self.image_path.map(|path| ImageFile {
+                    path,
+                    anti_virus_check_scan_status: self
+                        .image_scan_status
+                        .unwrap_or_else(|| "scanning".into()),
+                }),
+            },
+            body: self.body,
+            mentions,
+            files,
+            reactions,
+            is_pinned: self.is_pinned,
+            client_message_id: self.client_message_id,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+        }
+    }
 }
 
 /// Loads live (not deleted) messages by id, in the order of `ids`.
@@ -118,29 +152,12 @@ where
     let mut by_id: HashMap<i64, MessageView> = rows
         .into_iter()
         .map(|r| {
-            let view = MessageView {
-                id: r.id,
-                channel_id: r.channel_id,
-                user: Author {
-                    id: r.user_id,
-                    user_name: r.user_name,
-                    role_type: Role::from_db(&r.role).unwrap_or(Role::General),
-                    image_file: r.image_path.map(|path| ImageFile {
-                        path,
-                        anti_virus_check_scan_status: r
-                            .image_scan_status
-                            .unwrap_or_else(|| "scanning".into()),
-                    }),
-                },
-                body: r.body,
-                mentions: mentions_by.remove(&r.id).unwrap_or_default(),
-                files: files_by.remove(&r.id).unwrap_or_default(),
-                reactions: reactions_by.remove(&r.id).unwrap_or_default(),
-                is_pinned: r.is_pinned,
-                client_message_id: r.client_message_id,
-                created_at: r.created_at,
-                updated_at: r.updated_at,
-            };
+            let id = r.id;
+            let view = r.into_view(
+                mentions_by.remove(&id).unwrap_or_default(),
+                files_by.remove(&id).unwrap_or_default(),
+                reactions_by.remove(&id).unwrap_or_default(),
+            );
             (view.id, view)
         })
         .collect();

@@ -13,7 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::session::Caller;
 use crate::chat::access::{ChannelRow, readable_channel, writable_channel};
 use crate::chat::mentions::mentioned_user_ids;
-use crate::chat::messages::{self, MessageView, ReactionSummary};
+use crate::chat::messages::{self, MessageRow, MessageView, ReactionSummary};
 use crate::error::{AppError, AppResult};
 use crate::extract::{ApiJson, AuthUser};
 use crate::notices::{self, NewNotice, NoticeReference};
@@ -207,9 +207,15 @@ pub async fn create(
     v.finish()?;
 
     let mut tx = state.db.begin().await?;
-    let inserted: Option<i64> = sqlx::query_scalar(
-        "insert into messages (channel_id, user_id, body, client_message_id) values ($1, $2, $3, $4)
-         on conflict (channel_id, user_id, client_message_id) do nothing returning id",
+    // The new message comes back with its author, so the push needs no second read.
+    let inserted: Option<MessageRow> = sqlx::query_as(
+        "with m as (
+            insert into messages (channel_id, user_id, body, client_message_id) values ($1, $2, $3, $4)
+            on conflict (channel_id, user_id, client_message_id) do nothing
+            returning id, channel_id, user_id, body, client_message_id, created_at, updated_at)
+         select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
+                m.client_message_id, m.created_at, m.updated_at, false as is_pinned
+           from m join users u on u.id = m.user_id",
     )
     .bind(channel_id)
     .bind(caller.user_id)
@@ -217,7 +223,7 @@ pub async fn create(
     .bind(&body.client_message_id)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some(message_id) = inserted else {
+    let Some(row) = inserted else {
         // A retry of a message that already exists: answer with it, publish nothing new.
         tx.rollback().await?;
         let existing: i64 = sqlx::query_scalar(
@@ -233,6 +239,7 @@ pub async fn create(
             .ok_or(AppError::NotFound)?;
         return Ok((StatusCode::OK, Json(view)));
     };
+    let message_id = row.id;
 
     attach_files(&mut tx, &caller, message_id, &body.file_ids).await?;
     let mentions = store_mentions(&mut tx, channel_id, message_id, &body.body).await?;
@@ -244,9 +251,21 @@ pub async fn create(
         .await?;
     let created_notices =
         notify_recipients(&mut tx, &caller, &channel, message_id, &mentions).await?;
+    let files = if body.file_ids.is_empty() {
+        Vec::new()
+    } else {
+        crate::files::load_for_messages(&mut *tx, &[message_id])
+            .await?
+            .remove(&message_id)
+            .unwrap_or_default()
+    };
     tx.commit().await?;
 
-    let view = publish_message(&state, EventName::MessageCreated, message_id).await?;
+    let view = row.into_view(mentions, files, Vec::new());
+    state
+        .hub
+        .publish_or_log(Room::Channel(channel_id), EventName::MessageCreated, &view)
+        .await;
     notices::publish_created(&state.db, &state.hub, created_notices).await;
     Ok((StatusCode::CREATED, Json(view)))
 }
