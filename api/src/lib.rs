@@ -15,6 +15,7 @@ pub mod pagination;
 pub mod realtime_auth;
 pub mod revision;
 pub mod seed;
+mod socket_handshake;
 pub mod state;
 pub mod text;
 pub mod users;
@@ -27,7 +28,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use rand::RngCore;
-use realtime::{Hub, HubConfig, HubLayer};
+use realtime::{Hub, HubConfig};
 use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
 use tokio::net::TcpListener;
@@ -74,11 +75,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         redis,
         revision_no: revision_no.into(),
     };
-    let router = http::app(state.clone());
-    let router = match layer {
-        HubLayer::Local(layer) => router.layer(layer),
-        HubLayer::Redis(layer) => router.layer(layer),
-    };
+    let router = socket_handshake::mount(http::app(state.clone()), layer);
     Ok((router, state))
 }
 
@@ -156,10 +153,7 @@ pub async fn build_hub_only(config: &Config) -> anyhow::Result<Router> {
         "/api/health",
         axum::routing::get(|| async { axum::Json(serde_json::json!({ "status": "ok" })) }),
     );
-    Ok(match layer {
-        HubLayer::Local(layer) => router.layer(layer),
-        HubLayer::Redis(layer) => router.layer(layer),
-    })
+    Ok(socket_handshake::mount(router, layer))
 }
 
 async fn shutdown_signal() {
