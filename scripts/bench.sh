@@ -86,6 +86,7 @@ product_path() {
 
 # `ONLY=product make bench-quick` measures the product path alone and prints its rows.
 if [ "${ONLY:-}" = product ]; then
+  RAW=/dev/null
   product_path
   printf '%s' "$PRODUCT_ROWS"
   echo "p99 passes 50 ms at: $PRODUCT_KNEE"

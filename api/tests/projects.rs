@@ -244,7 +244,7 @@ async fn clients_create_projects_for_their_own_media_only(pool: PgPool) {
 }
 
 #[sqlx::test(migrator = "api::MIGRATOR")]
-async fn offer_templates_are_kept_by_managers_and_read_by_clients(pool: PgPool) {
+async fn offer_templates_are_kept_by_staff_and_read_by_clients(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
     let manager = app.login("manager@demo.tsumugi.jp").await;
     let client = app.login("client@demo.tsumugi.jp").await;
@@ -279,6 +279,16 @@ async fn offer_templates_are_kept_by_managers_and_read_by_clients(pool: PgPool) 
         )
         .await;
     assert_eq!(invalid["error"]["rules"]["name"], json!(["required"]));
+    // Accountants are staff and keep templates too.
+    let accountant = app.login("accountant@demo.tsumugi.jp").await;
+    let (status, _) = app
+        .post(
+            "/api/offer_templates",
+            Some(&accountant),
+            json!({ "name": "校閲のご依頼", "body": "校閲です" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
     let (status, updated) = app
         .request(
             Method::PUT,

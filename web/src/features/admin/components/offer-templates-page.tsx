@@ -52,8 +52,10 @@ export function OfferTemplatesPage() {
   useEffect(() => {
     void fetchTemplates();
   }, [fetchTemplates]);
-  const remove = (template: OfferTemplate) => {
-    if (window.confirm(`テンプレート「${template.name}」を削除しますか？`)) void deleteTemplate(template.id);
+  const remove = async (template: OfferTemplate) => {
+    if (!window.confirm(`テンプレート「${template.name}」を削除しますか？`)) return;
+    // A deleted template can no longer be edited: the form goes back to adding.
+    if (await deleteTemplate(template.id)) setEditing((current) => (current?.id === template.id ? null : current));
   };
   return (
     <>

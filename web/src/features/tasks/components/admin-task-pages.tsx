@@ -7,7 +7,7 @@ import { Inline } from '@/components/list';
 import { ErrorText, Field, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { href } from '@/config/paths';
-import { describeWithLabels } from '@/lib/errors';
+import { describeWithLabels, ruleMessage } from '@/lib/errors';
 import { parseIdList, toDateInput, toHalfWidthDigits } from '@/lib/format';
 import { useSubmit } from '@/lib/use-submit';
 import { tasksApi } from '../api';
@@ -26,6 +26,17 @@ const ADMIN_FIELDS: Record<string, string> = {
   reward_amount: '報酬',
 };
 const describeAdmin = describeWithLabels(ADMIN_FIELDS, describeTaskRule);
+const TASK_ID_RULES: Record<string, string> = { exists: '存在しないタスクです', 'status:done': '完了していないタスクです' };
+
+/** Rules keyed `task_ids.{i}` refer to the i-th id sent: the line names that task and why. */
+const describeIds =
+  (taskIds: number[]) =>
+  (field: string, rule: string): string => {
+    const index = /^task_ids\.(\d+)$/.exec(field)?.[1];
+    if (index === undefined) return describeAdmin(field, rule);
+    const id = taskIds[Number(index)];
+    return `${id === undefined ? 'タスクID' : `タスクID ${id}`}: ${TASK_ID_RULES[rule] ?? ruleMessage(rule)}`;
+  };
 const BAD_IDS = 'タスクIDは半角数字をカンマまたは改行で区切って入力してください';
 
 function TaskIdsField({ value, onChange, invalid }: { value: string; onChange: (value: string) => void; invalid: boolean }) {
@@ -44,12 +55,15 @@ export function AdminCompletedDatePage() {
   const [ids, setIds] = useState('');
   const [date, setDate] = useState('');
   const [invalid, setInvalid] = useState(false);
+  const [sent, setSent] = useState<number[]>([]);
   const submit = useSubmit(tasksApi.adminCompletedDate, '完了日の更新に失敗しました');
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const taskIds = parseIdList(ids);
     setInvalid(!taskIds?.length);
-    if (taskIds?.length) void submit.run(taskIds, date);
+    if (!taskIds?.length) return;
+    setSent(taskIds);
+    void submit.run(taskIds, date);
   };
   return (
     <>
@@ -61,7 +75,7 @@ export function AdminCompletedDatePage() {
             完了日
             <input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
           </Field>
-          <ErrorAlert error={submit.error} describe={describeAdmin} />
+          <ErrorAlert error={submit.error} describe={describeIds(sent)} />
           {submit.data && <p role="status">{submit.data.updated}件のタスクの完了日を更新しました</p>}
           <Button type="submit" $variant="primary" disabled={submit.loading || !ids.trim() || !date}>
             完了日を更新
@@ -75,13 +89,16 @@ export function AdminCompletedDatePage() {
 export function AdminInvalidTasksPage() {
   const [ids, setIds] = useState('');
   const [invalid, setInvalid] = useState(false);
+  const [sent, setSent] = useState<number[]>([]);
   const submit = useSubmit(tasksApi.adminInvalid, 'タスクの無効化に失敗しました');
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const taskIds = parseIdList(ids);
     setInvalid(!taskIds?.length);
     if (!taskIds?.length) return;
-    if (window.confirm(`${taskIds.length}件のタスクを無効にしますか？`)) void submit.run(taskIds);
+    if (!window.confirm(`${taskIds.length}件のタスクを無効にしますか？`)) return;
+    setSent(taskIds);
+    void submit.run(taskIds);
   };
   return (
     <>
@@ -89,7 +106,7 @@ export function AdminInvalidTasksPage() {
       <Panel title="タスクを無効にする">
         <form onSubmit={onSubmit}>
           <TaskIdsField value={ids} onChange={setIds} invalid={invalid} />
-          <ErrorAlert error={submit.error} describe={describeAdmin} />
+          <ErrorAlert error={submit.error} describe={describeIds(sent)} />
           {submit.data && <p role="status">{submit.data.updated}件のタスクを無効にしました</p>}
           <Button type="submit" $variant="warning" disabled={submit.loading || !ids.trim()}>
             タスクを無効にする
@@ -140,6 +157,8 @@ export function AdminTaskUpdatePage() {
   const load = useSubmit(tasksApi.show, 'タスクの取得に失敗しました');
   const save = useSubmit(tasksApi.adminUpdate, 'タスクの更新に失敗しました');
   const loaded = load.data;
+  // Changes are measured against the task as last saved (or as loaded, before any save).
+  const base = save.data ?? loaded;
 
   const onLoad = async (event: FormEvent) => {
     event.preventDefault();
@@ -151,8 +170,8 @@ export function AdminTaskUpdatePage() {
   };
   const onSave = async (event: FormEvent) => {
     event.preventDefault();
-    if (!loaded || !form) return;
-    const updated = await save.run(loaded.id, taskChanges(formOf(loaded), form));
+    if (!base || !form) return;
+    const updated = await save.run(base.id, taskChanges(formOf(base), form));
     if (updated) setForm(formOf(updated));
   };
   const set = (key: keyof TaskForm) => (event: { target: { value: string } }) => setForm((f) => (f ? { ...f, [key]: event.target.value } : f));

@@ -16,6 +16,7 @@ vi.mock('@/lib/socket', () => ({
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   useTaskDetail.setState({ task: { data: null, loading: false, error: null }, action: { data: null, loading: false, error: null } });
 });
 
@@ -69,5 +70,56 @@ describe('task detail page', () => {
     await userEvent.type(screen.getByLabelText('差し戻し理由'), '見出しを直してください');
     await userEvent.click(screen.getByRole('button', { name: '差し戻す' }));
     await waitFor(() => expect(api.called('PUT /tasks/7/inspection')[0]?.body).toEqual({ result: 'rejected', reason: '見出しを直してください' }));
+  });
+  describe('decline', () => {
+    const offered = taskDetailJson(7, {
+      title: '箱根の記事',
+      status: 'applying',
+      assignees: [{ user_id: 3, user_name: '山田 花子', state: 'offered' }],
+      can_take: true,
+      can_decline: true,
+      can_deliver: false,
+    });
+
+    it('asks first, declines and leaves for the task list', async () => {
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+      const api = mockApi({ 'GET /tasks/7': { body: offered }, 'POST /tasks/7/decline': { status: 204 } });
+      renderPage();
+      expect(await screen.findByText('山田 花子（オファー中）')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: '辞退する' }));
+      expect(confirm).toHaveBeenCalledWith('「箱根の記事」の依頼を辞退しますか？');
+      expect(await screen.findByText('タスク一覧')).toBeInTheDocument();
+      expect(api.called('POST /tasks/7/decline')).toHaveLength(1);
+      expect(api.called('POST /tasks/7/decline')[0].body).toBeUndefined();
+      // The declined task may be out of the creator's reach: it is not fetched again.
+      expect(api.called('GET /tasks/7')).toHaveLength(1);
+    });
+
+    it('does nothing when the confirmation is declined', async () => {
+      vi.spyOn(window, 'confirm').mockReturnValue(false);
+      const api = mockApi({ 'GET /tasks/7': { body: offered }, 'POST /tasks/7/decline': { status: 204 } });
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: '辞退する' }));
+      expect(api.called('POST /tasks/7/decline')).toHaveLength(0);
+      expect(screen.getByRole('heading', { name: '箱根の記事' })).toBeInTheDocument();
+      expect(screen.queryByText('タスク一覧')).not.toBeInTheDocument();
+    });
+
+    it('stays on the task and says why when the server refuses', async () => {
+      vi.spyOn(window, 'confirm').mockReturnValue(true);
+      mockApi({ 'GET /tasks/7': { body: offered }, 'POST /tasks/7/decline': { status: 403, body: { error: { message: 'アクセスが許可されていません' } } } });
+      renderPage();
+      await userEvent.click(await screen.findByRole('button', { name: '辞退する' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('アクセスが許可されていません');
+      expect(screen.getByRole('heading', { name: '箱根の記事' })).toBeInTheDocument();
+      expect(screen.queryByText('タスク一覧')).not.toBeInTheDocument();
+    });
+
+    it('is not offered once the task is taken', async () => {
+      mockApi({ 'GET /tasks/7': { body: taskDetailJson(7) } });
+      renderPage();
+      await screen.findByTestId('task-status');
+      expect(screen.queryByRole('button', { name: '辞退する' })).not.toBeInTheDocument();
+    });
   });
 });
