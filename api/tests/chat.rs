@@ -36,11 +36,10 @@ async fn teams_are_grouped_and_scoped_by_role(pool: PgPool) {
     let team_id = teams["assigned"][0]["id"].as_i64().unwrap();
 
     let (status, team) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/teams/{team_id}/favorite"),
             Some(&creator),
-            Some(json!({ "is_favorite": true })),
+            json!({ "is_favorite": true }),
         )
         .await;
     assert_eq!(status, StatusCode::OK);
@@ -61,11 +60,10 @@ async fn teams_are_grouped_and_scoped_by_role(pool: PgPool) {
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/teams/{team_id}/favorite"),
             Some(&newbie),
-            Some(json!({ "is_favorite": true })),
+            json!({ "is_favorite": true }),
         )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
@@ -350,48 +348,29 @@ async fn edits_and_deletions_belong_to_the_author_or_staff_and_are_pushed(pool: 
     let path = format!("/api/channels/{group}/messages/{id}");
 
     let (status, _) = app
-        .request(
-            Method::PUT,
-            &path,
-            Some(&editor),
-            Some(json!({ "body": "乗っ取り" })),
-        )
+        .put(&path, Some(&editor), json!({ "body": "乗っ取り" }))
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, edited) = app
-        .request(
-            Method::PUT,
-            &path,
-            Some(&creator),
-            Some(json!({ "body": "清書" })),
-        )
+        .put(&path, Some(&creator), json!({ "body": "清書" }))
         .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(edited["body"], "清書");
     let pushed = socket.expect_event("message.updated", WAIT).await.unwrap();
     assert_eq!(pushed["body"], "清書");
 
-    let (status, _) = app
-        .request(Method::DELETE, &path, Some(&editor), None)
-        .await;
+    let (status, _) = app.delete(&path, Some(&editor)).await;
     assert_eq!(
         status,
         StatusCode::FORBIDDEN,
         "another creator may not delete"
     );
-    let (status, _) = app
-        .request(Method::DELETE, &path, Some(&manager), None)
-        .await;
+    let (status, _) = app.delete(&path, Some(&manager)).await;
     assert_eq!(status, StatusCode::NO_CONTENT, "staff may");
     let pushed = socket.expect_event("message.deleted", WAIT).await.unwrap();
     assert_eq!(pushed, json!({ "id": id, "channel_id": group }));
     let (status, _) = app
-        .request(
-            Method::PUT,
-            &path,
-            Some(&creator),
-            Some(json!({ "body": "復活" })),
-        )
+        .put(&path, Some(&creator), json!({ "body": "復活" }))
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
@@ -441,11 +420,9 @@ async fn reactions_and_pins_are_pushed_with_their_state(pool: PgPool) {
     assert_eq!(bad["error"]["rules"]["reaction_id"], json!(["exists"]));
 
     let (status, _) = app
-        .request(
-            Method::DELETE,
+        .delete(
             &format!("/api/channels/{group}/messages/{id}/reactions/{reaction_id}"),
             Some(&creator),
-            None,
         )
         .await;
     assert_eq!(status, StatusCode::NO_CONTENT);
@@ -472,11 +449,9 @@ async fn reactions_and_pins_are_pushed_with_their_state(pool: PgPool) {
     assert_eq!(pins[0]["id"], id, "the newest pin comes first");
     assert_eq!(pins.as_array().unwrap().len(), 2, "plus the demo pin");
     let (status, _) = app
-        .request(
-            Method::DELETE,
+        .delete(
             &format!("/api/channels/{group}/pinned_messages/{id}"),
             Some(&editor),
-            None,
         )
         .await;
     assert_eq!(status, StatusCode::NO_CONTENT);
@@ -523,11 +498,10 @@ async fn unread_counts_rise_with_others_messages_and_fall_on_read(pool: PgPool) 
 
     let mut editor_socket = SioClient::connect(app.addr, Some(&editor)).await.unwrap();
     let (status, read) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/channels/{group}/read"),
             Some(&editor),
-            Some(json!({ "message_id": last - 1 })),
+            json!({ "message_id": last - 1 }),
         )
         .await;
     assert_eq!(status, StatusCode::OK);
@@ -539,19 +513,17 @@ async fn unread_counts_rise_with_others_messages_and_fall_on_read(pool: PgPool) 
             .unwrap()["unread_count"],
         1
     );
-    app.request(
-        Method::PUT,
+    app.put(
         &format!("/api/channels/{group}/read"),
         Some(&editor),
-        Some(json!({ "message_id": last })),
+        json!({ "message_id": last }),
     )
     .await;
     let (_, read) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/channels/{group}/read"),
             Some(&editor),
-            Some(json!({ "message_id": 1 })),
+            json!({ "message_id": 1 }),
         )
         .await;
     assert_eq!(
@@ -666,11 +638,10 @@ async fn mentions_notify_members_live_and_notices_page_and_read(pool: PgPool) {
     assert_eq!(status, StatusCode::NOT_FOUND, "someone else's notice");
 
     let (_, read) = app
-        .request(
-            Method::PUT,
+        .put(
             "/api/v2/notices/read",
             Some(&editor),
-            Some(json!({ "type": "task" })),
+            json!({ "type": "task" }),
         )
         .await;
     assert_eq!(read["unread_count"], 0);
@@ -706,11 +677,10 @@ async fn one_to_one_messages_notify_the_other_member(pool: PgPool) {
     let (_, notices) = app.get("/api/v2/notices?type=message", Some(&editor)).await;
     assert_eq!(notices["unread_count"], 1);
     let (_, read) = app
-        .request(
-            Method::PUT,
+        .put(
             "/api/v2/notices/read",
             Some(&editor),
-            Some(json!({ "type": "message", "channel_id": single })),
+            json!({ "type": "message", "channel_id": single }),
         )
         .await;
     assert_eq!(read["unread_count"], 0);

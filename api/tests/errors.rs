@@ -2,7 +2,7 @@
 
 mod support;
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::json;
 use sqlx::PgPool;
 use support::TestApp;
@@ -22,11 +22,10 @@ async fn each_error_status_has_the_error_body(pool: PgPool) {
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
 
     let (status, body) = app
-        .request(
-            Method::PUT,
+        .put(
             "/api/admin/maintenance",
             Some(&creator),
-            Some(json!({ "message": "x" })),
+            json!({ "message": "x" }),
         )
         .await;
     assert_eq!(
@@ -46,9 +45,7 @@ async fn each_error_status_has_the_error_body(pool: PgPool) {
         )
     );
 
-    let (status, body) = app
-        .request(Method::DELETE, "/api/users/whoami", Some(&creator), None)
-        .await;
+    let (status, body) = app.delete("/api/users/whoami", Some(&creator)).await;
     assert_eq!(
         (status, body["error"]["message"].as_str()),
         (

@@ -63,9 +63,7 @@ async fn an_active_window_answers_503_to_creators_but_not_to_staff(pool: PgPool)
         "システムメンテナンスを実施しています。"
     );
 
-    let (status, _) = app
-        .request(Method::DELETE, "/api/admin/maintenance", Some(&admin), None)
-        .await;
+    let (status, _) = app.delete("/api/admin/maintenance", Some(&admin)).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
     let (status, _) = app.get("/api/users/whoami", Some(&creator)).await;
     assert_eq!(status, StatusCode::OK);
@@ -111,12 +109,7 @@ async fn only_admins_set_maintenance_and_the_window_is_validated(pool: PgPool) {
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
     let (status, body) = app
-        .request(
-            Method::PUT,
-            "/api/admin/maintenance",
-            Some(&admin),
-            Some(json!({ "message": "", "start_datetime": "2026-13-01", "end_datetime": "2026-11-01T00:00:00+09:00" })),
-        )
+        .put("/api/admin/maintenance", Some(&admin), json!({ "message": "", "start_datetime": "2026-13-01", "end_datetime": "2026-11-01T00:00:00+09:00" }))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error"]["rules"]["message"], json!(["required"]));
@@ -167,8 +160,7 @@ async fn maintenance_changes_are_pushed_to_connected_sockets(pool: PgPool) {
         "システムメンテナンスを実施しています。"
     );
 
-    app.request(Method::DELETE, "/api/admin/maintenance", Some(&admin), None)
-        .await;
+    app.delete("/api/admin/maintenance", Some(&admin)).await;
     let pushed = socket
         .expect_event("maintenance.changed", Duration::from_secs(3))
         .await

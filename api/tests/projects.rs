@@ -2,7 +2,7 @@
 
 mod support;
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use support::TestApp;
@@ -98,12 +98,7 @@ async fn the_status_machine_is_enforced_with_its_movers(pool: PgPool) {
     let path = format!("/api/v2/projects/{setting}");
 
     let (status, body) = app
-        .request(
-            Method::PUT,
-            &path,
-            Some(&client),
-            Some(json!({ "status": "done" })),
-        )
+        .put(&path, Some(&client), json!({ "status": "done" }))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
@@ -112,24 +107,14 @@ async fn the_status_machine_is_enforced_with_its_movers(pool: PgPool) {
     );
 
     let (status, body) = app
-        .request(
-            Method::PUT,
-            &path,
-            Some(&client),
-            Some(json!({ "status": "applying" })),
-        )
+        .put(&path, Some(&client), json!({ "status": "applying" }))
         .await;
     assert_eq!(
         (status, body["status"].as_str()),
         (StatusCode::OK, Some("applying"))
     );
     let (status, _) = app
-        .request(
-            Method::PUT,
-            &path,
-            Some(&client),
-            Some(json!({ "status": "doing" })),
-        )
+        .put(&path, Some(&client), json!({ "status": "doing" }))
         .await;
     assert_eq!(
         status,
@@ -137,27 +122,20 @@ async fn the_status_machine_is_enforced_with_its_movers(pool: PgPool) {
         "only operations staff start the work"
     );
     let (status, _) = app
-        .request(
-            Method::PUT,
-            &path,
-            Some(&manager),
-            Some(json!({ "status": "doing" })),
-        )
+        .put(&path, Some(&manager), json!({ "status": "doing" }))
         .await;
     assert_eq!(status, StatusCode::OK);
-    app.request(
-        Method::PUT,
+    app.put(
         &path,
         Some(&manager),
-        Some(json!({ "status": "under_acceptance" })),
+        json!({ "status": "under_acceptance" }),
     )
     .await;
     let (status, body) = app
-        .request(
-            Method::PUT,
+        .put(
             &path,
             Some(&client),
-            Some(json!({ "status": "done", "name": "完成した特集" })),
+            json!({ "status": "done", "name": "完成した特集" }),
         )
         .await;
     assert_eq!(status, StatusCode::OK);
@@ -166,9 +144,7 @@ async fn the_status_machine_is_enforced_with_its_movers(pool: PgPool) {
         (Some("done"), Some("完成した特集"))
     );
 
-    let (status, _) = app
-        .request(Method::DELETE, &path, Some(&client), None)
-        .await;
+    let (status, _) = app.delete(&path, Some(&client)).await;
     assert_eq!(
         status,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -233,12 +209,7 @@ async fn clients_create_projects_for_their_own_media_only(pool: PgPool) {
 
     let id = created["id"].as_i64().unwrap();
     let (status, _) = app
-        .request(
-            Method::DELETE,
-            &format!("/api/v2/projects/{id}"),
-            Some(&client),
-            None,
-        )
+        .delete(&format!("/api/v2/projects/{id}"), Some(&client))
         .await;
     assert_eq!(status, StatusCode::NO_CONTENT);
 }
@@ -290,11 +261,10 @@ async fn offer_templates_are_kept_by_staff_and_read_by_clients(pool: PgPool) {
         .await;
     assert_eq!(status, StatusCode::CREATED);
     let (status, updated) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/offer_templates/{id}"),
             Some(&manager),
-            Some(json!({ "name": "撮影・取材のご依頼", "body": "" })),
+            json!({ "name": "撮影・取材のご依頼", "body": "" }),
         )
         .await;
     assert_eq!(
@@ -302,21 +272,11 @@ async fn offer_templates_are_kept_by_staff_and_read_by_clients(pool: PgPool) {
         (StatusCode::OK, Some("撮影・取材のご依頼"))
     );
     let (status, _) = app
-        .request(
-            Method::DELETE,
-            &format!("/api/offer_templates/{id}"),
-            Some(&manager),
-            None,
-        )
+        .delete(&format!("/api/offer_templates/{id}"), Some(&manager))
         .await;
     assert_eq!(status, StatusCode::NO_CONTENT);
     let (status, _) = app
-        .request(
-            Method::DELETE,
-            &format!("/api/offer_templates/{id}"),
-            Some(&manager),
-            None,
-        )
+        .delete(&format!("/api/offer_templates/{id}"), Some(&manager))
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }

@@ -5,7 +5,7 @@ mod support;
 
 use std::time::Duration;
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::json;
 use sqlx::PgPool;
 use support::{TestApp, sio::SioClient};
@@ -119,30 +119,27 @@ async fn a_task_goes_from_offer_to_accepted_with_live_notices(pool: PgPool) {
             .unwrap();
     sqlx::query("update users set role = 'client', client_id = $1 where mail_address = 'newbie@demo.tsumugi.jp'").bind(other).execute(&pool).await.unwrap();
     let (status, _) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/tasks/{task}/inspection"),
             Some(&newbie),
-            Some(json!({ "result": "accepted" })),
+            json!({ "result": "accepted" }),
         )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (_, missing) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/tasks/{task}/inspection"),
             Some(&client),
-            Some(json!({ "result": "rejected" })),
+            json!({ "result": "rejected" }),
         )
         .await;
     assert_eq!(missing["error"]["rules"]["reason"], json!(["required"]));
 
     let (status, rejected) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/tasks/{task}/inspection"),
             Some(&client),
-            Some(json!({ "result": "rejected", "reason": "写真の差し替えをお願いします" })),
+            json!({ "result": "rejected", "reason": "写真の差し替えをお願いします" }),
         )
         .await;
     assert_eq!(
@@ -168,11 +165,10 @@ async fn a_task_goes_from_offer_to_accepted_with_live_notices(pool: PgPool) {
     )
     .await;
     let (status, accepted) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/tasks/{task}/inspection"),
             Some(&client),
-            Some(json!({ "result": "accepted" })),
+            json!({ "result": "accepted" }),
         )
         .await;
     assert_eq!(
@@ -197,11 +193,10 @@ async fn a_task_goes_from_offer_to_accepted_with_live_notices(pool: PgPool) {
             .unwrap();
     assert!(completed.is_some());
     let (status, _) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/tasks/{task}/inspection"),
             Some(&client),
-            Some(json!({ "result": "accepted" })),
+            json!({ "result": "accepted" }),
         )
         .await;
     assert_eq!(

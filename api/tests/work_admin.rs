@@ -90,11 +90,10 @@ async fn staff_fix_completed_dates_invalidate_and_edit_tasks(pool: PgPool) {
 
     // Editing any field of any task, whatever its status.
     let (status, body) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/admin/tasks/{done}"),
             Some(&admin),
-            Some(json!({"status": "doing", "title": "差し戻して再作業", "order_date": ""})),
+            json!({"status": "doing", "title": "差し戻して再作業", "order_date": ""}),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -103,11 +102,10 @@ async fn staff_fix_completed_dates_invalidate_and_edit_tasks(pool: PgPool) {
         (&json!("doing"), &json!("差し戻して再作業"), &json!(null))
     );
     let (status, body) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/admin/tasks/{done}"),
             Some(&admin),
-            Some(json!({"status": "finished"})),
+            json!({"status": "finished"}),
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -116,11 +114,10 @@ async fn staff_fix_completed_dates_invalidate_and_edit_tasks(pool: PgPool) {
         "in:applying,doing,under_acceptance,done"
     );
     let (status, _) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/admin/tasks/{done}"),
             Some(&client),
-            Some(json!({"status": "done"})),
+            json!({"status": "done"}),
         )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);

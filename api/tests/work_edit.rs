@@ -5,7 +5,7 @@ mod support;
 
 use std::time::Duration;
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use support::{TestApp, sio::SioClient, user_id};
@@ -201,11 +201,9 @@ async fn clients_add_works_and_offer_tasks_that_creators_hear_of_at_once(pool: P
 
     // Unstarted tasks can be deleted; a task being worked on cannot.
     let (status, _) = app
-        .request(
-            Method::DELETE,
+        .delete(
             &format!("/api/v2/projects/works/tasks/{task_id}"),
             Some(&client),
-            None,
         )
         .await;
     assert_eq!(status, StatusCode::NO_CONTENT);
@@ -215,11 +213,9 @@ async fn clients_add_works_and_offer_tasks_that_creators_hear_of_at_once(pool: P
             .await
             .unwrap();
     let (status, _) = app
-        .request(
-            Method::DELETE,
+        .delete(
             &format!("/api/v2/projects/works/tasks/{doing}"),
             Some(&client),
-            None,
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -228,21 +224,14 @@ async fn clients_add_works_and_offer_tasks_that_creators_hear_of_at_once(pool: P
     let busy_project = project_id(&pool, "doing").await;
     let busy_work = first_work(&pool, busy_project).await;
     let (status, _) = app
-        .request(
-            Method::DELETE,
+        .delete(
             &format!("/api/v2/projects/{busy_project}/works/{busy_work}"),
             Some(&client),
-            None,
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let (status, _) = app
-        .request(
-            Method::DELETE,
-            &format!("{works_path}/{work_id}"),
-            Some(&client),
-            None,
-        )
+        .delete(&format!("{works_path}/{work_id}"), Some(&client))
         .await;
     assert_eq!(status, StatusCode::NO_CONTENT);
 
@@ -264,11 +253,10 @@ async fn clients_add_works_and_offer_tasks_that_creators_hear_of_at_once(pool: P
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = app
-        .request(
-            Method::PUT,
+        .put(
             &format!("/api/v2/projects/{busy_project}/works/{busy_work}"),
             Some(&client),
-            Some(json!({"name": "乗っ取り"})),
+            json!({"name": "乗っ取り"}),
         )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
@@ -294,11 +282,10 @@ async fn a_bulk_update_writes_every_task_or_none(pool: PgPool) {
     let (app_ref, client_ref) = (&app, client.as_str());
     let bulk = |tasks: Value| async move {
         app_ref
-            .request(
-                Method::PUT,
+            .put(
                 "/api/v2/projects/works/tasks",
                 Some(client_ref),
-                Some(json!({"tasks": tasks})),
+                json!({"tasks": tasks}),
             )
             .await
     };
@@ -342,11 +329,10 @@ async fn a_bulk_update_writes_every_task_or_none(pool: PgPool) {
 
     // Creators do not edit tasks in bulk.
     let (status, _) = app
-        .request(
-            Method::PUT,
+        .put(
             "/api/v2/projects/works/tasks",
             Some(&creator),
-            Some(json!({"tasks": [{"id": ids[0], "title": "x"}]})),
+            json!({"tasks": [{"id": ids[0], "title": "x"}]}),
         )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);

@@ -44,36 +44,74 @@ pub async fn take(
     if !me.has_skill || !me.has_bank_account {
         return Err(AppError::invalid(INCOMPLETE_PROFILE));
     }
+    let task = answer_offer(&state, caller.user_id, task_id, OfferAnswer::Take).await?;
+    Ok(Json(task))
+}
+
+/// How an offered creator answers.
+#[derive(Clone, Copy)]
+enum OfferAnswer {
+    Take,
+    Decline,
+}
+
+/// Moves the caller's offer to taken or declined (403 when the task was not offered to them),
+/// updates the task, and tells the client's users (`check_client_order` or
+/// `reject_client_order`), all in one transaction; then pushes the change.
+async fn answer_offer(
+    state: &AppState,
+    user_id: i64,
+    task_id: i64,
+    answer: OfferAnswer,
+) -> AppResult<TaskState> {
     let mut tx = state.db.begin().await?;
     let task = task_state(&mut *tx, task_id, true).await?;
-    let offered = sqlx::query("update task_assignees set state = 'taken', updated_at = now() where task_id = $1 and user_id = $2 and state = 'offered'")
-        .bind(task_id)
-        .bind(caller.user_id)
-        .execute(&mut *tx)
-        .await?;
-    if offered.rows_affected() == 0 {
+    let answered = sqlx::query(
+        "update task_assignees set state = $3, updated_at = now() where task_id = $1 and user_id = $2 and state = 'offered'",
+    )
+    .bind(task_id)
+    .bind(user_id)
+    .bind(match answer {
+        OfferAnswer::Take => "taken",
+        OfferAnswer::Decline => "declined",
+    })
+    .execute(&mut *tx)
+    .await?;
+    if answered.rows_affected() == 0 {
         return Err(AppError::Forbidden);
     }
-    if task.status != "applying" {
-        return Err(AppError::rule(
-            "status",
-            format!("transition:{},doing", task.status),
-        ));
-    }
-    sqlx::query("update tasks set status = 'doing', order_date = coalesce(order_date, current_date), updated_at = now() where id = $1")
-        .bind(task_id)
-        .execute(&mut *tx)
-        .await?;
-    let name = user_name(&mut tx, caller.user_id).await?;
-    let created = notify_client(
-        &mut tx,
-        &task,
-        "check_client_order",
-        format!("{name}さんが「{}」を受注しました", task.title),
-    )
-    .await?;
+    let name = user_name(&mut tx, user_id).await?;
+    let (notice_type, message) = match answer {
+        OfferAnswer::Take => {
+            if task.status != "applying" {
+                return Err(AppError::rule(
+                    "status",
+                    format!("transition:{},doing", task.status),
+                ));
+            }
+            sqlx::query("update tasks set status = 'doing', order_date = coalesce(order_date, current_date), updated_at = now() where id = $1")
+                .bind(task_id)
+                .execute(&mut *tx)
+                .await?;
+            (
+                "check_client_order",
+                format!("{name}さんが「{}」を受注しました", task.title),
+            )
+        }
+        OfferAnswer::Decline => {
+            sqlx::query("update tasks set updated_at = now() where id = $1")
+                .bind(task_id)
+                .execute(&mut *tx)
+                .await?;
+            (
+                "reject_client_order",
+                format!("{name}さんが「{}」の依頼を辞退しました", task.title),
+            )
+        }
+    };
+    let created = notify_client(&mut tx, &task, notice_type, message).await?;
     tx.commit().await?;
-    Ok(Json(announce(&state, task_id, created).await?))
+    announce(state, task_id, created).await
 }
 
 /// An offered creator turns the task down: the offer is marked declined and the client hears
@@ -85,30 +123,7 @@ pub async fn decline(
     AuthUser(caller): AuthUser,
     Path(task_id): Path<i64>,
 ) -> AppResult<StatusCode> {
-    let mut tx = state.db.begin().await?;
-    let task = task_state(&mut *tx, task_id, true).await?;
-    let declined = sqlx::query("update task_assignees set state = 'declined', updated_at = now() where task_id = $1 and user_id = $2 and state = 'offered'")
-        .bind(task_id)
-        .bind(caller.user_id)
-        .execute(&mut *tx)
-        .await?;
-    if declined.rows_affected() == 0 {
-        return Err(AppError::Forbidden);
-    }
-    sqlx::query("update tasks set updated_at = now() where id = $1")
-        .bind(task_id)
-        .execute(&mut *tx)
-        .await?;
-    let name = user_name(&mut tx, caller.user_id).await?;
-    let created = notify_client(
-        &mut tx,
-        &task,
-        "reject_client_order",
-        format!("{name}さんが「{}」の依頼を辞退しました", task.title),
-    )
-    .await?;
-    tx.commit().await?;
-    announce(&state, task_id, created).await?;
+    answer_offer(&state, caller.user_id, task_id, OfferAnswer::Decline).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

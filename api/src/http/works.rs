@@ -88,6 +88,20 @@ pub async fn visible_work(
     })
 }
 
+/// The work, if the caller may change it (its client's users or staff).
+async fn owned_work(
+    state: &AppState,
+    caller: &Caller,
+    project_id: i64,
+    work_id: i64,
+) -> AppResult<WorkHead> {
+    let work = visible_work(state, caller, project_id, work_id).await?;
+    if !caller.acts_for_client(work.client_id) {
+        return Err(AppError::Forbidden);
+    }
+    Ok(work)
+}
+
 async fn work_view(state: &AppState, caller: &Caller, work: WorkHead) -> AppResult<WorkView> {
     let filter = TaskFilter {
         work_id: Some(work.id),
@@ -212,10 +226,7 @@ pub async fn rename(
     Path((project_id, work_id)): Path<(i64, i64)>,
     ApiJson(input): ApiJson<WorkInput>,
 ) -> AppResult<Json<WorkView>> {
-    let work = visible_work(&state, &caller, project_id, work_id).await?;
-    if !caller.acts_for_client(work.client_id) {
-        return Err(AppError::Forbidden);
-    }
+    owned_work(&state, &caller, project_id, work_id).await?;
     let mut v = Validator::new();
     check_name(&mut v, &input.name);
     v.finish()?;
@@ -235,10 +246,7 @@ pub async fn remove(
     AuthUser(caller): AuthUser,
     Path((project_id, work_id)): Path<(i64, i64)>,
 ) -> AppResult<StatusCode> {
-    let work = visible_work(&state, &caller, project_id, work_id).await?;
-    if !caller.acts_for_client(work.client_id) {
-        return Err(AppError::Forbidden);
-    }
+    owned_work(&state, &caller, project_id, work_id).await?;
     let deleted = sqlx::query(
         "delete from works w where w.id = $1 and not exists (
             select 1 from tasks t join task_assignees a on a.task_id = t.id where t.work_id = w.id and a.state = 'taken')",

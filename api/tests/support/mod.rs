@@ -100,6 +100,14 @@ impl TestApp {
         self.request(Method::GET, path, token, None).await
     }
 
+    pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.request(Method::PUT, path, token, Some(body)).await
+    }
+
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        self.request(Method::DELETE, path, token, None).await
+    }
+
     /// Posts a multipart form (file uploads) and reads the JSON answer.
     pub async fn post_multipart(
         &self,
