@@ -5,15 +5,7 @@ mod support;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use support::TestApp;
-
-async fn project_id(pool: &PgPool, status: &str) -> i64 {
-    sqlx::query_scalar("select id from projects where status = $1 order by id limit 1")
-        .bind(status)
-        .fetch_one(pool)
-        .await
-        .unwrap()
-}
+use support::{TestApp, demo_client_id, project_with_status};
 
 fn names(list: &Value) -> Vec<String> {
     list["projects"]
@@ -64,7 +56,7 @@ async fn the_client_and_staff_see_the_demo_projects_and_creators_only_their_own(
     let newbie = app.login("newbie@demo.tsumugi.jp").await;
     let (_, none) = app.get("/api/v2/projects", Some(&newbie)).await;
     assert_eq!(none["total"], 0);
-    let doing = project_id(&pool, "doing").await;
+    let doing = project_with_status(&pool, "doing").await;
     let (status, _) = app
         .get(&format!("/api/v2/projects/{doing}"), Some(&newbie))
         .await;
@@ -94,7 +86,7 @@ async fn the_status_machine_is_enforced_with_its_movers(pool: PgPool) {
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let manager = app.login("manager@demo.tsumugi.jp").await;
-    let setting = project_id(&pool, "setting").await;
+    let setting = project_with_status(&pool, "setting").await;
     let path = format!("/api/v2/projects/{setting}");
 
     let (status, body) = app
@@ -327,12 +319,7 @@ async fn tasks_are_scoped_grouped_filtered_and_counted(pool: PgPool) {
     assert!(body["error"]["rules"]["status"].is_array());
 
     let client = app.login("client@demo.tsumugi.jp").await;
-    let client_id: i64 = sqlx::query_scalar(
-        "select client_id from users where mail_address = 'client@demo.tsumugi.jp'",
-    )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    let client_id = demo_client_id(&pool).await;
     let counts_path = format!("/api/clients/{client_id}/important_information/counts");
     let (status, counts) = app.get(&counts_path, Some(&client)).await;
     assert_eq!(status, StatusCode::OK);

@@ -8,17 +8,9 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::json;
 use sqlx::PgPool;
-use support::{TestApp, sio::SioClient};
+use support::{TestApp, demo_client_id, sio::SioClient, task_titled};
 
 const WAIT: Duration = Duration::from_secs(3);
-
-async fn task_id(pool: &PgPool, title: &str) -> i64 {
-    sqlx::query_scalar("select id from tasks where title = $1")
-        .bind(title)
-        .fetch_one(pool)
-        .await
-        .unwrap()
-}
 
 #[sqlx::test(migrator = "api::MIGRATOR")]
 async fn a_task_goes_from_offer_to_accepted_with_live_notices(pool: PgPool) {
@@ -28,14 +20,9 @@ async fn a_task_goes_from_offer_to_accepted_with_live_notices(pool: PgPool) {
     let newbie = app.login("newbie@demo.tsumugi.jp").await;
     let mut client_socket = SioClient::connect(app.addr, Some(&client)).await.unwrap();
     let mut creator_socket = SioClient::connect(app.addr, Some(&creator)).await.unwrap();
-    let client_id: i64 = sqlx::query_scalar(
-        "select client_id from users where mail_address = 'client@demo.tsumugi.jp'",
-    )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
+    let client_id = demo_client_id(&pool).await;
     let counts_path = format!("/api/clients/{client_id}/important_information/counts");
-    let task = task_id(&pool, "秋の京都さんぽ 取材記事 本文執筆").await;
+    let task = task_titled(&pool, "秋の京都さんぽ 取材記事 本文執筆").await;
 
     // Someone without skill and bank account cannot take work; someone not offered cannot either.
     let (status, body) = app

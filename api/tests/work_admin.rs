@@ -8,22 +8,7 @@ use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 use sqlx::PgPool;
-use support::TestApp;
-
-async fn task_with_status(pool: &PgPool, status: &str) -> i64 {
-    sqlx::query_scalar("select id from tasks where status = $1 order by id limit 1")
-        .bind(status)
-        .fetch_one(pool)
-        .await
-        .unwrap()
-}
-
-async fn demo_client_id(pool: &PgPool) -> i64 {
-    sqlx::query_scalar("select client_id from users where mail_address = 'client@demo.tsumugi.jp'")
-        .fetch_one(pool)
-        .await
-        .unwrap()
-}
+use support::{TestApp, demo_client_id, task_with_status};
 
 #[sqlx::test(migrator = "api::MIGRATOR")]
 async fn staff_fix_completed_dates_invalidate_and_edit_tasks(pool: PgPool) {

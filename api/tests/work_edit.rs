@@ -8,17 +8,9 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use support::{TestApp, sio::SioClient, user_id};
+use support::{TestApp, project_with_status, sio::SioClient, task_with_status, user_id};
 
 const WAIT: Duration = Duration::from_secs(3);
-
-async fn project_id(pool: &PgPool, status: &str) -> i64 {
-    sqlx::query_scalar("select id from projects where status = $1 order by id limit 1")
-        .bind(status)
-        .fetch_one(pool)
-        .await
-        .unwrap()
-}
 
 async fn first_work(pool: &PgPool, project_id: i64) -> i64 {
     sqlx::query_scalar("select id from works where project_id = $1 order by id limit 1")
@@ -58,7 +50,7 @@ async fn clients_add_works_and_offer_tasks_that_creators_hear_of_at_once(pool: P
     let editor = app.login("editor@demo.tsumugi.jp").await;
     let mut creator_socket = SioClient::connect(app.addr, Some(&creator)).await.unwrap();
     let mut client_socket = SioClient::connect(app.addr, Some(&client)).await.unwrap();
-    let project = project_id(&pool, "applying").await;
+    let project = project_with_status(&pool, "applying").await;
     let works_path = format!("/api/v2/projects/{project}/works");
 
     // Creators do not add works; a name is required.
@@ -207,11 +199,7 @@ async fn clients_add_works_and_offer_tasks_that_creators_hear_of_at_once(pool: P
         )
         .await;
     assert_eq!(status, StatusCode::NO_CONTENT);
-    let doing: i64 =
-        sqlx::query_scalar("select id from tasks where status = 'doing' order by id limit 1")
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+    let doing = task_with_status(&pool, "doing").await;
     let (status, _) = app
         .delete(
             &format!("/api/v2/projects/works/tasks/{doing}"),
@@ -221,7 +209,7 @@ async fn clients_add_works_and_offer_tasks_that_creators_hear_of_at_once(pool: P
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 
     // A work with a taken task stays; an empty one can go.
-    let busy_project = project_id(&pool, "doing").await;
+    let busy_project = project_with_status(&pool, "doing").await;
     let busy_work = first_work(&pool, busy_project).await;
     let (status, _) = app
         .delete(
@@ -273,11 +261,7 @@ async fn a_bulk_update_writes_every_task_or_none(pool: PgPool) {
     .fetch_all(&pool)
     .await
     .unwrap();
-    let done: i64 =
-        sqlx::query_scalar("select id from tasks where status = 'done' order by id limit 1")
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+    let done = task_with_status(&pool, "done").await;
     let before: Vec<_> = futures::future::join_all(ids.iter().map(|id| task_row(&pool, *id))).await;
     let (app_ref, client_ref) = (&app, client.as_str());
     let bulk = |tasks: Value| async move {

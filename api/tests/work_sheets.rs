@@ -10,7 +10,7 @@ use reqwest::multipart::{Form, Part};
 use rust_xlsxwriter::Workbook;
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use support::{TestApp, test_config, user_id};
+use support::{TestApp, test_config, user_id, work_named};
 
 /// An .xlsx whose first row is a header and whose next rows are `rows` (numbers as numbers).
 fn sheet(rows: &[Vec<String>]) -> Vec<u8> {
@@ -36,17 +36,19 @@ fn row(cells: &[&str]) -> Vec<String> {
     cells.iter().map(|c| c.to_string()).collect()
 }
 
+/// The cells a 422 names, in order.
+fn bad_cells(body: &Value) -> Vec<String> {
+    body["error"]["rules"]
+        .as_object()
+        .expect("rules keyed by cell")
+        .keys()
+        .cloned()
+        .collect()
+}
+
 async fn upload(app: &TestApp, path: &str, token: &str, bytes: Vec<u8>) -> (StatusCode, Value) {
     let form = Form::new().part("file", Part::bytes(bytes).file_name("tasks.xlsx"));
     app.post_multipart(path, token, form).await
-}
-
-async fn work_named(pool: &PgPool, name: &str) -> i64 {
-    sqlx::query_scalar("select id from works where name = $1")
-        .bind(name)
-        .fetch_one(pool)
-        .await
-        .unwrap()
 }
 
 async fn task_count(pool: &PgPool, work_id: i64) -> i64 {
@@ -163,7 +165,7 @@ async fn an_upload_with_a_bad_cell_writes_nothing_and_a_good_one_writes_everythi
         "スプレッドシートの内容に誤りがあります。"
     );
     let rules = body["error"]["rules"].as_object().unwrap();
-    assert_eq!(rules.keys().collect::<Vec<_>>(), vec!["A4", "D5", "F3"]);
+    assert_eq!(bad_cells(&body), vec!["A4", "D5", "F3"]);
     assert!(
         rules["F3"][0]
             .as_str()
@@ -253,14 +255,7 @@ async fn an_upload_with_a_bad_cell_writes_nothing_and_a_good_one_writes_everythi
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(
-        body["error"]["rules"]
-            .as_object()
-            .unwrap()
-            .keys()
-            .collect::<Vec<_>>(),
-        vec!["A3"]
-    );
+    assert_eq!(bad_cells(&body), vec!["A3"]);
     let (status, body) = upload(
         &app,
         tags_path,
@@ -313,14 +308,7 @@ async fn operation_agency_rewards_come_from_the_crm_unit_prices(pool: PgPool) {
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(
-        body["error"]["rules"]
-            .as_object()
-            .unwrap()
-            .keys()
-            .collect::<Vec<_>>(),
-        vec!["B3"]
-    );
+    assert_eq!(bad_cells(&body), vec!["B3"]);
     let (status, body) = upload(
         &app,
         &path,

@@ -56,9 +56,9 @@ pub struct TaskList {
     pub tasks: Vec<TaskView>,
 }
 
-const TASK_SELECT: &str = "select t.id, t.task_type, t.title, t.status, t.order_date, t.due_date, t.completed_date,
-        w.id as work_id, w.name as work_name, p.id as project_id, p.name as project_name, t.updated_at
-   from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id";
+/// The columns of a `TaskView`, over `scope::TASK_JOINS`.
+const TASK_COLUMNS: &str = "t.id, t.task_type, t.title, t.status, t.order_date, t.due_date, t.completed_date,
+        w.id as work_id, w.name as work_name, p.id as project_id, p.name as project_name, t.updated_at";
 
 /// `status[]` values; anything outside the four task statuses is refused.
 fn statuses(query: Option<&str>) -> AppResult<Vec<String>> {
@@ -102,13 +102,14 @@ pub async fn scoped_tasks(
     filter: TaskFilter<'_>,
 ) -> AppResult<Vec<TaskView>> {
     let sql = format!(
-        "{TASK_SELECT} where {} and not t.is_invalid
+        "select {TASK_COLUMNS} from {} where {} and not t.is_invalid
            and (not $2 or exists (select 1 from task_assignees a where a.task_id = t.id and a.user_id = $1 and a.state <> 'declined'))
            and (cardinality($3::text[]) = 0 or t.status = any($3))
            and ($4::bigint is null or m.client_id = $4)
            and ($5::bigint is null or t.work_id = $5)
            and ($6::bigint[] is null or t.id = any($6))
          order by t.due_date asc nulls last, t.id",
+        scope::TASK_JOINS,
         scope::visible_tasks(caller.role)
     );
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
@@ -283,8 +284,11 @@ pub struct TaskDetail {
     pub can_edit: bool,
 }
 
+/// A task with the fields only its own page shows.
 #[derive(sqlx::FromRow)]
-struct TaskExtra {
+struct TaskDetailRow {
+    #[sqlx(flatten)]
+    task: TaskView,
     client_id: i64,
     reward_amount: Option<i64>,
     tags: Vec<String>,
@@ -295,16 +299,25 @@ struct TaskExtra {
 /// the caller may not see it.
 pub async fn task_detail(state: &AppState, caller: &Caller, task_id: i64) -> AppResult<TaskDetail> {
     let sql = format!(
-        "{TASK_SELECT} where t.id = $2 and {} and (not t.is_invalid or $3)",
+        "select {TASK_COLUMNS}, m.client_id, t.reward_amount, t.tags, t.is_invalid
+           from {} where t.id = $2 and {} and (not t.is_invalid or $3)",
+        scope::TASK_JOINS,
         scope::visible_tasks(caller.role)
     );
-    let task: Option<TaskView> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+    let row: Option<TaskDetailRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(caller.user_id)
         .bind(task_id)
         .bind(caller.role.is_staff())
         .fetch_optional(&state.db)
         .await?;
-    let Some(task) = task else {
+    let Some(TaskDetailRow {
+        task,
+        client_id,
+        reward_amount,
+        tags,
+        is_invalid,
+    }) = row
+    else {
         let exists: bool = sqlx::query_scalar(
             "select exists (select 1 from tasks where id = $1 and not is_invalid)",
         )
@@ -317,14 +330,6 @@ pub async fn task_detail(state: &AppState, caller: &Caller, task_id: i64) -> App
             AppError::NotFound
         });
     };
-    let extra: TaskExtra = sqlx::query_as(
-        "select m.client_id, t.reward_amount, t.tags, t.is_invalid
-           from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id
-          where t.id = $1",
-    )
-    .bind(task_id)
-    .fetch_one(&state.db)
-    .await?;
     let assignees: Vec<Assignee> = sqlx::query_as(
         "select a.user_id, u.user_name, a.state from task_assignees a join users u on u.id = a.user_id
           where a.task_id = $1 order by a.created_at, a.user_id",
@@ -364,9 +369,9 @@ pub async fn task_detail(state: &AppState, caller: &Caller, task_id: i64) -> App
         .iter()
         .find(|a| a.user_id == caller.user_id)
         .map(|a| a.state.as_str());
-    let live = !extra.is_invalid;
+    let live = !is_invalid;
     let offered = live && task.status == "applying" && my_state == Some("offered");
-    let for_client = caller.acts_for_client(extra.client_id);
+    let for_client = caller.acts_for_client(client_id);
     Ok(TaskDetail {
         can_take: offered,
         can_decline: offered,
@@ -375,10 +380,10 @@ pub async fn task_detail(state: &AppState, caller: &Caller, task_id: i64) -> App
             && matches!(task.status.as_str(), "doing" | "under_acceptance"),
         can_inspect: live && for_client && task.status == "under_acceptance",
         can_edit: live && for_client && task.status != "done",
-        client_id: extra.client_id,
-        reward_amount: extra.reward_amount,
-        tags: extra.tags,
-        is_invalid: extra.is_invalid,
+        client_id,
+        reward_amount,
+        tags,
+        is_invalid,
         assignees,
         delivery_files,
         deliveries: Deliveries {

@@ -148,20 +148,47 @@ async fn writable_project(state: &AppState, caller: &Caller, project_id: i64) ->
     Ok(())
 }
 
-async fn insert_work(
+fn crm_error(error: CrmError) -> AppError {
+    match error {
+        CrmError::UnknownOrder => AppError::rule("crm_order_id", "exists"),
+        CrmError::Unreachable(reason) => {
+            tracing::warn!(%reason, "CRM unit pricing failed");
+            AppError::Upstream(CRM_FAILURE.into())
+        }
+    }
+}
+
+/// Adds a work to a project the caller may write to; an operation-agency work must name a CRM
+/// order the CRM knows.
+async fn add_work(
     state: &AppState,
     caller: &Caller,
     project_id: i64,
-    name: &str,
-    crm_order_id: Option<&str>,
+    input: &WorkInput,
+    operation_agency: bool,
 ) -> AppResult<(StatusCode, Json<WorkView>)> {
+    writable_project(state, caller, project_id).await?;
+    let crm_order_id = input.crm_order_id.as_deref().unwrap_or("").trim();
+    let mut v = Validator::new();
+    check_name(&mut v, &input.name);
+    if operation_agency {
+        v.required("crm_order_id", crm_order_id)
+            .max_chars("crm_order_id", crm_order_id, 50);
+    }
+    v.finish()?;
+    if operation_agency {
+        UnitPricingSource::configured(&state.config, &state.db)
+            .unit_pricing(crm_order_id)
+            .await
+            .map_err(crm_error)?;
+    }
     let work_id: i64 = sqlx::query_scalar(
         "insert into works (project_id, name, is_operation_agency, crm_order_id) values ($1, $2, $3, $4) returning id",
     )
     .bind(project_id)
-    .bind(name.trim())
-    .bind(crm_order_id.is_some())
-    .bind(crm_order_id)
+    .bind(input.name.trim())
+    .bind(operation_agency)
+    .bind(operation_agency.then_some(crm_order_id))
     .fetch_one(&state.db)
     .await?;
     let work = visible_work(state, caller, project_id, work_id).await?;
@@ -179,21 +206,7 @@ pub async fn create(
     Path(project_id): Path<i64>,
     ApiJson(input): ApiJson<WorkInput>,
 ) -> AppResult<(StatusCode, Json<WorkView>)> {
-    writable_project(&state, &caller, project_id).await?;
-    let mut v = Validator::new();
-    check_name(&mut v, &input.name);
-    v.finish()?;
-    insert_work(&state, &caller, project_id, &input.name, None).await
-}
-
-fn crm_error(error: CrmError) -> AppError {
-    match error {
-        CrmError::UnknownOrder => AppError::rule("crm_order_id", "exists"),
-        CrmError::Unreachable(reason) => {
-            tracing::warn!(%reason, "CRM unit pricing failed");
-            AppError::Upstream(CRM_FAILURE.into())
-        }
-    }
+    add_work(&state, &caller, project_id, &input, false).await
 }
 
 #[utoipa::path(post, path = "/api/v2/projects/{project_id}/works_for_operation_agency", tag = "works", security(("bearer" = [])), request_body = WorkInput,
@@ -204,18 +217,7 @@ pub async fn create_for_operation_agency(
     Path(project_id): Path<i64>,
     ApiJson(input): ApiJson<WorkInput>,
 ) -> AppResult<(StatusCode, Json<WorkView>)> {
-    writable_project(&state, &caller, project_id).await?;
-    let crm_order_id = input.crm_order_id.as_deref().unwrap_or("").trim();
-    let mut v = Validator::new();
-    check_name(&mut v, &input.name);
-    v.required("crm_order_id", crm_order_id)
-        .max_chars("crm_order_id", crm_order_id, 50);
-    v.finish()?;
-    UnitPricingSource::configured(&state.config, &state.db)
-        .unit_pricing(crm_order_id)
-        .await
-        .map_err(crm_error)?;
-    insert_work(&state, &caller, project_id, &input.name, Some(crm_order_id)).await
+    add_work(&state, &caller, project_id, &input, true).await
 }
 
 #[utoipa::path(put, path = "/api/v2/projects/{project_id}/works/{work_id}", tag = "works", security(("bearer" = [])), request_body = WorkInput,

@@ -191,6 +191,48 @@ pub async fn channel_id(pool: &PgPool, name: &str) -> i64 {
         .unwrap()
 }
 
+/// The demo client company (of client@demo.tsumugi.jp).
+pub async fn demo_client_id(pool: &PgPool) -> i64 {
+    sqlx::query_scalar("select client_id from users where mail_address = 'client@demo.tsumugi.jp'")
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+/// The first demo project in `status`.
+pub async fn project_with_status(pool: &PgPool, status: &str) -> i64 {
+    sqlx::query_scalar("select id from projects where status = $1 order by id limit 1")
+        .bind(status)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+/// The first task in `status`.
+pub async fn task_with_status(pool: &PgPool, status: &str) -> i64 {
+    sqlx::query_scalar("select id from tasks where status = $1 order by id limit 1")
+        .bind(status)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+pub async fn task_titled(pool: &PgPool, title: &str) -> i64 {
+    sqlx::query_scalar("select id from tasks where title = $1")
+        .bind(title)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+pub async fn work_named(pool: &PgPool, name: &str) -> i64 {
+    sqlx::query_scalar("select id from works where name = $1")
+        .bind(name)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
 pub const GROUP: &str = "デモ編集部";
 pub const SINGLE: &str = "山田 花子・佐藤 健";
 pub const MANAGEMENT: &str = "デモ編集部 運営";
