@@ -45,16 +45,22 @@ rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
 # CPU time (user + system) a process has used, in milliseconds.
 cpu_ms() { [ -r "/proc/$1/stat" ] && awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$1/stat" || echo ""; }
 record() { echo "$1" >> "$RAW"; }
+# slope N:BYTES...: least-squares bytes per connection over the measured points.
+slope() { python3 -c "
+import sys
+pts = [tuple(map(float, p.split(':'))) for p in sys.argv[1:]]
+mx = sum(x for x, _ in pts) / len(pts); my = sum(y for _, y in pts) / len(pts)
+print(round(sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x, _ in pts)))" "$@"; }
 jq_num() { python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
 
 if [ "$QUICK" = 1 ]; then
-  IDLE_STEPS=(1000 5000); RATES=(100 400 1600); SECONDS_PER_STEP=4
+  IDLE_STEPS=(1000 5000); DELIVERY_STEPS=(10000 40000 160000); SECONDS_PER_STEP=4
   SHAPES=("10x100" "1x1000" "100x10"); SLOW_SECONDS=15; STORM_CLIENTS=2000
   PRODUCT_RATES=(100 400); PRODUCT_IDLE=2000
 else
-  IDLE_STEPS=(1000 5000 10000 19000); RATES=(100 200 400 800 1600 3200 6400); SECONDS_PER_STEP=10
+  IDLE_STEPS=(1000 5000 10000 19000); DELIVERY_STEPS=(5000 10000 20000 40000 80000 160000 320000); SECONDS_PER_STEP=10
   SHAPES=("10x100" "1x1000" "1000x10"); SLOW_SECONDS=60; STORM_CLIENTS=10000
-  PRODUCT_RATES=(100 200 400 600 800 1000 1200 1600); PRODUCT_IDLE=10000
+  PRODUCT_RATES=(100 200 300 400 500 600 700 800 1000); PRODUCT_IDLE=10000
 fi
 
 # The product path on its own database: REST POST -> PostgreSQL -> push to 100-member channels,
@@ -93,7 +99,7 @@ if [ "${ONLY:-}" = product ]; then
   exit 0
 fi
 
-declare -A IDLE_SLOPE IDLE_BASE BEST BEST_P99 REDIS_SAME REDIS_HOP REDIS_LOST REDIS_IDLE_CPU SLOW STORM
+declare -A IDLE_SLOPE IDLE_BASE IDLE_POINTS BEST BEST_P99 REDIS_SAME REDIS_HOP REDIS_LOST REDIS_IDLE_CPU SLOW STORM
 for server in tsumugi node; do
   port=$([ $server = tsumugi ] && echo 8090 || echo 8091)
 
@@ -101,8 +107,8 @@ for server in tsumugi node; do
   pid=$(start_server $server $port)
   base=$(rss_kb "$pid")
   IDLE_BASE[$server]=$base
+  IDLE_POINTS[$server]=""
   offset=0
-  last=""
   for n in "${IDLE_STEPS[@]}"; do
     # Two generator processes share the clients (one process may hold ~20,000 files); the
     # server's memory is read while both hold their half.
@@ -116,12 +122,10 @@ for server in tsumugi node; do
     wait "$first" "$second"
     offset=$((offset + n))
     record "{\"server\":\"$server\",\"scenario\":\"idle\",\"report\":$out}"
-    last=$out
+    IDLE_POINTS[$server]+="$n:$(jq_num "$out" "d['server_rss_bytes']") "
     stop_server "$pid"; pid=$(start_server $server $port); base=$(rss_kb "$pid")
   done
-  rss=$(jq_num "$last" "d['server_rss_bytes']")
-  n=${IDLE_STEPS[-1]}
-  IDLE_SLOPE[$server]=$(( (rss - IDLE_BASE[$server] * 1024) / n ))
+  IDLE_SLOPE[$server]=$(slope ${IDLE_POINTS[$server]})
   stop_server "$pid"
 
   for shape in "${SHAPES[@]}"; do
@@ -129,7 +133,8 @@ for server in tsumugi node; do
     say "$server: fan-out $rooms rooms x $members members"
     pid=$(start_server $server $port)
     BEST[$server,$shape]=0; BEST_P99[$server,$shape]="-"
-    for rate in "${RATES[@]}"; do
+    for deliveries in "${DELIVERY_STEPS[@]}"; do
+      rate=$((deliveries / members))
       out=$("$LT" fanout --server 127.0.0.1:$port --rooms "$rooms" --members "$members" --rate "$rate" --seconds $SECONDS_PER_STEP --payload 200 --sources "$SOURCES") || break
       record "{\"server\":\"$server\",\"scenario\":\"fanout\",\"shape\":\"$shape\",\"report\":$out}"
       lost=$(jq_num "$out" "d['lost']"); p99=$(jq_num "$out" "d['latency']['p99_ms']"); dps=$(jq_num "$out" "int(d['deliveries_per_sec'])")
@@ -190,11 +195,13 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo
   echo "Mode: $([ "$QUICK" = 1 ] && echo 'quick (make bench-quick)' || echo 'full (make bench)'); machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB; loopback; generator, Tsumugi (HUB_ONLY=1, release) and Node socket.io 4.8 on the same machine, one at a time."
   echo
-  echo "## Idle connections (memory per connection, ${IDLE_STEPS[-1]} clients)"
+  echo "## Idle connections (server RSS with ${IDLE_STEPS[*]} connected clients)"
   echo
-  echo "| server | baseline RSS | bytes per connection |"
-  echo "| --- | ---: | ---: |"
-  for s in tsumugi node; do echo "| $s | $((IDLE_BASE[$s] / 1024)) MiB | ${IDLE_SLOPE[$s]} |"; done
+  echo "| server | baseline RSS | $(for n in "${IDLE_STEPS[@]}"; do printf '%s clients | ' "$n"; done)bytes per connection (slope) |"
+  echo "| --- | ---: | $(for _ in "${IDLE_STEPS[@]}"; do printf -- '---: | '; done)---: |"
+  for s in tsumugi node; do
+    echo "| $s | $((IDLE_BASE[$s] / 1024)) MiB | $(for p in ${IDLE_POINTS[$s]}; do printf '%s MiB | ' $(( ${p#*:} / 1048576 )); done)${IDLE_SLOPE[$s]} |"
+  done
   echo
   echo "Tsumugi uses $(ratio "${IDLE_SLOPE[tsumugi]}" "${IDLE_SLOPE[node]}") of Node's memory per idle connection (target ≤ 0.33×)."
   echo
@@ -202,18 +209,20 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo
   echo "| rooms × members | Tsumugi deliveries/s (p99 ms) | Node deliveries/s (p99 ms) | ratio |"
   echo "| --- | ---: | ---: | ---: |"
-  cell() { if [ "${BEST[$1,$2]}" = 0 ]; then echo "failed at ${RATES[0]}/s"; else echo "${BEST[$1,$2]} (${BEST_P99[$1,$2]})"; fi; }
+  cell() { if [ "${BEST[$1,$2]}" = 0 ]; then echo "failed at ${DELIVERY_STEPS[0]}/s"; else echo "${BEST[$1,$2]} (${BEST_P99[$1,$2]})"; fi; }
   for shape in "${SHAPES[@]}"; do
     echo "| ${shape/x/ × } | $(cell tsumugi "$shape") | $(cell node "$shape") | $(ratio "${BEST[tsumugi,$shape]}" "${BEST[node,$shape]}") |"
   done
   echo
-  echo "Rates were stepped through ${RATES[*]} messages/s for ${SECONDS_PER_STEP} s each; the last step that met the criteria counts, so the ceiling of the ladder caps both columns."
+  echo "The publish rate was stepped so that the intended deliveries were ${DELIVERY_STEPS[*]} per second (messages/s = deliveries ÷ members), ${SECONDS_PER_STEP} s each; the last step that met the criteria counts, so the top of the ladder caps both columns."
   echo
   echo "## Two nodes through Redis (10 rooms × 100 members, 200 messages/s)"
   echo
   echo "| server | p99 same node (ms) | p99 publisher on node 1, members on node 2 (ms) | lost | CPU used by a third node without members (ms) |"
   echo "| --- | ---: | ---: | ---: | ---: |"
   for s in tsumugi node; do echo "| $s | ${REDIS_SAME[$s]} | ${REDIS_HOP[$s]} | ${REDIS_LOST[$s]} | ${REDIS_IDLE_CPU[$s]} |"; done
+  echo
+  echo "The Redis hop adds $(python3 -c "import sys; print(round(float(sys.argv[1]) - float(sys.argv[2]), 3))" "${REDIS_HOP[tsumugi]}" "${REDIS_SAME[tsumugi]}") ms at p99 to Tsumugi (target ≤ 2 ms)."
   echo
   echo "## Product path (REST POST → PostgreSQL → push; 10 channels × 100 members, $PRODUCT_IDLE idle connections; Tsumugi only)"
   echo

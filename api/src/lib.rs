@@ -27,6 +27,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::serve::ListenerExt;
 use rand::RngCore;
 use realtime::{Hub, HubConfig};
 use sqlx::PgPool;
@@ -95,11 +96,19 @@ async fn app_secret(db: &PgPool, name: &str) -> sqlx::Result<Vec<u8>> {
 }
 
 /// Serves until `shutdown` resolves, with the peer address available to handlers.
+///
+/// Nagle's algorithm is off on every connection: a pushed event is a small frame that must
+/// leave at once, not wait for the previous frame's ACK.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let listener = listener.tap_io(|stream| {
+        if let Err(error) = stream.set_nodelay(true) {
+            tracing::debug!(%error, "TCP_NODELAY could not be set");
+        }
+    });
     axum::serve(
         listener,
         router.into_make_service_with_connect_info::<SocketAddr>(),

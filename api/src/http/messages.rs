@@ -207,12 +207,16 @@ pub async fn create(
     v.finish()?;
 
     let mut tx = state.db.begin().await?;
-    // The new message comes back with its author, so the push needs no second read.
+    // The new message comes back with its author, so the push needs no second read; sending
+    // also reads everything before it, in the same statement (one round trip, not two).
     let inserted: Option<MessageRow> = sqlx::query_as(
         "with m as (
             insert into messages (channel_id, user_id, body, client_message_id) values ($1, $2, $3, $4)
             on conflict (channel_id, user_id, client_message_id) do nothing
-            returning id, channel_id, user_id, body, client_message_id, created_at, updated_at)
+            returning id, channel_id, user_id, body, client_message_id, created_at, updated_at),
+         read as (
+            update channel_members cm set last_read_message_id = m.id
+              from m where cm.channel_id = m.channel_id and cm.user_id = m.user_id)
          select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
                 m.client_message_id, m.created_at, m.updated_at, false as is_pinned
            from m join users u on u.id = m.user_id",
@@ -243,12 +247,6 @@ pub async fn create(
 
     attach_files(&mut tx, &caller, message_id, &body.file_ids).await?;
     let mentions = store_mentions(&mut tx, channel_id, message_id, &body.body).await?;
-    sqlx::query("update channel_members set last_read_message_id = $3 where channel_id = $1 and user_id = $2")
-        .bind(channel_id)
-        .bind(caller.user_id)
-        .bind(message_id)
-        .execute(&mut *tx)
-        .await?;
     let created_notices =
         notify_recipients(&mut tx, &caller, &channel, message_id, &mentions).await?;
     let files = if body.file_ids.is_empty() {
