@@ -54,11 +54,11 @@ print(round(sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x, 
 jq_num() { python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
 
 if [ "$QUICK" = 1 ]; then
-  IDLE_STEPS=(1000 5000); DELIVERY_STEPS=(10000 40000 160000); SECONDS_PER_STEP=4
+  IDLE_STEPS=(1000 5000); DELIVERY_STEPS=(10000 40000 160000 320000 640000); SECONDS_PER_STEP=4
   SHAPES=("10x100" "1x1000" "100x10"); SLOW_SECONDS=15; STORM_CLIENTS=2000
   PRODUCT_RATES=(100 400); PRODUCT_IDLE=2000
 else
-  IDLE_STEPS=(1000 5000 10000 19000); DELIVERY_STEPS=(5000 10000 20000 40000 80000 160000 320000); SECONDS_PER_STEP=10
+  IDLE_STEPS=(1000 5000 10000 19000); DELIVERY_STEPS=(5000 10000 20000 40000 80000 160000 320000 640000); SECONDS_PER_STEP=10
   SHAPES=("10x100" "1x1000" "1000x10"); SLOW_SECONDS=60; STORM_CLIENTS=10000
   PRODUCT_RATES=(100 200 300 400 500 600 700 800 1000); PRODUCT_IDLE=10000
 fi
@@ -99,6 +99,24 @@ if [ "${ONLY:-}" = product ]; then
   exit 0
 fi
 
+# ladder SERVER SHAPE SCENARIO MEMBERS_AT PUBLISHER_AT: steps the intended deliveries/s through
+# DELIVERY_STEPS until a step loses deliveries or its p99 reaches 100 ms; the last step that met
+# both is kept in BEST[SERVER,SCENARIO-SHAPE] and BEST_P99[...] (0 and "-" if none did).
+ladder() {
+  local server=$1 shape=$2 scenario=$3 members_at=$4 publisher_at=$5
+  local rooms=${shape%x*} members=${shape#*x} key="$3-$2" deliveries rate out lost p99 dps
+  BEST[$server,$key]=0; BEST_P99[$server,$key]="-"
+  for deliveries in "${DELIVERY_STEPS[@]}"; do
+    rate=$((deliveries / members))
+    out=$("$LT" fanout --server "$members_at" --publish-server "$publisher_at" --rooms "$rooms" --members "$members" --rate "$rate" --seconds $SECONDS_PER_STEP --payload 200 --sources "$SOURCES") || break
+    record "{\"server\":\"$server\",\"scenario\":\"$scenario\",\"shape\":\"$shape\",\"report\":$out}"
+    lost=$(jq_num "$out" "d['lost']"); p99=$(jq_num "$out" "d['latency']['p99_ms']"); dps=$(jq_num "$out" "int(d['deliveries_per_sec'])")
+    echo "  rate $rate/s: $dps deliveries/s, p99 ${p99} ms, lost $lost"
+    if [ "$lost" != 0 ] || python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) >= 100 else 1)" "$p99"; then break; fi
+    BEST[$server,$key]=$dps; BEST_P99[$server,$key]=$p99
+  done
+}
+
 declare -A IDLE_SLOPE IDLE_BASE IDLE_POINTS BEST BEST_P99 REDIS_SAME REDIS_HOP REDIS_LOST REDIS_IDLE_CPU SLOW STORM
 for server in tsumugi node; do
   port=$([ $server = tsumugi ] && echo 8090 || echo 8091)
@@ -129,19 +147,9 @@ for server in tsumugi node; do
   stop_server "$pid"
 
   for shape in "${SHAPES[@]}"; do
-    rooms=${shape%x*}; members=${shape#*x}
-    say "$server: fan-out $rooms rooms x $members members"
+    say "$server: fan-out ${shape/x/ rooms x } members"
     pid=$(start_server $server $port)
-    BEST[$server,$shape]=0; BEST_P99[$server,$shape]="-"
-    for deliveries in "${DELIVERY_STEPS[@]}"; do
-      rate=$((deliveries / members))
-      out=$("$LT" fanout --server 127.0.0.1:$port --rooms "$rooms" --members "$members" --rate "$rate" --seconds $SECONDS_PER_STEP --payload 200 --sources "$SOURCES") || break
-      record "{\"server\":\"$server\",\"scenario\":\"fanout\",\"shape\":\"$shape\",\"report\":$out}"
-      lost=$(jq_num "$out" "d['lost']"); p99=$(jq_num "$out" "d['latency']['p99_ms']"); dps=$(jq_num "$out" "int(d['deliveries_per_sec'])")
-      echo "  rate $rate/s: $dps deliveries/s, p99 ${p99} ms, lost $lost"
-      if [ "$lost" != 0 ] || python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) >= 100 else 1)" "$p99"; then break; fi
-      BEST[$server,$shape]=$dps; BEST_P99[$server,$shape]=$p99
-    done
+    ladder "$server" "$shape" fanout 127.0.0.1:$port 127.0.0.1:$port
     stop_server "$pid"
   done
 
@@ -180,13 +188,15 @@ for server in tsumugi node; do
   REDIS_SAME[$server]=$(jq_num "$single" "d['latency']['p99_ms']") || true
   REDIS_HOP[$server]=$(jq_num "$hop" "d['latency']['p99_ms']") || true
   REDIS_LOST[$server]=$(jq_num "$hop" "d['lost']") || true
+  say "$server: throughput across the Redis hop (publishers on node 1, 10 rooms x 100 members on node 2)"
+  ladder "$server" 10x100 redis-hop 127.0.0.1:$((port + 20)) 127.0.0.1:$((port + 10))
   stop_server "$a"; stop_server "$b"; stop_server "$c"
 done 2>&1
 
 product_path
 
 say "charts"
-rm -f "$RESULTS"/fanout-*.png "$RESULTS"/product-path.png
+rm -f "$RESULTS"/fanout-*.png "$RESULTS"/redis-hop-*.png "$RESULTS"/product-path.png
 "$BIN/charts" "$RAW" "$RESULTS"
 
 ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print(f'{a/b:.2f}×' if b else 'n/a')" "$1" "$2"; }
@@ -211,8 +221,9 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo "| --- | ---: | ---: | ---: |"
   cell() { if [ "${BEST[$1,$2]}" = 0 ]; then echo "failed at ${DELIVERY_STEPS[0]}/s"; else echo "${BEST[$1,$2]} (${BEST_P99[$1,$2]})"; fi; }
   for shape in "${SHAPES[@]}"; do
-    echo "| ${shape/x/ × } | $(cell tsumugi "$shape") | $(cell node "$shape") | $(ratio "${BEST[tsumugi,$shape]}" "${BEST[node,$shape]}") |"
+    echo "| ${shape/x/ × } | $(cell tsumugi "fanout-$shape") | $(cell node "fanout-$shape") | $(ratio "${BEST[tsumugi,fanout-$shape]}" "${BEST[node,fanout-$shape]}") |"
   done
+  echo "| 10 × 100, publishers on node 1 and members on node 2 through Redis | $(cell tsumugi redis-hop-10x100) | $(cell node redis-hop-10x100) | $(ratio "${BEST[tsumugi,redis-hop-10x100]}" "${BEST[node,redis-hop-10x100]}") |"
   echo
   echo "The publish rate was stepped so that the intended deliveries were ${DELIVERY_STEPS[*]} per second (messages/s = deliveries ÷ members), ${SECONDS_PER_STEP} s each; the last step that met the criteria counts, so the top of the ladder caps both columns."
   echo
@@ -225,6 +236,8 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo "The Redis hop adds $(python3 -c "import sys; print(round(float(sys.argv[1]) - float(sys.argv[2]), 3))" "${REDIS_HOP[tsumugi]}" "${REDIS_SAME[tsumugi]}") ms at p99 to Tsumugi (target ≤ 2 ms)."
   echo
   echo "## Product path (REST POST → PostgreSQL → push; 10 channels × 100 members, $PRODUCT_IDLE idle connections; Tsumugi only)"
+  echo
+  echo "Each step measures ${SECONDS_PER_STEP} s after 2 s of warm-up at the same rate (warm-up deliveries still count as lost if missing)."
   echo
   echo "| messages/s | last member p50 (ms) | last member p99 (ms) | POST p99 (ms) | lost | POST errors |"
   echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
@@ -248,6 +261,6 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo
   echo "## Charts"
   echo
-  for chart in "$RESULTS"/fanout-*.png "$RESULTS"/product-path.png; do [ -f "$chart" ] && echo "![$(basename "$chart" .png)]($(basename "$chart"))"; done
+  for chart in "$RESULTS"/fanout-*.png "$RESULTS"/redis-hop-*.png "$RESULTS"/product-path.png; do [ -f "$chart" ] && echo "![$(basename "$chart" .png)]($(basename "$chart"))"; done
 } > "$RESULTS/latest.md"
 cat "$RESULTS/latest.md"

@@ -23,6 +23,10 @@ pub struct ProductConfig {
     pub members: usize,
     pub rate: f64,
     pub duration: Duration,
+    /// Posted at the same rate before `duration`, and left out of the latencies: a fresh
+    /// server's first seconds (pool and HTTP connections opening, first plans) are not the
+    /// steady state this scenario measures. Their deliveries still count towards `lost`.
+    pub warmup: Duration,
     /// Member i authenticates with `{token_prefix}{i}`; the publisher with `{token_prefix}publisher`.
     pub token_prefix: String,
     /// Extra connections that only sit there.
@@ -60,6 +64,8 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
         by_seq: HashMap::new(),
     }));
     let members_per_message = config.members;
+    let warmup_count = (config.rate * config.warmup.as_secs_f64()).round() as u64;
+    let measured = move |seq: u64| seq >= warmup_count;
 
     let on_message: EventHandler = {
         let (last_member, received, deliveries) =
@@ -93,6 +99,9 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
             if entry.0 == members_per_message {
                 let worst = entry.1;
                 deliveries.by_seq.remove(&seq);
+                if !measured(seq) {
+                    return;
+                }
                 last_member
                     .lock()
                     .expect("histogram lock")
@@ -127,7 +136,7 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
         .pool_max_idle_per_host(256)
         .build()?;
     let publisher_token = format!("{}publisher", config.token_prefix);
-    let total = (config.rate * config.duration.as_secs_f64()).round() as u64;
+    let total = warmup_count + (config.rate * config.duration.as_secs_f64()).round() as u64;
     let interval_ns = (1e9 / config.rate) as u64;
     let start_ns = monotonic_ns() + 50_000_000;
     let start = tokio::time::Instant::now() + Duration::from_millis(50);
@@ -159,12 +168,12 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
                 .await
                 .map(|r| r.status().is_success())
                 .unwrap_or(false);
-            if ok {
+            if ok && measured(seq) {
                 post_latency
                     .lock()
                     .expect("histogram lock")
                     .saturating_record((sent.elapsed().as_micros() as u64).max(1));
-            } else {
+            } else if !ok {
                 post_errors.fetch_add(1, Ordering::Relaxed);
             }
         }));

@@ -32,8 +32,8 @@ fn main() -> anyhow::Result<()> {
         let server = row["server"].as_str().unwrap_or("?").to_string();
         let report = &row["report"];
         match row["scenario"].as_str() {
-            Some("fanout") => {
-                let shape = row["shape"].as_str().unwrap_or("?").to_string();
+            Some(kind @ ("fanout" | "redis-hop")) => {
+                let shape = format!("{kind}-{}", row["shape"].as_str().unwrap_or("?"));
                 let point = (
                     report["rate"].as_f64().unwrap_or(0.0),
                     report["latency"]["p99_ms"].as_f64().unwrap_or(0.0),
@@ -61,8 +61,8 @@ fn main() -> anyhow::Result<()> {
     }
     for (shape, series) in &fanout {
         chart(
-            &out.join(format!("fanout-{shape}.png")),
-            &format!("Fan-out {shape}: p99 latency by offered rate"),
+            &out.join(format!("{shape}.png")),
+            &format!("{shape}: p99 latency by offered rate"),
             series,
         )?;
     }

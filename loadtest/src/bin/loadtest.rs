@@ -80,6 +80,7 @@ async fn main() -> anyhow::Result<()> {
                 members: get(&options, "members", 100),
                 rate: get(&options, "rate", 100.0),
                 duration: Duration::from_secs_f64(get(&options, "seconds", 5.0)),
+                warmup: Duration::from_secs_f64(get(&options, "warmup", 2.0)),
                 token_prefix: options
                     .get("token-prefix")
                     .cloned()
