@@ -129,15 +129,19 @@ for server in tsumugi node; do
   offset=0
   for n in "${IDLE_STEPS[@]}"; do
     # Two generator processes share the clients (one process may hold ~20,000 files); the
-    # server's memory is read while both hold their half.
-    half=$((n / 2))
-    "$LT" idle --server 127.0.0.1:$port --connections "$half" --sources "$SOURCES" --offset $offset --hold 12 >/dev/null &
+    # server's memory is read once both report every client connected, plus 2 s to settle.
+    half=$((n / 2)); ready=$(mktemp -d)
+    "$LT" idle --server 127.0.0.1:$port --connections "$half" --sources "$SOURCES" --offset $offset --hold 120 --ready-file "$ready/1" >/dev/null &
     first=$!
-    "$LT" idle --server 127.0.0.1:$port --connections $((n - half)) --sources "$SOURCES" --offset $((offset + half)) --hold 12 >/dev/null &
+    "$LT" idle --server 127.0.0.1:$port --connections $((n - half)) --sources "$SOURCES" --offset $((offset + half)) --hold 120 --ready-file "$ready/2" >/dev/null &
     second=$!
-    sleep 9
+    for _ in $(seq 1 1200); do [ -f "$ready/1" ] && [ -f "$ready/2" ] && break; sleep 0.1; done
+    [ -f "$ready/1" ] && [ -f "$ready/2" ] || { echo "  $server: $n clients did not all connect within 120 s" >&2; exit 1; }
+    sleep 2
     out="{\"connections\":$n,\"server_rss_bytes\":$(( $(rss_kb "$pid") * 1024 )),\"generator_processes\":2}"
-    wait "$first" "$second"
+    kill "$first" "$second" 2>/dev/null || true
+    wait "$first" "$second" 2>/dev/null || true
+    rm -rf "$ready"
     offset=$((offset + n))
     record "{\"server\":\"$server\",\"scenario\":\"idle\",\"report\":$out}"
     IDLE_POINTS[$server]+="$n:$(jq_num "$out" "d['server_rss_bytes']") "

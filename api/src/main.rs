@@ -26,7 +26,7 @@ async fn main() -> anyhow::Result<()> {
         config.socket_read_buffer = std::env::var("SOCKET_READ_BUFFER")
             .ok()
             .and_then(|v| v.parse().ok())
-            .unwrap_or(1024);
+            .unwrap_or(api::config::DEFAULT_SOCKET_READ_BUFFER);
         return api::run_hub_only(config).await;
     }
     let config = api::config::Config::from_env()?;

@@ -4,7 +4,9 @@
 //! (about 16 KiB), and socketioxide keeps the handshake's request parts for the socket's whole
 //! life, so every idle socket pinned that buffer. Copying the URI and headers of socket.io
 //! requests into their own small allocations frees it once the connection is upgraded
-//! (heap profile and numbers: loadtest/results/hub-tuning.md).
+//! (heap profile and numbers: loadtest/results/hub-tuning.md). Only the headers engine.io reads
+//! are kept: a browser's cookies, user agent and `Accept-*` lines (often 1–2 KB) would otherwise
+//! stay with every socket for as long as it lives, and nothing in the hub reads them.
 
 use axum::Router;
 use axum::extract::{OriginalUri, Request};
@@ -26,7 +28,7 @@ async fn detach_from_read_buffer(mut request: Request) -> Request {
         return request;
     }
     let headers = std::mem::take(request.headers_mut());
-    *request.headers_mut() = owned_headers(&headers);
+    *request.headers_mut() = owned_handshake_headers(&headers);
     let uri = owned_uri(request.uri());
     if request.extensions().get::<OriginalUri>().is_some() {
         request.extensions_mut().insert(OriginalUri(uri.clone()));
@@ -35,9 +37,22 @@ async fn detach_from_read_buffer(mut request: Request) -> Request {
     request
 }
 
-fn owned_headers(headers: &HeaderMap) -> HeaderMap {
-    let mut owned = HeaderMap::with_capacity(headers.len());
-    for (name, value) in headers {
+/// What engine.io reads from a handshake: the WebSocket upgrade and the polling body's type.
+const HANDSHAKE_HEADERS: [&str; 6] = [
+    "host",
+    "connection",
+    "upgrade",
+    "sec-websocket-key",
+    "sec-websocket-version",
+    "content-type",
+];
+
+fn owned_handshake_headers(headers: &HeaderMap) -> HeaderMap {
+    let mut owned = HeaderMap::with_capacity(HANDSHAKE_HEADERS.len());
+    for (name, value) in headers
+        .iter()
+        .filter(|(name, _)| HANDSHAKE_HEADERS.contains(&name.as_str()))
+    {
         let name =
             HeaderName::from_bytes(name.as_str().as_bytes()).expect("a valid name stays valid");
         let mut copy =
@@ -57,13 +72,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn copies_keep_every_header_and_the_uri() {
-        let mut headers = HeaderMap::new();
-        headers.insert("upgrade", HeaderValue::from_static("websocket"));
-        headers.append("x-custom", HeaderValue::from_static("a"));
-        headers.append("x-custom", HeaderValue::from_static("b"));
-        let owned = owned_headers(&headers);
-        assert_eq!(owned, headers);
+    fn copies_keep_the_handshake_headers_and_the_uri() {
+        let mut handshake = HeaderMap::new();
+        handshake.insert("upgrade", HeaderValue::from_static("websocket"));
+        handshake.insert(
+            "sec-websocket-key",
+            HeaderValue::from_static("dGhlIHNhbXBsZQ=="),
+        );
+        handshake.append("content-type", HeaderValue::from_static("text/plain"));
+        let mut sent = handshake.clone();
+        sent.insert("cookie", HeaderValue::from_static("a=1; b=2"));
+        sent.insert("user-agent", HeaderValue::from_static("Mozilla/5.0"));
+        assert_eq!(owned_handshake_headers(&sent), handshake);
         let uri: Uri = "/socket.io/?EIO=4&transport=websocket".parse().unwrap();
         assert_eq!(owned_uri(&uri), uri);
     }

@@ -325,6 +325,7 @@ pub async fn idle(
     sources: &[IpAddr],
     offset: usize,
     hold: Duration,
+    ready_file: Option<&std::path::Path>,
 ) -> anyhow::Result<IdleReport> {
     let conns = connect_many(
         server,
@@ -334,6 +335,10 @@ pub async fn idle(
         Arc::new(|_: &str, _: &[Value]| {}),
     )
     .await?;
+    // Tells a caller that reads the server's memory itself that every client is connected.
+    if let Some(path) = ready_file {
+        std::fs::write(path, connections.to_string())?;
+    }
     tokio::time::sleep(hold).await;
     // Without a pid the caller reads the memory itself (several generator processes).
     let server_rss_bytes = if server_pid == 0 {

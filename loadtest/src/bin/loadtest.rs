@@ -69,6 +69,7 @@ async fn main() -> anyhow::Result<()> {
                 &sources(&options),
                 get(&options, "offset", 0),
                 Duration::from_secs_f64(get(&options, "hold", 2.0)),
+                options.get("ready-file").map(std::path::Path::new),
             )
             .await?,
         )?,
