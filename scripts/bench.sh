@@ -19,9 +19,29 @@ SOURCES="127.0.0.2,127.0.0.3,127.0.0.4,127.0.0.5,127.0.0.6,127.0.0.7,127.0.0.8,1
 REDIS_URL_BENCH="${REDIS_URL:-redis://127.0.0.1:6379/?protocol=resp3}"
 ulimit -n 20000 2>/dev/null || true
 
+# Every server under test listens on one of these; something already there would answer the
+# health checks and be measured instead (a leftover product server once was).
+BENCH_PORTS=(8090 8091 8099 8100 8101 8110 8111 8120 8121)
+for port in "${BENCH_PORTS[@]}"; do
+  if fuser "$port/tcp" >/dev/null 2>&1; then
+    echo "port $port is in use (a server left from another run?); stop it and run again" >&2
+    exit 1
+  fi
+done
 # Servers left running by an interrupted run are stopped by port on exit.
-cleanup() { for port in 8090 8091 8100 8101 8110 8111; do fuser -k "$port/tcp" >/dev/null 2>&1 || true; done; }
+cleanup() { for port in "${BENCH_PORTS[@]}"; do fuser -k "$port/tcp" >/dev/null 2>&1 || true; done; }
 trap cleanup EXIT
+
+# await_health PID PORT: until the server we started answers; fails if it exits or takes 30 s.
+await_health() {
+  for _ in $(seq 1 300); do
+    kill -0 "$1" 2>/dev/null || { echo "the server on port $2 exited during start-up" >&2; return 1; }
+    curl -fs "http://127.0.0.1:$2/api/health" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "the server on port $2 did not answer within 30 s" >&2
+  return 1
+}
 
 # start_server NAME PORT [REDIS] -> prints the pid
 start_server() {
@@ -32,7 +52,7 @@ start_server() {
     (cd loadtest/baseline-node && PORT=$port REDIS_URL="$redis" REDIS_PREFIX="baseline-$$" exec node server.js >/dev/null 2>&1) &
   fi
   pid=$!
-  for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break; sleep 0.1; done
+  await_health "$pid" "$port" || exit 1
   echo "$pid"
 }
 # Servers are started inside $(...), so they are not our children: poll until they are gone.
@@ -58,7 +78,7 @@ if [ "$QUICK" = 1 ]; then
   SHAPES=("10x100" "1x1000" "100x10"); SLOW_SECONDS=15; STORM_CLIENTS=2000
   PRODUCT_RATES=(100 400); PRODUCT_IDLE=2000
 else
-  IDLE_STEPS=(1000 5000 10000 19000); DELIVERY_STEPS=(5000 10000 20000 40000 80000 160000 320000 640000); SECONDS_PER_STEP=10
+  IDLE_STEPS=(1000 5000 10000 19000); DELIVERY_STEPS=(5000 10000 20000 40000 80000 160000 320000 640000 1280000); SECONDS_PER_STEP=10
   SHAPES=("10x100" "1x1000" "1000x10"); SLOW_SECONDS=60; STORM_CLIENTS=10000
   PRODUCT_RATES=(100 200 300 400 500 600 700 800 1000); PRODUCT_IDLE=10000
 fi
@@ -73,8 +93,11 @@ product_path() {
   BENCH_URL="${ADMIN_URL%/*}/$BENCH_DB"
   DATABASE_URL="$BENCH_URL" PORT=8099 DATA_DIR="$(mktemp -d)" RUST_LOG=warn SITE_VERIFY=off LOGIN_LIMIT_PER_IP=1000000 "$BIN/tsumugi" >/dev/null 2>&1 &
   product_pid=$!
-  for _ in $(seq 1 100); do curl -fs http://127.0.0.1:8099/api/health >/dev/null 2>&1 && break; sleep 0.1; done
-  first_channel=$(psql "$BENCH_URL" -qtA -v channels=10 -v members=100 -f loadtest/product-seed.sql | tail -n 1)
+  await_health "$product_pid" 8099
+  first_channel=$(psql "$BENCH_URL" -qtA -v ON_ERROR_STOP=1 -v channels=10 -v members=100 -f loadtest/product-seed.sql | tail -n 1)
+  # As pgbench does: the freshly seeded tables are vacuumed and analysed before the load, so
+  # autovacuum's first pass over them does not land inside the first step.
+  psql "$BENCH_URL" -qc "vacuum analyze" >/dev/null
   PRODUCT_ROWS=""
   PRODUCT_KNEE="not reached (highest rate: ${PRODUCT_RATES[-1]}/s)"
   for rate in "${PRODUCT_RATES[@]}"; do
