@@ -4,22 +4,15 @@
 pub mod auth;
 pub mod chat;
 pub mod config;
-pub mod error;
-pub mod extract;
 pub mod files;
-pub mod http;
-pub mod mail;
 pub mod maintenance;
 pub mod notices;
-pub mod pagination;
-pub mod realtime_auth;
-pub mod revision;
+pub mod offers;
+pub mod platform;
 pub mod seed;
-mod socket_handshake;
 pub mod state;
-pub mod text;
+pub mod system;
 pub mod users;
-pub mod validation;
 pub mod work;
 
 use std::future::Future;
@@ -36,9 +29,11 @@ use tokio::net::TcpListener;
 
 use crate::auth::site_verify;
 use crate::config::Config;
-use crate::mail::Mailer;
-use crate::realtime_auth::SessionAuthenticator;
+use crate::platform::mail::Mailer;
+use crate::platform::realtime_auth::{self, SessionAuthenticator};
+use crate::platform::{app, socket_handshake};
 use crate::state::AppState;
+use crate::system::revision;
 
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
@@ -76,7 +71,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         redis,
         revision_no: revision_no.into(),
     };
-    let router = socket_handshake::mount(http::app(state.clone()), layer);
+    let router = socket_handshake::mount(app::app(state.clone()), layer);
     Ok((router, state))
 }
 

@@ -7,7 +7,7 @@ use sqlx::PgPool;
 
 use crate::auth::site_verify::SiteVerifier;
 use crate::config::Config;
-use crate::mail::Mailer;
+use crate::platform::mail::Mailer;
 
 #[derive(Clone)]
 pub struct AppState {

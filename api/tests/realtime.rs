@@ -168,7 +168,7 @@ async fn maintenance_set_on_node_one_reaches_a_socket_on_node_two(pool: PgPool) 
 async fn a_node_starting_a_new_release_tells_sockets_on_the_other_nodes(pool: PgPool) {
     let prefix = format!("test-{}", uuid::Uuid::new_v4());
     let old = redis_node(&pool, &prefix, "release-1").await;
-    api::revision::announce(&old.state.db, &old.state.hub, "release-1")
+    api::system::revision::announce(&old.state.db, &old.state.hub, "release-1")
         .await
         .unwrap();
     let creator = old.login("creator@demo.tsumugi.jp").await;
@@ -177,7 +177,7 @@ async fn a_node_starting_a_new_release_tells_sockets_on_the_other_nodes(pool: Pg
     // A second node of the same release says nothing.
     let same = redis_node(&pool, &prefix, "release-1").await;
     assert!(
-        !api::revision::announce(&same.state.db, &same.state.hub, "release-1")
+        !api::system::revision::announce(&same.state.db, &same.state.hub, "release-1")
             .await
             .unwrap()
     );
@@ -190,7 +190,7 @@ async fn a_node_starting_a_new_release_tells_sockets_on_the_other_nodes(pool: Pg
 
     let new = redis_node(&pool, &prefix, "release-2").await;
     assert!(
-        api::revision::announce(&new.state.db, &new.state.hub, "release-2")
+        api::system::revision::announce(&new.state.db, &new.state.hub, "release-2")
             .await
             .unwrap()
     );

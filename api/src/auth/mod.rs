@@ -1,9 +1,11 @@
 //! Who is asking: passwords, sessions, two-step verification, login throttling and the bot check.
 
+pub mod http;
 pub mod password;
 pub mod rate_limit;
 pub mod role;
 pub mod session;
 pub mod site_verify;
+pub mod site_verify_http;
 pub mod token;
 pub mod two_step;

@@ -156,9 +156,9 @@ impl SiteVerifier for HttpVerifier {
     async fn check(&self, token: &str, remote_ip: &str) -> anyhow::Result<bool> {
         let body = format!(
             "secret={}&response={}&remoteip={}",
-            crate::text::percent_encode(&self.secret),
-            crate::text::percent_encode(token),
-            crate::text::percent_encode(remote_ip)
+            crate::platform::text::percent_encode(&self.secret),
+            crate::platform::text::percent_encode(token),
+            crate::platform::text::percent_encode(remote_ip)
         );
         let verdict: HttpVerdict = self
             .client

@@ -8,7 +8,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::token;
-use crate::error::{AppError, AppResult};
+use crate::platform::error::{AppError, AppResult};
 
 pub const TOKEN_MINUTES: i64 = 10;
 pub const MAX_ATTEMPTS: i32 = 5;

@@ -1,6 +1,5 @@
-//! Team chat: who may see which team and channel, and the message representation shared by
-//! REST answers and pushed events.
+//! Team chat: teams, channels and messages (with reactions, pins and mentions).
 
-pub mod access;
-pub mod mentions;
+pub mod channels;
 pub mod messages;
+pub mod teams;

@@ -1,6 +1,7 @@
 //! Uploaded files: storage on local disk under `DATA_DIR/files`, content sniffing, the
 //! virus-scan status, access rules and image variants.
 
+pub mod http;
 pub mod images;
 pub mod scan;
 

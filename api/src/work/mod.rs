@@ -1,9 +1,7 @@
-//! Work: projects, works (products), tasks, deliveries and inspection.
+//! Work: projects, works (products), tasks, deliveries and inspection, spreadsheets.
 
-pub mod crm;
-pub mod events;
-pub mod scope;
-pub mod sheet;
-pub mod status;
-pub mod task_type;
-pub mod task_write;
+pub mod deliveries;
+pub mod projects;
+pub mod sheets;
+pub mod tasks;
+pub mod works;

@@ -1,0 +1,227 @@
+//! Login, two-step verification, whoami and logout.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::{password, rate_limit, session, site_verify, two_step};
+use crate::maintenance;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{ApiJson, AuthUser, ClientIp};
+use crate::platform::mail::Mail;
+use crate::platform::realtime_auth::close_session_sockets;
+use crate::platform::validation::Validator;
+use crate::state::AppState;
+use crate::users::model::{self as users, UserRecord};
+
+pub const WRONG_CREDENTIALS: &str = "メールアドレスまたはパスワードが正しくありません。";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/users/login", post(login))
+        .route("/users/two_step_password", post(two_step_password))
+        .route("/users/two_step_verification", post(two_step_verification))
+        .route("/users/whoami", get(whoami))
+        .route("/users/logout", post(logout))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginRequest {
+    #[serde(default)]
+    pub mail_address: String,
+    #[serde(default)]
+    pub password: String,
+    /// A token that passed `POST /api/siteverify`; required unless the bot check is off.
+    #[serde(default)]
+    pub site_verify_token: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionResponse {
+    pub token: String,
+    pub user: UserRecord,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TwoStepRequired {
+    pub two_step_token: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoginResponse {
+    Session(SessionResponse),
+    TwoStep(TwoStepRequired),
+}
+
+#[utoipa::path(post, path = "/api/users/login", tag = "users", request_body = LoginRequest,
+    responses((status = 200, body = LoginResponse), (status = 422, description = "validation, wrong credentials or failed bot check"),
+              (status = 429, description = "too many failed attempts; see Retry-After"), (status = 503, description = "maintenance")))]
+pub async fn login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<LoginRequest>,
+) -> AppResult<Json<LoginResponse>> {
+    let mut v = Validator::new();
+    v.required("mail_address", &body.mail_address)
+        .email("mail_address", &body.mail_address)
+        .max_chars("mail_address", &body.mail_address, 255)
+        .required("password", &body.password)
+        .max_chars("password", &body.password, 255);
+    v.finish()?;
+    let mail_address = body.mail_address.trim().to_string();
+
+    let limits = rate_limit::Limits {
+        per_account: state.config.login_limit_per_account,
+        per_ip: state.config.login_limit_per_ip,
+    };
+    if let Some(retry_after_secs) =
+        rate_limit::retry_after(&state.db, &limits, &mail_address, &ip).await?
+    {
+        return Err(AppError::TooManyRequests { retry_after_secs });
+    }
+
+    if state.site_verifier.enabled() {
+        let token = body.site_verify_token.as_deref().unwrap_or_default();
+        if token.is_empty() || !site_verify::consume(&state.db, token).await? {
+            return Err(AppError::invalid(site_verify::BOT_SUSPECTED));
+        }
+    }
+
+    let account: Option<(i64, String, String, bool)> = sqlx::query_as(
+        "select id, password_hash, role, two_step_enabled from users
+          where lower(mail_address) = lower($1) and account_status = 'active'",
+    )
+    .bind(&mail_address)
+    .fetch_optional(&state.db)
+    .await?;
+    let stored_hash = account
+        .as_ref()
+        .map_or_else(|| password::dummy_hash().to_string(), |a| a.1.clone());
+    let password_ok = password::verify_async(body.password.clone(), stored_hash).await;
+    let Some((user_id, _, role, two_step_enabled)) = account.filter(|_| password_ok) else {
+        rate_limit::record_failure(&state.db, &mail_address, &ip).await?;
+        return Err(AppError::invalid(WRONG_CREDENTIALS));
+    };
+    let is_staff = crate::auth::role::Role::from_db(&role).is_some_and(|r| r.is_staff());
+    maintenance::ensure_open_for(&state.db, is_staff).await?;
+    rate_limit::clear_account(&state.db, &mail_address).await?;
+
+    if two_step_enabled {
+        let two_step_token = two_step::start(&state.db, user_id).await?;
+        return Ok(Json(LoginResponse::TwoStep(TwoStepRequired {
+            two_step_token,
+        })));
+    }
+    Ok(Json(LoginResponse::Session(
+        open_session(&state, user_id).await?,
+    )))
+}
+
+async fn open_session(state: &AppState, user_id: i64) -> AppResult<SessionResponse> {
+    let mut tx = state.db.begin().await?;
+    let new_session = session::create(&mut *tx, user_id).await?;
+    let user = users::load(&mut *tx, user_id)
+        .await?
+        .ok_or(AppError::Unauthorized)?;
+    tx.commit().await?;
+    Ok(SessionResponse {
+        token: new_session.token,
+        user,
+    })
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TwoStepPasswordRequest {
+    #[serde(default)]
+    pub two_step_token: String,
+}
+
+#[utoipa::path(post, path = "/api/users/two_step_password", tag = "users", request_body = TwoStepPasswordRequest,
+    responses((status = 204, description = "a one-time code was mailed"), (status = 422, description = "missing or expired two-step token (rule jwt)")))]
+pub async fn two_step_password(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<TwoStepPasswordRequest>,
+) -> AppResult<StatusCode> {
+    let mut v = Validator::new();
+    v.required("two_step_token", &body.two_step_token);
+    v.finish()?;
+    let issued = two_step::issue_code(&state.db, &body.two_step_token).await?;
+    let mail = Mail {
+        to_name: issued.user_name.clone(),
+        to_address: issued.mail_address,
+        subject: "【Tsumugi】二段階認証コードのお知らせ".into(),
+        text: format!(
+            "{} 様\n\nTsumugi へのログインに必要な\n認証コードは次のとおりです。\n\n認証コード: {}\n\nこのコードの有効期限は{}分です。\nお心当たりのない場合は、\nこのメールを破棄してください。\n",
+            issued.user_name,
+            issued.code,
+            two_step::TOKEN_MINUTES
+        ),
+    };
+    state
+        .mailer
+        .send(&state.config.mail_from, mail)
+        .await
+        .map_err(|e| {
+            tracing::error!(user_id = issued.user_id, error = %e, "two-step mail failed");
+            AppError::invalid("二段階認証パスワードの作成に失敗しました。")
+        })?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TwoStepVerificationRequest {
+    #[serde(default)]
+    pub two_step_token: String,
+    /// The mailed one-time code.
+    #[serde(default)]
+    pub password: String,
+}
+
+#[utoipa::path(post, path = "/api/users/two_step_verification", tag = "users", request_body = TwoStepVerificationRequest,
+    responses((status = 200, body = SessionResponse), (status = 422, description = "wrong code, expired token"), (status = 503, description = "maintenance")))]
+pub async fn two_step_verification(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<TwoStepVerificationRequest>,
+) -> AppResult<Json<SessionResponse>> {
+    let mut v = Validator::new();
+    v.required("two_step_token", &body.two_step_token)
+        .required("password", &body.password)
+        .max_chars("password", &body.password, 6);
+    v.finish()?;
+    let user_id = two_step::verify(&state.db, &body.two_step_token, &body.password).await?;
+    let role: String = sqlx::query_scalar("select role from users where id = $1")
+        .bind(user_id)
+        .fetch_one(&state.db)
+        .await?;
+    let is_staff = crate::auth::role::Role::from_db(&role).is_some_and(|r| r.is_staff());
+    maintenance::ensure_open_for(&state.db, is_staff).await?;
+    Ok(Json(open_session(&state, user_id).await?))
+}
+
+#[utoipa::path(get, path = "/api/users/whoami", tag = "users", security(("bearer" = [])),
+    responses((status = 200, body = UserRecord), (status = 401, description = "not logged in")))]
+pub async fn whoami(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+) -> AppResult<Json<UserRecord>> {
+    users::load(&state.db, caller.user_id)
+        .await?
+        .map(Json)
+        .ok_or(AppError::Unauthorized)
+}
+
+#[utoipa::path(post, path = "/api/users/logout", tag = "users", security(("bearer" = [])),
+    responses((status = 204, description = "the session is revoked and its sockets closed"), (status = 401)))]
+pub async fn logout(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+) -> AppResult<Response> {
+    session::revoke(&state.db, caller.session_id).await?;
+    close_session_sockets(&state.hub, caller.session_id).await;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}

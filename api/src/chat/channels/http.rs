@@ -1,0 +1,264 @@
+//! Channels: details, members, unread counts, read positions and the channel's files.
+
+use axum::extract::{Path, Query, State};
+use axum::routing::{get, put};
+use axum::{Json, Router};
+use realtime::{EventName, Room};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::auth::session::Caller;
+use crate::chat::channels::access::{readable_channel, readable_channels_condition};
+use crate::chat::messages::model::Author;
+use crate::files::{FILE_COLUMNS, FileView, MessageFileRow};
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::pagination::Paging;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/channels/unread", get(unread))
+        .route("/channels/{channel_id}", get(show))
+        .route("/channels/{channel_id}/members", get(members))
+        .route("/channels/{channel_id}/read", put(mark_read))
+        .route("/channels/{channel_id}/files", get(files))
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct ChannelView {
+    pub id: i64,
+    pub team_id: i64,
+    pub name: String,
+    /// all, single, group or management; inactive single and management channels are shown
+    /// as their disabled variants.
+    pub channel_type: String,
+    /// active or inactive.
+    pub status: String,
+    pub member_count: i64,
+    pub last_read_message_id: i64,
+    pub unread_count: i64,
+}
+
+const UNREAD_SQL: &str = "(select count(*) from messages m where m.channel_id = c.id and m.deleted_at is null and m.user_id <> $1
+        and m.id > coalesce((select cm.last_read_message_id from channel_members cm where cm.channel_id = c.id and cm.user_id = $1), 0))";
+
+/// Channels the caller may read that also match `condition` (which may use `$2`).
+pub async fn channels_where(
+    state: &AppState,
+    caller: &Caller,
+    condition: &str,
+    param: i64,
+) -> AppResult<Vec<ChannelView>> {
+    let sql = format!(
+        "select c.id, c.team_id, c.name, c.channel_type, c.status,
+                (select count(*) from channel_members x where x.channel_id = c.id) as member_count,
+                coalesce((select cm.last_read_message_id from channel_members cm where cm.channel_id = c.id and cm.user_id = $1), 0) as last_read_message_id,
+                {UNREAD_SQL} as unread_count
+           from channels c
+          where {readable} and {condition}
+          order by case c.channel_type when 'all' then 0 when 'group' then 1 when 'management' then 2 else 3 end, c.id",
+        readable = readable_channels_condition(caller.role),
+    );
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(caller.user_id)
+        .bind(param)
+        .fetch_all(&state.db)
+        .await?)
+}
+
+async fn channel_view(
+    state: &AppState,
+    caller: &Caller,
+    channel_id: i64,
+) -> AppResult<ChannelView> {
+    readable_channel(&state.db, caller, channel_id).await?;
+    channels_where(state, caller, "c.id = $2", channel_id)
+        .await?
+        .into_iter()
+        .next()
+        .ok_or(AppError::NotFound)
+}
+
+#[utoipa::path(get, path = "/api/channels/{channel_id}", tag = "channels", security(("bearer" = [])),
+    responses((status = 200, body = ChannelView), (status = 403), (status = 404)))]
+pub async fn show(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(channel_id): Path<i64>,
+) -> AppResult<Json<ChannelView>> {
+    Ok(Json(channel_view(&state, &caller, channel_id).await?))
+}
+
+#[utoipa::path(get, path = "/api/channels/{channel_id}/members", tag = "channels", security(("bearer" = [])),
+    responses((status = 200, body = [Author]), (status = 403), (status = 404)))]
+pub async fn members(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(channel_id): Path<i64>,
+) -> AppResult<Json<Vec<Author>>> {
+    readable_channel(&state.db, &caller, channel_id).await?;
+    let rows: Vec<(i64, String, String, Option<String>, Option<String>)> = sqlx::query_as(
+        "select u.id, u.user_name, u.role, u.image_path, u.image_scan_status
+           from channel_members cm join users u on u.id = cm.user_id
+          where cm.channel_id = $1 and u.account_status <> 'left' order by u.id",
+    )
+    .bind(channel_id)
+    .fetch_all(&state.db)
+    .await?;
+    Ok(Json(
+        rows.into_iter()
+            .map(|(id, user_name, role, image_path, scan)| Author {
+                id,
+                user_name,
+                role_type: crate::auth::role::Role::from_db(&role)
+                    .unwrap_or(crate::auth::role::Role::General),
+                image_file: image_path.map(|path| crate::users::model::ImageFile {
+                    path,
+                    anti_virus_check_scan_status: scan.unwrap_or_else(|| "scanning".into()),
+                }),
+            })
+            .collect(),
+    ))
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct ChannelUnread {
+    pub channel_id: i64,
+    pub team_id: i64,
+    pub unread_count: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UnreadSummary {
+    pub channels: Vec<ChannelUnread>,
+    pub total: i64,
+}
+
+/// Every channel the caller is a member of, with its unread count; the web app also joins
+/// these channels' rooms from this list.
+#[utoipa::path(get, path = "/api/channels/unread", tag = "channels", security(("bearer" = [])), responses((status = 200, body = UnreadSummary)))]
+pub async fn unread(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+) -> AppResult<Json<UnreadSummary>> {
+    let sql = format!(
+        "select c.id as channel_id, c.team_id, {UNREAD_SQL} as unread_count
+           from channels c where {} order by c.id",
+        readable_channels_condition(caller.role)
+    );
+    let channels: Vec<ChannelUnread> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(caller.user_id)
+        .fetch_all(&state.db)
+        .await?;
+    let total = channels.iter().map(|c| c.unread_count).sum();
+    Ok(Json(UnreadSummary { channels, total }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReadRequest {
+    pub message_id: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChannelRead {
+    pub channel_id: i64,
+    pub last_read_message_id: i64,
+    pub unread_count: i64,
+}
+
+/// Moves the caller's read position forward (never back) and tells the caller's other tabs.
+#[utoipa::path(put, path = "/api/channels/{channel_id}/read", tag = "channels", security(("bearer" = [])), request_body = ReadRequest,
+    responses((status = 200, body = ChannelRead), (status = 403), (status = 404)))]
+pub async fn mark_read(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(channel_id): Path<i64>,
+    ApiJson(body): ApiJson<ReadRequest>,
+) -> AppResult<Json<ChannelRead>> {
+    readable_channel(&state.db, &caller, channel_id).await?;
+    let updated = sqlx::query(
+        "update channel_members set last_read_message_id = greatest(last_read_message_id, $3)
+          where channel_id = $1 and user_id = $2",
+    )
+    .bind(channel_id)
+    .bind(caller.user_id)
+    .bind(body.message_id)
+    .execute(&state.db)
+    .await?;
+    if updated.rows_affected() == 0 {
+        // Staff reading a management channel they are not a member of keep no position.
+        return Err(AppError::Forbidden);
+    }
+    let view = channel_view(&state, &caller, channel_id).await?;
+    let read = ChannelRead {
+        channel_id,
+        last_read_message_id: view.last_read_message_id,
+        unread_count: view.unread_count,
+    };
+    state
+        .hub
+        .publish_or_log(Room::User(caller.user_id), EventName::ChannelRead, &read)
+        .await;
+    Ok(Json(read))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct PageQuery {
+    /// From 1.
+    pub page: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChannelFile {
+    pub message_id: i64,
+    pub file: FileView,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChannelFiles {
+    pub files: Vec<ChannelFile>,
+    #[serde(flatten)]
+    pub paging: Paging,
+}
+
+#[utoipa::path(get, path = "/api/channels/{channel_id}/files", tag = "channels", security(("bearer" = [])), params(PageQuery),
+    responses((status = 200, body = ChannelFiles), (status = 403), (status = 404)))]
+pub async fn files(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(channel_id): Path<i64>,
+    Query(query): Query<PageQuery>,
+) -> AppResult<Json<ChannelFiles>> {
+    readable_channel(&state.db, &caller, channel_id).await?;
+    const PER_PAGE: i64 = 30;
+    let page = query.page.unwrap_or(1).max(1);
+    let total: i64 = sqlx::query_scalar(
+        "select count(*) from message_files mf join messages m on m.id = mf.message_id where m.channel_id = $1 and m.deleted_at is null",
+    )
+    .bind(channel_id)
+    .fetch_one(&state.db)
+    .await?;
+    let sql = format!(
+        "select m.id as message_id, {FILE_COLUMNS}
+           from message_files mf join messages m on m.id = mf.message_id join files f on f.id = mf.file_id join users u on u.id = f.user_id
+          where m.channel_id = $1 and m.deleted_at is null
+          order by m.id desc, mf.position limit $2 offset $3"
+    );
+    let rows: Vec<MessageFileRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(channel_id)
+        .bind(PER_PAGE)
+        .bind(Paging::offset(page, PER_PAGE, 1))
+        .fetch_all(&state.db)
+        .await?;
+    Ok(Json(ChannelFiles {
+        files: rows
+            .into_iter()
+            .map(|r| ChannelFile {
+                message_id: r.message_id,
+                file: r.file.view(),
+            })
+            .collect(),
+        paging: Paging::new(page, PER_PAGE, total, 1),
+    }))
+}

@@ -1,0 +1,706 @@
+//! Messages of a channel with their reactions and pins. Writes persist first, then publish
+//! to `channel:{id}`; payloads are the same representation REST returns.
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::routing::{delete, get, put};
+use axum::{Json, Router};
+use realtime::{EventName, Room};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::auth::session::Caller;
+use crate::chat::channels::access::{ChannelRow, readable_channel, writable_channel};
+use crate::chat::messages::mentions::mentioned_user_ids;
+use crate::chat::messages::model::{self as messages, MessageRow, MessageView, ReactionSummary};
+use crate::notices::{self, NewNotice, NoticeReference};
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::pagination::Paging;
+use crate::platform::validation::Validator;
+use crate::state::AppState;
+
+pub const PER_PAGE: i64 = 50;
+pub const CATCH_UP_LIMIT: i64 = 200;
+pub const MAX_BODY_CHARS: usize = 10_000;
+pub const MAX_FILES: usize = 10;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/reactions", get(reactions))
+        .route("/channels/{channel_id}/messages", get(list).post(create))
+        .route(
+            "/channels/{channel_id}/messages/{message_id}",
+            put(update).delete(remove),
+        )
+        .route(
+            "/channels/{channel_id}/messages/{message_id}/reactions",
+            axum::routing::post(add_reaction),
+        )
+        .route(
+            "/channels/{channel_id}/messages/{message_id}/reactions/{reaction_id}",
+            delete(remove_reaction),
+        )
+        .route(
+            "/channels/{channel_id}/pinned_messages",
+            get(pins).post(pin),
+        )
+        .route(
+            "/channels/{channel_id}/pinned_messages/{message_id}",
+            delete(unpin),
+        )
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Reaction {
+    pub id: i64,
+    pub name: String,
+    pub path: String,
+}
+
+#[utoipa::path(get, path = "/api/reactions", tag = "messages", security(("bearer" = [])), responses((status = 200, body = [Reaction])))]
+pub async fn reactions(
+    State(state): State<AppState>,
+    AuthUser(_caller): AuthUser,
+) -> AppResult<Json<Vec<Reaction>>> {
+    Ok(Json(
+        sqlx::query_as("select id, name, path from reactions order by sort_order, id")
+            .fetch_all(&state.db)
+            .await?,
+    ))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ListQuery {
+    /// 0 is the newest page.
+    pub page: Option<i64>,
+    /// Catch-up: every message after this id, oldest first (at most 200).
+    pub after_id: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessagePage {
+    /// Oldest first within the page.
+    pub messages: Vec<MessageView>,
+    /// The first message the caller has not read, if any.
+    pub unread_message_id: Option<i64>,
+    pub has_more: bool,
+    #[serde(flatten)]
+    pub paging: Paging,
+}
+
+#[utoipa::path(get, path = "/api/channels/{channel_id}/messages", tag = "messages", security(("bearer" = [])), params(ListQuery),
+    responses((status = 200, body = MessagePage), (status = 403), (status = 404)))]
+pub async fn list(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(channel_id): Path<i64>,
+    Query(query): Query<ListQuery>,
+) -> AppResult<Json<MessagePage>> {
+    readable_channel(&state.db, &caller, channel_id).await?;
+    let total: i64 = sqlx::query_scalar(
+        "select count(*) from messages where channel_id = $1 and deleted_at is null",
+    )
+    .bind(channel_id)
+    .fetch_one(&state.db)
+    .await?;
+    let unread_message_id: Option<i64> = sqlx::query_scalar(
+        "select min(m.id) from messages m
+          where m.channel_id = $1 and m.deleted_at is null and m.user_id <> $2
+            and m.id > coalesce((select last_read_message_id from channel_members where channel_id = $1 and user_id = $2), 0)",
+    )
+    .bind(channel_id)
+    .bind(caller.user_id)
+    .fetch_one(&state.db)
+    .await?;
+
+    let (ids, has_more, page) = match query.after_id {
+        Some(after_id) => {
+            let mut ids: Vec<i64> = sqlx::query_scalar(
+                "select id from messages where channel_id = $1 and deleted_at is null and id > $2 order by id limit $3",
+            )
+            .bind(channel_id)
+            .bind(after_id)
+            .bind(CATCH_UP_LIMIT + 1)
+            .fetch_all(&state.db)
+            .await?;
+            let has_more = ids.len() as i64 > CATCH_UP_LIMIT;
+            ids.truncate(CATCH_UP_LIMIT as usize);
+            (ids, has_more, 0)
+        }
+        None => {
+            let page = query.page.unwrap_or(0).max(0);
+            let mut ids: Vec<i64> = sqlx::query_scalar(
+                "select id from messages where channel_id = $1 and deleted_at is null order by id desc limit $2 offset $3",
+            )
+            .bind(channel_id)
+            .bind(PER_PAGE)
+            .bind(Paging::offset(page, PER_PAGE, 0))
+            .fetch_all(&state.db)
+            .await?;
+            ids.reverse();
+            let has_more = (page + 1) * PER_PAGE < total;
+            (ids, has_more, page)
+        }
+    };
+    Ok(Json(MessagePage {
+        messages: messages::load(&state.db, &ids).await?,
+        unread_message_id,
+        has_more,
+        paging: Paging::new(page, PER_PAGE, total, 0),
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewMessage {
+    #[serde(default)]
+    pub body: String,
+    #[serde(default)]
+    pub file_ids: Vec<i64>,
+    /// Chosen by the sender; the same value twice creates one message.
+    pub client_message_id: Option<String>,
+}
+
+fn validate_body(v: &mut Validator, body: &str, has_files: bool) {
+    if !has_files {
+        v.required("body", body);
+    }
+    v.max_chars("body", body, MAX_BODY_CHARS);
+}
+
+/// Mentioned ids that are members of the channel (others are ignored).
+async fn member_mentions(
+    tx: &mut sqlx::PgConnection,
+    channel_id: i64,
+    body: &str,
+) -> sqlx::Result<Vec<i64>> {
+    let ids = mentioned_user_ids(body);
+    if ids.is_empty() {
+        return Ok(ids);
+    }
+    sqlx::query_scalar("select user_id from channel_members where channel_id = $1 and user_id = any($2) order by user_id")
+        .bind(channel_id)
+        .bind(&ids)
+        .fetch_all(tx)
+        .await
+}
+
+#[utoipa::path(post, path = "/api/channels/{channel_id}/messages", tag = "messages", security(("bearer" = [])), request_body = NewMessage,
+    responses((status = 201, body = MessageView), (status = 200, body = MessageView, description = "already sent with this client_message_id"),
+              (status = 403), (status = 404), (status = 422)))]
+pub async fn create(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(channel_id): Path<i64>,
+    ApiJson(body): ApiJson<NewMessage>,
+) -> AppResult<impl IntoResponse> {
+    let channel = writable_channel(&state.db, &caller, channel_id).await?;
+    let mut v = Validator::new();
+    validate_body(&mut v, &body.body, !body.file_ids.is_empty());
+    if body.file_ids.len() > MAX_FILES {
+        v.fail("file_ids", format!("max:{MAX_FILES}"));
+    }
+    if let Some(id) = &body.client_message_id {
+        v.max_chars("client_message_id", id, 64);
+    }
+    v.finish()?;
+
+    let mut tx = state.db.begin().await?;
+    // The new message comes back with its author, so the push needs no second read; sending
+    // also reads everything before it, in the same statement (one round trip, not two).
+    let inserted: Option<MessageRow> = sqlx::query_as(
+        "with m as (
+            insert into messages (channel_id, user_id, body, client_message_id) values ($1, $2, $3, $4)
+            on conflict (channel_id, user_id, client_message_id) do nothing
+            returning id, channel_id, user_id, body, client_message_id, created_at, updated_at),
+         read as (
+            update channel_members cm set last_read_message_id = m.id
+              from m where cm.channel_id = m.channel_id and cm.user_id = m.user_id)
+         select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
+                m.client_message_id, m.created_at, m.updated_at, false as is_pinned
+           from m join users u on u.id = m.user_id",
+    )
+    .bind(channel_id)
+    .bind(caller.user_id)
+    .bind(body.body.trim_end())
+    .bind(&body.client_message_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(row) = inserted else {
+        // A retry of a message that already exists: answer with it, publish nothing new.
+        tx.rollback().await?;
+        let existing: i64 = sqlx::query_scalar(
+            "select id from messages where channel_id = $1 and user_id = $2 and client_message_id = $3",
+        )
+        .bind(channel_id)
+        .bind(caller.user_id)
+        .bind(&body.client_message_id)
+        .fetch_one(&state.db)
+        .await?;
+        let view = messages::load_one(&state.db, existing)
+            .await?
+            .ok_or(AppError::NotFound)?;
+        return Ok((StatusCode::OK, Json(view)));
+    };
+    let message_id = row.id;
+
+    attach_files(&mut tx, &caller, message_id, &body.file_ids).await?;
+    let mentions = store_mentions(&mut tx, channel_id, message_id, &body.body).await?;
+    let created_notices =
+        notify_recipients(&mut tx, &caller, &channel, message_id, &mentions).await?;
+    let files = if body.file_ids.is_empty() {
+        Vec::new()
+    } else {
+        crate::files::load_for_messages(&mut *tx, &[message_id])
+            .await?
+            .remove(&message_id)
+            .unwrap_or_default()
+    };
+    tx.commit().await?;
+
+    let view = row.into_view(mentions, files, Vec::new());
+    state
+        .hub
+        .publish_or_log(Room::Channel(channel_id), EventName::MessageCreated, &view)
+        .await;
+    notices::publish_created(&state.db, &state.hub, created_notices).await;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Loads a committed message and pushes it to its channel; returns what was pushed.
+async fn publish_message(
+    state: &AppState,
+    event: EventName,
+    message_id: i64,
+) -> AppResult<MessageView> {
+    let view = messages::load_one(&state.db, message_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    state
+        .hub
+        .publish_or_log(Room::Channel(view.channel_id), event, &view)
+        .await;
+    Ok(view)
+}
+
+/// Records the channel members a message's body mentions; returns them.
+async fn store_mentions(
+    tx: &mut sqlx::PgConnection,
+    channel_id: i64,
+    message_id: i64,
+    body: &str,
+) -> sqlx::Result<Vec<i64>> {
+    let mentions = member_mentions(&mut *tx, channel_id, body).await?;
+    if mentions.is_empty() {
+        return Ok(mentions);
+    }
+    sqlx::query(
+        "insert into message_mentions (message_id, user_id) select $1, unnest($2::bigint[])",
+    )
+    .bind(message_id)
+    .bind(&mentions)
+    .execute(&mut *tx)
+    .await?;
+    Ok(mentions)
+}
+
+async fn attach_files(
+    tx: &mut sqlx::PgConnection,
+    caller: &Caller,
+    message_id: i64,
+    file_ids: &[i64],
+) -> AppResult<()> {
+    for (position, file_id) in file_ids.iter().enumerate() {
+        let usable: Option<(String,)> = sqlx::query_as(
+            "select scan_status from files f
+              where f.id = $1 and f.user_id = $2 and not exists (select 1 from message_files mf where mf.file_id = f.id)",
+        )
+        .bind(file_id)
+        .bind(caller.user_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        match usable {
+            None => return Err(AppError::rule("file_ids", "exists")),
+            Some((status,)) if status == "infected" => {
+                return Err(AppError::rule("file_ids", "infected"));
+            }
+            Some(_) => {}
+        }
+        sqlx::query(
+            "insert into message_files (message_id, file_id, position) values ($1, $2, $3)",
+        )
+        .bind(message_id)
+        .bind(file_id)
+        .bind(position as i32)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Message notices: everyone mentioned, and the other member of a one-to-one channel.
+async fn notify_recipients(
+    tx: &mut sqlx::PgConnection,
+    caller: &Caller,
+    channel: &ChannelRow,
+    message_id: i64,
+    mentions: &[i64],
+) -> AppResult<Vec<(i64, notices::NoticeView)>> {
+    // Most messages mention nobody in a group channel: no notice, no query.
+    if channel.channel_type != "single" && mentions.iter().all(|id| *id == caller.user_id) {
+        return Ok(Vec::new());
+    }
+    let author: String = sqlx::query_scalar("select user_name from users where id = $1")
+        .bind(caller.user_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let mut recipients: Vec<(i64, String)> = mentions
+        .iter()
+        .filter(|id| **id != caller.user_id)
+        .map(|id| {
+            (
+                *id,
+                format!(
+                    "{author}さんが「{}」であなたをメンションしました",
+                    channel.name
+                ),
+            )
+        })
+        .collect();
+    if channel.channel_type == "single" {
+        let others: Vec<i64> = sqlx::query_scalar(
+            "select user_id from channel_members where channel_id = $1 and user_id <> $2",
+        )
+        .bind(channel.id)
+        .bind(caller.user_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        for other in others {
+            if !recipients.iter().any(|(id, _)| *id == other) {
+                recipients.push((other, format!("{author}さんからメッセージが届きました")));
+            }
+        }
+    }
+    let mut created = Vec::new();
+    for (user_id, message) in recipients {
+        let notice = NewNotice {
+            user_id,
+            notice_type: "message",
+            message,
+            reference: NoticeReference {
+                team_id: Some(channel.team_id),
+                channel_id: Some(channel.id),
+                message_id: Some(message_id),
+                ..Default::default()
+            },
+        };
+        created.push((user_id, notices::insert(&mut *tx, &notice).await?));
+    }
+    Ok(created)
+}
+
+/// The message, if it is live and in this channel.
+async fn message_in_channel(
+    state: &AppState,
+    channel_id: i64,
+    message_id: i64,
+) -> AppResult<(i64, i64)> {
+    let row: Option<(i64, i64)> = sqlx::query_as(
+        "select id, user_id from messages where id = $1 and channel_id = $2 and deleted_at is null",
+    )
+    .bind(message_id)
+    .bind(channel_id)
+    .fetch_optional(&state.db)
+    .await?;
+    row.ok_or(AppError::NotFound)
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct EditMessage {
+    #[serde(default)]
+    pub body: String,
+}
+
+#[utoipa::path(put, path = "/api/channels/{channel_id}/messages/{message_id}", tag = "messages", security(("bearer" = [])), request_body = EditMessage,
+    responses((status = 200, body = MessageView), (status = 403, description = "not the author"), (status = 404), (status = 422)))]
+pub async fn update(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((channel_id, message_id)): Path<(i64, i64)>,
+    ApiJson(body): ApiJson<EditMessage>,
+) -> AppResult<Json<MessageView>> {
+    writable_channel(&state.db, &caller, channel_id).await?;
+    let (_, author_id) = message_in_channel(&state, channel_id, message_id).await?;
+    if author_id != caller.user_id {
+        return Err(AppError::Forbidden);
+    }
+    let has_files: bool =
+        sqlx::query_scalar("select exists (select 1 from message_files where message_id = $1)")
+            .bind(message_id)
+            .fetch_one(&state.db)
+            .await?;
+    let mut v = Validator::new();
+    validate_body(&mut v, &body.body, has_files);
+    v.finish()?;
+    let mut tx = state.db.begin().await?;
+    sqlx::query("update messages set body = $2, updated_at = now() where id = $1")
+        .bind(message_id)
+        .bind(body.body.trim_end())
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("delete from message_mentions where message_id = $1")
+        .bind(message_id)
+        .execute(&mut *tx)
+        .await?;
+    store_mentions(&mut tx, channel_id, message_id, &body.body).await?;
+    tx.commit().await?;
+    Ok(Json(
+        publish_message(&state, EventName::MessageUpdated, message_id).await?,
+    ))
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MessageDeleted {
+    pub id: i64,
+    pub channel_id: i64,
+}
+
+#[utoipa::path(delete, path = "/api/channels/{channel_id}/messages/{message_id}", tag = "messages", security(("bearer" = [])),
+    responses((status = 204, description = "deleted by its author or by staff"), (status = 403), (status = 404)))]
+pub async fn remove(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((channel_id, message_id)): Path<(i64, i64)>,
+) -> AppResult<StatusCode> {
+    readable_channel(&state.db, &caller, channel_id).await?;
+    let (_, author_id) = message_in_channel(&state, channel_id, message_id).await?;
+    if author_id != caller.user_id && !caller.role.is_staff() {
+        return Err(AppError::Forbidden);
+    }
+    let mut tx = state.db.begin().await?;
+    sqlx::query("update messages set deleted_at = now(), updated_at = now() where id = $1")
+        .bind(message_id)
+        .execute(&mut *tx)
+        .await?;
+    let unpinned = sqlx::query("delete from pinned_messages where message_id = $1")
+        .bind(message_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    state
+        .hub
+        .publish_or_log(
+            Room::Channel(channel_id),
+            EventName::MessageDeleted,
+            &MessageDeleted {
+                id: message_id,
+                channel_id,
+            },
+        )
+        .await;
+    if unpinned.rows_affected() > 0 {
+        publish_pin_removed(&state, channel_id, message_id).await;
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReactionRequest {
+    pub reaction_id: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ReactionChanged {
+    pub channel_id: i64,
+    pub message_id: i64,
+    pub reaction_id: i64,
+    pub user_id: i64,
+    /// The message's reactions after the change.
+    pub reactions: Vec<ReactionSummary>,
+}
+
+async fn reaction_changed(
+    state: &AppState,
+    caller: &Caller,
+    channel_id: i64,
+    message_id: i64,
+    reaction_id: i64,
+    event: EventName,
+) -> AppResult<ReactionChanged> {
+    let changed = ReactionChanged {
+        channel_id,
+        message_id,
+        reaction_id,
+        user_id: caller.user_id,
+        reactions: messages::reactions_of(&state.db, message_id).await?,
+    };
+    state
+        .hub
+        .publish_or_log(Room::Channel(channel_id), event, &changed)
+        .await;
+    Ok(changed)
+}
+
+#[utoipa::path(post, path = "/api/channels/{channel_id}/messages/{message_id}/reactions", tag = "messages", security(("bearer" = [])),
+    request_body = ReactionRequest, responses((status = 201, body = ReactionChanged), (status = 403), (status = 404), (status = 422)))]
+pub async fn add_reaction(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((channel_id, message_id)): Path<(i64, i64)>,
+    ApiJson(body): ApiJson<ReactionRequest>,
+) -> AppResult<(StatusCode, Json<ReactionChanged>)> {
+    writable_channel(&state.db, &caller, channel_id).await?;
+    message_in_channel(&state, channel_id, message_id).await?;
+    let known: bool = sqlx::query_scalar("select exists (select 1 from reactions where id = $1)")
+        .bind(body.reaction_id)
+        .fetch_one(&state.db)
+        .await?;
+    if !known {
+        return Err(AppError::rule("reaction_id", "exists"));
+    }
+    sqlx::query("insert into message_reactions (message_id, reaction_id, user_id) values ($1, $2, $3) on conflict do nothing")
+        .bind(message_id)
+        .bind(body.reaction_id)
+        .bind(caller.user_id)
+        .execute(&state.db)
+        .await?;
+    let changed = reaction_changed(
+        &state,
+        &caller,
+        channel_id,
+        message_id,
+        body.reaction_id,
+        EventName::ReactionAdded,
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(changed)))
+}
+
+#[utoipa::path(delete, path = "/api/channels/{channel_id}/messages/{message_id}/reactions/{reaction_id}", tag = "messages",
+    security(("bearer" = [])), responses((status = 204), (status = 403), (status = 404)))]
+pub async fn remove_reaction(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((channel_id, message_id, reaction_id)): Path<(i64, i64, i64)>,
+) -> AppResult<StatusCode> {
+    writable_channel(&state.db, &caller, channel_id).await?;
+    message_in_channel(&state, channel_id, message_id).await?;
+    let removed = sqlx::query(
+        "delete from message_reactions where message_id = $1 and reaction_id = $2 and user_id = $3",
+    )
+    .bind(message_id)
+    .bind(reaction_id)
+    .bind(caller.user_id)
+    .execute(&state.db)
+    .await?;
+    if removed.rows_affected() == 0 {
+        return Err(AppError::NotFound);
+    }
+    reaction_changed(
+        &state,
+        &caller,
+        channel_id,
+        message_id,
+        reaction_id,
+        EventName::ReactionRemoved,
+    )
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(get, path = "/api/channels/{channel_id}/pinned_messages", tag = "messages", security(("bearer" = [])),
+    responses((status = 200, body = [MessageView]), (status = 403), (status = 404)))]
+pub async fn pins(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(channel_id): Path<i64>,
+) -> AppResult<Json<Vec<MessageView>>> {
+    readable_channel(&state.db, &caller, channel_id).await?;
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "select message_id from pinned_messages where channel_id = $1 order by created_at desc",
+    )
+    .bind(channel_id)
+    .fetch_all(&state.db)
+    .await?;
+    Ok(Json(messages::load(&state.db, &ids).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PinRequest {
+    pub message_id: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PinAdded {
+    pub channel_id: i64,
+    pub message: MessageView,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PinRemoved {
+    pub channel_id: i64,
+    pub message_id: i64,
+}
+
+#[utoipa::path(post, path = "/api/channels/{channel_id}/pinned_messages", tag = "messages", security(("bearer" = [])), request_body = PinRequest,
+    responses((status = 201, body = PinAdded), (status = 403), (status = 404)))]
+pub async fn pin(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(channel_id): Path<i64>,
+    ApiJson(body): ApiJson<PinRequest>,
+) -> AppResult<(StatusCode, Json<PinAdded>)> {
+    writable_channel(&state.db, &caller, channel_id).await?;
+    message_in_channel(&state, channel_id, body.message_id).await?;
+    sqlx::query("insert into pinned_messages (channel_id, message_id, pinned_by) values ($1, $2, $3) on conflict do nothing")
+        .bind(channel_id)
+        .bind(body.message_id)
+        .bind(caller.user_id)
+        .execute(&state.db)
+        .await?;
+    let message = messages::load_one(&state.db, body.message_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let added = PinAdded {
+        channel_id,
+        message,
+    };
+    state
+        .hub
+        .publish_or_log(Room::Channel(channel_id), EventName::PinAdded, &added)
+        .await;
+    Ok((StatusCode::CREATED, Json(added)))
+}
+
+#[utoipa::path(delete, path = "/api/channels/{channel_id}/pinned_messages/{message_id}", tag = "messages", security(("bearer" = [])),
+    responses((status = 204), (status = 403), (status = 404)))]
+pub async fn unpin(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((channel_id, message_id)): Path<(i64, i64)>,
+) -> AppResult<StatusCode> {
+    writable_channel(&state.db, &caller, channel_id).await?;
+    let removed =
+        sqlx::query("delete from pinned_messages where channel_id = $1 and message_id = $2")
+            .bind(channel_id)
+            .bind(message_id)
+            .execute(&state.db)
+            .await?;
+    if removed.rows_affected() == 0 {
+        return Err(AppError::NotFound);
+    }
+    publish_pin_removed(&state, channel_id, message_id).await;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn publish_pin_removed(state: &AppState, channel_id: i64, message_id: i64) {
+    let removed = PinRemoved {
+        channel_id,
+        message_id,
+    };
+    state
+        .hub
+        .publish_or_log(Room::Channel(channel_id), EventName::PinRemoved, &removed)
+        .await;
+}

@@ -1,0 +1,3 @@
+//! Teams as the caller sees them, and leader teams.
+
+pub mod http;

@@ -1,0 +1,271 @@
+//! Uploading files, downloading them with access checks, and serving image variants.
+
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use uuid::Uuid;
+
+use crate::chat::channels::access::readable_channels_condition;
+use crate::files::images::{self, PLACEHOLDER_SVG};
+use crate::files::scan::{Scanner, SignatureScanner};
+use crate::files::{self, FileView, MAX_UPLOAD_BYTES};
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::AuthUser;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/files",
+            post(upload).layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + 64 * 1024)),
+        )
+        .route("/files/{file_id}", get(download))
+        .route("/images/{*path}", get(image))
+}
+
+/// Multipart form with a `file` part and an optional `is_private` part (`1` or `true`).
+#[utoipa::path(post, path = "/api/files", tag = "files", security(("bearer" = [])),
+    request_body(content_type = "multipart/form-data", description = "file: the file; is_private: 1 or true"),
+    responses((status = 201, body = FileView), (status = 422, description = "missing file, too large")))]
+pub async fn upload(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    mut multipart: Multipart,
+) -> AppResult<(StatusCode, Json<FileView>)> {
+    let mut upload: Option<(String, Vec<u8>)> = None;
+    let mut is_private = false;
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|_| AppError::rule("file", "uploaded"))?
+    {
+        match field.name() {
+            Some("file") => {
+                let name = files::clean_file_name(field.file_name().unwrap_or("file"));
+                let bytes = field.bytes().await.map_err(|_| {
+                    AppError::rule("file", format!("max:{}", MAX_UPLOAD_BYTES / 1024))
+                })?;
+                upload = Some((name, bytes.to_vec()));
+            }
+            Some("is_private") => {
+                let value = field.text().await.unwrap_or_default();
+                is_private = matches!(value.as_str(), "1" | "true");
+            }
+            _ => {}
+        }
+    }
+    let Some((name, bytes)) = upload else {
+        return Err(AppError::rule("file", "required"));
+    };
+    if bytes.is_empty() {
+        return Err(AppError::rule("file", "required"));
+    }
+    if bytes.len() > MAX_UPLOAD_BYTES {
+        return Err(AppError::rule(
+            "file",
+            format!("max:{}", MAX_UPLOAD_BYTES / 1024),
+        ));
+    }
+    let content_type = files::sniff_content_type(&bytes);
+    let dimensions = if content_type.starts_with("image/") {
+        images::dimensions(&bytes)
+    } else {
+        None
+    };
+    let verdict = SignatureScanner.scan(&bytes);
+    let extension = name
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase())
+        .filter(|e| e.len() <= 8 && e.chars().all(|c| c.is_ascii_alphanumeric()));
+    let storage_key = match extension {
+        Some(ext) => format!("{}.{ext}", Uuid::new_v4()),
+        None => Uuid::new_v4().to_string(),
+    };
+    let target = files::stored_path(&state.config.data_dir, &storage_key);
+    if let Some(parent) = target.parent() {
+        tokio::fs::create_dir_all(parent)
+            .await
+            .map_err(anyhow::Error::from)?;
+    }
+    tokio::fs::write(&target, &bytes)
+        .await
+        .map_err(anyhow::Error::from)?;
+    let file_id: i64 = sqlx::query_scalar(
+        "insert into files (user_id, name, storage_key, content_type, size_bytes, scan_status, is_private, width, height)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id",
+    )
+    .bind(caller.user_id)
+    .bind(&name)
+    .bind(&storage_key)
+    .bind(&content_type)
+    .bind(bytes.len() as i64)
+    .bind(verdict.as_status())
+    .bind(is_private)
+    .bind(dimensions.map(|d| d.0 as i32))
+    .bind(dimensions.map(|d| d.1 as i32))
+    .fetch_one(&state.db)
+    .await?;
+    let view = files::load(&state.db, file_id)
+        .await?
+        .ok_or(AppError::NotFound)?
+        .view();
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// The uploader, staff, and readers of a channel where the file was posted may download it.
+#[utoipa::path(get, path = "/api/files/{file_id}", tag = "files", security(("bearer" = [])),
+    responses((status = 200, description = "the file's bytes"), (status = 403, description = "no access, or infected"), (status = 404)))]
+pub async fn download(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(file_id): Path<i64>,
+) -> AppResult<Response> {
+    let file = files::load(&state.db, file_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let allowed = file.user_id == caller.user_id
+        || caller.role.is_staff()
+        || {
+            let sql = format!(
+            "select exists (select 1 from message_files mf join messages m on m.id = mf.message_id join channels c on c.id = m.channel_id
+                             where mf.file_id = $2 and m.deleted_at is null and {})",
+            readable_channels_condition(caller.role)
+        );
+            sqlx::query_scalar::<_, bool>(sqlx::AssertSqlSafe(sql))
+                .bind(caller.user_id)
+                .bind(file_id)
+                .fetch_one(&state.db)
+                .await?
+        };
+    // Delivered files: whoever sees the task (its client, its creators) may download them.
+    let allowed = allowed
+        || {
+            let sql = format!(
+            "select exists (select 1 from delivery_files df join deliveries d on d.id = df.delivery_id
+                              join tasks t on t.id = d.task_id join works w on w.id = t.work_id
+                              join projects p on p.id = w.project_id join media m on m.id = p.media_id
+                             where df.file_id = $2 and {})",
+            crate::work::tasks::access::visible_tasks(caller.role)
+        );
+            sqlx::query_scalar::<_, bool>(sqlx::AssertSqlSafe(sql))
+                .bind(caller.user_id)
+                .bind(file_id)
+                .fetch_one(&state.db)
+                .await?
+        };
+    if !allowed {
+        return Err(AppError::Forbidden);
+    }
+    match file.scan_status.as_str() {
+        "clean" => {}
+        "infected" => {
+            return Err(AppError::invalid(
+                "ウイルスが検出されたため、このファイルはダウンロードできません。",
+            ));
+        }
+        _ => {
+            return Err(AppError::invalid(
+                "ウイルスチェック中です。しばらくしてから再度お試しください。",
+            ));
+        }
+    }
+    let bytes = tokio::fs::read(files::stored_path(
+        &state.config.data_dir,
+        &file.storage_key,
+    ))
+    .await
+    .map_err(anyhow::Error::from)?;
+    let disposition = format!(
+        "attachment; filename*=UTF-8''{}",
+        crate::platform::text::percent_encode(&file.name)
+    );
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_str(&file.content_type)
+                    .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?,
+            ),
+            (
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
+        ],
+        Body::from(bytes),
+    )
+        .into_response())
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ImageQuery {
+    pub width: Option<u32>,
+    pub height: Option<u32>,
+}
+
+fn placeholder() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        PLACEHOLDER_SVG,
+    )
+        .into_response()
+}
+
+/// Public image URL (usable in `<img>`): the image when it is clean and not private, scaled
+/// to fit `width`×`height`; a placeholder otherwise.
+#[utoipa::path(get, path = "/api/images/{path}", tag = "files", params(("path" = String, Path, description = "files/<key>"), ImageQuery),
+    responses((status = 200, description = "PNG variant or an SVG placeholder")))]
+pub async fn image(
+    State(state): State<AppState>,
+    Path(path): Path<String>,
+    Query(query): Query<ImageQuery>,
+) -> AppResult<Response> {
+    let Some(storage_key) = path.strip_prefix("files/") else {
+        return Ok(placeholder());
+    };
+    let row: Option<(String, String, bool)> = sqlx::query_as(
+        "select scan_status, content_type, is_private from files where storage_key = $1",
+    )
+    .bind(storage_key)
+    .fetch_optional(&state.db)
+    .await?;
+    let Some((scan_status, content_type, is_private)) = row else {
+        return Ok(placeholder());
+    };
+    if scan_status != "clean" || is_private || !content_type.starts_with("image/") {
+        return Ok(placeholder());
+    }
+    let (width, height) = (query.width.unwrap_or(0), query.height.unwrap_or(0));
+    let source = files::stored_path(&state.config.data_dir, storage_key);
+    let target = images::variant_path(&state.config.data_dir, storage_key, width, height);
+    let rendered = tokio::task::spawn_blocking(move || {
+        images::render_variant(&source, &target, width, height)
+    })
+    .await
+    .map_err(anyhow::Error::from)?;
+    match rendered {
+        Ok(bytes) => Ok((
+            [
+                (header::CONTENT_TYPE, "image/png"),
+                (header::CACHE_CONTROL, "public, max-age=86400"),
+            ],
+            bytes,
+        )
+            .into_response()),
+        Err(error) => {
+            tracing::warn!(%error, storage_key, "image variant failed");
+            Ok(placeholder())
+        }
+    }
+}

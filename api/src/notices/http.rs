@@ -1,0 +1,156 @@
+//! The notice inbox behind the bell (task notices) and the envelope (message notices).
+
+use axum::extract::{Path, Query, State};
+use axum::routing::{get, put};
+use axum::{Json, Router};
+use realtime::{EventName, Room};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::notices::{NOTICE_COLUMNS, NoticeGroup, NoticeRow, NoticeView, unread_count};
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::pagination::Paging;
+use crate::state::AppState;
+
+pub const PER_PAGE: i64 = 20;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v2/notices", get(list))
+        .route("/v2/notices/read", put(read_all))
+        .route("/v2/notices/{notice_id}/read", put(read_one))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct NoticeQuery {
+    /// message, task, or one task notice type.
+    #[serde(rename = "type")]
+    pub notice_type: Option<String>,
+    /// From 1.
+    pub page: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NoticeList {
+    pub notices: Vec<NoticeView>,
+    pub unread_count: i64,
+    #[serde(flatten)]
+    pub paging: Paging,
+}
+
+fn parse_group(value: Option<&str>) -> AppResult<NoticeGroup> {
+    NoticeGroup::parse(value.unwrap_or("task"))
+        .ok_or_else(|| AppError::rule("type", "in:message,task"))
+}
+
+#[utoipa::path(get, path = "/api/v2/notices", tag = "notices", security(("bearer" = [])), params(NoticeQuery),
+    responses((status = 200, body = NoticeList), (status = 422)))]
+pub async fn list(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Query(query): Query<NoticeQuery>,
+) -> AppResult<Json<NoticeList>> {
+    let group = parse_group(query.notice_type.as_deref())?;
+    let page = query.page.unwrap_or(1).max(1);
+    let total: i64 = sqlx::query_scalar(
+        "select count(*) from notices where user_id = $1 and notice_type = any($2)",
+    )
+    .bind(caller.user_id)
+    .bind(group.types())
+    .fetch_one(&state.db)
+    .await?;
+    let sql = format!(
+        "select {NOTICE_COLUMNS} from notices where user_id = $1 and notice_type = any($2) order by id desc limit $3 offset $4"
+    );
+    let rows: Vec<NoticeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(caller.user_id)
+        .bind(group.types())
+        .bind(PER_PAGE)
+        .bind(Paging::offset(page, PER_PAGE, 1))
+        .fetch_all(&state.db)
+        .await?;
+    Ok(Json(NoticeList {
+        notices: rows.into_iter().map(NoticeView::from).collect(),
+        unread_count: unread_count(&state.db, caller.user_id, group).await?,
+        paging: Paging::new(page, PER_PAGE, total, 1),
+    }))
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct NoticeRead {
+    pub group: NoticeGroup,
+    /// The notice marked read, or null when a whole group was.
+    pub notice_id: Option<i64>,
+    pub channel_id: Option<i64>,
+    pub unread_count: i64,
+}
+
+#[utoipa::path(put, path = "/api/v2/notices/{notice_id}/read", tag = "notices", security(("bearer" = [])),
+    responses((status = 200, body = NoticeView), (status = 404)))]
+pub async fn read_one(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(notice_id): Path<i64>,
+) -> AppResult<Json<NoticeView>> {
+    let sql = format!(
+        "update notices set is_read = true where id = $1 and user_id = $2 returning {NOTICE_COLUMNS}"
+    );
+    let row: Option<NoticeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(notice_id)
+        .bind(caller.user_id)
+        .fetch_optional(&state.db)
+        .await?;
+    let notice = NoticeView::from(row.ok_or(AppError::NotFound)?);
+    let group = NoticeGroup::of(&notice.notice_type);
+    let read = NoticeRead {
+        group,
+        notice_id: Some(notice.id),
+        channel_id: None,
+        unread_count: unread_count(&state.db, caller.user_id, group).await?,
+    };
+    state
+        .hub
+        .publish_or_log(Room::User(caller.user_id), EventName::NoticeRead, &read)
+        .await;
+    Ok(Json(notice))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReadAllRequest {
+    /// message or task (a task notice type selects every task notice).
+    #[serde(rename = "type")]
+    pub notice_type: Option<String>,
+    /// Only the message notices of this channel.
+    pub channel_id: Option<i64>,
+}
+
+#[utoipa::path(put, path = "/api/v2/notices/read", tag = "notices", security(("bearer" = [])), request_body = ReadAllRequest,
+    responses((status = 200, body = NoticeRead), (status = 422)))]
+pub async fn read_all(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    ApiJson(body): ApiJson<ReadAllRequest>,
+) -> AppResult<Json<NoticeRead>> {
+    let group = parse_group(body.notice_type.as_deref())?;
+    sqlx::query(
+        "update notices set is_read = true
+          where user_id = $1 and notice_type = any($2) and not is_read and ($3::bigint is null or channel_id = $3)",
+    )
+    .bind(caller.user_id)
+    .bind(group.types())
+    .bind(body.channel_id)
+    .execute(&state.db)
+    .await?;
+    let read = NoticeRead {
+        group,
+        notice_id: None,
+        channel_id: body.channel_id,
+        unread_count: unread_count(&state.db, caller.user_id, group).await?,
+    };
+    state
+        .hub
+        .publish_or_log(Room::User(caller.user_id), EventName::NoticeRead, &read)
+        .await;
+    Ok(Json(read))
+}

@@ -1,0 +1,133 @@
+//! Offer templates: managers and admins keep them; clients and staff read them when offering work.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, put};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::role::Role;
+use crate::auth::session::Caller;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::validation::Validator;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/offer_templates", get(list).post(create))
+        .route("/offer_templates/{template_id}", put(update).delete(remove))
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct OfferTemplate {
+    pub id: i64,
+    pub name: String,
+    pub body: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct OfferTemplateInput {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub body: String,
+}
+
+fn ensure_reader(caller: &Caller) -> AppResult<()> {
+    if caller.role.is_staff() || caller.role == Role::Client {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// Staff (managers, accountants, admins) keep the templates, as they keep every admin tool.
+fn ensure_editor(caller: &Caller) -> AppResult<()> {
+    if caller.role.is_staff() {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+fn validate(input: &OfferTemplateInput) -> AppResult<()> {
+    let mut v = Validator::new();
+    v.required("name", &input.name)
+        .max_chars("name", &input.name, 100)
+        .max_chars("body", &input.body, 5000);
+    v.finish()
+}
+
+#[utoipa::path(get, path = "/api/offer_templates", tag = "offer_templates", security(("bearer" = [])),
+    responses((status = 200, body = [OfferTemplate]), (status = 403)))]
+pub async fn list(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+) -> AppResult<Json<Vec<OfferTemplate>>> {
+    ensure_reader(&caller)?;
+    Ok(Json(
+        sqlx::query_as("select id, name, body from offer_templates order by id")
+            .fetch_all(&state.db)
+            .await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/api/offer_templates", tag = "offer_templates", security(("bearer" = [])), request_body = OfferTemplateInput,
+    responses((status = 201, body = OfferTemplate), (status = 403), (status = 422)))]
+pub async fn create(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    ApiJson(input): ApiJson<OfferTemplateInput>,
+) -> AppResult<(StatusCode, Json<OfferTemplate>)> {
+    ensure_editor(&caller)?;
+    validate(&input)?;
+    let template = sqlx::query_as(
+        "insert into offer_templates (name, body) values ($1, $2) returning id, name, body",
+    )
+    .bind(input.name.trim())
+    .bind(&input.body)
+    .fetch_one(&state.db)
+    .await?;
+    Ok((StatusCode::CREATED, Json(template)))
+}
+
+#[utoipa::path(put, path = "/api/offer_templates/{template_id}", tag = "offer_templates", security(("bearer" = [])),
+    request_body = OfferTemplateInput, responses((status = 200, body = OfferTemplate), (status = 403), (status = 404), (status = 422)))]
+pub async fn update(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(template_id): Path<i64>,
+    ApiJson(input): ApiJson<OfferTemplateInput>,
+) -> AppResult<Json<OfferTemplate>> {
+    ensure_editor(&caller)?;
+    validate(&input)?;
+    let template: Option<OfferTemplate> =
+        sqlx::query_as("update offer_templates set name = $2, body = $3, updated_at = now() where id = $1 returning id, name, body")
+            .bind(template_id)
+            .bind(input.name.trim())
+            .bind(&input.body)
+            .fetch_optional(&state.db)
+            .await?;
+    template.map(Json).ok_or(AppError::NotFound)
+}
+
+#[utoipa::path(delete, path = "/api/offer_templates/{template_id}", tag = "offer_templates", security(("bearer" = [])),
+    responses((status = 204), (status = 403), (status = 404)))]
+pub async fn remove(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(template_id): Path<i64>,
+) -> AppResult<StatusCode> {
+    ensure_editor(&caller)?;
+    let removed = sqlx::query("delete from offer_templates where id = $1")
+        .bind(template_id)
+        .execute(&state.db)
+        .await?;
+    if removed.rows_affected() == 0 {
+        Err(AppError::NotFound)
+    } else {
+        Ok(StatusCode::NO_CONTENT)
+    }
+}

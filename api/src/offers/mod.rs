@@ -1,0 +1,3 @@
+//! Offer templates.
+
+pub mod http;

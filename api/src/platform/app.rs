@@ -1,0 +1,92 @@
+//! The HTTP surface: resource routers merged under `/api`, the caller and maintenance
+//! middleware, JSON 404/405 answers, `/revision.json` and the web app.
+
+use axum::extract::{Request, State};
+use axum::http::header::AUTHORIZATION;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::auth::session::{self, Caller};
+use crate::platform::error::AppError;
+use crate::platform::openapi;
+use crate::platform::web;
+use crate::state::AppState;
+use crate::{auth, chat, files, maintenance, notices, offers, system, users, work};
+
+fn api_router() -> Router<AppState> {
+    Router::new()
+        .merge(auth::http::router())
+        .merge(users::http::router())
+        .merge(auth::site_verify_http::router())
+        .merge(maintenance::http::router())
+        .merge(system::http::router())
+        .merge(chat::teams::http::router())
+        .merge(chat::channels::http::router())
+        .merge(chat::messages::http::router())
+        .merge(files::http::router())
+        .merge(notices::http::router())
+        .merge(work::projects::http::router())
+        .merge(work::tasks::http::router())
+        .merge(work::tasks::flow_http::router())
+        .merge(work::tasks::edit_http::router())
+        .merge(work::tasks::admin::router())
+        .merge(offers::http::router())
+        .merge(work::works::http::router())
+        .merge(work::deliveries::http::router())
+        .merge(work::sheets::http::router())
+        .route(
+            "/openapi.json",
+            get(|| async { Json(openapi::ApiDoc::openapi()) }),
+        )
+        .fallback(|| async { AppError::NotFound })
+        .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
+}
+
+/// The whole application without the socket.io layer (the caller adds it).
+pub fn app(state: AppState) -> Router {
+    let api = api_router()
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::maintenance::guard,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            resolve_caller,
+        ));
+    Router::new()
+        .merge(
+            SwaggerUi::new("/api/docs").url("/api/docs/openapi.json", openapi::ApiDoc::openapi()),
+        )
+        .nest("/api", api)
+        .route("/revision.json", get(system::http::revision))
+        .fallback_service(web::service(&state.config.web_dir))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Resolves the bearer token once per request; handlers read the result with `AuthUser`.
+async fn resolve_caller(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Result<Response, AppError> {
+    let bearer = request
+        .headers()
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned);
+    let caller: Option<Caller> = match bearer {
+        Some(token) => session::resolve(&state.db, &token).await?,
+        None => None,
+    };
+    request.extensions_mut().insert(caller);
+    Ok(next.run(request).await.into_response())
+}

@@ -1,0 +1,124 @@
+//! Request extractors shared by every handler: JSON bodies whose rejections use `AppError`,
+//! the caller's session, role guards and the client address.
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{
+    ConnectInfo, FromRequest, FromRequestParts, OptionalFromRequestParts, Request,
+};
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+
+use crate::auth::session::Caller;
+use crate::platform::error::AppError;
+use crate::state::AppState;
+
+/// `Json<T>` whose failures answer 422 in the API's error format.
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => Err(json_rejection(rejection)),
+        }
+    }
+}
+
+fn json_rejection(rejection: JsonRejection) -> AppError {
+    let message = match rejection {
+        JsonRejection::MissingJsonContentType(_) => {
+            "Content-Type は application/json にしてください。"
+        }
+        JsonRejection::JsonSyntaxError(_) => "JSON の形式が正しくありません。",
+        JsonRejection::JsonDataError(_) => "入力内容の型が正しくありません。",
+        _ => "リクエストを読み取れませんでした。",
+    };
+    AppError::invalid(message)
+}
+
+/// The logged-in caller; 401 when there is no live session.
+pub struct AuthUser(pub Caller);
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        _state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        match parts.extensions.get::<Option<Caller>>() {
+            Some(Some(caller)) => Ok(AuthUser(caller.clone())),
+            _ => Err(AppError::Unauthorized),
+        }
+    }
+}
+
+impl OptionalFromRequestParts<AppState> for AuthUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        _state: &AppState,
+    ) -> Result<Option<Self>, Self::Rejection> {
+        Ok(parts
+            .extensions
+            .get::<Option<Caller>>()
+            .cloned()
+            .flatten()
+            .map(AuthUser))
+    }
+}
+
+/// A logged-in admin; 403 for everybody else.
+pub struct AdminUser(pub Caller);
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let AuthUser(caller) =
+            <AuthUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
+        if caller.role.is_admin() {
+            Ok(AdminUser(caller))
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+}
+
+/// The address a request came from: the socket peer, or the first `X-Forwarded-For` hop when
+/// the server is configured to trust its proxy.
+pub struct ClientIp(pub String);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        if state.config.trust_proxy {
+            let forwarded = parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next())
+                .and_then(|v| v.trim().parse::<IpAddr>().ok());
+            if let Some(ip) = forwarded {
+                return Ok(ClientIp(ip.to_string()));
+            }
+        }
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip().to_string());
+        Ok(ClientIp(peer.unwrap_or_else(|| "unknown".into())))
+    }
+}

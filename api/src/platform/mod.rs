@@ -1,0 +1,15 @@
+//! Cross-cutting pieces every domain uses: the error type, extractors and role guards,
+//! validation, pagination, query strings, mail, the HTTP app, OpenAPI and the socket glue.
+
+pub mod app;
+pub mod error;
+pub mod extract;
+pub mod mail;
+pub mod openapi;
+pub mod pagination;
+pub mod query;
+pub mod realtime_auth;
+pub(crate) mod socket_handshake;
+pub mod text;
+pub mod validation;
+mod web;

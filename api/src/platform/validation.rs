@@ -1,0 +1,126 @@
+//! Collects Laravel-style rule strings per field and turns them into one 422.
+
+use crate::platform::error::{AppError, MESSAGE_VALIDATION, Rules};
+
+#[derive(Debug, Default)]
+pub struct Validator {
+    rules: Rules,
+}
+
+impl Validator {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn fail(&mut self, field: &str, rule: impl Into<String>) -> &mut Self {
+        self.rules
+            .entry(field.to_string())
+            .or_default()
+            .push(rule.into());
+        self
+    }
+
+    /// `required`: present and not only whitespace.
+    pub fn required(&mut self, field: &str, value: &str) -> &mut Self {
+        if value.trim().is_empty() {
+            self.fail(field, "required");
+        }
+        self
+    }
+
+    pub fn max_chars(&mut self, field: &str, value: &str, max: usize) -> &mut Self {
+        if value.chars().count() > max {
+            self.fail(field, format!("max:{max}"));
+        }
+        self
+    }
+
+    pub fn min_chars(&mut self, field: &str, value: &str, min: usize) -> &mut Self {
+        if !value.is_empty() && value.chars().count() < min {
+            self.fail(field, format!("min:{min}"));
+        }
+        self
+    }
+
+    pub fn email(&mut self, field: &str, value: &str) -> &mut Self {
+        let trimmed = value.trim();
+        let valid = match trimmed.split_once('@') {
+            Some((local, domain)) => {
+                !local.is_empty() && domain.contains('.') && !domain.starts_with('.')
+            }
+            None => false,
+        };
+        if !trimmed.is_empty() && !valid {
+            self.fail(field, "email");
+        }
+        self
+    }
+
+    /// `url`: an http(s) address, when not empty.
+    pub fn url(&mut self, field: &str, value: &str) -> &mut Self {
+        if !(value.is_empty() || value.starts_with("https://") || value.starts_with("http://")) {
+            self.fail(field, "url");
+        }
+        self
+    }
+
+    /// Whether `field` has failed a rule so far.
+    pub fn failed(&self, field: &str) -> bool {
+        self.rules.contains_key(field)
+    }
+
+    pub fn finish(self) -> Result<(), AppError> {
+        if self.rules.is_empty() {
+            Ok(())
+        } else {
+            Err(AppError::Validation {
+                message: MESSAGE_VALIDATION.into(),
+                rules: self.rules,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Validator;
+    use crate::platform::error::AppError;
+
+    fn rules_of(v: Validator) -> Vec<(String, Vec<String>)> {
+        match v.finish() {
+            Err(AppError::Validation { rules, .. }) => rules.into_iter().collect(),
+            other => panic!("expected validation error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn collects_every_failed_rule_per_field() {
+        let mut v = Validator::new();
+        v.required("mail_address", " ")
+            .required("password", "")
+            .max_chars("message", "あいうえお", 4)
+            .min_chars("password2", "abc", 8);
+        assert_eq!(
+            rules_of(v),
+            vec![
+                ("mail_address".into(), vec!["required".into()]),
+                ("message".into(), vec!["max:4".into()]),
+                ("password".into(), vec!["required".into()]),
+                ("password2".into(), vec!["min:8".into()]),
+            ]
+        );
+    }
+
+    #[test]
+    fn email_needs_an_at_and_a_domain() {
+        let mut bad = Validator::new();
+        bad.email("mail_address", "creator.demo.jp");
+        assert_eq!(
+            rules_of(bad),
+            vec![("mail_address".into(), vec!["email".into()])]
+        );
+        let mut good = Validator::new();
+        good.email("mail_address", "creator@demo.tsumugi.jp");
+        assert!(good.finish().is_ok());
+    }
+}

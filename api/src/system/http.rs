@@ -1,0 +1,72 @@
+//! Liveness of the node and the running release.
+
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use serde_json::json;
+use utoipa::ToSchema;
+
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/health", get(health))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    /// ok when the database (and Redis, when configured) answer.
+    pub status: String,
+}
+
+#[utoipa::path(get, path = "/api/health", tag = "system",
+    responses((status = 200, body = Health), (status = 503, description = "the database or Redis does not answer")))]
+pub async fn health(State(state): State<AppState>) -> impl IntoResponse {
+    let database = tokio::time::timeout(
+        Duration::from_secs(2),
+        sqlx::query("select 1").execute(&state.db),
+    )
+    .await
+    .is_ok_and(|r| r.is_ok());
+    let redis = match state.redis.clone() {
+        None => true,
+        Some(mut connection) => {
+            let ping = redis::cmd("PING");
+            tokio::time::timeout(
+                Duration::from_secs(2),
+                ping.query_async::<String>(&mut connection),
+            )
+            .await
+            .is_ok_and(|r| r.is_ok())
+        }
+    };
+    if database && redis {
+        (StatusCode::OK, Json(json!({ "status": "ok" })))
+    } else {
+        tracing::warn!(database, redis, "health check failed");
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "error": { "message": crate::platform::error::MESSAGE_UNAVAILABLE } })),
+        )
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Revision {
+    pub revision_no: String,
+}
+
+/// `GET /revision.json?t=…`: the release this node serves; browsers compare it with theirs.
+#[utoipa::path(get, path = "/revision.json", tag = "system", responses((status = 200, body = Revision)))]
+pub async fn revision(State(state): State<AppState>) -> impl IntoResponse {
+    (
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(Revision {
+            revision_no: state.revision_no.to_string(),
+        }),
+    )
+}

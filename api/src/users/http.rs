@@ -1,0 +1,121 @@
+//! `GET /users`: the people a client or staff member can pick, e.g. creators to offer a task
+//! to. Staff see every role and account status; clients see active creators only.
+
+use axum::extract::{RawQuery, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::auth::role::Role;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::AuthUser;
+use crate::platform::query::{list_param, single_param};
+use crate::state::AppState;
+
+pub const LIMIT: i64 = 200;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/users", get(list))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DirectoryUser {
+    pub id: i64,
+    pub user_name: String,
+    #[schema(value_type = String)]
+    pub role_type: Role,
+    /// not_set, accepting, conditionally_accepting or not_accepting.
+    pub work_status: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DirectoryList {
+    pub users: Vec<DirectoryUser>,
+}
+
+fn role_of_wire(value: &str) -> Option<Role> {
+    Role::from_db(value).or_else(|| {
+        value
+            .strip_prefix(crate::auth::role::PROVIDER)
+            .and_then(|rest| rest.strip_prefix('_'))
+            .and_then(Role::from_db)
+            .filter(|role| role.is_staff())
+    })
+}
+
+#[utoipa::path(get, path = "/api/users", tag = "users", security(("bearer" = [])),
+    params(("role_types[]" = Option<Vec<String>>, Query, description = "general, editor_assistant, client, tsumugi_manager, …"),
+           ("active_statuses[]" = Option<Vec<String>>, Query, description = "active, banned, left (staff only)"),
+           ("keyword" = Option<String>, Query)),
+    responses((status = 200, body = DirectoryList, description = "at most 200, by name"), (status = 403), (status = 422)))]
+pub async fn list(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    RawQuery(query): RawQuery,
+) -> AppResult<Json<DirectoryList>> {
+    if caller.role.is_creator() {
+        return Err(AppError::Forbidden);
+    }
+    let query = query.as_deref();
+    let mut roles = Vec::new();
+    for value in list_param(query, "role_types") {
+        match role_of_wire(&value) {
+            Some(role) => roles.push(role.as_db().to_string()),
+            None => return Err(AppError::rule("role_types", "in")),
+        }
+    }
+    let mut statuses = list_param(query, "active_statuses");
+    if statuses
+        .iter()
+        .any(|s| !matches!(s.as_str(), "active" | "banned" | "left"))
+    {
+        return Err(AppError::rule("active_statuses", "in:active,banned,left"));
+    }
+    if !caller.role.is_staff() {
+        // Clients pick among active creators and nobody else.
+        roles.retain(|r| r == "general" || r == "editor_assistant");
+        if roles.is_empty() {
+            roles = vec!["general".into(), "editor_assistant".into()];
+        }
+        statuses = vec!["active".into()];
+    }
+    let keyword = single_param(query, "keyword").unwrap_or_default();
+    let rows: Vec<(i64, String, String, String)> = sqlx::query_as(
+        "select id, user_name, role, work_status from users
+          where (cardinality($1::text[]) = 0 or role = any($1))
+            and (cardinality($2::text[]) = 0 or account_status = any($2))
+            and ($3 = '' or user_name ilike '%' || $3 || '%')
+          order by user_name, id limit $4",
+    )
+    .bind(&roles)
+    .bind(&statuses)
+    .bind(&keyword)
+    .bind(LIMIT)
+    .fetch_all(&state.db)
+    .await?;
+    Ok(Json(DirectoryList {
+        users: rows
+            .into_iter()
+            .map(|(id, user_name, role, work_status)| DirectoryUser {
+                id,
+                user_name,
+                role_type: Role::from_db(&role).unwrap_or(Role::General),
+                work_status,
+            })
+            .collect(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wire_roles_parse_with_the_provider_prefix_for_staff_only() {
+        assert_eq!(role_of_wire("general"), Some(Role::General));
+        assert_eq!(role_of_wire("tsumugi_admin"), Some(Role::Admin));
+        assert_eq!(role_of_wire("tsumugi_general"), None);
+        assert_eq!(role_of_wire("owner"), None);
+    }
+}

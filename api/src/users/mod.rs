@@ -1,0 +1,4 @@
+//! Users: the User record as the API returns it, and the people picker.
+
+pub mod http;
+pub mod model;

@@ -1,0 +1,3 @@
+//! Deliveries: the client deliveries list, delivery reports, uploaded destinations, deliverable works.
+
+pub mod http;

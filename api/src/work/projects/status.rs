@@ -1,0 +1,173 @@
+//! The project status machine (setting → applying → doing → under_acceptance → done) and who
+//! may move a project along each edge. The server enforces it; an illegal move is a 422 with
+//! the rule `transition:{from},{to}`.
+
+use crate::auth::role::Role;
+use crate::platform::error::AppError;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProjectStatus {
+    Setting,
+    Applying,
+    Doing,
+    UnderAcceptance,
+    Done,
+}
+
+impl ProjectStatus {
+    pub const ALL: [ProjectStatus; 5] = [
+        ProjectStatus::Setting,
+        ProjectStatus::Applying,
+        ProjectStatus::Doing,
+        ProjectStatus::UnderAcceptance,
+        ProjectStatus::Done,
+    ];
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == value)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProjectStatus::Setting => "setting",
+            ProjectStatus::Applying => "applying",
+            ProjectStatus::Doing => "doing",
+            ProjectStatus::UnderAcceptance => "under_acceptance",
+            ProjectStatus::Done => "done",
+        }
+    }
+
+    /// The Japanese label of the spec: 設定中, 募集中, 作業中, 検収中, 完了.
+    pub fn label(self) -> &'static str {
+        match self {
+            ProjectStatus::Setting => "設定中",
+            ProjectStatus::Applying => "募集中",
+            ProjectStatus::Doing => "作業中",
+            ProjectStatus::UnderAcceptance => "検収中",
+            ProjectStatus::Done => "完了",
+        }
+    }
+}
+
+/// Who may take one step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mover {
+    /// The client that owns the project, or staff.
+    OwnerOrStaff,
+    /// Managers and admins only.
+    Operations,
+}
+
+fn edge(from: ProjectStatus, to: ProjectStatus) -> Option<Mover> {
+    use ProjectStatus::*;
+    match (from, to) {
+        // The client publishes a project it has set up, or takes it back to change it.
+        (Setting, Applying) | (Applying, Setting) => Some(Mover::OwnerOrStaff),
+        // Operations staff decide when applications close and the work starts.
+        (Applying, Doing) => Some(Mover::Operations),
+        // Work delivered: inspection starts; a rejected inspection sends it back to work.
+        (Doing, UnderAcceptance) => Some(Mover::Operations),
+        (UnderAcceptance, Doing) | (UnderAcceptance, Done) => Some(Mover::OwnerOrStaff),
+        _ => None,
+    }
+}
+
+/// Checks one move; `owns` is whether the caller is the client that owns the project.
+pub fn check_transition(
+    from: ProjectStatus,
+    to: ProjectStatus,
+    role: Role,
+    owns: bool,
+) -> Result<(), AppError> {
+    let Some(mover) = edge(from, to) else {
+        return Err(AppError::rule(
+            "status",
+            format!("transition:{},{}", from.as_str(), to.as_str()),
+        ));
+    };
+    let allowed = match mover {
+        Mover::OwnerOrStaff => role.is_staff() || (role == Role::Client && owns),
+        Mover::Operations => matches!(role, Role::Manager | Role::Admin),
+    };
+    if allowed {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ProjectStatus::*;
+    use super::*;
+
+    const LEGAL: [(ProjectStatus, ProjectStatus); 6] = [
+        (Setting, Applying),
+        (Applying, Setting),
+        (Applying, Doing),
+        (Doing, UnderAcceptance),
+        (UnderAcceptance, Doing),
+        (UnderAcceptance, Done),
+    ];
+
+    #[test]
+    fn every_pair_is_either_a_legal_edge_or_a_422() {
+        for from in ProjectStatus::ALL {
+            for to in ProjectStatus::ALL {
+                let result = check_transition(from, to, Role::Admin, false);
+                if LEGAL.contains(&(from, to)) {
+                    assert!(
+                        result.is_ok(),
+                        "{from:?} -> {to:?} should be legal for an admin"
+                    );
+                } else {
+                    match result {
+                        Err(AppError::Validation { rules, .. }) => {
+                            assert_eq!(
+                                rules["status"],
+                                vec![format!("transition:{},{}", from.as_str(), to.as_str())]
+                            );
+                        }
+                        other => panic!("{from:?} -> {to:?} should be a 422, got {other:?}"),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_edge_has_its_movers() {
+        assert!(check_transition(Setting, Applying, Role::Client, true).is_ok());
+        assert!(
+            matches!(
+                check_transition(Setting, Applying, Role::Client, false),
+                Err(AppError::Forbidden)
+            ),
+            "another client's project"
+        );
+        assert!(matches!(
+            check_transition(Setting, Applying, Role::General, false),
+            Err(AppError::Forbidden)
+        ));
+        assert!(check_transition(Applying, Doing, Role::Manager, false).is_ok());
+        assert!(matches!(
+            check_transition(Applying, Doing, Role::Client, true),
+            Err(AppError::Forbidden)
+        ));
+        assert!(matches!(
+            check_transition(Applying, Doing, Role::Accountant, false),
+            Err(AppError::Forbidden)
+        ));
+        assert!(check_transition(UnderAcceptance, Done, Role::Client, true).is_ok());
+        assert!(check_transition(UnderAcceptance, Doing, Role::Accountant, false).is_ok());
+    }
+
+    #[test]
+    fn statuses_round_trip_and_have_japanese_labels() {
+        for status in ProjectStatus::ALL {
+            assert_eq!(ProjectStatus::parse(status.as_str()), Some(status));
+        }
+        assert_eq!(ProjectStatus::parse("archived"), None);
+        assert_eq!(UnderAcceptance.label(), "検収中");
+    }
+}

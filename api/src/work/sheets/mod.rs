@@ -1,0 +1,4 @@
+//! Task spreadsheets: templates and imports.
+
+pub mod http;
+pub mod workbook;

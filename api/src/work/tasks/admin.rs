@@ -1,0 +1,210 @@
+//! Staff tools for tasks: set the completed date of many tasks, invalidate tasks (they vanish
+//! from every list and count), and change any field of one task whatever its status.
+
+use axum::extract::{Path, State};
+use axum::routing::put;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::session::Caller;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::validation::Validator;
+use crate::state::AppState;
+use crate::work::tasks::events::{
+    CreatedNotices, TaskState, announce, announce_loaded, task_state,
+};
+use crate::work::tasks::http::{TASK_STATUSES, TaskDetail, task_detail};
+use crate::work::tasks::write::{self as task_write, TaskFields, parse_date};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/admin/tasks/completed_date", put(set_completed_date))
+        .route("/admin/tasks/invalid", put(invalidate))
+        .route("/admin/tasks/{task_id}", put(update))
+}
+
+fn ensure_staff(caller: &Caller) -> AppResult<()> {
+    if caller.role.is_staff() {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+fn check_ids(v: &mut Validator, task_ids: &[i64]) {
+    if task_ids.is_empty() {
+        v.fail("task_ids", "required");
+    } else if task_ids.len() > 1000 {
+        v.fail("task_ids", "max:1000");
+    }
+}
+
+/// Locks every task; any missing id is a 422 naming it, and nothing is written.
+async fn lock_all(tx: &mut sqlx::PgConnection, task_ids: &[i64]) -> AppResult<Vec<TaskState>> {
+    let mut tasks = Vec::with_capacity(task_ids.len());
+    for (i, id) in task_ids.iter().enumerate() {
+        match task_state(&mut *tx, *id, true).await {
+            Ok(task) => tasks.push(task),
+            Err(AppError::NotFound) => {
+                return Err(AppError::rule(&format!("task_ids.{i}"), "exists"));
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(tasks)
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Updated {
+    pub updated: usize,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CompletedDateChange {
+    #[serde(default)]
+    pub task_ids: Vec<i64>,
+    /// YYYY-MM-DD.
+    #[serde(default)]
+    pub completed_date: String,
+}
+
+#[utoipa::path(put, path = "/api/admin/tasks/completed_date", tag = "admin", security(("bearer" = [])), request_body = CompletedDateChange,
+    responses((status = 200, body = Updated), (status = 403), (status = 422, description = "also when a task is not done")))]
+pub async fn set_completed_date(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    ApiJson(input): ApiJson<CompletedDateChange>,
+) -> AppResult<Json<Updated>> {
+    ensure_staff(&caller)?;
+    let mut v = Validator::new();
+    check_ids(&mut v, &input.task_ids);
+    let date = parse_date(&input.completed_date);
+    if date.is_none() {
+        v.fail("completed_date", "date_format:Y-m-d");
+    }
+    v.finish()?;
+    let mut tx = state.db.begin().await?;
+    let tasks = lock_all(&mut tx, &input.task_ids).await?;
+    if let Some(i) = tasks.iter().position(|t| t.status != "done") {
+        return Err(AppError::rule(&format!("task_ids.{i}"), "status:done"));
+    }
+    sqlx::query("update tasks set completed_date = $2, updated_at = now() where id = any($1)")
+        .bind(&input.task_ids)
+        .bind(date)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    for task in &tasks {
+        announce(&state, task.id, CreatedNotices::new()).await?;
+    }
+    Ok(Json(Updated {
+        updated: tasks.len(),
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Invalidation {
+    #[serde(default)]
+    pub task_ids: Vec<i64>,
+}
+
+#[utoipa::path(put, path = "/api/admin/tasks/invalid", tag = "admin", security(("bearer" = [])), request_body = Invalidation,
+    responses((status = 200, body = Updated), (status = 403), (status = 422)))]
+pub async fn invalidate(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    ApiJson(input): ApiJson<Invalidation>,
+) -> AppResult<Json<Updated>> {
+    ensure_staff(&caller)?;
+    let mut v = Validator::new();
+    check_ids(&mut v, &input.task_ids);
+    v.finish()?;
+    let mut tx = state.db.begin().await?;
+    let tasks = lock_all(&mut tx, &input.task_ids).await?;
+    sqlx::query("update tasks set is_invalid = true, updated_at = now() where id = any($1)")
+        .bind(&input.task_ids)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    for mut task in tasks.clone() {
+        task.status = "invalid".into();
+        announce_loaded(&state, &task).await?;
+    }
+    Ok(Json(Updated {
+        updated: tasks.len(),
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AdminTaskChange {
+    #[serde(flatten)]
+    pub fields: TaskFields,
+    /// applying, doing, under_acceptance or done.
+    pub status: Option<String>,
+    /// YYYY-MM-DD; an empty string clears it.
+    pub order_date: Option<String>,
+    /// YYYY-MM-DD; an empty string clears it.
+    pub completed_date: Option<String>,
+}
+
+/// `Some(None)` for "", `Some(Some(date))` for a date, a rule for anything else.
+fn optional_date(
+    v: &mut Validator,
+    field: &str,
+    value: Option<&str>,
+) -> Option<Option<chrono::NaiveDate>> {
+    let value = value?;
+    if value.trim().is_empty() {
+        return Some(None);
+    }
+    match parse_date(value) {
+        Some(date) => Some(Some(date)),
+        None => {
+            v.fail(field, "date_format:Y-m-d");
+            None
+        }
+    }
+}
+
+#[utoipa::path(put, path = "/api/admin/tasks/{task_id}", tag = "admin", security(("bearer" = [])), request_body = AdminTaskChange,
+    responses((status = 200, body = TaskDetail), (status = 403), (status = 404), (status = 422)))]
+pub async fn update(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(task_id): Path<i64>,
+    ApiJson(input): ApiJson<AdminTaskChange>,
+) -> AppResult<Json<TaskDetail>> {
+    ensure_staff(&caller)?;
+    let mut v = Validator::new();
+    let fields = input.fields.check(&mut v, "", false);
+    if let Some(status) = &input.status
+        && !TASK_STATUSES.contains(&status.as_str())
+    {
+        v.fail("status", "in:applying,doing,under_acceptance,done");
+    }
+    let order_date = optional_date(&mut v, "order_date", input.order_date.as_deref());
+    let completed_date = optional_date(&mut v, "completed_date", input.completed_date.as_deref());
+    v.finish()?;
+    let mut tx = state.db.begin().await?;
+    task_state(&mut *tx, task_id, true).await?;
+    task_write::update(&mut tx, task_id, &fields).await?;
+    sqlx::query(
+        "update tasks set status = coalesce($2, status),
+                order_date = case when $3 then $4 else order_date end,
+                completed_date = case when $5 then $6 else completed_date end
+          where id = $1",
+    )
+    .bind(task_id)
+    .bind(&input.status)
+    .bind(order_date.is_some())
+    .bind(order_date.flatten())
+    .bind(completed_date.is_some())
+    .bind(completed_date.flatten())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    announce(&state, task_id, CreatedNotices::new()).await?;
+    Ok(Json(task_detail(&state, &caller, task_id).await?))
+}

@@ -1,0 +1,142 @@
+//! What a change to a task owes the people around it: notices to the client's users or the
+//! task's creators (written in the same transaction as the change), and after the commit the
+//! `task.updated` push to everyone who sees the task.
+
+use realtime::{EventName, Room};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::notices::{self, NewNotice, NoticeReference, NoticeView};
+use crate::platform::error::{AppError, AppResult};
+use crate::state::AppState;
+
+/// The `task.updated` payload and what the writers of a task need to know about it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct TaskState {
+    pub id: i64,
+    pub status: String,
+    pub project_id: i64,
+    pub work_id: i64,
+    pub client_id: i64,
+    pub title: String,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Notices written inside a transaction, pushed once it commits.
+pub type CreatedNotices = Vec<(i64, NoticeView)>;
+
+/// The task (not invalidated), locked `for update` when `lock` is set; 404 when missing.
+pub async fn task_state(
+    db: impl sqlx::PgExecutor<'_>,
+    task_id: i64,
+    lock: bool,
+) -> AppResult<TaskState> {
+    let sql = format!(
+        "select t.id, t.status, p.id as project_id, w.id as work_id, m.client_id, t.title, t.updated_at
+           from {} where t.id = $1 and not t.is_invalid {}",
+        super::access::TASK_JOINS,
+        if lock { "for update of t" } else { "" }
+    );
+    let task: Option<TaskState> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(task_id)
+        .fetch_optional(db)
+        .await?;
+    task.ok_or(AppError::NotFound)
+}
+
+fn reference(task: &TaskState) -> NoticeReference {
+    NoticeReference {
+        project_id: Some(task.project_id),
+        work_id: Some(task.work_id),
+        task_id: Some(task.id),
+        ..Default::default()
+    }
+}
+
+/// The active users of a client.
+pub async fn client_users(db: impl sqlx::PgExecutor<'_>, client_id: i64) -> AppResult<Vec<i64>> {
+    Ok(sqlx::query_scalar(
+        "select id from users where client_id = $1 and account_status = 'active'",
+    )
+    .bind(client_id)
+    .fetch_all(db)
+    .await?)
+}
+
+/// One notice about `task` for each of `users`.
+pub async fn notify(
+    tx: &mut sqlx::PgConnection,
+    users: Vec<i64>,
+    task: &TaskState,
+    notice_type: &'static str,
+    message: String,
+) -> AppResult<CreatedNotices> {
+    let mut created = Vec::with_capacity(users.len());
+    for user_id in users {
+        let notice = NewNotice {
+            user_id,
+            notice_type,
+            message: message.clone(),
+            reference: reference(task),
+        };
+        created.push((user_id, notices::insert(&mut *tx, &notice).await?));
+    }
+    Ok(created)
+}
+
+/// Notices for every user of the task's client.
+pub async fn notify_client(
+    tx: &mut sqlx::PgConnection,
+    task: &TaskState,
+    notice_type: &'static str,
+    message: String,
+) -> AppResult<CreatedNotices> {
+    let users = client_users(&mut *tx, task.client_id).await?;
+    notify(tx, users, task, notice_type, message).await
+}
+
+/// Pushes `task.updated` to the client's users and the task's creators, then the notices.
+pub async fn announce(
+    state: &AppState,
+    task_id: i64,
+    created: CreatedNotices,
+) -> AppResult<TaskState> {
+    let task = task_state(&state.db, task_id, false).await?;
+    announce_loaded(state, &task).await?;
+    notices::publish_created(&state.db, &state.hub, created).await;
+    Ok(task)
+}
+
+/// Pushes `task.updated` for a task already loaded (also used for invalidated tasks).
+pub async fn announce_loaded(state: &AppState, task: &TaskState) -> AppResult<()> {
+    let creators: Vec<i64> =
+        sqlx::query_scalar("select user_id from task_assignees where task_id = $1")
+            .bind(task.id)
+            .fetch_all(&state.db)
+            .await?;
+    announce_to(state, task, creators).await
+}
+
+/// Pushes `task.updated` to the client's users and `creators` (for a task that may be gone).
+pub async fn announce_to(state: &AppState, task: &TaskState, creators: Vec<i64>) -> AppResult<()> {
+    let mut audience = client_users(&state.db, task.client_id).await?;
+    audience.extend(creators);
+    audience.sort_unstable();
+    audience.dedup();
+    for user_id in audience {
+        state
+            .hub
+            .publish_or_log(Room::User(user_id), EventName::TaskUpdated, task)
+            .await;
+    }
+    Ok(())
+}
+
+pub async fn user_name(tx: &mut sqlx::PgConnection, user_id: i64) -> AppResult<String> {
+    Ok(
+        sqlx::query_scalar("select user_name from users where id = $1")
+            .bind(user_id)
+            .fetch_one(&mut *tx)
+            .await?,
+    )
+}

@@ -1,0 +1,10 @@
+//! Tasks: the read model, who sees which task, writing tasks, answering offers, staff tools and task notices.
+
+pub mod access;
+pub mod admin;
+pub mod edit_http;
+pub mod events;
+pub mod flow_http;
+pub mod http;
+pub mod task_type;
+pub mod write;

@@ -1,0 +1,274 @@
+//! Writing tasks: the checked fields every writer agrees on (the JSON endpoints, the admin
+//! endpoint and the spreadsheet import), and the inserts and updates they share, including
+//! the offer to creators with its `order_task` notice.
+
+use chrono::NaiveDate;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::events::{CreatedNotices, TaskState, notify, task_state};
+use super::task_type;
+use crate::platform::error::AppResult;
+use crate::platform::validation::Validator;
+
+pub const TITLE_MAX: usize = 200;
+pub const REWARD_MAX: i64 = 100_000_000;
+pub const TAGS_MAX: usize = 20;
+pub const TAG_MAX: usize = 30;
+
+/// Task fields as they arrive in JSON; absent fields are left alone on update.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct TaskFields {
+    /// A work type (writing, planning, …).
+    #[serde(rename = "type")]
+    pub task_type: Option<String>,
+    pub title: Option<String>,
+    /// YYYY-MM-DD; an empty string clears it.
+    pub due_date: Option<String>,
+    pub reward_amount: Option<i64>,
+    pub tags: Option<Vec<String>>,
+}
+
+/// Fields that passed their checks; `None` means "leave as it is".
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CheckedFields {
+    pub task_type: Option<&'static str>,
+    pub title: Option<String>,
+    pub due_date: Option<Option<NaiveDate>>,
+    pub reward_amount: Option<i64>,
+    pub tags: Option<Vec<String>>,
+}
+
+pub fn parse_date(value: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d").ok()
+}
+
+/// Tags as typed: split on commas (half or full width), trimmed, empty ones dropped.
+pub fn split_tags(value: &str) -> Vec<String> {
+    value
+        .split([',', '、', '，'])
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+impl TaskFields {
+    /// Checks the fields into `v` under `prefix` (`""` or `tasks.3.`); `creating` makes type
+    /// and title required.
+    pub fn check(&self, v: &mut Validator, prefix: &str, creating: bool) -> CheckedFields {
+        let field = |name: &str| format!("{prefix}{name}");
+        let mut checked = CheckedFields::default();
+        match self.task_type.as_deref() {
+            None if creating => {
+                v.fail(&field("type"), "required");
+            }
+            None => {}
+            Some(value) => match task_type::parse(value) {
+                Some(name) => checked.task_type = Some(name),
+                None => {
+                    v.fail(&field("type"), task_type::rule());
+                }
+            },
+        }
+        match self.title.as_deref().map(str::trim) {
+            None if creating => {
+                v.fail(&field("title"), "required");
+            }
+            None => {}
+            Some(title) => {
+                v.required(&field("title"), title)
+                    .max_chars(&field("title"), title, TITLE_MAX);
+                if !v.failed(&field("title")) {
+                    checked.title = Some(title.to_owned());
+                }
+            }
+        }
+        if let Some(due) = self.due_date.as_deref() {
+            if due.trim().is_empty() {
+                checked.due_date = Some(None);
+            } else if let Some(date) = parse_date(due) {
+                checked.due_date = Some(Some(date));
+            } else {
+                v.fail(&field("due_date"), "date_format:Y-m-d");
+            }
+        }
+        if let Some(reward) = self.reward_amount {
+            if (0..=REWARD_MAX).contains(&reward) {
+                checked.reward_amount = Some(reward);
+            } else {
+                v.fail(&field("reward_amount"), format!("between:0,{REWARD_MAX}"));
+            }
+        }
+        if let Some(tags) = &self.tags {
+            let tags: Vec<String> = tags
+                .iter()
+                .map(|t| t.trim().to_owned())
+                .filter(|t| !t.is_empty())
+                .collect();
+            if tags.len() > TAGS_MAX {
+                v.fail(&field("tags"), format!("max:{TAGS_MAX}"));
+            } else if tags.iter().any(|t| t.chars().count() > TAG_MAX) {
+                v.fail(&field("tags"), format!("max_chars:{TAG_MAX}"));
+            } else {
+                checked.tags = Some(tags);
+            }
+        }
+        checked
+    }
+}
+
+/// Inserts a task in `applying`; `fields` must carry type and title.
+pub async fn insert(
+    tx: &mut sqlx::PgConnection,
+    work_id: i64,
+    fields: &CheckedFields,
+) -> AppResult<i64> {
+    Ok(sqlx::query_scalar(
+        "insert into tasks (work_id, task_type, title, due_date, reward_amount, tags)
+         values ($1, $2, $3, $4, $5, coalesce($6, '{}')) returning id",
+    )
+    .bind(work_id)
+    .bind(fields.task_type.unwrap_or("other"))
+    .bind(fields.title.as_deref().unwrap_or_default())
+    .bind(fields.due_date.flatten())
+    .bind(fields.reward_amount)
+    .bind(&fields.tags)
+    .fetch_one(&mut *tx)
+    .await?)
+}
+
+/// Applies the present fields and touches `updated_at`.
+pub async fn update(
+    tx: &mut sqlx::PgConnection,
+    task_id: i64,
+    fields: &CheckedFields,
+) -> AppResult<()> {
+    sqlx::query(
+        "update tasks set task_type = coalesce($2, task_type), title = coalesce($3, title),
+                due_date = case when $4 then $5 else due_date end,
+                reward_amount = coalesce($6, reward_amount), tags = coalesce($7, tags), updated_at = now()
+          where id = $1",
+    )
+    .bind(task_id)
+    .bind(fields.task_type)
+    .bind(&fields.title)
+    .bind(fields.due_date.is_some())
+    .bind(fields.due_date.flatten())
+    .bind(fields.reward_amount)
+    .bind(&fields.tags)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Of `user_ids`, the ones that are not active creators.
+pub async fn non_creators(db: impl sqlx::PgExecutor<'_>, user_ids: &[i64]) -> AppResult<Vec<i64>> {
+    let creators: Vec<i64> = sqlx::query_scalar(
+        "select id from users where id = any($1) and role in ('general', 'editor_assistant') and account_status = 'active'",
+    )
+    .bind(user_ids)
+    .fetch_all(db)
+    .await?;
+    Ok(user_ids
+        .iter()
+        .copied()
+        .filter(|id| !creators.contains(id))
+        .collect())
+}
+
+/// Offers the task to each creator (already checked) and writes their `order_task` notices.
+pub async fn offer(
+    tx: &mut sqlx::PgConnection,
+    task_id: i64,
+    user_ids: &[i64],
+) -> AppResult<(TaskState, CreatedNotices)> {
+    let task = task_state(&mut *tx, task_id, false).await?;
+    let mut offered = Vec::new();
+    for user_id in user_ids {
+        let inserted = sqlx::query(
+            "insert into task_assignees (task_id, user_id) values ($1, $2) on conflict do nothing",
+        )
+        .bind(task_id)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+        if inserted.rows_affected() == 1 {
+            offered.push(*user_id);
+        }
+    }
+    let message = format!("「{}」のお仕事の依頼が届きました", task.title);
+    let created = notify(tx, offered, &task, "order_task", message).await?;
+    Ok((task, created))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::platform::error::AppError;
+
+    fn rules(v: Validator) -> Vec<String> {
+        match v.finish() {
+            Ok(()) => vec![],
+            Err(AppError::Validation { rules, .. }) => rules
+                .into_iter()
+                .map(|(field, rules)| format!("{field}={}", rules.join("|")))
+                .collect(),
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn creating_needs_type_and_title_and_checks_every_field() {
+        let mut v = Validator::new();
+        let fields = TaskFields {
+            due_date: Some("2026/12/01".into()),
+            reward_amount: Some(-1),
+            tags: Some(vec!["x".repeat(31)]),
+            ..Default::default()
+        };
+        fields.check(&mut v, "tasks.2.", true);
+        assert_eq!(
+            rules(v),
+            vec![
+                "tasks.2.due_date=date_format:Y-m-d",
+                "tasks.2.reward_amount=between:0,100000000",
+                "tasks.2.tags=max_chars:30",
+                "tasks.2.title=required",
+                "tasks.2.type=required",
+            ]
+        );
+    }
+
+    #[test]
+    fn updating_keeps_absent_fields_and_clears_an_empty_due_date() {
+        let mut v = Validator::new();
+        let checked = TaskFields {
+            title: Some("  新しい題  ".into()),
+            due_date: Some(String::new()),
+            tags: Some(vec![" 秋 ".into(), "".into()]),
+            task_type: Some("校正・校閲".into()),
+            ..Default::default()
+        }
+        .check(&mut v, "", false);
+        assert!(rules(v).is_empty());
+        assert_eq!(
+            checked,
+            CheckedFields {
+                task_type: Some("proofreading_and_review"),
+                title: Some("新しい題".into()),
+                due_date: Some(None),
+                reward_amount: None,
+                tags: Some(vec!["秋".into()]),
+            }
+        );
+    }
+
+    #[test]
+    fn tags_split_on_either_comma() {
+        assert_eq!(
+            split_tags("秋, 京都、 さんぽ,,"),
+            vec!["秋", "京都", "さんぽ"]
+        );
+    }
+}

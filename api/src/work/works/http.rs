@@ -1,0 +1,307 @@
+//! Works (products) of a project: detail with its tasks, create (regular or operation agency),
+//! rename, delete; and the CRM unit pricing an operation-agency work is billed by.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::session::Caller;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::validation::Validator;
+use crate::state::AppState;
+use crate::work::projects::http::visible_project;
+use crate::work::tasks::http::{TaskFilter, TaskList, grouped, scoped_tasks};
+use crate::work::tasks::{access as scope, task_type};
+use crate::work::works::crm::{CRM_FAILURE, CrmError, UnitPricingSource};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v2/projects/{project_id}/works", post(create))
+        .route(
+            "/v2/projects/{project_id}/works_for_operation_agency",
+            post(create_for_operation_agency),
+        )
+        .route(
+            "/v2/projects/{project_id}/works/{work_id}",
+            get(show).put(rename).delete(remove),
+        )
+        .route("/crm/order/{crm_order_id}/unit_pricing", get(unit_pricing))
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct WorkHead {
+    pub id: i64,
+    pub project_id: i64,
+    pub project_name: String,
+    pub project_status: String,
+    pub client_id: i64,
+    pub name: String,
+    pub is_operation_agency: bool,
+    pub crm_order_id: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WorkView {
+    #[serde(flatten)]
+    pub work: WorkHead,
+    #[serde(flatten)]
+    pub tasks: TaskList,
+}
+
+/// The work if the caller may see it: 404 when it is not in the project, 403 when not theirs.
+pub async fn visible_work(
+    state: &AppState,
+    caller: &Caller,
+    project_id: i64,
+    work_id: i64,
+) -> AppResult<WorkHead> {
+    let sql = format!(
+        "select w.id, w.project_id, p.name as project_name, p.status as project_status, m.client_id, w.name,
+                w.is_operation_agency, w.crm_order_id
+           from works w join projects p on p.id = w.project_id join media m on m.id = p.media_id
+          where w.id = $2 and w.project_id = $3 and {}",
+        scope::visible_works(caller.role)
+    );
+    let work: Option<WorkHead> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(caller.user_id)
+        .bind(work_id)
+        .bind(project_id)
+        .fetch_optional(&state.db)
+        .await?;
+    if let Some(work) = work {
+        return Ok(work);
+    }
+    let exists: bool =
+        sqlx::query_scalar("select exists (select 1 from works where id = $1 and project_id = $2)")
+            .bind(work_id)
+            .bind(project_id)
+            .fetch_one(&state.db)
+            .await?;
+    Err(if exists {
+        AppError::Forbidden
+    } else {
+        AppError::NotFound
+    })
+}
+
+/// The work, if the caller may change it (its client's users or staff).
+async fn owned_work(
+    state: &AppState,
+    caller: &Caller,
+    project_id: i64,
+    work_id: i64,
+) -> AppResult<WorkHead> {
+    let work = visible_work(state, caller, project_id, work_id).await?;
+    if !caller.acts_for_client(work.client_id) {
+        return Err(AppError::Forbidden);
+    }
+    Ok(work)
+}
+
+async fn work_view(state: &AppState, caller: &Caller, work: WorkHead) -> AppResult<WorkView> {
+    let filter = TaskFilter {
+        work_id: Some(work.id),
+        ..Default::default()
+    };
+    let tasks = grouped(scoped_tasks(state, caller, filter).await?);
+    Ok(WorkView { work, tasks })
+}
+
+#[utoipa::path(get, path = "/api/v2/projects/{project_id}/works/{work_id}", tag = "works", security(("bearer" = [])),
+    responses((status = 200, body = WorkView), (status = 403), (status = 404)))]
+pub async fn show(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((project_id, work_id)): Path<(i64, i64)>,
+) -> AppResult<Json<WorkView>> {
+    let work = visible_work(&state, &caller, project_id, work_id).await?;
+    Ok(Json(work_view(&state, &caller, work).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct WorkInput {
+    #[serde(default)]
+    pub name: String,
+    /// Operation agency works only: the CRM order their unit prices come from.
+    pub crm_order_id: Option<String>,
+}
+
+fn check_name(v: &mut Validator, name: &str) {
+    v.required("name", name).max_chars("name", name, 100);
+}
+
+/// The project, if the caller may add works to it.
+async fn writable_project(state: &AppState, caller: &Caller, project_id: i64) -> AppResult<()> {
+    let project = visible_project(state, caller, project_id).await?;
+    if !caller.acts_for_client(project.client_id) {
+        return Err(AppError::Forbidden);
+    }
+    if project.status == "done" {
+        return Err(AppError::invalid(
+            "完了したプロジェクトには作品を追加できません。",
+        ));
+    }
+    Ok(())
+}
+
+fn crm_error(error: CrmError) -> AppError {
+    match error {
+        CrmError::UnknownOrder => AppError::rule("crm_order_id", "exists"),
+        CrmError::Unreachable(reason) => {
+            tracing::warn!(%reason, "CRM unit pricing failed");
+            AppError::Upstream(CRM_FAILURE.into())
+        }
+    }
+}
+
+/// Adds a work to a project the caller may write to; an operation-agency work must name a CRM
+/// order the CRM knows.
+async fn add_work(
+    state: &AppState,
+    caller: &Caller,
+    project_id: i64,
+    input: &WorkInput,
+    operation_agency: bool,
+) -> AppResult<(StatusCode, Json<WorkView>)> {
+    writable_project(state, caller, project_id).await?;
+    let crm_order_id = input.crm_order_id.as_deref().unwrap_or("").trim();
+    let mut v = Validator::new();
+    check_name(&mut v, &input.name);
+    if operation_agency {
+        v.required("crm_order_id", crm_order_id)
+            .max_chars("crm_order_id", crm_order_id, 50);
+    }
+    v.finish()?;
+    if operation_agency {
+        UnitPricingSource::configured(&state.config, &state.db)
+            .unit_pricing(crm_order_id)
+            .await
+            .map_err(crm_error)?;
+    }
+    let work_id: i64 = sqlx::query_scalar(
+        "insert into works (project_id, name, is_operation_agency, crm_order_id) values ($1, $2, $3, $4) returning id",
+    )
+    .bind(project_id)
+    .bind(input.name.trim())
+    .bind(operation_agency)
+    .bind(operation_agency.then_some(crm_order_id))
+    .fetch_one(&state.db)
+    .await?;
+    let work = visible_work(state, caller, project_id, work_id).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(work_view(state, caller, work).await?),
+    ))
+}
+
+#[utoipa::path(post, path = "/api/v2/projects/{project_id}/works", tag = "works", security(("bearer" = [])), request_body = WorkInput,
+    responses((status = 201, body = WorkView), (status = 403), (status = 404), (status = 422)))]
+pub async fn create(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(project_id): Path<i64>,
+    ApiJson(input): ApiJson<WorkInput>,
+) -> AppResult<(StatusCode, Json<WorkView>)> {
+    add_work(&state, &caller, project_id, &input, false).await
+}
+
+#[utoipa::path(post, path = "/api/v2/projects/{project_id}/works_for_operation_agency", tag = "works", security(("bearer" = [])), request_body = WorkInput,
+    responses((status = 201, body = WorkView), (status = 403), (status = 404), (status = 422, description = "also when the CRM has no such order"), (status = 502, description = "the CRM failed")))]
+pub async fn create_for_operation_agency(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(project_id): Path<i64>,
+    ApiJson(input): ApiJson<WorkInput>,
+) -> AppResult<(StatusCode, Json<WorkView>)> {
+    add_work(&state, &caller, project_id, &input, true).await
+}
+
+#[utoipa::path(put, path = "/api/v2/projects/{project_id}/works/{work_id}", tag = "works", security(("bearer" = [])), request_body = WorkInput,
+    responses((status = 200, body = WorkView), (status = 403), (status = 404), (status = 422)))]
+pub async fn rename(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((project_id, work_id)): Path<(i64, i64)>,
+    ApiJson(input): ApiJson<WorkInput>,
+) -> AppResult<Json<WorkView>> {
+    owned_work(&state, &caller, project_id, work_id).await?;
+    let mut v = Validator::new();
+    check_name(&mut v, &input.name);
+    v.finish()?;
+    sqlx::query("update works set name = $2, updated_at = now() where id = $1")
+        .bind(work_id)
+        .bind(input.name.trim())
+        .execute(&state.db)
+        .await?;
+    let work = visible_work(&state, &caller, project_id, work_id).await?;
+    Ok(Json(work_view(&state, &caller, work).await?))
+}
+
+#[utoipa::path(delete, path = "/api/v2/projects/{project_id}/works/{work_id}", tag = "works", security(("bearer" = [])),
+    responses((status = 204), (status = 403), (status = 404), (status = 422, description = "a task of the work was already taken")))]
+pub async fn remove(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((project_id, work_id)): Path<(i64, i64)>,
+) -> AppResult<StatusCode> {
+    owned_work(&state, &caller, project_id, work_id).await?;
+    let deleted = sqlx::query(
+        "delete from works w where w.id = $1 and not exists (
+            select 1 from tasks t join task_assignees a on a.task_id = t.id where t.work_id = w.id and a.state = 'taken')",
+    )
+    .bind(work_id)
+    .execute(&state.db)
+    .await?;
+    if deleted.rows_affected() == 0 {
+        return Err(AppError::invalid(
+            "受注済みのタスクがある作品は削除できません。",
+        ));
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UnitPricingItem {
+    pub task_type: String,
+    /// The Japanese name of the work type.
+    pub label: String,
+    pub unit_price: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UnitPricing {
+    pub crm_order_id: String,
+    pub items: Vec<UnitPricingItem>,
+}
+
+/// Staff and clients may look up a CRM order's unit prices (creators may not).
+#[utoipa::path(get, path = "/api/crm/order/{crm_order_id}/unit_pricing", tag = "works", security(("bearer" = [])),
+    responses((status = 200, body = UnitPricing), (status = 403), (status = 422, description = "no such CRM order"), (status = 502, description = "the CRM failed: SFからのデータ取得に失敗しました。")))]
+pub async fn unit_pricing(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(crm_order_id): Path<String>,
+) -> AppResult<Json<UnitPricing>> {
+    if caller.role.is_creator() {
+        return Err(AppError::Forbidden);
+    }
+    let prices = UnitPricingSource::configured(&state.config, &state.db)
+        .unit_pricing(&crm_order_id)
+        .await
+        .map_err(crm_error)?;
+    Ok(Json(UnitPricing {
+        crm_order_id,
+        items: prices
+            .into_iter()
+            .map(|p| UnitPricingItem {
+                label: task_type::label(&p.task_type).into(),
+                task_type: p.task_type,
+                unit_price: p.unit_price,
+            })
+            .collect(),
+    }))
+}

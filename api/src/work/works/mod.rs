@@ -1,0 +1,4 @@
+//! Works (products) of a project, and the CRM unit pricing of operation-agency works.
+
+pub mod crm;
+pub mod http;
