@@ -1,13 +1,5 @@
 //! Login, two-step verification, whoami and logout.
 
-use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 use crate::auth::{password, rate_limit, session, site_verify, two_step};
 use crate::maintenance;
 use crate::platform::error::{AppError, AppResult};
@@ -17,17 +9,27 @@ use crate::platform::realtime_auth::close_session_sockets;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::users::model::{self as users, UserRecord};
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(two_step_password))
+        .routes(routes!(two_step_verification))
+        .routes(routes!(whoami))
+        .routes(routes!(logout))
+        .routes(routes!(challenge))
+        .routes(routes!(verify))
+}
 
 pub const WRONG_CREDENTIALS: &str = "メールアドレスまたはパスワードが正しくありません。";
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/users/login", post(login))
-        .route("/users/two_step_password", post(two_step_password))
-        .route("/users/two_step_verification", post(two_step_verification))
-        .route("/users/whoami", get(whoami))
-        .route("/users/logout", post(logout))
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
@@ -58,7 +60,7 @@ pub enum LoginResponse {
     TwoStep(TwoStepRequired),
 }
 
-#[utoipa::path(post, path = "/api/users/login", tag = "users", request_body = LoginRequest,
+#[utoipa::path(post, path = "/users/login", tag = "users", request_body = LoginRequest,
     responses((status = 200, body = LoginResponse), (status = 422, description = "validation, wrong credentials or failed bot check"),
               (status = 429, description = "too many failed attempts; see Retry-After"), (status = 503, description = "maintenance")))]
 pub async fn login(
@@ -141,7 +143,7 @@ pub struct TwoStepPasswordRequest {
     pub two_step_token: String,
 }
 
-#[utoipa::path(post, path = "/api/users/two_step_password", tag = "users", request_body = TwoStepPasswordRequest,
+#[utoipa::path(post, path = "/users/two_step_password", tag = "users", request_body = TwoStepPasswordRequest,
     responses((status = 204, description = "a one-time code was mailed"), (status = 422, description = "missing or expired two-step token (rule jwt)")))]
 pub async fn two_step_password(
     State(state): State<AppState>,
@@ -182,7 +184,7 @@ pub struct TwoStepVerificationRequest {
     pub password: String,
 }
 
-#[utoipa::path(post, path = "/api/users/two_step_verification", tag = "users", request_body = TwoStepVerificationRequest,
+#[utoipa::path(post, path = "/users/two_step_verification", tag = "users", request_body = TwoStepVerificationRequest,
     responses((status = 200, body = SessionResponse), (status = 422, description = "wrong code, expired token"), (status = 503, description = "maintenance")))]
 pub async fn two_step_verification(
     State(state): State<AppState>,
@@ -203,7 +205,7 @@ pub async fn two_step_verification(
     Ok(Json(open_session(&state, user_id).await?))
 }
 
-#[utoipa::path(get, path = "/api/users/whoami", tag = "users", security(("bearer" = [])),
+#[utoipa::path(get, path = "/users/whoami", tag = "users", security(("bearer" = [])),
     responses((status = 200, body = UserRecord), (status = 401, description = "not logged in")))]
 pub async fn whoami(
     State(state): State<AppState>,
@@ -215,7 +217,7 @@ pub async fn whoami(
         .ok_or(AppError::Unauthorized)
 }
 
-#[utoipa::path(post, path = "/api/users/logout", tag = "users", security(("bearer" = [])),
+#[utoipa::path(post, path = "/users/logout", tag = "users", security(("bearer" = [])),
     responses((status = 204, description = "the session is revoked and its sockets closed"), (status = 401)))]
 pub async fn logout(
     State(state): State<AppState>,
@@ -224,4 +226,55 @@ pub async fn logout(
     session::revoke(&state.db, caller.session_id).await?;
     close_session_sockets(&state.hub, caller.session_id).await;
     Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Challenge {
+    /// pow (built-in proof of work), http (external widget) or off.
+    pub kind: String,
+    pub challenge: Option<String>,
+    pub difficulty: Option<u32>,
+    pub site_key: Option<String>,
+}
+
+#[utoipa::path(get, path = "/siteverify/challenge", tag = "siteverify",
+    responses((status = 200, body = Challenge, description = "for pow: find a decimal nonce so that SHA-256(`challenge:nonce`) has `difficulty` leading zero bits; the token is `challenge:nonce`")))]
+pub async fn challenge(State(state): State<AppState>) -> Json<serde_json::Value> {
+    Json(state.site_verifier.challenge())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VerifyRequest {
+    #[serde(default)]
+    pub token: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VerifyResponse {
+    pub success: bool,
+}
+
+#[utoipa::path(post, path = "/siteverify", tag = "siteverify", request_body = VerifyRequest,
+    responses((status = 200, body = VerifyResponse, description = "on success the token may be used once as site_verify_token at login")))]
+pub async fn verify(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<VerifyRequest>,
+) -> AppResult<Json<VerifyResponse>> {
+    let success = match site_verify::verify_and_record(
+        &state.db,
+        state.site_verifier.as_ref(),
+        &body.token,
+        &ip,
+    )
+    .await
+    {
+        Ok(success) => success,
+        Err(error) => {
+            // An unreachable verifier must not lock everybody out silently: log it, refuse.
+            tracing::warn!(%error, "site verification failed to complete");
+            false
+        }
+    };
+    Ok(Json(VerifyResponse { success }))
 }

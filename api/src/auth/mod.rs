@@ -6,6 +6,5 @@ pub mod rate_limit;
 pub mod role;
 pub mod session;
 pub mod site_verify;
-pub mod site_verify_http;
 pub mod token;
 pub mod two_step;

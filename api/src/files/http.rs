@@ -1,15 +1,5 @@
 //! Uploading files, downloading them with access checks, and serving image variants.
 
-use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::Deserialize;
-use utoipa::IntoParams;
-use uuid::Uuid;
-
 use crate::chat::channels::access::readable_channels_condition;
 use crate::files::images::{self, PLACEHOLDER_SVG};
 use crate::files::scan::{Scanner, SignatureScanner};
@@ -17,19 +7,30 @@ use crate::files::{self, FileView, MAX_UPLOAD_BYTES};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::AuthUser;
 use crate::state::AppState;
+use axum::Json;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/files",
-            post(upload).layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES + 64 * 1024)),
-        )
-        .route("/files/{file_id}", get(download))
-        .route("/images/{*path}", get(image))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes({
+            let (schemas, paths, upload) = routes!(upload);
+            let limit = DefaultBodyLimit::max(MAX_UPLOAD_BYTES + 64 * 1024);
+            (schemas, paths, upload.layer(limit))
+        })
+        .routes(routes!(download))
+        .route("/images/{*path}", axum::routing::get(image))
 }
 
 /// Multipart form with a `file` part and an optional `is_private` part (`1` or `true`).
-#[utoipa::path(post, path = "/api/files", tag = "files", security(("bearer" = [])),
+#[utoipa::path(post, path = "/files", tag = "files", security(("bearer" = [])),
     request_body(content_type = "multipart/form-data", description = "file: the file; is_private: 1 or true"),
     responses((status = 201, body = FileView), (status = 422, description = "missing file, too large")))]
 pub async fn upload(
@@ -118,7 +119,7 @@ pub async fn upload(
 }
 
 /// The uploader, staff, and readers of a channel where the file was posted may download it.
-#[utoipa::path(get, path = "/api/files/{file_id}", tag = "files", security(("bearer" = [])),
+#[utoipa::path(get, path = "/files/{file_id}", tag = "files", security(("bearer" = [])),
     responses((status = 200, description = "the file's bytes"), (status = 403, description = "no access, or infected"), (status = 404)))]
 pub async fn download(
     State(state): State<AppState>,

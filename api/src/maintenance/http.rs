@@ -1,27 +1,28 @@
 //! Reading and setting the maintenance window; changes are pushed to every socket.
 
+use crate::maintenance::{self, MaintenanceState};
+use crate::platform::error::AppResult;
+use crate::platform::extract::ApiJson;
+use crate::platform::guards::AdminUser;
+use crate::platform::validation::Validator;
+use crate::state::AppState;
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, put};
-use axum::{Json, Router};
 use chrono::{DateTime, Utc};
 use realtime::{EventName, Room};
 use serde::Deserialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::maintenance::{self, MaintenanceState};
-use crate::platform::error::AppResult;
-use crate::platform::extract::{AdminUser, ApiJson};
-use crate::platform::validation::Validator;
-use crate::state::AppState;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/maintenance", get(show))
-        .route("/admin/maintenance", put(update).delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(show))
+        .routes(routes!(update, remove))
 }
 
-#[utoipa::path(get, path = "/api/maintenance", tag = "maintenance",
+#[utoipa::path(get, path = "/maintenance", tag = "maintenance",
     responses((status = 200, body = MaintenanceState, description = "the current or next window; null when none")))]
 pub async fn show(State(state): State<AppState>) -> AppResult<Json<MaintenanceState>> {
     Ok(Json(MaintenanceState {
@@ -54,7 +55,7 @@ fn parse_datetime(v: &mut Validator, field: &str, value: &str) -> Option<DateTim
     }
 }
 
-#[utoipa::path(put, path = "/api/admin/maintenance", tag = "maintenance", request_body = MaintenanceRequest, security(("bearer" = [])),
+#[utoipa::path(put, path = "/admin/maintenance", tag = "maintenance", request_body = MaintenanceRequest, security(("bearer" = [])),
     responses((status = 200, body = MaintenanceState), (status = 403, description = "not an admin"), (status = 422, description = "validation")))]
 pub async fn update(
     State(state): State<AppState>,
@@ -86,7 +87,7 @@ pub async fn update(
     Ok(Json(current))
 }
 
-#[utoipa::path(delete, path = "/api/admin/maintenance", tag = "maintenance", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/admin/maintenance", tag = "maintenance", security(("bearer" = [])),
     responses((status = 204, description = "maintenance ended"), (status = 403, description = "not an admin")))]
 pub async fn remove(
     State(state): State<AppState>,

@@ -1,26 +1,26 @@
 //! The notice inbox behind the bell (task notices) and the envelope (message notices).
 
-use axum::extract::{Path, Query, State};
-use axum::routing::{get, put};
-use axum::{Json, Router};
-use realtime::{EventName, Room};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
-
 use crate::notices::{NOTICE_COLUMNS, NoticeGroup, NoticeRow, NoticeView, unread_count};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::pagination::Paging;
 use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use realtime::{EventName, Room};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(read_one))
+        .routes(routes!(read_all))
+}
 
 pub const PER_PAGE: i64 = 20;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v2/notices", get(list))
-        .route("/v2/notices/read", put(read_all))
-        .route("/v2/notices/{notice_id}/read", put(read_one))
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct NoticeQuery {
@@ -44,7 +44,7 @@ fn parse_group(value: Option<&str>) -> AppResult<NoticeGroup> {
         .ok_or_else(|| AppError::rule("type", "in:message,task"))
 }
 
-#[utoipa::path(get, path = "/api/v2/notices", tag = "notices", security(("bearer" = [])), params(NoticeQuery),
+#[utoipa::path(get, path = "/v2/notices", tag = "notices", security(("bearer" = [])), params(NoticeQuery),
     responses((status = 200, body = NoticeList), (status = 422)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -86,7 +86,7 @@ pub struct NoticeRead {
     pub unread_count: i64,
 }
 
-#[utoipa::path(put, path = "/api/v2/notices/{notice_id}/read", tag = "notices", security(("bearer" = [])),
+#[utoipa::path(put, path = "/v2/notices/{notice_id}/read", tag = "notices", security(("bearer" = [])),
     responses((status = 200, body = NoticeView), (status = 404)))]
 pub async fn read_one(
     State(state): State<AppState>,
@@ -125,7 +125,7 @@ pub struct ReadAllRequest {
     pub channel_id: Option<i64>,
 }
 
-#[utoipa::path(put, path = "/api/v2/notices/read", tag = "notices", security(("bearer" = [])), request_body = ReadAllRequest,
+#[utoipa::path(put, path = "/v2/notices/read", tag = "notices", security(("bearer" = [])), request_body = ReadAllRequest,
     responses((status = 200, body = NoticeRead), (status = 422)))]
 pub async fn read_all(
     State(state): State<AppState>,

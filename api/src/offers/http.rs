@@ -1,23 +1,22 @@
 //! Offer templates: managers and admins keep them; clients and staff read them when offering work.
 
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::routing::{get, put};
-use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-use crate::auth::role::Role;
-use crate::auth::session::Caller;
 use crate::platform::error::{AppError, AppResult};
-use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::extract::ApiJson;
+use crate::platform::guards::{StaffOrClientUser, StaffUser};
 use crate::platform::validation::Validator;
 use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/offer_templates", get(list).post(create))
-        .route("/offer_templates/{template_id}", put(update).delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(update, remove))
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
@@ -35,23 +34,6 @@ pub struct OfferTemplateInput {
     pub body: String,
 }
 
-fn ensure_reader(caller: &Caller) -> AppResult<()> {
-    if caller.role.is_staff() || caller.role == Role::Client {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden)
-    }
-}
-
-/// Staff (managers, accountants, admins) keep the templates, as they keep every admin tool.
-fn ensure_editor(caller: &Caller) -> AppResult<()> {
-    if caller.role.is_staff() {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden)
-    }
-}
-
 fn validate(input: &OfferTemplateInput) -> AppResult<()> {
     let mut v = Validator::new();
     v.required("name", &input.name)
@@ -60,13 +42,12 @@ fn validate(input: &OfferTemplateInput) -> AppResult<()> {
     v.finish()
 }
 
-#[utoipa::path(get, path = "/api/offer_templates", tag = "offer_templates", security(("bearer" = [])),
+#[utoipa::path(get, path = "/offer_templates", tag = "offer_templates", security(("bearer" = [])),
     responses((status = 200, body = [OfferTemplate]), (status = 403)))]
 pub async fn list(
     State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
+    StaffOrClientUser(_caller): StaffOrClientUser,
 ) -> AppResult<Json<Vec<OfferTemplate>>> {
-    ensure_reader(&caller)?;
     Ok(Json(
         sqlx::query_as("select id, name, body from offer_templates order by id")
             .fetch_all(&state.db)
@@ -74,14 +55,13 @@ pub async fn list(
     ))
 }
 
-#[utoipa::path(post, path = "/api/offer_templates", tag = "offer_templates", security(("bearer" = [])), request_body = OfferTemplateInput,
+#[utoipa::path(post, path = "/offer_templates", tag = "offer_templates", security(("bearer" = [])), request_body = OfferTemplateInput,
     responses((status = 201, body = OfferTemplate), (status = 403), (status = 422)))]
 pub async fn create(
     State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
+    StaffUser(_caller): StaffUser,
     ApiJson(input): ApiJson<OfferTemplateInput>,
 ) -> AppResult<(StatusCode, Json<OfferTemplate>)> {
-    ensure_editor(&caller)?;
     validate(&input)?;
     let template = sqlx::query_as(
         "insert into offer_templates (name, body) values ($1, $2) returning id, name, body",
@@ -93,15 +73,14 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(template)))
 }
 
-#[utoipa::path(put, path = "/api/offer_templates/{template_id}", tag = "offer_templates", security(("bearer" = [])),
+#[utoipa::path(put, path = "/offer_templates/{template_id}", tag = "offer_templates", security(("bearer" = [])),
     request_body = OfferTemplateInput, responses((status = 200, body = OfferTemplate), (status = 403), (status = 404), (status = 422)))]
 pub async fn update(
     State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
+    StaffUser(_caller): StaffUser,
     Path(template_id): Path<i64>,
     ApiJson(input): ApiJson<OfferTemplateInput>,
 ) -> AppResult<Json<OfferTemplate>> {
-    ensure_editor(&caller)?;
     validate(&input)?;
     let template: Option<OfferTemplate> =
         sqlx::query_as("update offer_templates set name = $2, body = $3, updated_at = now() where id = $1 returning id, name, body")
@@ -113,14 +92,13 @@ pub async fn update(
     template.map(Json).ok_or(AppError::NotFound)
 }
 
-#[utoipa::path(delete, path = "/api/offer_templates/{template_id}", tag = "offer_templates", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/offer_templates/{template_id}", tag = "offer_templates", security(("bearer" = [])),
     responses((status = 204), (status = 403), (status = 404)))]
 pub async fn remove(
     State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
+    StaffUser(_caller): StaffUser,
     Path(template_id): Path<i64>,
 ) -> AppResult<StatusCode> {
-    ensure_editor(&caller)?;
     let removed = sqlx::query("delete from offer_templates where id = $1")
         .bind(template_id)
         .execute(&state.db)

@@ -9,6 +9,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::auth::session::{self, Caller};
@@ -18,11 +19,12 @@ use crate::platform::web;
 use crate::state::AppState;
 use crate::{auth, chat, files, maintenance, notices, offers, system, users, work};
 
-fn api_router() -> Router<AppState> {
-    Router::new()
+/// Every domain's routes with their OpenAPI entries: adding an endpoint is one `routes!` line
+/// in its domain's `router()`.
+fn domain_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(auth::http::router())
         .merge(users::http::router())
-        .merge(auth::site_verify_http::router())
         .merge(maintenance::http::router())
         .merge(system::http::router())
         .merge(chat::teams::http::router())
@@ -31,25 +33,27 @@ fn api_router() -> Router<AppState> {
         .merge(files::http::router())
         .merge(notices::http::router())
         .merge(work::projects::http::router())
-        .merge(work::tasks::http::router())
-        .merge(work::tasks::flow_http::router())
-        .merge(work::tasks::edit_http::router())
-        .merge(work::tasks::admin::router())
-        .merge(offers::http::router())
         .merge(work::works::http::router())
+        .merge(work::tasks::http::router())
+        .merge(work::tasks::admin::router())
         .merge(work::deliveries::http::router())
+        .merge(work::deliveries::admin::router())
         .merge(work::sheets::http::router())
-        .route(
-            "/openapi.json",
-            get(|| async { Json(openapi::ApiDoc::openapi()) }),
-        )
-        .fallback(|| async { AppError::NotFound })
-        .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
+        .merge(offers::http::router())
 }
 
 /// The whole application without the socket.io layer (the caller adds it).
 pub fn app(state: AppState) -> Router {
-    let api = api_router()
+    let (api, api_doc) = domain_routes().split_for_parts();
+    let doc = openapi::ApiDoc::openapi().nest("/api", api_doc);
+    let served_doc = doc.clone();
+    let api = api
+        .route(
+            "/openapi.json",
+            get(move || std::future::ready(Json(served_doc.clone()))),
+        )
+        .fallback(|| async { AppError::NotFound })
+        .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         .layer(middleware::from_fn_with_state(
             state.clone(),
             crate::maintenance::guard,
@@ -59,9 +63,7 @@ pub fn app(state: AppState) -> Router {
             resolve_caller,
         ));
     Router::new()
-        .merge(
-            SwaggerUi::new("/api/docs").url("/api/docs/openapi.json", openapi::ApiDoc::openapi()),
-        )
+        .merge(SwaggerUi::new("/api/docs").url("/api/docs/openapi.json", doc))
         .nest("/api", api)
         .route("/revision.json", get(system::http::revision))
         .fallback_service(web::service(&state.config.web_dir))

@@ -1,5 +1,5 @@
 //! Request extractors shared by every handler: JSON bodies whose rejections use `AppError`,
-//! the caller's session, role guards and the client address.
+//! the caller's session and the client address (role guards are in `guards`).
 
 use std::net::{IpAddr, SocketAddr};
 
@@ -70,26 +70,6 @@ impl OptionalFromRequestParts<AppState> for AuthUser {
             .cloned()
             .flatten()
             .map(AuthUser))
-    }
-}
-
-/// A logged-in admin; 403 for everybody else.
-pub struct AdminUser(pub Caller);
-
-impl FromRequestParts<AppState> for AdminUser {
-    type Rejection = AppError;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let AuthUser(caller) =
-            <AuthUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
-        if caller.role.is_admin() {
-            Ok(AdminUser(caller))
-        } else {
-            Err(AppError::Forbidden)
-        }
     }
 }
 

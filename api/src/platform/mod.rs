@@ -3,7 +3,9 @@
 
 pub mod app;
 pub mod error;
+pub mod events;
 pub mod extract;
+pub mod guards;
 pub mod mail;
 pub mod openapi;
 pub mod pagination;

@@ -1,20 +1,19 @@
 //! Liveness of the node and the running release.
 
-use std::time::Duration;
-
+use crate::state::AppState;
+use axum::Json;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 use serde_json::json;
+use std::time::Duration;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::state::AppState;
-
-pub fn router() -> Router<AppState> {
-    Router::new().route("/health", get(health))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(health))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -23,7 +22,7 @@ pub struct Health {
     pub status: String,
 }
 
-#[utoipa::path(get, path = "/api/health", tag = "system",
+#[utoipa::path(get, path = "/health", tag = "system",
     responses((status = 200, body = Health), (status = 503, description = "the database or Redis does not answer")))]
 pub async fn health(State(state): State<AppState>) -> impl IntoResponse {
     let database = tokio::time::timeout(

@@ -1,23 +1,23 @@
 //! `GET /users`: the people a client or staff member can pick, e.g. creators to offer a task
 //! to. Staff see every role and account status; clients see active creators only.
 
-use axum::extract::{RawQuery, State};
-use axum::routing::get;
-use axum::{Json, Router};
-use serde::Serialize;
-use utoipa::ToSchema;
-
 use crate::auth::role::Role;
 use crate::platform::error::{AppError, AppResult};
-use crate::platform::extract::AuthUser;
+use crate::platform::guards::NonCreatorUser;
 use crate::platform::query::{list_param, single_param};
 use crate::state::AppState;
+use axum::Json;
+use axum::extract::{RawQuery, State};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list))
+}
 
 pub const LIMIT: i64 = 200;
-
-pub fn router() -> Router<AppState> {
-    Router::new().route("/users", get(list))
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DirectoryUser {
@@ -44,19 +44,16 @@ fn role_of_wire(value: &str) -> Option<Role> {
     })
 }
 
-#[utoipa::path(get, path = "/api/users", tag = "users", security(("bearer" = [])),
+#[utoipa::path(get, path = "/users", tag = "users", security(("bearer" = [])),
     params(("role_types[]" = Option<Vec<String>>, Query, description = "general, editor_assistant, client, tsumugi_manager, …"),
            ("active_statuses[]" = Option<Vec<String>>, Query, description = "active, banned, left (staff only)"),
            ("keyword" = Option<String>, Query)),
     responses((status = 200, body = DirectoryList, description = "at most 200, by name"), (status = 403), (status = 422)))]
 pub async fn list(
     State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
+    NonCreatorUser(caller): NonCreatorUser,
     RawQuery(query): RawQuery,
 ) -> AppResult<Json<DirectoryList>> {
-    if caller.role.is_creator() {
-        return Err(AppError::Forbidden);
-    }
     let query = query.as_deref();
     let mut roles = Vec::new();
     for value in list_param(query, "role_types") {

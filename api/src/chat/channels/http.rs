@@ -1,12 +1,5 @@
 //! Channels: details, members, unread counts, read positions and the channel's files.
 
-use axum::extract::{Path, Query, State};
-use axum::routing::{get, put};
-use axum::{Json, Router};
-use realtime::{EventName, Room};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
-
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{readable_channel, readable_channels_condition};
 use crate::chat::messages::model::Author;
@@ -15,14 +8,21 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::pagination::Paging;
 use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use realtime::{EventName, Room};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/channels/unread", get(unread))
-        .route("/channels/{channel_id}", get(show))
-        .route("/channels/{channel_id}/members", get(members))
-        .route("/channels/{channel_id}/read", put(mark_read))
-        .route("/channels/{channel_id}/files", get(files))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(show))
+        .routes(routes!(members))
+        .routes(routes!(unread))
+        .routes(routes!(mark_read))
+        .routes(routes!(files))
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
@@ -80,7 +80,7 @@ async fn channel_view(
         .ok_or(AppError::NotFound)
 }
 
-#[utoipa::path(get, path = "/api/channels/{channel_id}", tag = "channels", security(("bearer" = [])),
+#[utoipa::path(get, path = "/channels/{channel_id}", tag = "channels", security(("bearer" = [])),
     responses((status = 200, body = ChannelView), (status = 403), (status = 404)))]
 pub async fn show(
     State(state): State<AppState>,
@@ -90,7 +90,7 @@ pub async fn show(
     Ok(Json(channel_view(&state, &caller, channel_id).await?))
 }
 
-#[utoipa::path(get, path = "/api/channels/{channel_id}/members", tag = "channels", security(("bearer" = [])),
+#[utoipa::path(get, path = "/channels/{channel_id}/members", tag = "channels", security(("bearer" = [])),
     responses((status = 200, body = [Author]), (status = 403), (status = 404)))]
 pub async fn members(
     State(state): State<AppState>,
@@ -137,7 +137,7 @@ pub struct UnreadSummary {
 
 /// Every channel the caller is a member of, with its unread count; the web app also joins
 /// these channels' rooms from this list.
-#[utoipa::path(get, path = "/api/channels/unread", tag = "channels", security(("bearer" = [])), responses((status = 200, body = UnreadSummary)))]
+#[utoipa::path(get, path = "/channels/unread", tag = "channels", security(("bearer" = [])), responses((status = 200, body = UnreadSummary)))]
 pub async fn unread(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
@@ -168,7 +168,7 @@ pub struct ChannelRead {
 }
 
 /// Moves the caller's read position forward (never back) and tells the caller's other tabs.
-#[utoipa::path(put, path = "/api/channels/{channel_id}/read", tag = "channels", security(("bearer" = [])), request_body = ReadRequest,
+#[utoipa::path(put, path = "/channels/{channel_id}/read", tag = "channels", security(("bearer" = [])), request_body = ReadRequest,
     responses((status = 200, body = ChannelRead), (status = 403), (status = 404)))]
 pub async fn mark_read(
     State(state): State<AppState>,
@@ -222,7 +222,7 @@ pub struct ChannelFiles {
     pub paging: Paging,
 }
 
-#[utoipa::path(get, path = "/api/channels/{channel_id}/files", tag = "channels", security(("bearer" = [])), params(PageQuery),
+#[utoipa::path(get, path = "/channels/{channel_id}/files", tag = "channels", security(("bearer" = [])), params(PageQuery),
     responses((status = 200, body = ChannelFiles), (status = 403), (status = 404)))]
 pub async fn files(
     State(state): State<AppState>,

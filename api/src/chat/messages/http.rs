@@ -1,15 +1,6 @@
 //! Messages of a channel with their reactions and pins. Writes persist first, then publish
 //! to `channel:{id}`; payloads are the same representation REST returns.
 
-use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
-use axum::response::IntoResponse;
-use axum::routing::{delete, get, put};
-use axum::{Json, Router};
-use realtime::{EventName, Room};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
-
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{ChannelRow, readable_channel, writable_channel};
 use crate::chat::messages::mentions::mentioned_user_ids;
@@ -20,37 +11,31 @@ use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::pagination::Paging;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use realtime::{EventName, Room};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(reactions))
+        .routes(routes!(list, create))
+        .routes(routes!(update, remove))
+        .routes(routes!(add_reaction))
+        .routes(routes!(remove_reaction))
+        .routes(routes!(pins, pin))
+        .routes(routes!(unpin))
+}
 
 pub const PER_PAGE: i64 = 50;
 pub const CATCH_UP_LIMIT: i64 = 200;
 pub const MAX_BODY_CHARS: usize = 10_000;
 pub const MAX_FILES: usize = 10;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/reactions", get(reactions))
-        .route("/channels/{channel_id}/messages", get(list).post(create))
-        .route(
-            "/channels/{channel_id}/messages/{message_id}",
-            put(update).delete(remove),
-        )
-        .route(
-            "/channels/{channel_id}/messages/{message_id}/reactions",
-            axum::routing::post(add_reaction),
-        )
-        .route(
-            "/channels/{channel_id}/messages/{message_id}/reactions/{reaction_id}",
-            delete(remove_reaction),
-        )
-        .route(
-            "/channels/{channel_id}/pinned_messages",
-            get(pins).post(pin),
-        )
-        .route(
-            "/channels/{channel_id}/pinned_messages/{message_id}",
-            delete(unpin),
-        )
-}
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Reaction {
@@ -59,7 +44,7 @@ pub struct Reaction {
     pub path: String,
 }
 
-#[utoipa::path(get, path = "/api/reactions", tag = "messages", security(("bearer" = [])), responses((status = 200, body = [Reaction])))]
+#[utoipa::path(get, path = "/reactions", tag = "messages", security(("bearer" = [])), responses((status = 200, body = [Reaction])))]
 pub async fn reactions(
     State(state): State<AppState>,
     AuthUser(_caller): AuthUser,
@@ -90,7 +75,7 @@ pub struct MessagePage {
     pub paging: Paging,
 }
 
-#[utoipa::path(get, path = "/api/channels/{channel_id}/messages", tag = "messages", security(("bearer" = [])), params(ListQuery),
+#[utoipa::path(get, path = "/channels/{channel_id}/messages", tag = "messages", security(("bearer" = [])), params(ListQuery),
     responses((status = 200, body = MessagePage), (status = 403), (status = 404)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -186,7 +171,7 @@ async fn member_mentions(
         .await
 }
 
-#[utoipa::path(post, path = "/api/channels/{channel_id}/messages", tag = "messages", security(("bearer" = [])), request_body = NewMessage,
+#[utoipa::path(post, path = "/channels/{channel_id}/messages", tag = "messages", security(("bearer" = [])), request_body = NewMessage,
     responses((status = 201, body = MessageView), (status = 200, body = MessageView, description = "already sent with this client_message_id"),
               (status = 403), (status = 404), (status = 422)))]
 pub async fn create(
@@ -422,7 +407,7 @@ pub struct EditMessage {
     pub body: String,
 }
 
-#[utoipa::path(put, path = "/api/channels/{channel_id}/messages/{message_id}", tag = "messages", security(("bearer" = [])), request_body = EditMessage,
+#[utoipa::path(put, path = "/channels/{channel_id}/messages/{message_id}", tag = "messages", security(("bearer" = [])), request_body = EditMessage,
     responses((status = 200, body = MessageView), (status = 403, description = "not the author"), (status = 404), (status = 422)))]
 pub async fn update(
     State(state): State<AppState>,
@@ -466,7 +451,7 @@ pub struct MessageDeleted {
     pub channel_id: i64,
 }
 
-#[utoipa::path(delete, path = "/api/channels/{channel_id}/messages/{message_id}", tag = "messages", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/channels/{channel_id}/messages/{message_id}", tag = "messages", security(("bearer" = [])),
     responses((status = 204, description = "deleted by its author or by staff"), (status = 403), (status = 404)))]
 pub async fn remove(
     State(state): State<AppState>,
@@ -542,7 +527,7 @@ async fn reaction_changed(
     Ok(changed)
 }
 
-#[utoipa::path(post, path = "/api/channels/{channel_id}/messages/{message_id}/reactions", tag = "messages", security(("bearer" = [])),
+#[utoipa::path(post, path = "/channels/{channel_id}/messages/{message_id}/reactions", tag = "messages", security(("bearer" = [])),
     request_body = ReactionRequest, responses((status = 201, body = ReactionChanged), (status = 403), (status = 404), (status = 422)))]
 pub async fn add_reaction(
     State(state): State<AppState>,
@@ -577,7 +562,7 @@ pub async fn add_reaction(
     Ok((StatusCode::CREATED, Json(changed)))
 }
 
-#[utoipa::path(delete, path = "/api/channels/{channel_id}/messages/{message_id}/reactions/{reaction_id}", tag = "messages",
+#[utoipa::path(delete, path = "/channels/{channel_id}/messages/{message_id}/reactions/{reaction_id}", tag = "messages",
     security(("bearer" = [])), responses((status = 204), (status = 403), (status = 404)))]
 pub async fn remove_reaction(
     State(state): State<AppState>,
@@ -609,7 +594,7 @@ pub async fn remove_reaction(
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[utoipa::path(get, path = "/api/channels/{channel_id}/pinned_messages", tag = "messages", security(("bearer" = [])),
+#[utoipa::path(get, path = "/channels/{channel_id}/pinned_messages", tag = "messages", security(("bearer" = [])),
     responses((status = 200, body = [MessageView]), (status = 403), (status = 404)))]
 pub async fn pins(
     State(state): State<AppState>,
@@ -643,7 +628,7 @@ pub struct PinRemoved {
     pub message_id: i64,
 }
 
-#[utoipa::path(post, path = "/api/channels/{channel_id}/pinned_messages", tag = "messages", security(("bearer" = [])), request_body = PinRequest,
+#[utoipa::path(post, path = "/channels/{channel_id}/pinned_messages", tag = "messages", security(("bearer" = [])), request_body = PinRequest,
     responses((status = 201, body = PinAdded), (status = 403), (status = 404)))]
 pub async fn pin(
     State(state): State<AppState>,
@@ -673,7 +658,7 @@ pub async fn pin(
     Ok((StatusCode::CREATED, Json(added)))
 }
 
-#[utoipa::path(delete, path = "/api/channels/{channel_id}/pinned_messages/{message_id}", tag = "messages", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/channels/{channel_id}/pinned_messages/{message_id}", tag = "messages", security(("bearer" = [])),
     responses((status = 204), (status = 403), (status = 404)))]
 pub async fn unpin(
     State(state): State<AppState>,

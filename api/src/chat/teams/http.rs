@@ -1,11 +1,5 @@
 //! Teams as the caller sees them (grouped favourite / assigned / other) and leader teams.
 
-use axum::extract::{Path, State};
-use axum::routing::{get, put};
-use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{
@@ -14,13 +8,19 @@ use crate::chat::channels::access::{
 use crate::platform::error::AppResult;
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/teams", get(list))
-        .route("/teams/leader_teams", get(leader_teams))
-        .route("/teams/{team_id}/favorite", put(set_favorite))
-        .route("/teams/{team_id}/channels", get(channels))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(leader_teams))
+        .routes(routes!(set_favorite))
+        .routes(routes!(channels))
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
@@ -79,7 +79,7 @@ async fn teams_where(
         .await?)
 }
 
-#[utoipa::path(get, path = "/api/teams", tag = "teams", security(("bearer" = [])), responses((status = 200, body = GroupedTeams)))]
+#[utoipa::path(get, path = "/teams", tag = "teams", security(("bearer" = [])), responses((status = 200, body = GroupedTeams)))]
 pub async fn list(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
@@ -91,7 +91,7 @@ pub async fn list(
 
 /// Teams whose leader chat the caller takes part in: the teams they lead, or every team for
 /// managers and admins.
-#[utoipa::path(get, path = "/api/teams/leader_teams", tag = "teams", security(("bearer" = [])), responses((status = 200, body = GroupedTeams)))]
+#[utoipa::path(get, path = "/teams/leader_teams", tag = "teams", security(("bearer" = [])), responses((status = 200, body = GroupedTeams)))]
 pub async fn leader_teams(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
@@ -113,7 +113,7 @@ pub struct FavoriteRequest {
     pub is_favorite: bool,
 }
 
-#[utoipa::path(put, path = "/api/teams/{team_id}/favorite", tag = "teams", security(("bearer" = [])), request_body = FavoriteRequest,
+#[utoipa::path(put, path = "/teams/{team_id}/favorite", tag = "teams", security(("bearer" = [])), request_body = FavoriteRequest,
     responses((status = 200, body = TeamView), (status = 403), (status = 404)))]
 pub async fn set_favorite(
     State(state): State<AppState>,
@@ -145,7 +145,7 @@ pub async fn set_favorite(
     Ok(Json(team))
 }
 
-#[utoipa::path(get, path = "/api/teams/{team_id}/channels", tag = "teams", security(("bearer" = [])),
+#[utoipa::path(get, path = "/teams/{team_id}/channels", tag = "teams", security(("bearer" = [])),
     responses((status = 200, body = [crate::chat::channels::http::ChannelView]), (status = 403), (status = 404)))]
 pub async fn channels(
     State(state): State<AppState>,

@@ -2,39 +2,35 @@
 //! published (uploaded destinations), staff's monthly delivery reports per media, and the
 //! works a creator can deliver to now (contract orders).
 
-use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
-
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::pagination::Paging;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
+use crate::work::tasks::events::{
+    TaskState, announce, client_users, notify, notify_client, task_state, user_name,
+};
 use crate::work::tasks::http::{ensure_client_access, task_detail};
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use realtime::{EventName, Room};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(client_deliveries))
+        .routes(routes!(uploaded_destinations, add_uploaded_destination))
+        .routes(routes!(deliverable_works))
+        .routes(routes!(deliver))
+        .routes(routes!(inspect))
+}
 
 pub const DELIVERIES_PER_PAGE: i64 = 20;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/clients/{client_id}/deliveries", get(client_deliveries))
-        .route(
-            "/v2/uploaded_destinations",
-            get(uploaded_destinations).post(add_uploaded_destination),
-        )
-        .route(
-            "/v2/delivery_reports",
-            get(delivery_reports).post(add_delivery_report),
-        )
-        .route(
-            "/v2/contract_orders/deliverable_works",
-            get(deliverable_works),
-        )
-}
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct DeliveredFile {
@@ -77,7 +73,7 @@ pub struct PageQuery {
     pub page: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/api/clients/{client_id}/deliveries", tag = "tasks", security(("bearer" = [])), params(PageQuery),
+#[utoipa::path(get, path = "/clients/{client_id}/deliveries", tag = "tasks", security(("bearer" = [])), params(PageQuery),
     responses((status = 200, body = ClientDeliveryList), (status = 403), (status = 404)))]
 pub async fn client_deliveries(
     State(state): State<AppState>,
@@ -136,7 +132,7 @@ pub struct TaskQuery {
 }
 
 /// Anyone who sees the task sees where it was published.
-#[utoipa::path(get, path = "/api/v2/uploaded_destinations", tag = "tasks", security(("bearer" = [])), params(TaskQuery),
+#[utoipa::path(get, path = "/v2/uploaded_destinations", tag = "tasks", security(("bearer" = [])), params(TaskQuery),
     responses((status = 200, body = UploadedDestinationList), (status = 403), (status = 404)))]
 pub async fn uploaded_destinations(
     State(state): State<AppState>,
@@ -165,7 +161,7 @@ pub struct NewUploadedDestination {
 }
 
 /// The client (or staff) records where a delivered task was published.
-#[utoipa::path(post, path = "/api/v2/uploaded_destinations", tag = "tasks", security(("bearer" = [])), request_body = NewUploadedDestination,
+#[utoipa::path(post, path = "/v2/uploaded_destinations", tag = "tasks", security(("bearer" = [])), request_body = NewUploadedDestination,
     responses((status = 201, body = UploadedDestination), (status = 403), (status = 404), (status = 422)))]
 pub async fn add_uploaded_destination(
     State(state): State<AppState>,
@@ -202,124 +198,6 @@ pub async fn add_uploaded_destination(
 }
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct DeliveryReport {
-    pub id: i64,
-    pub media_id: i64,
-    pub media_name: String,
-    pub year: i32,
-    pub month: i32,
-    /// Tasks of the media completed in that month.
-    pub task_count: i64,
-    /// Their rewards, in yen.
-    pub reward_total: i64,
-    pub created_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DeliveryReportList {
-    pub delivery_reports: Vec<DeliveryReport>,
-}
-
-const REPORT_SELECT: &str = "select r.id, r.media_id, m.name as media_name, r.year, r.month, r.task_count, r.reward_total, r.created_at
-   from delivery_reports r join media m on m.id = r.media_id";
-
-#[utoipa::path(get, path = "/api/v2/delivery_reports", tag = "admin", security(("bearer" = [])),
-    responses((status = 200, body = DeliveryReportList), (status = 403)))]
-pub async fn delivery_reports(
-    State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
-) -> AppResult<Json<DeliveryReportList>> {
-    if !caller.role.is_staff() {
-        return Err(AppError::Forbidden);
-    }
-    let delivery_reports = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{REPORT_SELECT} order by r.year desc, r.month desc, r.id desc limit 200"
-    )))
-    .fetch_all(&state.db)
-    .await?;
-    Ok(Json(DeliveryReportList { delivery_reports }))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct NewDeliveryReport {
-    pub media_id: Option<i64>,
-    pub year: Option<i32>,
-    pub month: Option<i32>,
-}
-
-/// Staff close a month for a media: the tasks completed in it are counted and summed. A month
-/// already reported is a 422.
-#[utoipa::path(post, path = "/api/v2/delivery_reports", tag = "admin", security(("bearer" = [])), request_body = NewDeliveryReport,
-    responses((status = 201, body = DeliveryReport), (status = 403), (status = 422)))]
-pub async fn add_delivery_report(
-    State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
-    ApiJson(input): ApiJson<NewDeliveryReport>,
-) -> AppResult<(StatusCode, Json<DeliveryReport>)> {
-    if !caller.role.is_staff() {
-        return Err(AppError::Forbidden);
-    }
-    let mut v = Validator::new();
-    if input.media_id.is_none() {
-        v.fail("media_id", "required");
-    }
-    match input.year {
-        None => {
-            v.fail("year", "required");
-        }
-        Some(year) if !(2000..=2100).contains(&year) => {
-            v.fail("year", "between:2000,2100");
-        }
-        _ => {}
-    }
-    match input.month {
-        None => {
-            v.fail("month", "required");
-        }
-        Some(month) if !(1..=12).contains(&month) => {
-            v.fail("month", "between:1,12");
-        }
-        _ => {}
-    }
-    v.finish()?;
-    let (media_id, year, month) = (
-        input.media_id.expect("validated"),
-        input.year.expect("validated"),
-        input.month.expect("validated"),
-    );
-    let media: bool = sqlx::query_scalar("select exists (select 1 from media where id = $1)")
-        .bind(media_id)
-        .fetch_one(&state.db)
-        .await?;
-    if !media {
-        return Err(AppError::rule("media_id", "exists"));
-    }
-    let id: Option<i64> = sqlx::query_scalar(
-        "insert into delivery_reports (media_id, year, month, task_count, reward_total, created_by)
-         select $1, $2, $3, count(*), coalesce(sum(t.reward_amount), 0), $4
-           from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id
-          where p.media_id = $1 and t.status = 'done' and not t.is_invalid
-            and extract(year from t.completed_date) = $2 and extract(month from t.completed_date) = $3
-         on conflict on constraint delivery_reports_media_month_key do nothing
-         returning id",
-    )
-    .bind(media_id)
-    .bind(year)
-    .bind(month)
-    .bind(caller.user_id)
-    .fetch_optional(&state.db)
-    .await?;
-    let id = id.ok_or_else(|| AppError::rule("month", "unique"))?;
-    let report = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{REPORT_SELECT} where r.id = $1"
-    )))
-    .bind(id)
-    .fetch_one(&state.db)
-    .await?;
-    Ok((StatusCode::CREATED, Json(report)))
-}
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct DeliverableWork {
     pub id: i64,
     pub name: String,
@@ -334,7 +212,7 @@ pub struct DeliverableWorkList {
     pub works: Vec<DeliverableWork>,
 }
 
-#[utoipa::path(get, path = "/api/v2/contract_orders/deliverable_works", tag = "tasks", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/contract_orders/deliverable_works", tag = "tasks", security(("bearer" = [])),
     responses((status = 200, body = DeliverableWorkList, description = "works where the caller has a taken task in doing")))]
 pub async fn deliverable_works(
     State(state): State<AppState>,
@@ -351,4 +229,219 @@ pub async fn deliverable_works(
     .fetch_all(&state.db)
     .await?;
     Ok(Json(DeliverableWorkList { works }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DeliveryRequest {
+    /// file or external.
+    #[serde(rename = "type", default)]
+    pub delivery_type: String,
+    #[serde(default)]
+    pub file_ids: Vec<i64>,
+    pub url: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DeliveryRegistered {
+    pub task_id: i64,
+    pub delivery_id: i64,
+    #[serde(rename = "type")]
+    pub delivery_type: String,
+    pub url: Option<String>,
+    pub file_ids: Vec<i64>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[utoipa::path(post, path = "/tasks/{task_id}/deliveries", tag = "tasks", security(("bearer" = [])), request_body = DeliveryRequest,
+    responses((status = 201, body = DeliveryRegistered), (status = 403), (status = 404), (status = 422)))]
+pub async fn deliver(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(task_id): Path<i64>,
+    ApiJson(body): ApiJson<DeliveryRequest>,
+) -> AppResult<(StatusCode, Json<DeliveryRegistered>)> {
+    let mut v = Validator::new();
+    match body.delivery_type.as_str() {
+        "file" if body.file_ids.is_empty() => {
+            v.fail("file_ids", "required");
+        }
+        "file" => {}
+        "external" => {
+            let url = body.url.as_deref().unwrap_or("");
+            v.required("url", url)
+                .max_chars("url", url, 2000)
+                .url("url", url);
+        }
+        _ => {
+            v.fail("type", "in:file,external");
+        }
+    }
+    v.finish()?;
+    let mut tx = state.db.begin().await?;
+    let task = task_state(&mut *tx, task_id, true).await?;
+    let taken: bool = sqlx::query_scalar("select exists (select 1 from task_assignees where task_id = $1 and user_id = $2 and state = 'taken')")
+        .bind(task_id)
+        .bind(caller.user_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if !taken {
+        return Err(AppError::Forbidden);
+    }
+    if task.status != "doing" && task.status != "under_acceptance" {
+        return Err(AppError::rule(
+            "status",
+            format!("transition:{},under_acceptance", task.status),
+        ));
+    }
+    let url = (body.delivery_type == "external").then(|| body.url.clone().unwrap_or_default());
+    let delivery_id: i64 = sqlx::query_scalar("insert into deliveries (task_id, user_id, delivery_type, url) values ($1, $2, $3, $4) returning id")
+        .bind(task_id)
+        .bind(caller.user_id)
+        .bind(&body.delivery_type)
+        .bind(&url)
+        .fetch_one(&mut *tx)
+        .await?;
+    for file_id in &body.file_ids {
+        let status: Option<String> =
+            sqlx::query_scalar("select scan_status from files where id = $1 and user_id = $2")
+                .bind(file_id)
+                .bind(caller.user_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        match status.as_deref() {
+            None => return Err(AppError::rule("file_ids", "exists")),
+            Some("infected") => return Err(AppError::rule("file_ids", "infected")),
+            Some(_) => {}
+        }
+        sqlx::query("insert into delivery_files (delivery_id, file_id) values ($1, $2)")
+            .bind(delivery_id)
+            .bind(file_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    // Delivering only moves the task to inspection and touches updated_at.
+    sqlx::query("update tasks set status = 'under_acceptance', updated_at = now() where id = $1")
+        .bind(task_id)
+        .execute(&mut *tx)
+        .await?;
+    let name = user_name(&mut tx, caller.user_id).await?;
+    let created = notify_client(
+        &mut tx,
+        &task,
+        "check_delivery",
+        format!(
+            "{name}さんから「{}」の納品がありました。検収してください",
+            task.title
+        ),
+    )
+    .await?;
+    tx.commit().await?;
+    let task = announce(&state, task_id, created).await?;
+    let registered = DeliveryRegistered {
+        task_id,
+        delivery_id,
+        delivery_type: body.delivery_type,
+        url,
+        file_ids: body.file_ids,
+        updated_at: task.updated_at,
+    };
+    for user_id in client_users(&state.db, task.client_id).await? {
+        state
+            .hub
+            .publish_or_log(
+                Room::User(user_id),
+                EventName::DeliveryRegistered,
+                &registered,
+            )
+            .await;
+    }
+    Ok((StatusCode::CREATED, Json(registered)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct InspectionRequest {
+    /// accepted or rejected.
+    #[serde(default)]
+    pub result: String,
+    /// Required when rejecting.
+    pub reason: Option<String>,
+}
+
+#[utoipa::path(put, path = "/tasks/{task_id}/inspection", tag = "tasks", security(("bearer" = [])), request_body = InspectionRequest,
+    responses((status = 200, body = TaskState), (status = 403), (status = 404), (status = 422)))]
+pub async fn inspect(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(task_id): Path<i64>,
+    ApiJson(body): ApiJson<InspectionRequest>,
+) -> AppResult<Json<TaskState>> {
+    let mut v = Validator::new();
+    let reason = body.reason.as_deref().unwrap_or("").trim().to_string();
+    match body.result.as_str() {
+        "accepted" => {}
+        "rejected" => {
+            v.required("reason", &reason)
+                .max_chars("reason", &reason, 2000);
+        }
+        _ => {
+            v.fail("result", "in:accepted,rejected");
+        }
+    }
+    v.finish()?;
+    let mut tx = state.db.begin().await?;
+    let task = task_state(&mut *tx, task_id, true).await?;
+    if !caller.acts_for_client(task.client_id) {
+        return Err(AppError::Forbidden);
+    }
+    if task.status != "under_acceptance" {
+        return Err(AppError::rule(
+            "status",
+            format!(
+                "transition:{},{}",
+                task.status,
+                if body.result == "accepted" {
+                    "done"
+                } else {
+                    "doing"
+                }
+            ),
+        ));
+    }
+    let accepted = body.result == "accepted";
+    sqlx::query(
+        "update tasks set status = $2, completed_date = case when $2 = 'done' then current_date else completed_date end, updated_at = now() where id = $1",
+    )
+    .bind(task_id)
+    .bind(if accepted { "done" } else { "doing" })
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "insert into inspections (task_id, result, reason, inspected_by) values ($1, $2, $3, $4)",
+    )
+    .bind(task_id)
+    .bind(&body.result)
+    .bind((!accepted).then_some(&reason))
+    .bind(caller.user_id)
+    .execute(&mut *tx)
+    .await?;
+    let assignees: Vec<i64> = sqlx::query_scalar(
+        "select user_id from task_assignees where task_id = $1 and state = 'taken'",
+    )
+    .bind(task_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    let (notice_type, message) = if accepted {
+        (
+            "inspected_delivery",
+            format!("「{}」の納品が検収されました", task.title),
+        )
+    } else {
+        (
+            "reject_delivery",
+            format!("「{}」の納品が差し戻されました：{reason}", task.title),
+        )
+    };
+    let created = notify(&mut tx, assignees, &task, notice_type, message).await?;
+    tx.commit().await?;
+    Ok(Json(announce(&state, task_id, created).await?))
 }

@@ -1,3 +1,4 @@
 //! Deliveries: the client deliveries list, delivery reports, uploaded destinations, deliverable works.
 
+pub mod admin;
 pub mod http;

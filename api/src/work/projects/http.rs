@@ -1,35 +1,32 @@
 //! Projects (v2): a scoped, paged list with search, detail with its works, and the status
 //! machine of `work::status` enforced on every change.
 
-use axum::extract::{Path, RawQuery, State};
-use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::guards::StaffOrClientUser;
 use crate::platform::pagination::Paging;
 use crate::platform::query::{list_param, single_param};
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::work::projects::status::{ProjectStatus, check_transition};
 use crate::work::tasks::access as scope;
+use axum::Json;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(show, update, remove))
+}
 
 pub const PER_PAGE: i64 = 20;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v2/projects", get(list).post(create))
-        .route(
-            "/v2/projects/{project_id}",
-            get(show).put(update).delete(remove),
-        )
-}
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct ProjectView {
@@ -74,7 +71,7 @@ const PROJECT_SELECT: &str = "select p.id, p.name, p.description, p.status, m.id
    from projects p join media m on m.id = p.media_id join clients c on c.id = m.client_id";
 
 /// `?page=1&keyword=…&status[]=applying`: newest first, 20 a page.
-#[utoipa::path(get, path = "/api/v2/projects", tag = "projects", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/projects", tag = "projects", security(("bearer" = [])),
     params(("page" = Option<i64>, Query, description = "from 1"), ("keyword" = Option<String>, Query), ("status[]" = Option<Vec<String>>, Query)),
     responses((status = 200, body = ProjectList), (status = 422)))]
 pub async fn list(
@@ -152,7 +149,7 @@ pub async fn visible_project(
     })
 }
 
-#[utoipa::path(get, path = "/api/v2/projects/{project_id}", tag = "projects", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/projects/{project_id}", tag = "projects", security(("bearer" = [])),
     responses((status = 200, body = ProjectDetail), (status = 403), (status = 404)))]
 pub async fn show(
     State(state): State<AppState>,
@@ -178,16 +175,13 @@ pub struct NewProject {
     pub description: String,
 }
 
-#[utoipa::path(post, path = "/api/v2/projects", tag = "projects", security(("bearer" = [])), request_body = NewProject,
+#[utoipa::path(post, path = "/v2/projects", tag = "projects", security(("bearer" = [])), request_body = NewProject,
     responses((status = 201, body = ProjectView), (status = 403), (status = 422)))]
 pub async fn create(
     State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
+    StaffOrClientUser(caller): StaffOrClientUser,
     ApiJson(input): ApiJson<NewProject>,
 ) -> AppResult<(StatusCode, Json<ProjectView>)> {
-    if !(caller.role.is_staff() || caller.role == Role::Client) {
-        return Err(AppError::Forbidden);
-    }
     let mut v = Validator::new();
     v.required("name", &input.name)
         .max_chars("name", &input.name, 100)
@@ -227,7 +221,7 @@ pub struct ProjectChange {
     pub status: Option<String>,
 }
 
-#[utoipa::path(put, path = "/api/v2/projects/{project_id}", tag = "projects", security(("bearer" = [])), request_body = ProjectChange,
+#[utoipa::path(put, path = "/v2/projects/{project_id}", tag = "projects", security(("bearer" = [])), request_body = ProjectChange,
     responses((status = 200, body = ProjectView), (status = 403), (status = 404), (status = 422, description = "validation or an illegal status move (rule transition:from,to)")))]
 pub async fn update(
     State(state): State<AppState>,
@@ -276,7 +270,7 @@ pub async fn update(
     Ok(Json(visible_project(&state, &caller, project_id).await?))
 }
 
-#[utoipa::path(delete, path = "/api/v2/projects/{project_id}", tag = "projects", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/v2/projects/{project_id}", tag = "projects", security(("bearer" = [])),
     responses((status = 204), (status = 403), (status = 404), (status = 422, description = "only projects still being set up can be deleted")))]
 pub async fn remove(
     State(state): State<AppState>,

@@ -2,36 +2,34 @@
 //! transaction: every bad cell (in the sheet or against the database) comes back as a 422
 //! keyed by cell name, and then nothing has been written.
 
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::AuthUser;
+use crate::platform::guards::NonCreatorUser;
+use crate::state::AppState;
+use crate::work::sheets::workbook::{self as sheet, CellErrors, SheetError, SheetKind, SheetRow};
+use crate::work::tasks::events::{CreatedNotices, announce, task_state};
+use crate::work::tasks::http::writable_work;
+use crate::work::tasks::write as task_write;
+use crate::work::works::crm::{CRM_FAILURE, CrmError, UnitPricingSource};
+use axum::Json;
 use axum::extract::{Multipart, Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::platform::error::{AppError, AppResult};
-use crate::platform::extract::AuthUser;
-use crate::state::AppState;
-use crate::work::sheets::workbook::{self as sheet, CellErrors, SheetError, SheetKind, SheetRow};
-use crate::work::tasks::edit_http::writable_work;
-use crate::work::tasks::events::{CreatedNotices, announce, task_state};
-use crate::work::tasks::write as task_write;
-use crate::work::works::crm::{CRM_FAILURE, CrmError, UnitPricingSource};
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(template))
+        .routes(routes!(import_tasks))
+        .routes(routes!(import_tags))
+}
 
 pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 pub const SHEET_INVALID: &str = "スプレッドシートの内容に誤りがあります。";
 pub const SHEET_UNREADABLE: &str = "Excel（.xlsx）形式のファイルをアップロードしてください。";
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v2/projects/works/tasks/templates/{kind}", get(template))
-        .route(
-            "/v2/projects/works/{work_id}/tasks/import",
-            post(import_tasks),
-        )
-        .route("/v2/projects/works/tasks/tags/import", post(import_tags))
-}
 
 fn cells_invalid(errors: CellErrors) -> AppError {
     AppError::Validation {
@@ -44,13 +42,13 @@ fn push(errors: &mut CellErrors, cell: String, message: String) {
     errors.entry(cell).or_default().push(message);
 }
 
-#[utoipa::path(get, path = "/api/v2/projects/works/tasks/templates/{kind}", tag = "spreadsheets", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/projects/works/tasks/templates/{kind}", tag = "spreadsheets", security(("bearer" = [])),
     params(("kind" = String, Path, description = "regular, operation_agency or update_tags")),
     responses((status = 200, description = "the .xlsx template", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (status = 403), (status = 404)))]
-pub async fn template(AuthUser(caller): AuthUser, Path(kind): Path<String>) -> AppResult<Response> {
-    if caller.role.is_creator() {
-        return Err(AppError::Forbidden);
-    }
+pub async fn template(
+    NonCreatorUser(_caller): NonCreatorUser,
+    Path(kind): Path<String>,
+) -> AppResult<Response> {
     let kind = SheetKind::parse(&kind).ok_or(AppError::NotFound)?;
     let bytes = sheet::template(kind).map_err(anyhow::Error::from)?;
     let disposition = format!(
@@ -108,7 +106,7 @@ pub struct ImportResult {
 /// Creates (rows without a task id) and updates (rows with one) the tasks of a work from the
 /// regular template, or the operation agency template for such works (reward = CRM unit price
 /// of the type × quantity).
-#[utoipa::path(post, path = "/api/v2/projects/works/{work_id}/tasks/import", tag = "spreadsheets", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/projects/works/{work_id}/tasks/import", tag = "spreadsheets", security(("bearer" = [])),
     request_body(content_type = "multipart/form-data", description = "file: the filled .xlsx template"),
     responses((status = 200, body = ImportResult), (status = 403), (status = 404), (status = 422, description = "rules keyed by cell, e.g. C4"), (status = 502, description = "the CRM failed")))]
 pub async fn import_tasks(
@@ -233,17 +231,14 @@ pub struct TagsImportResult {
 }
 
 /// Replaces the tags of the listed tasks (update tags template: task id, tags).
-#[utoipa::path(post, path = "/api/v2/projects/works/tasks/tags/import", tag = "spreadsheets", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v2/projects/works/tasks/tags/import", tag = "spreadsheets", security(("bearer" = [])),
     request_body(content_type = "multipart/form-data", description = "file: the filled update tags template"),
     responses((status = 200, body = TagsImportResult), (status = 403), (status = 422, description = "rules keyed by cell")))]
 pub async fn import_tags(
     State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
+    NonCreatorUser(caller): NonCreatorUser,
     multipart: Multipart,
 ) -> AppResult<Json<TagsImportResult>> {
-    if caller.role.is_creator() {
-        return Err(AppError::Forbidden);
-    }
     let bytes = uploaded_sheet(multipart).await?;
     let (rows, mut errors) = read_sheet(SheetKind::UpdateTags, &bytes)?;
     let mut tx = state.db.begin().await?;

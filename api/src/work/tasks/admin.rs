@@ -1,15 +1,9 @@
 //! Staff tools for tasks: set the completed date of many tasks, invalidate tasks (they vanish
 //! from every list and count), and change any field of one task whatever its status.
 
-use axum::extract::{Path, State};
-use axum::routing::put;
-use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-use crate::auth::session::Caller;
 use crate::platform::error::{AppError, AppResult};
-use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::extract::ApiJson;
+use crate::platform::guards::StaffUser;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::work::tasks::events::{
@@ -17,20 +11,18 @@ use crate::work::tasks::events::{
 };
 use crate::work::tasks::http::{TASK_STATUSES, TaskDetail, task_detail};
 use crate::work::tasks::write::{self as task_write, TaskFields, parse_date};
+use axum::Json;
+use axum::extract::{Path, State};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/tasks/completed_date", put(set_completed_date))
-        .route("/admin/tasks/invalid", put(invalidate))
-        .route("/admin/tasks/{task_id}", put(update))
-}
-
-fn ensure_staff(caller: &Caller) -> AppResult<()> {
-    if caller.role.is_staff() {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden)
-    }
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(set_completed_date))
+        .routes(routes!(invalidate))
+        .routes(routes!(update))
 }
 
 fn check_ids(v: &mut Validator, task_ids: &[i64]) {
@@ -70,14 +62,13 @@ pub struct CompletedDateChange {
     pub completed_date: String,
 }
 
-#[utoipa::path(put, path = "/api/admin/tasks/completed_date", tag = "admin", security(("bearer" = [])), request_body = CompletedDateChange,
+#[utoipa::path(put, path = "/admin/tasks/completed_date", tag = "admin", security(("bearer" = [])), request_body = CompletedDateChange,
     responses((status = 200, body = Updated), (status = 403), (status = 422, description = "also when a task is not done")))]
 pub async fn set_completed_date(
     State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
+    StaffUser(_caller): StaffUser,
     ApiJson(input): ApiJson<CompletedDateChange>,
 ) -> AppResult<Json<Updated>> {
-    ensure_staff(&caller)?;
     let mut v = Validator::new();
     check_ids(&mut v, &input.task_ids);
     let date = parse_date(&input.completed_date);
@@ -110,14 +101,13 @@ pub struct Invalidation {
     pub task_ids: Vec<i64>,
 }
 
-#[utoipa::path(put, path = "/api/admin/tasks/invalid", tag = "admin", security(("bearer" = [])), request_body = Invalidation,
+#[utoipa::path(put, path = "/admin/tasks/invalid", tag = "admin", security(("bearer" = [])), request_body = Invalidation,
     responses((status = 200, body = Updated), (status = 403), (status = 422)))]
 pub async fn invalidate(
     State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
+    StaffUser(_caller): StaffUser,
     ApiJson(input): ApiJson<Invalidation>,
 ) -> AppResult<Json<Updated>> {
-    ensure_staff(&caller)?;
     let mut v = Validator::new();
     check_ids(&mut v, &input.task_ids);
     v.finish()?;
@@ -168,15 +158,14 @@ fn optional_date(
     }
 }
 
-#[utoipa::path(put, path = "/api/admin/tasks/{task_id}", tag = "admin", security(("bearer" = [])), request_body = AdminTaskChange,
+#[utoipa::path(put, path = "/admin/tasks/{task_id}", tag = "admin", security(("bearer" = [])), request_body = AdminTaskChange,
     responses((status = 200, body = TaskDetail), (status = 403), (status = 404), (status = 422)))]
 pub async fn update(
     State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
+    StaffUser(caller): StaffUser,
     Path(task_id): Path<i64>,
     ApiJson(input): ApiJson<AdminTaskChange>,
 ) -> AppResult<Json<TaskDetail>> {
-    ensure_staff(&caller)?;
     let mut v = Validator::new();
     let fields = input.fields.check(&mut v, "", false);
     if let Some(status) = &input.status

@@ -1,33 +1,42 @@
 //! Tasks, read side: the caller's tasks, the scoped task list with its status filter, and the
 //! client's important counts shown in the header.
 
-use axum::extract::{Path, RawQuery, State};
-use axum::routing::get;
-use axum::{Json, Router};
-use chrono::{DateTime, NaiveDate, Utc};
-use serde::Serialize;
-use utoipa::ToSchema;
-
 use crate::auth::session::Caller;
 use crate::platform::error::{AppError, AppResult};
-use crate::platform::extract::AuthUser;
+use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::guards::CreatorUser;
 use crate::platform::query::list_param;
+use crate::platform::validation::Validator;
 use crate::state::AppState;
+use crate::work::tasks::events::{
+    CreatedNotices, TaskState, announce, notify_client, task_state, user_name,
+};
+use crate::work::tasks::write::{self as task_write, TaskFields};
 use crate::work::tasks::{access as scope, task_type};
+use axum::Json;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::StatusCode;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(my_tasks))
+        .routes(routes!(list))
+        .routes(routes!(client_tasks))
+        .routes(routes!(important_counts))
+        .routes(routes!(show))
+        .routes(routes!(create))
+        .routes(routes!(bulk_update))
+        .routes(routes!(remove))
+        .routes(routes!(take))
+        .routes(routes!(decline))
+}
 
 pub const TASK_STATUSES: [&str; 4] = ["applying", "doing", "under_acceptance", "done"];
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/mytasks", get(my_tasks))
-        .route("/tasks", get(list))
-        .route("/tasks/{task_id}", get(show))
-        .route("/clients/{client_id}/tasks", get(client_tasks))
-        .route(
-            "/clients/{client_id}/important_information/counts",
-            get(important_counts),
-        )
-}
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct TaskView {
@@ -123,7 +132,7 @@ pub async fn scoped_tasks(
         .await?)
 }
 
-#[utoipa::path(get, path = "/api/mytasks", tag = "tasks", security(("bearer" = [])),
+#[utoipa::path(get, path = "/mytasks", tag = "tasks", security(("bearer" = [])),
     responses((status = 200, body = TaskList, description = "tasks offered to or taken by the caller")))]
 pub async fn my_tasks(
     State(state): State<AppState>,
@@ -136,7 +145,7 @@ pub async fn my_tasks(
     Ok(Json(grouped(scoped_tasks(&state, &caller, filter).await?)))
 }
 
-#[utoipa::path(get, path = "/api/tasks", tag = "tasks", security(("bearer" = [])),
+#[utoipa::path(get, path = "/tasks", tag = "tasks", security(("bearer" = [])),
     params(("status[]" = Option<Vec<String>>, Query, description = "applying, doing, under_acceptance, done")),
     responses((status = 200, body = TaskList), (status = 422)))]
 pub async fn list(
@@ -171,7 +180,7 @@ pub async fn ensure_client_access(
     }
 }
 
-#[utoipa::path(get, path = "/api/clients/{client_id}/tasks", tag = "tasks", security(("bearer" = [])),
+#[utoipa::path(get, path = "/clients/{client_id}/tasks", tag = "tasks", security(("bearer" = [])),
     params(("status[]" = Option<Vec<String>>, Query)),
     responses((status = 200, body = TaskList), (status = 403), (status = 404), (status = 422)))]
 pub async fn client_tasks(
@@ -200,7 +209,7 @@ pub struct ImportantCounts {
     pub unanswered_assessments_count: i64,
 }
 
-#[utoipa::path(get, path = "/api/clients/{client_id}/important_information/counts", tag = "tasks", security(("bearer" = [])),
+#[utoipa::path(get, path = "/clients/{client_id}/important_information/counts", tag = "tasks", security(("bearer" = [])),
     responses((status = 200, body = ImportantCounts), (status = 403), (status = 404)))]
 pub async fn important_counts(
     State(state): State<AppState>,
@@ -395,7 +404,7 @@ pub async fn task_detail(state: &AppState, caller: &Caller, task_id: i64) -> App
     })
 }
 
-#[utoipa::path(get, path = "/api/tasks/{task_id}", tag = "tasks", security(("bearer" = [])),
+#[utoipa::path(get, path = "/tasks/{task_id}", tag = "tasks", security(("bearer" = [])),
     responses((status = 200, body = TaskDetail), (status = 403), (status = 404)))]
 pub async fn show(
     State(state): State<AppState>,
@@ -403,4 +412,273 @@ pub async fn show(
     Path(task_id): Path<i64>,
 ) -> AppResult<Json<TaskDetail>> {
     Ok(Json(task_detail(&state, &caller, task_id).await?))
+}
+
+/// The client of a work the caller may write tasks into: 404 when missing, 403 otherwise.
+pub async fn writable_work(
+    db: impl sqlx::PgExecutor<'_>,
+    caller: &Caller,
+    work_id: i64,
+) -> AppResult<i64> {
+    let owner: Option<(i64, String)> = sqlx::query_as(
+        "select m.client_id, p.status from works w join projects p on p.id = w.project_id join media m on m.id = p.media_id
+          where w.id = $1",
+    )
+    .bind(work_id)
+    .fetch_optional(db)
+    .await?;
+    let (client_id, project_status) = owner.ok_or(AppError::NotFound)?;
+    if !caller.acts_for_client(client_id) {
+        return Err(AppError::Forbidden);
+    }
+    if project_status == "done" {
+        return Err(AppError::invalid(
+            "完了したプロジェクトのタスクは変更できません。",
+        ));
+    }
+    Ok(client_id)
+}
+
+/// Refuses assignees that are not active creators, naming the field.
+pub async fn check_assignees(
+    db: impl sqlx::PgExecutor<'_>,
+    field: &str,
+    user_ids: &[i64],
+) -> AppResult<()> {
+    if !task_write::non_creators(db, user_ids).await?.is_empty() {
+        return Err(AppError::rule(field, "exists"));
+    }
+    Ok(())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewTask {
+    #[serde(flatten)]
+    pub fields: TaskFields,
+    /// Creators the task is offered to.
+    #[serde(default)]
+    pub assignee_ids: Vec<i64>,
+}
+
+#[utoipa::path(post, path = "/v2/projects/works/{work_id}/tasks", tag = "tasks", security(("bearer" = [])), request_body = NewTask,
+    responses((status = 201, body = TaskDetail), (status = 403), (status = 404), (status = 422)))]
+pub async fn create(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(work_id): Path<i64>,
+    ApiJson(input): ApiJson<NewTask>,
+) -> AppResult<(StatusCode, Json<TaskDetail>)> {
+    let mut v = Validator::new();
+    let fields = input.fields.check(&mut v, "", true);
+    if input.assignee_ids.len() > 20 {
+        v.fail("assignee_ids", "max:20");
+    }
+    v.finish()?;
+    let mut tx = state.db.begin().await?;
+    writable_work(&mut *tx, &caller, work_id).await?;
+    check_assignees(&mut *tx, "assignee_ids", &input.assignee_ids).await?;
+    let task_id = task_write::insert(&mut tx, work_id, &fields).await?;
+    let (_, created) = task_write::offer(&mut tx, task_id, &input.assignee_ids).await?;
+    tx.commit().await?;
+    announce(&state, task_id, created).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(task_detail(&state, &caller, task_id).await?),
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TaskChange {
+    pub id: i64,
+    #[serde(flatten)]
+    pub fields: TaskFields,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BulkTaskChange {
+    #[serde(default)]
+    pub tasks: Vec<TaskChange>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChangedTasks {
+    pub tasks: Vec<TaskView>,
+}
+
+/// Every change is checked first; one bad task (a rule, someone else's task, a finished one)
+/// and nothing is written.
+#[utoipa::path(put, path = "/v2/projects/works/tasks", tag = "tasks", security(("bearer" = [])), request_body = BulkTaskChange,
+    responses((status = 200, body = ChangedTasks), (status = 403), (status = 404), (status = 422, description = "rules keyed tasks.{index}.{field}")))]
+pub async fn bulk_update(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    ApiJson(input): ApiJson<BulkTaskChange>,
+) -> AppResult<Json<ChangedTasks>> {
+    let mut v = Validator::new();
+    if input.tasks.is_empty() {
+        v.fail("tasks", "required");
+    }
+    if input.tasks.len() > 500 {
+        v.fail("tasks", "max:500");
+    }
+    let checked: Vec<_> = input
+        .tasks
+        .iter()
+        .enumerate()
+        .map(|(i, change)| change.fields.check(&mut v, &format!("tasks.{i}."), false))
+        .collect();
+    v.finish()?;
+    let mut tx = state.db.begin().await?;
+    let mut changed = Vec::with_capacity(input.tasks.len());
+    for (i, (change, fields)) in input.tasks.iter().zip(&checked).enumerate() {
+        let task = task_state(&mut *tx, change.id, true).await?;
+        if !caller.acts_for_client(task.client_id) {
+            return Err(AppError::Forbidden);
+        }
+        if task.status == "done" {
+            return Err(AppError::rule(&format!("tasks.{i}.id"), "not_done"));
+        }
+        task_write::update(&mut tx, change.id, fields).await?;
+        changed.push(change.id);
+    }
+    tx.commit().await?;
+    for task_id in &changed {
+        announce(&state, *task_id, CreatedNotices::new()).await?;
+    }
+    let filter = TaskFilter {
+        ids: Some(&changed),
+        ..Default::default()
+    };
+    let tasks = scoped_tasks(&state, &caller, filter).await?;
+    Ok(Json(ChangedTasks { tasks }))
+}
+
+#[utoipa::path(delete, path = "/v2/projects/works/tasks/{task_id}", tag = "tasks", security(("bearer" = [])),
+    responses((status = 204), (status = 403), (status = 404), (status = 422, description = "only tasks not yet taken can be deleted")))]
+pub async fn remove(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(task_id): Path<i64>,
+) -> AppResult<StatusCode> {
+    let mut tx = state.db.begin().await?;
+    let task = task_state(&mut *tx, task_id, true).await?;
+    if !caller.acts_for_client(task.client_id) {
+        return Err(AppError::Forbidden);
+    }
+    if task.status != "applying" {
+        return Err(AppError::invalid("受注前のタスクのみ削除できます。"));
+    }
+    let audience: Vec<i64> =
+        sqlx::query_scalar("select user_id from task_assignees where task_id = $1")
+            .bind(task_id)
+            .fetch_all(&mut *tx)
+            .await?;
+    sqlx::query("delete from tasks where id = $1")
+        .bind(task_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    let mut gone = task;
+    gone.status = "deleted".into();
+    crate::work::tasks::events::announce_to(&state, &gone, audience).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub const INCOMPLETE_PROFILE: &str =
+    "会員情報（スキル・振込先）の入力が完了するまで、お仕事を受けることができません。";
+
+#[utoipa::path(post, path = "/tasks/{task_id}/take", tag = "tasks", security(("bearer" = [])),
+    responses((status = 200, body = TaskState), (status = 403, description = "not offered to the caller"), (status = 404), (status = 422)))]
+pub async fn take(
+    State(state): State<AppState>,
+    CreatorUser(caller): CreatorUser,
+    Path(task_id): Path<i64>,
+) -> AppResult<Json<TaskState>> {
+    let me = crate::users::model::load(&state.db, caller.user_id)
+        .await?
+        .ok_or(AppError::Unauthorized)?;
+    if !me.has_skill || !me.has_bank_account {
+        return Err(AppError::invalid(INCOMPLETE_PROFILE));
+    }
+    let task = answer_offer(&state, caller.user_id, task_id, OfferAnswer::Take).await?;
+    Ok(Json(task))
+}
+
+/// How an offered creator answers.
+#[derive(Clone, Copy)]
+enum OfferAnswer {
+    Take,
+    Decline,
+}
+
+/// Moves the caller's offer to taken or declined (403 when the task was not offered to them),
+/// updates the task, and tells the client's users (`check_client_order` or
+/// `reject_client_order`), all in one transaction; then pushes the change.
+async fn answer_offer(
+    state: &AppState,
+    user_id: i64,
+    task_id: i64,
+    answer: OfferAnswer,
+) -> AppResult<TaskState> {
+    let mut tx = state.db.begin().await?;
+    let task = task_state(&mut *tx, task_id, true).await?;
+    let answered = sqlx::query(
+        "update task_assignees set state = $3, updated_at = now() where task_id = $1 and user_id = $2 and state = 'offered'",
+    )
+    .bind(task_id)
+    .bind(user_id)
+    .bind(match answer {
+        OfferAnswer::Take => "taken",
+        OfferAnswer::Decline => "declined",
+    })
+    .execute(&mut *tx)
+    .await?;
+    if answered.rows_affected() == 0 {
+        return Err(AppError::Forbidden);
+    }
+    let name = user_name(&mut tx, user_id).await?;
+    let (notice_type, message) = match answer {
+        OfferAnswer::Take => {
+            if task.status != "applying" {
+                return Err(AppError::rule(
+                    "status",
+                    format!("transition:{},doing", task.status),
+                ));
+            }
+            sqlx::query("update tasks set status = 'doing', order_date = coalesce(order_date, current_date), updated_at = now() where id = $1")
+                .bind(task_id)
+                .execute(&mut *tx)
+                .await?;
+            (
+                "check_client_order",
+                format!("{name}さんが「{}」を受注しました", task.title),
+            )
+        }
+        OfferAnswer::Decline => {
+            sqlx::query("update tasks set updated_at = now() where id = $1")
+                .bind(task_id)
+                .execute(&mut *tx)
+                .await?;
+            (
+                "reject_client_order",
+                format!("{name}さんが「{}」の依頼を辞退しました", task.title),
+            )
+        }
+    };
+    let created = notify_client(&mut tx, &task, notice_type, message).await?;
+    tx.commit().await?;
+    announce(state, task_id, created).await
+}
+
+/// An offered creator turns the task down: the offer is marked declined and the client hears
+/// of it (`reject_client_order`).
+#[utoipa::path(post, path = "/tasks/{task_id}/decline", tag = "tasks", security(("bearer" = [])),
+    responses((status = 204), (status = 403, description = "not offered to the caller"), (status = 404)))]
+pub async fn decline(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(task_id): Path<i64>,
+) -> AppResult<StatusCode> {
+    answer_offer(&state, caller.user_id, task_id, OfferAnswer::Decline).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -2,9 +2,7 @@
 
 pub mod access;
 pub mod admin;
-pub mod edit_http;
 pub mod events;
-pub mod flow_http;
 pub mod http;
 pub mod task_type;
 pub mod write;

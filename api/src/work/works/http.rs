@@ -1,35 +1,30 @@
 //! Works (products) of a project: detail with its tasks, create (regular or operation agency),
 //! rename, delete; and the CRM unit pricing an operation-agency work is billed by.
 
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 use crate::auth::session::Caller;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::guards::NonCreatorUser;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::work::projects::http::visible_project;
 use crate::work::tasks::http::{TaskFilter, TaskList, grouped, scoped_tasks};
 use crate::work::tasks::{access as scope, task_type};
 use crate::work::works::crm::{CRM_FAILURE, CrmError, UnitPricingSource};
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v2/projects/{project_id}/works", post(create))
-        .route(
-            "/v2/projects/{project_id}/works_for_operation_agency",
-            post(create_for_operation_agency),
-        )
-        .route(
-            "/v2/projects/{project_id}/works/{work_id}",
-            get(show).put(rename).delete(remove),
-        )
-        .route("/crm/order/{crm_order_id}/unit_pricing", get(unit_pricing))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(show, rename, remove))
+        .routes(routes!(create))
+        .routes(routes!(create_for_operation_agency))
+        .routes(routes!(unit_pricing))
 }
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
@@ -111,7 +106,7 @@ async fn work_view(state: &AppState, caller: &Caller, work: WorkHead) -> AppResu
     Ok(WorkView { work, tasks })
 }
 
-#[utoipa::path(get, path = "/api/v2/projects/{project_id}/works/{work_id}", tag = "works", security(("bearer" = [])),
+#[utoipa::path(get, path = "/v2/projects/{project_id}/works/{work_id}", tag = "works", security(("bearer" = [])),
     responses((status = 200, body = WorkView), (status = 403), (status = 404)))]
 pub async fn show(
     State(state): State<AppState>,
@@ -198,7 +193,7 @@ async fn add_work(
     ))
 }
 
-#[utoipa::path(post, path = "/api/v2/projects/{project_id}/works", tag = "works", security(("bearer" = [])), request_body = WorkInput,
+#[utoipa::path(post, path = "/v2/projects/{project_id}/works", tag = "works", security(("bearer" = [])), request_body = WorkInput,
     responses((status = 201, body = WorkView), (status = 403), (status = 404), (status = 422)))]
 pub async fn create(
     State(state): State<AppState>,
@@ -209,7 +204,7 @@ pub async fn create(
     add_work(&state, &caller, project_id, &input, false).await
 }
 
-#[utoipa::path(post, path = "/api/v2/projects/{project_id}/works_for_operation_agency", tag = "works", security(("bearer" = [])), request_body = WorkInput,
+#[utoipa::path(post, path = "/v2/projects/{project_id}/works_for_operation_agency", tag = "works", security(("bearer" = [])), request_body = WorkInput,
     responses((status = 201, body = WorkView), (status = 403), (status = 404), (status = 422, description = "also when the CRM has no such order"), (status = 502, description = "the CRM failed")))]
 pub async fn create_for_operation_agency(
     State(state): State<AppState>,
@@ -220,7 +215,7 @@ pub async fn create_for_operation_agency(
     add_work(&state, &caller, project_id, &input, true).await
 }
 
-#[utoipa::path(put, path = "/api/v2/projects/{project_id}/works/{work_id}", tag = "works", security(("bearer" = [])), request_body = WorkInput,
+#[utoipa::path(put, path = "/v2/projects/{project_id}/works/{work_id}", tag = "works", security(("bearer" = [])), request_body = WorkInput,
     responses((status = 200, body = WorkView), (status = 403), (status = 404), (status = 422)))]
 pub async fn rename(
     State(state): State<AppState>,
@@ -241,7 +236,7 @@ pub async fn rename(
     Ok(Json(work_view(&state, &caller, work).await?))
 }
 
-#[utoipa::path(delete, path = "/api/v2/projects/{project_id}/works/{work_id}", tag = "works", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/v2/projects/{project_id}/works/{work_id}", tag = "works", security(("bearer" = [])),
     responses((status = 204), (status = 403), (status = 404), (status = 422, description = "a task of the work was already taken")))]
 pub async fn remove(
     State(state): State<AppState>,
@@ -279,16 +274,13 @@ pub struct UnitPricing {
 }
 
 /// Staff and clients may look up a CRM order's unit prices (creators may not).
-#[utoipa::path(get, path = "/api/crm/order/{crm_order_id}/unit_pricing", tag = "works", security(("bearer" = [])),
+#[utoipa::path(get, path = "/crm/order/{crm_order_id}/unit_pricing", tag = "works", security(("bearer" = [])),
     responses((status = 200, body = UnitPricing), (status = 403), (status = 422, description = "no such CRM order"), (status = 502, description = "the CRM failed: SFからのデータ取得に失敗しました。")))]
 pub async fn unit_pricing(
     State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
+    NonCreatorUser(_caller): NonCreatorUser,
     Path(crm_order_id): Path<String>,
 ) -> AppResult<Json<UnitPricing>> {
-    if caller.role.is_creator() {
-        return Err(AppError::Forbidden);
-    }
     let prices = UnitPricingSource::configured(&state.config, &state.db)
         .unit_pricing(&crm_order_id)
         .await

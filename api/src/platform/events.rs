@@ -1,0 +1,22 @@
+//! Pushed events, typed: each domain's `events.rs` declares its payloads, their wire name and
+//! who receives them; `emit` publishes one after its transaction has committed.
+
+use realtime::{EventName, Hub, Room};
+use serde::Serialize;
+
+/// A server-to-client event: its payload (the value itself, serialised as the REST API returns
+/// the record), its name and its audience.
+pub trait Event: Serialize + Sync {
+    const NAME: EventName;
+
+    /// The rooms that receive this event.
+    fn audience(&self) -> Vec<Room>;
+}
+
+/// Publishes `event` to each room of its audience. Persist first, then call this: a push is
+/// never the only copy of the data, so a failed publish is logged, not returned.
+pub async fn emit<E: Event>(hub: &Hub, event: &E) {
+    for room in event.audience() {
+        hub.publish_or_log(room, E::NAME, event).await;
+    }
+}
