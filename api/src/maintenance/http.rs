@@ -10,7 +10,6 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use realtime::{EventName, Room};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -80,10 +79,7 @@ pub async fn update(
     let current = MaintenanceState {
         maintenance: maintenance::current(&state.db).await?,
     };
-    state
-        .hub
-        .publish_or_log(Room::All, EventName::MaintenanceChanged, &current)
-        .await;
+    crate::platform::events::emit(&state.hub, &current).await;
     Ok(Json(current))
 }
 
@@ -94,13 +90,6 @@ pub async fn remove(
     AdminUser(_admin): AdminUser,
 ) -> AppResult<StatusCode> {
     maintenance::clear(&state.db).await?;
-    state
-        .hub
-        .publish_or_log(
-            Room::All,
-            EventName::MaintenanceChanged,
-            &MaintenanceState { maintenance: None },
-        )
-        .await;
+    crate::platform::events::emit(&state.hub, &MaintenanceState { maintenance: None }).await;
     Ok(StatusCode::NO_CONTENT)
 }

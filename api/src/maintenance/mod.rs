@@ -131,3 +131,8 @@ pub async fn guard(
     }
     Ok(next.run(request).await)
 }
+
+// Every open page learns of a window (or its end) at once: `maintenance.changed` to everyone.
+crate::impl_event!(MaintenanceState, MaintenanceChanged, |_e| vec![
+    realtime::Room::All
+]);

@@ -2,12 +2,12 @@
 
 use crate::notices::{NOTICE_COLUMNS, NoticeGroup, NoticeRow, NoticeView, unread_count};
 use crate::platform::error::{AppError, AppResult};
+use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::pagination::Paging;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use realtime::{EventName, Room};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -79,6 +79,9 @@ pub async fn list(
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct NoticeRead {
+    /// Whose inbox changed: the event goes to that user's other tabs.
+    #[serde(skip)]
+    pub user_id: i64,
     pub group: NoticeGroup,
     /// The notice marked read, or null when a whole group was.
     pub notice_id: Option<i64>,
@@ -104,15 +107,13 @@ pub async fn read_one(
     let notice = NoticeView::from(row.ok_or(AppError::NotFound)?);
     let group = NoticeGroup::of(&notice.notice_type);
     let read = NoticeRead {
+        user_id: caller.user_id,
         group,
         notice_id: Some(notice.id),
         channel_id: None,
         unread_count: unread_count(&state.db, caller.user_id, group).await?,
     };
-    state
-        .hub
-        .publish_or_log(Room::User(caller.user_id), EventName::NoticeRead, &read)
-        .await;
+    emit(&state.hub, &read).await;
     Ok(Json(notice))
 }
 
@@ -143,14 +144,16 @@ pub async fn read_all(
     .execute(&state.db)
     .await?;
     let read = NoticeRead {
+        user_id: caller.user_id,
         group,
         notice_id: None,
         channel_id: body.channel_id,
         unread_count: unread_count(&state.db, caller.user_id, group).await?,
     };
-    state
-        .hub
-        .publish_or_log(Room::User(caller.user_id), EventName::NoticeRead, &read)
-        .await;
+    emit(&state.hub, &read).await;
     Ok(Json(read))
 }
+
+crate::impl_event!(NoticeRead, NoticeRead, |e| vec![realtime::Room::User(
+    e.user_id
+)]);

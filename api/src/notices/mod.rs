@@ -4,7 +4,7 @@
 pub mod http;
 
 use chrono::{DateTime, Utc};
-use realtime::{EventName, Hub, Room};
+use realtime::{Hub, Room};
 use serde::Serialize;
 use sqlx::{PgExecutor, PgPool};
 use utoipa::ToSchema;
@@ -123,6 +123,9 @@ pub struct NewNotice {
 /// What `notice.created` carries: the notice and the recipient's new unread count for its group.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct NoticeCreated {
+    /// The recipient.
+    #[serde(skip)]
+    pub user_id: i64,
     pub notice: NoticeView,
     pub group: NoticeGroup,
     pub unread_count: i64,
@@ -173,15 +176,16 @@ pub async fn publish_created(db: &PgPool, hub: &Hub, created: Vec<(i64, NoticeVi
                 continue;
             }
         };
-        hub.publish_or_log(
-            Room::User(user_id),
-            EventName::NoticeCreated,
-            &NoticeCreated {
-                notice,
-                group,
-                unread_count,
-            },
-        )
-        .await;
+        let created = NoticeCreated {
+            user_id,
+            notice,
+            group,
+            unread_count,
+        };
+        crate::platform::events::emit(hub, &created).await;
     }
 }
+
+crate::impl_event!(NoticeCreated, NoticeCreated, |e| vec![Room::User(
+    e.user_id
+)]);

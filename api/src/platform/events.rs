@@ -20,3 +20,24 @@ pub async fn emit<E: Event>(hub: &Hub, event: &E) {
         hub.publish_or_log(room, E::NAME, event).await;
     }
 }
+
+/// Implements `Event` for a payload type: its wire name, and its audience computed from the
+/// payload (`|event| rooms`).
+#[macro_export]
+macro_rules! impl_event {
+    ($ty:ty, $name:ident, |$event:ident| $audience:expr) => {
+        impl $crate::platform::events::Event for $ty {
+            const NAME: realtime::EventName = realtime::EventName::$name;
+
+            fn audience(&self) -> Vec<realtime::Room> {
+                let $event = self;
+                $audience
+            }
+        }
+    };
+}
+
+/// One room per user.
+pub fn users(user_ids: impl IntoIterator<Item = i64>) -> Vec<Room> {
+    user_ids.into_iter().map(Room::User).collect()
+}

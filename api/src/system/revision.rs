@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use realtime::{EventName, Hub, Room};
+use realtime::Hub;
 use serde::Deserialize;
 use sqlx::PgPool;
 
@@ -34,12 +34,18 @@ pub async fn announce(db: &PgPool, hub: &Hub, revision_no: &str) -> sqlx::Result
             == 1;
     if is_new {
         tracing::info!(revision_no, "new release; announcing it");
-        hub.publish_or_log(
-            Room::All,
-            EventName::VersionBumped,
-            &serde_json::json!({ "revision_no": revision_no }),
-        )
-        .await;
+        let bumped = VersionBumped {
+            revision_no: revision_no.to_string(),
+        };
+        crate::platform::events::emit(hub, &bumped).await;
     }
     Ok(is_new)
 }
+
+/// A new release started: every open browser compares it with its own build.
+#[derive(Debug, serde::Serialize)]
+pub struct VersionBumped {
+    pub revision_no: String,
+}
+
+crate::impl_event!(VersionBumped, VersionBumped, |_e| vec![realtime::Room::All]);

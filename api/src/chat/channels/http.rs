@@ -10,7 +10,7 @@ use crate::platform::pagination::Paging;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use realtime::{EventName, Room};
+use realtime::Room;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -162,6 +162,9 @@ pub struct ReadRequest {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ChannelRead {
+    /// The reader: the event goes to their other tabs.
+    #[serde(skip)]
+    pub user_id: i64,
     pub channel_id: i64,
     pub last_read_message_id: i64,
     pub unread_count: i64,
@@ -192,14 +195,12 @@ pub async fn mark_read(
     }
     let view = channel_view(&state, &caller, channel_id).await?;
     let read = ChannelRead {
+        user_id: caller.user_id,
         channel_id,
         last_read_message_id: view.last_read_message_id,
         unread_count: view.unread_count,
     };
-    state
-        .hub
-        .publish_or_log(Room::User(caller.user_id), EventName::ChannelRead, &read)
-        .await;
+    crate::platform::events::emit(&state.hub, &read).await;
     Ok(Json(read))
 }
 
@@ -262,3 +263,5 @@ pub async fn files(
         paging: Paging::new(page, PER_PAGE, total, 1),
     }))
 }
+
+crate::impl_event!(ChannelRead, ChannelRead, |e| vec![Room::User(e.user_id)]);

@@ -3,10 +3,15 @@
 
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{ChannelRow, readable_channel, writable_channel};
+use crate::chat::messages::events::{
+    MessageCreated, MessageDeleted, MessageUpdated, PinAdded, PinRemoved, ReactionAdded,
+    ReactionChanged, ReactionRemoved,
+};
 use crate::chat::messages::mentions::mentioned_user_ids;
-use crate::chat::messages::model::{self as messages, MessageRow, MessageView, ReactionSummary};
+use crate::chat::messages::model::{self as messages, MessageRow, MessageView};
 use crate::notices::{self, NewNotice, NoticeReference};
 use crate::platform::error::{AppError, AppResult};
+use crate::platform::events::{Event, emit};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::pagination::Paging;
 use crate::platform::validation::Validator;
@@ -15,7 +20,6 @@ use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use realtime::{EventName, Room};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -244,29 +248,25 @@ pub async fn create(
     };
     tx.commit().await?;
 
-    let view = row.into_view(mentions, files, Vec::new());
-    state
-        .hub
-        .publish_or_log(Room::Channel(channel_id), EventName::MessageCreated, &view)
-        .await;
+    let created = MessageCreated(row.into_view(mentions, files, Vec::new()));
+    emit(&state.hub, &created).await;
+    let view = created.0;
     notices::publish_created(&state.db, &state.hub, created_notices).await;
     Ok((StatusCode::CREATED, Json(view)))
 }
 
 /// Loads a committed message and pushes it to its channel; returns what was pushed.
-async fn publish_message(
+async fn publish_message<E: Event>(
     state: &AppState,
-    event: EventName,
     message_id: i64,
-) -> AppResult<MessageView> {
+    event: fn(MessageView) -> E,
+) -> AppResult<E> {
     let view = messages::load_one(&state.db, message_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    state
-        .hub
-        .publish_or_log(Room::Channel(view.channel_id), event, &view)
-        .await;
-    Ok(view)
+    let event = event(view);
+    emit(&state.hub, &event).await;
+    Ok(event)
 }
 
 /// Records the channel members a message's body mentions; returns them.
@@ -441,14 +441,8 @@ pub async fn update(
     store_mentions(&mut tx, channel_id, message_id, &body.body).await?;
     tx.commit().await?;
     Ok(Json(
-        publish_message(&state, EventName::MessageUpdated, message_id).await?,
+        publish_message(&state, message_id, MessageUpdated).await?.0,
     ))
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct MessageDeleted {
-    pub id: i64,
-    pub channel_id: i64,
 }
 
 #[utoipa::path(delete, path = "/channels/{channel_id}/messages/{message_id}", tag = "messages", security(("bearer" = [])),
@@ -473,17 +467,11 @@ pub async fn remove(
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    state
-        .hub
-        .publish_or_log(
-            Room::Channel(channel_id),
-            EventName::MessageDeleted,
-            &MessageDeleted {
-                id: message_id,
-                channel_id,
-            },
-        )
-        .await;
+    let deleted = MessageDeleted {
+        id: message_id,
+        channel_id,
+    };
+    emit(&state.hub, &deleted).await;
     if unpinned.rows_affected() > 0 {
         publish_pin_removed(&state, channel_id, message_id).await;
     }
@@ -495,24 +483,14 @@ pub struct ReactionRequest {
     pub reaction_id: i64,
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ReactionChanged {
-    pub channel_id: i64,
-    pub message_id: i64,
-    pub reaction_id: i64,
-    pub user_id: i64,
-    /// The message's reactions after the change.
-    pub reactions: Vec<ReactionSummary>,
-}
-
-async fn reaction_changed(
+async fn reaction_changed<E: Event>(
     state: &AppState,
     caller: &Caller,
     channel_id: i64,
     message_id: i64,
     reaction_id: i64,
-    event: EventName,
-) -> AppResult<ReactionChanged> {
+    event: fn(ReactionChanged) -> E,
+) -> AppResult<E> {
     let changed = ReactionChanged {
         channel_id,
         message_id,
@@ -520,11 +498,9 @@ async fn reaction_changed(
         user_id: caller.user_id,
         reactions: messages::reactions_of(&state.db, message_id).await?,
     };
-    state
-        .hub
-        .publish_or_log(Room::Channel(channel_id), event, &changed)
-        .await;
-    Ok(changed)
+    let event = event(changed);
+    emit(&state.hub, &event).await;
+    Ok(event)
 }
 
 #[utoipa::path(post, path = "/channels/{channel_id}/messages/{message_id}/reactions", tag = "messages", security(("bearer" = [])),
@@ -556,9 +532,10 @@ pub async fn add_reaction(
         channel_id,
         message_id,
         body.reaction_id,
-        EventName::ReactionAdded,
+        ReactionAdded,
     )
-    .await?;
+    .await?
+    .0;
     Ok((StatusCode::CREATED, Json(changed)))
 }
 
@@ -588,7 +565,7 @@ pub async fn remove_reaction(
         channel_id,
         message_id,
         reaction_id,
-        EventName::ReactionRemoved,
+        ReactionRemoved,
     )
     .await?;
     Ok(StatusCode::NO_CONTENT)
@@ -616,18 +593,6 @@ pub struct PinRequest {
     pub message_id: i64,
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct PinAdded {
-    pub channel_id: i64,
-    pub message: MessageView,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct PinRemoved {
-    pub channel_id: i64,
-    pub message_id: i64,
-}
-
 #[utoipa::path(post, path = "/channels/{channel_id}/pinned_messages", tag = "messages", security(("bearer" = [])), request_body = PinRequest,
     responses((status = 201, body = PinAdded), (status = 403), (status = 404)))]
 pub async fn pin(
@@ -651,10 +616,7 @@ pub async fn pin(
         channel_id,
         message,
     };
-    state
-        .hub
-        .publish_or_log(Room::Channel(channel_id), EventName::PinAdded, &added)
-        .await;
+    emit(&state.hub, &added).await;
     Ok((StatusCode::CREATED, Json(added)))
 }
 
@@ -684,8 +646,5 @@ async fn publish_pin_removed(state: &AppState, channel_id: i64, message_id: i64)
         channel_id,
         message_id,
     };
-    state
-        .hub
-        .publish_or_log(Room::Channel(channel_id), EventName::PinRemoved, &removed)
-        .await;
+    emit(&state.hub, &removed).await;
 }

@@ -1,5 +1,6 @@
 //! Messages: history, sending, editing, reactions, pins and mentions.
 
+pub mod events;
 pub mod http;
 pub mod mentions;
 pub mod model;

@@ -15,7 +15,6 @@ use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use realtime::{EventName, Room};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -243,6 +242,9 @@ pub struct DeliveryRequest {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DeliveryRegistered {
+    /// The client's users, who receive `delivery.registered`.
+    #[serde(skip)]
+    pub recipients: Vec<i64>,
     pub task_id: i64,
     pub delivery_id: i64,
     #[serde(rename = "type")]
@@ -344,17 +346,9 @@ pub async fn deliver(
         url,
         file_ids: body.file_ids,
         updated_at: task.updated_at,
+        recipients: client_users(&state.db, task.client_id).await?,
     };
-    for user_id in client_users(&state.db, task.client_id).await? {
-        state
-            .hub
-            .publish_or_log(
-                Room::User(user_id),
-                EventName::DeliveryRegistered,
-                &registered,
-            )
-            .await;
-    }
+    crate::platform::events::emit(&state.hub, &registered).await;
     Ok((StatusCode::CREATED, Json(registered)))
 }
 
@@ -445,3 +439,7 @@ pub async fn inspect(
     tx.commit().await?;
     Ok(Json(announce(&state, task_id, created).await?))
 }
+
+crate::impl_event!(DeliveryRegistered, DeliveryRegistered, |e| {
+    crate::platform::events::users(e.recipients.iter().copied())
+});

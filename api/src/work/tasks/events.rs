@@ -2,7 +2,6 @@
 //! task's creators (written in the same transaction as the change), and after the commit the
 //! `task.updated` push to everyone who sees the task.
 
-use realtime::{EventName, Room};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -123,12 +122,14 @@ pub async fn announce_to(state: &AppState, task: &TaskState, creators: Vec<i64>)
     audience.extend(creators);
     audience.sort_unstable();
     audience.dedup();
-    for user_id in audience {
-        state
-            .hub
-            .publish_or_log(Room::User(user_id), EventName::TaskUpdated, task)
-            .await;
-    }
+    crate::platform::events::emit(
+        &state.hub,
+        &TaskUpdated {
+            task,
+            users: audience,
+        },
+    )
+    .await;
     Ok(())
 }
 
@@ -140,3 +141,16 @@ pub async fn user_name(tx: &mut sqlx::PgConnection, user_id: i64) -> AppResult<S
             .await?,
     )
 }
+
+/// `task.updated`: the task's state, to the client's users and the task's creators.
+#[derive(Debug, Serialize)]
+pub struct TaskUpdated<'a> {
+    #[serde(flatten)]
+    pub task: &'a TaskState,
+    #[serde(skip)]
+    pub users: Vec<i64>,
+}
+
+crate::impl_event!(TaskUpdated<'_>, TaskUpdated, |e| {
+    crate::platform::events::users(e.users.iter().copied())
+});
