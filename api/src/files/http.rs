@@ -1,6 +1,6 @@
 //! Uploading files, downloading them with access checks, and serving image variants.
 
-use crate::chat::channels::access::readable_channels_condition;
+use crate::auth::session::Caller;
 use crate::files::images::{self, PLACEHOLDER_SVG};
 use crate::files::scan::{Scanner, SignatureScanner};
 use crate::files::{self, FileView, MAX_UPLOAD_BYTES};
@@ -129,37 +129,7 @@ pub async fn download(
     let file = files::load(&state.db, file_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let allowed = file.user_id == caller.user_id
-        || caller.role.is_staff()
-        || {
-            let sql = format!(
-            "select exists (select 1 from message_files mf join messages m on m.id = mf.message_id join channels c on c.id = m.channel_id
-                             where mf.file_id = $2 and m.deleted_at is null and {})",
-            readable_channels_condition(caller.role)
-        );
-            sqlx::query_scalar::<_, bool>(sqlx::AssertSqlSafe(sql))
-                .bind(caller.user_id)
-                .bind(file_id)
-                .fetch_one(&state.db)
-                .await?
-        };
-    // Delivered files: whoever sees the task (its client, its creators) may download them.
-    let allowed = allowed
-        || {
-            let sql = format!(
-            "select exists (select 1 from delivery_files df join deliveries d on d.id = df.delivery_id
-                              join tasks t on t.id = d.task_id join works w on w.id = t.work_id
-                              join projects p on p.id = w.project_id join media m on m.id = p.media_id
-                             where df.file_id = $2 and {})",
-            crate::work::tasks::access::visible_tasks(caller.role)
-        );
-            sqlx::query_scalar::<_, bool>(sqlx::AssertSqlSafe(sql))
-                .bind(caller.user_id)
-                .bind(file_id)
-                .fetch_one(&state.db)
-                .await?
-        };
-    if !allowed {
+    if !may_download(&state, &caller, &file).await? {
         return Err(AppError::Forbidden);
     }
     match file.scan_status.as_str() {
@@ -269,4 +239,16 @@ pub async fn image(
             Ok(placeholder())
         }
     }
+}
+
+/// The uploader and staff may download any file; anyone else only where a domain that holds the
+/// file lets them see it (a channel's message, a task's delivery).
+async fn may_download(state: &AppState, caller: &Caller, file: &files::FileRow) -> AppResult<bool> {
+    if file.user_id == caller.user_id || caller.role.is_staff() {
+        return Ok(true);
+    }
+    Ok(
+        crate::chat::messages::access::file_readable(&state.db, caller, file.id).await?
+            || crate::work::deliveries::access::file_readable(&state.db, caller, file.id).await?,
+    )
 }

@@ -7,6 +7,8 @@ use uuid::Uuid;
 
 use crate::auth::role::Role;
 use crate::auth::session;
+use crate::chat::channels;
+use crate::platform::error::AppError;
 
 pub struct SessionAuthenticator {
     pub db: PgPool,
@@ -34,25 +36,15 @@ impl Authenticator for SessionAuthenticator {
         who: &Identity,
         channel_id: i64,
     ) -> Result<(), JoinRejection> {
-        let staff = Role::from_db(&who.role).is_some_and(Role::is_staff);
-        let row: Option<(String, bool)> = sqlx::query_as(
-            "select c.channel_type,
-                    exists (select 1 from channel_members m where m.channel_id = c.id and m.user_id = $2)
-               from channels c where c.id = $1",
-        )
-        .bind(channel_id)
-        .bind(who.user_id)
-        .fetch_optional(&self.db)
-        .await
-        .map_err(|error| {
-            tracing::error!(%error, "channel authorization failed");
-            JoinRejection::Unavailable
-        })?;
-        match row {
-            None => Err(JoinRejection::NotFound),
-            Some((_, true)) => Ok(()),
-            Some((channel_type, false)) if staff && channel_type == "management" => Ok(()),
-            Some(_) => Err(JoinRejection::Forbidden),
+        let role = Role::from_db(&who.role).ok_or(JoinRejection::Forbidden)?;
+        match channels::access::channel_for(&self.db, who.user_id, role, channel_id).await {
+            Ok(_) => Ok(()),
+            Err(AppError::NotFound) => Err(JoinRejection::NotFound),
+            Err(AppError::Forbidden) => Err(JoinRejection::Forbidden),
+            Err(error) => {
+                tracing::error!(%error, "channel authorization failed");
+                Err(JoinRejection::Unavailable)
+            }
         }
     }
 }

@@ -1,11 +1,12 @@
 //! Visibility of teams and channels. Every chat query goes through here first, so a
 //! non-member is refused before any data is read.
 
-use sqlx::PgPool;
+use sqlx::{PgPool, Postgres, QueryBuilder};
 
 use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::platform::error::{AppError, AppResult};
+use crate::platform::guards::visible;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ChannelRow {
@@ -16,49 +17,72 @@ pub struct ChannelRow {
     pub status: String,
 }
 
-/// SQL condition (on alias `t`) for teams the caller may see; `$1` is the caller's id.
-pub fn visible_teams_condition(role: Role) -> &'static str {
-    match role {
-        Role::Manager | Role::Accountant | Role::Admin => "true",
-        Role::Client => "t.client_id = (select client_id from users where id = $1)",
+/// A query under construction.
+pub type SqlQuery = QueryBuilder<Postgres>;
+
+/// Condition (on alias `t`) for the teams the caller may see, with the caller's ids bound.
+pub fn push_visible_teams(q: &mut SqlQuery, caller: &Caller) {
+    match caller.role {
+        Role::Manager | Role::Accountant | Role::Admin => {
+            q.push("true");
+        }
+        Role::Client => {
+            q.push("t.client_id = ");
+            q.push_bind(caller.client_id);
+        }
         Role::General | Role::EditorAssistant => {
-            "(exists (select 1 from team_members tm where tm.team_id = t.id and tm.user_id = $1 and tm.status not in ('declined', 'left'))
-              or exists (select 1 from channels c join channel_members cm on cm.channel_id = c.id where c.team_id = t.id and cm.user_id = $1))"
+            q.push("(exists (select 1 from team_members tm where tm.team_id = t.id and tm.status not in ('declined', 'left') and tm.user_id = ");
+            q.push_bind(caller.user_id);
+            q.push(") or exists (select 1 from channels c join channel_members cm on cm.channel_id = c.id where c.team_id = t.id and cm.user_id = ");
+            q.push_bind(caller.user_id);
+            q.push("))");
         }
     }
 }
 
-/// SQL condition (on alias `c`) for channels the caller may read; `$1` is the caller's id.
-pub fn readable_channels_condition(role: Role) -> &'static str {
-    if role.is_staff() {
-        "(exists (select 1 from channel_members cm where cm.channel_id = c.id and cm.user_id = $1) or c.channel_type = 'management')"
-    } else {
-        "exists (select 1 from channel_members cm where cm.channel_id = c.id and cm.user_id = $1)"
+/// Condition (on alias `c`) for the channels the caller may read: `may_read` in SQL.
+pub fn push_readable_channels(q: &mut SqlQuery, caller: &Caller) {
+    q.push(
+        "(exists (select 1 from channel_members cm where cm.channel_id = c.id and cm.user_id = ",
+    );
+    q.push_bind(caller.user_id);
+    q.push(")");
+    if caller.role.is_staff() {
+        q.push(" or c.channel_type = 'management'");
     }
+    q.push(")");
+}
+
+/// The caller's unread messages in channel `c`: others' messages after their read position.
+pub fn push_unread_count(q: &mut SqlQuery, caller: &Caller) {
+    q.push("(select count(*) from messages m where m.channel_id = c.id and m.deleted_at is null and m.user_id <> ");
+    q.push_bind(caller.user_id);
+    q.push(" and m.id > coalesce((select cm.last_read_message_id from channel_members cm where cm.channel_id = c.id and cm.user_id = ");
+    q.push_bind(caller.user_id);
+    q.push("), 0))");
 }
 
 pub async fn ensure_team_visible(db: &PgPool, caller: &Caller, team_id: i64) -> AppResult<()> {
-    let sql = format!(
-        "select exists (select 1 from teams t where t.id = $2), exists (select 1 from teams t where t.id = $2 and {})",
-        visible_teams_condition(caller.role)
-    );
-    let (exists, visible): (bool, bool) = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(caller.user_id)
-        .bind(team_id)
-        .fetch_one(db)
-        .await?;
-    match (exists, visible) {
-        (false, _) => Err(AppError::NotFound),
-        (true, false) => Err(AppError::Forbidden),
-        (true, true) => Ok(()),
-    }
+    let mut q = SqlQuery::new("select (");
+    push_visible_teams(&mut q, caller);
+    q.push(") from teams t where t.id = ");
+    q.push_bind(team_id);
+    let may_see: Option<bool> = q.build_query_scalar().fetch_optional(db).await?;
+    visible(may_see.map(|may_see| ((), may_see)))
 }
 
-/// The channel, if the caller may read and write it: members, and staff for management
-/// channels. 404 when it does not exist, 403 when it is someone else's.
-pub async fn readable_channel(
+/// The one channel membership rule, used by REST and by the socket's `channel:join`: members
+/// read a channel, and staff also read management channels.
+pub fn may_read(role: Role, is_member: bool, channel_type: &str) -> bool {
+    is_member || (role.is_staff() && channel_type == "management")
+}
+
+/// The channel, if user `user_id` (with `role`) may read it. 404 when it does not exist, 403
+/// when it is someone else's.
+pub async fn channel_for(
     db: &PgPool,
-    caller: &Caller,
+    user_id: i64,
+    role: Role,
     channel_id: i64,
 ) -> AppResult<ChannelRow> {
     #[derive(sqlx::FromRow)]
@@ -74,15 +98,22 @@ pub async fn readable_channel(
            from channels c where id = $1",
     )
     .bind(channel_id)
-    .bind(caller.user_id)
+    .bind(user_id)
     .fetch_optional(db)
     .await?;
-    let Row { channel, is_member } = row.ok_or(AppError::NotFound)?;
-    if is_member || (caller.role.is_staff() && channel.channel_type == "management") {
-        Ok(channel)
-    } else {
-        Err(AppError::Forbidden)
-    }
+    visible(row.map(|Row { channel, is_member }| {
+        let readable = may_read(role, is_member, &channel.channel_type);
+        (channel, readable)
+    }))
+}
+
+/// The channel, if the caller may read it.
+pub async fn readable_channel(
+    db: &PgPool,
+    caller: &Caller,
+    channel_id: i64,
+) -> AppResult<ChannelRow> {
+    channel_for(db, caller.user_id, caller.role, channel_id).await
 }
 
 /// Writing additionally needs an active channel (disabled single/management channels are

@@ -1,7 +1,9 @@
 //! Channels: details, members, unread counts, read positions and the channel's files.
 
 use crate::auth::session::Caller;
-use crate::chat::channels::access::{readable_channel, readable_channels_condition};
+use crate::chat::channels::access::{
+    SqlQuery, push_readable_channels, push_unread_count, readable_channel,
+};
 use crate::chat::messages::model::Author;
 use crate::files::{FILE_COLUMNS, FileView, MessageFileRow};
 use crate::platform::error::{AppError, AppResult};
@@ -40,31 +42,35 @@ pub struct ChannelView {
     pub unread_count: i64,
 }
 
-const UNREAD_SQL: &str = "(select count(*) from messages m where m.channel_id = c.id and m.deleted_at is null and m.user_id <> $1
-        and m.id > coalesce((select cm.last_read_message_id from channel_members cm where cm.channel_id = c.id and cm.user_id = $1), 0))";
+/// Which readable channels to list.
+#[derive(Debug, Clone, Copy)]
+pub enum ChannelsOf {
+    Team(i64),
+    Channel(i64),
+}
 
-/// Channels the caller may read that also match `condition` (which may use `$2`).
+/// Channels the caller may read, of one team or just one.
 pub async fn channels_where(
     state: &AppState,
     caller: &Caller,
-    condition: &str,
-    param: i64,
+    of: ChannelsOf,
 ) -> AppResult<Vec<ChannelView>> {
-    let sql = format!(
+    let mut q = SqlQuery::new(
         "select c.id, c.team_id, c.name, c.channel_type, c.status,
                 (select count(*) from channel_members x where x.channel_id = c.id) as member_count,
-                coalesce((select cm.last_read_message_id from channel_members cm where cm.channel_id = c.id and cm.user_id = $1), 0) as last_read_message_id,
-                {UNREAD_SQL} as unread_count
-           from channels c
-          where {readable} and {condition}
-          order by case c.channel_type when 'all' then 0 when 'group' then 1 when 'management' then 2 else 3 end, c.id",
-        readable = readable_channels_condition(caller.role),
+                coalesce((select cm.last_read_message_id from channel_members cm where cm.channel_id = c.id and cm.user_id = ",
     );
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(caller.user_id)
-        .bind(param)
-        .fetch_all(&state.db)
-        .await?)
+    q.push_bind(caller.user_id);
+    q.push("), 0) as last_read_message_id, ");
+    push_unread_count(&mut q, caller);
+    q.push(" as unread_count from channels c where ");
+    push_readable_channels(&mut q, caller);
+    match of {
+        ChannelsOf::Team(team_id) => q.push(" and c.team_id = ").push_bind(team_id),
+        ChannelsOf::Channel(channel_id) => q.push(" and c.id = ").push_bind(channel_id),
+    };
+    q.push(" order by case c.channel_type when 'all' then 0 when 'group' then 1 when 'management' then 2 else 3 end, c.id");
+    Ok(q.build_query_as().fetch_all(&state.db).await?)
 }
 
 async fn channel_view(
@@ -73,7 +79,7 @@ async fn channel_view(
     channel_id: i64,
 ) -> AppResult<ChannelView> {
     readable_channel(&state.db, caller, channel_id).await?;
-    channels_where(state, caller, "c.id = $2", channel_id)
+    channels_where(state, caller, ChannelsOf::Channel(channel_id))
         .await?
         .into_iter()
         .next()
@@ -142,15 +148,12 @@ pub async fn unread(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
 ) -> AppResult<Json<UnreadSummary>> {
-    let sql = format!(
-        "select c.id as channel_id, c.team_id, {UNREAD_SQL} as unread_count
-           from channels c where {} order by c.id",
-        readable_channels_condition(caller.role)
-    );
-    let channels: Vec<ChannelUnread> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(caller.user_id)
-        .fetch_all(&state.db)
-        .await?;
+    let mut q = SqlQuery::new("select c.id as channel_id, c.team_id, ");
+    push_unread_count(&mut q, &caller);
+    q.push(" as unread_count from channels c where ");
+    push_readable_channels(&mut q, &caller);
+    q.push(" order by c.id");
+    let channels: Vec<ChannelUnread> = q.build_query_as().fetch_all(&state.db).await?;
     let total = channels.iter().map(|c| c.unread_count).sum();
     Ok(Json(UnreadSummary { channels, total }))
 }

@@ -1,5 +1,6 @@
 //! Messages: history, sending, editing, reactions, pins and mentions.
 
+pub mod access;
 pub mod events;
 pub mod http;
 pub mod mentions;

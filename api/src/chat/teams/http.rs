@@ -3,7 +3,7 @@
 use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{
-    ensure_team_visible, readable_channels_condition, visible_teams_condition,
+    SqlQuery, ensure_team_visible, push_readable_channels, push_unread_count, push_visible_teams,
 };
 use crate::platform::error::AppResult;
 use crate::platform::extract::{ApiJson, AuthUser};
@@ -50,33 +50,49 @@ fn group(teams: Vec<TeamView>) -> GroupedTeams {
     }
 }
 
-/// Visible teams that also match `extra_condition`, optionally only the team `only`.
-async fn teams_where(
-    state: &AppState,
-    caller: &Caller,
-    extra_condition: &str,
-    only: Option<i64>,
-) -> AppResult<Vec<TeamView>> {
-    let sql = format!(
-        "select t.id, t.name,
-                exists (select 1 from team_favorites f where f.team_id = t.id and f.user_id = $1) as is_favorite,
-                exists (select 1 from team_members tm where tm.team_id = t.id and tm.user_id = $1 and tm.status = 'assignable') as is_assigned,
-                coalesce((select sum(u.unread) from (
-                    select (select count(*) from messages m
-                             where m.channel_id = c.id and m.deleted_at is null and m.user_id <> $1
-                               and m.id > coalesce((select cm.last_read_message_id from channel_members cm where cm.channel_id = c.id and cm.user_id = $1), 0)) as unread
-                      from channels c where c.team_id = t.id and {channels}) u), 0)::bigint as unread_count
-           from teams t
-          where {visible} and {extra_condition} and ($2::bigint is null or t.id = $2)
-          order by t.name, t.id",
-        channels = readable_channels_condition(caller.role),
-        visible = visible_teams_condition(caller.role),
+/// Which visible teams to list.
+#[derive(Debug, Clone, Copy)]
+enum TeamsOf {
+    All,
+    /// Teams whose leader chat the caller takes part in.
+    Leader,
+    One(i64),
+}
+
+/// Visible teams, grouped data for the team list.
+async fn teams_where(state: &AppState, caller: &Caller, of: TeamsOf) -> AppResult<Vec<TeamView>> {
+    let mut q = SqlQuery::new(
+        "select t.id, t.name, exists (select 1 from team_favorites f where f.team_id = t.id and f.user_id = ",
     );
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(caller.user_id)
-        .bind(only)
-        .fetch_all(&state.db)
-        .await?)
+    q.push_bind(caller.user_id);
+    q.push(") as is_favorite, exists (select 1 from team_members tm where tm.team_id = t.id and tm.status = 'assignable' and tm.user_id = ");
+    q.push_bind(caller.user_id);
+    q.push(") as is_assigned, coalesce((select sum(u.unread) from (select ");
+    push_unread_count(&mut q, caller);
+    q.push(" as unread from channels c where c.team_id = t.id and ");
+    push_readable_channels(&mut q, caller);
+    q.push(") u), 0)::bigint as unread_count from teams t where ");
+    push_visible_teams(&mut q, caller);
+    match of {
+        TeamsOf::All => {}
+        TeamsOf::One(team_id) => {
+            q.push(" and t.id = ").push_bind(team_id);
+        }
+        // Team leaders see the teams they lead; managers and admins every team.
+        TeamsOf::Leader => match caller.role {
+            Role::Manager | Role::Admin => {}
+            Role::General | Role::EditorAssistant => {
+                q.push(" and exists (select 1 from team_members tm where tm.team_id = t.id and tm.is_leader and tm.user_id = ");
+                q.push_bind(caller.user_id);
+                q.push(")");
+            }
+            Role::Client | Role::Accountant => {
+                q.push(" and false");
+            }
+        },
+    }
+    q.push(" order by t.name, t.id");
+    Ok(q.build_query_as().fetch_all(&state.db).await?)
 }
 
 #[utoipa::path(get, path = "/teams", tag = "teams", security(("bearer" = [])), responses((status = 200, body = GroupedTeams)))]
@@ -85,7 +101,7 @@ pub async fn list(
     AuthUser(caller): AuthUser,
 ) -> AppResult<Json<GroupedTeams>> {
     Ok(Json(group(
-        teams_where(&state, &caller, "true", None).await?,
+        teams_where(&state, &caller, TeamsOf::All).await?,
     )))
 }
 
@@ -96,15 +112,8 @@ pub async fn leader_teams(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
 ) -> AppResult<Json<GroupedTeams>> {
-    let condition = match caller.role {
-        Role::Manager | Role::Admin => "true",
-        Role::General | Role::EditorAssistant => {
-            "exists (select 1 from team_members tm where tm.team_id = t.id and tm.user_id = $1 and tm.is_leader)"
-        }
-        Role::Client | Role::Accountant => "false",
-    };
     Ok(Json(group(
-        teams_where(&state, &caller, condition, None).await?,
+        teams_where(&state, &caller, TeamsOf::Leader).await?,
     )))
 }
 
@@ -137,7 +146,7 @@ pub async fn set_favorite(
             .execute(&state.db)
             .await?;
     }
-    let team = teams_where(&state, &caller, "true", Some(team_id))
+    let team = teams_where(&state, &caller, TeamsOf::One(team_id))
         .await?
         .into_iter()
         .next()
@@ -154,7 +163,11 @@ pub async fn channels(
 ) -> AppResult<Json<Vec<crate::chat::channels::http::ChannelView>>> {
     ensure_team_visible(&state.db, &caller, team_id).await?;
     Ok(Json(
-        crate::chat::channels::http::channels_where(&state, &caller, "c.team_id = $2", team_id)
-            .await?,
+        crate::chat::channels::http::channels_where(
+            &state,
+            &caller,
+            crate::chat::channels::http::ChannelsOf::Team(team_id),
+        )
+        .await?,
     ))
 }

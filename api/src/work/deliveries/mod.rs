@@ -1,4 +1,5 @@
 //! Deliveries: the client deliveries list, delivery reports, uploaded destinations, deliverable works.
 
+pub mod access;
 pub mod admin;
 pub mod http;

@@ -5,6 +5,7 @@ use crate::auth::session::Caller;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::guards::StaffOrClientUser;
+use crate::platform::guards::visible;
 use crate::platform::pagination::Paging;
 use crate::platform::query::{list_param, single_param};
 use crate::platform::validation::Validator;
@@ -65,10 +66,11 @@ pub struct ProjectDetail {
     pub works: Vec<WorkSummary>,
 }
 
-const PROJECT_SELECT: &str = "select p.id, p.name, p.description, p.status, m.id as media_id, m.name as media_name,
+const PROJECT_COLUMNS: &str = "p.id, p.name, p.description, p.status, m.id as media_id, m.name as media_name,
         c.id as client_id, c.company_name,
-        (select count(*) from works w where w.project_id = p.id) as work_count, p.created_at, p.updated_at
-   from projects p join media m on m.id = p.media_id join clients c on c.id = m.client_id";
+        (select count(*) from works w where w.project_id = p.id) as work_count, p.created_at, p.updated_at";
+const PROJECT_FROM: &str =
+    " from projects p join media m on m.id = p.media_id join clients c on c.id = m.client_id";
 
 /// `?page=1&keyword=…&status[]=applying`: newest first, 20 a page.
 #[utoipa::path(get, path = "/v2/projects", tag = "projects", security(("bearer" = [])),
@@ -92,28 +94,33 @@ pub async fn list(
             "in:setting,applying,doing,under_acceptance,done",
         ));
     }
-    let filter = format!(
-        "where {} and ($2 = '' or p.name ilike '%' || $2 || '%' or m.name ilike '%' || $2 || '%')
-           and (cardinality($3::text[]) = 0 or p.status = any($3))",
-        scope::visible_projects(caller.role)
-    );
-    let count_sql =
-        format!("select count(*) from projects p join media m on m.id = p.media_id {filter}");
-    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(count_sql))
-        .bind(caller.user_id)
-        .bind(&keyword)
-        .bind(&statuses)
-        .fetch_one(&state.db)
-        .await?;
-    let sql = format!("{PROJECT_SELECT} {filter} order by p.id desc limit $4 offset $5");
-    let projects = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(caller.user_id)
-        .bind(&keyword)
-        .bind(&statuses)
-        .bind(PER_PAGE)
-        .bind(Paging::offset(page, PER_PAGE, 1))
-        .fetch_all(&state.db)
-        .await?;
+    let filter = |q: &mut scope::SqlQuery| {
+        q.push(" where ");
+        scope::push_visible_projects(q, &caller);
+        if !keyword.is_empty() {
+            q.push(" and (p.name ilike '%' || ");
+            q.push_bind(keyword.clone());
+            q.push(" || '%' or m.name ilike '%' || ");
+            q.push_bind(keyword.clone());
+            q.push(" || '%')");
+        }
+        if !statuses.is_empty() {
+            q.push(" and p.status = any(");
+            q.push_bind(statuses.clone());
+            q.push(")");
+        }
+    };
+    let mut count =
+        scope::SqlQuery::new("select count(*) from projects p join media m on m.id = p.media_id");
+    filter(&mut count);
+    let total: i64 = count.build_query_scalar().fetch_one(&state.db).await?;
+    let mut select = scope::SqlQuery::new(format!("select {PROJECT_COLUMNS} {PROJECT_FROM}"));
+    filter(&mut select);
+    select.push(" order by p.id desc limit ");
+    select.push_bind(PER_PAGE);
+    select.push(" offset ");
+    select.push_bind(Paging::offset(page, PER_PAGE, 1));
+    let projects = select.build_query_as().fetch_all(&state.db).await?;
     Ok(Json(ProjectList {
         projects,
         paging: Paging::new(page, PER_PAGE, total, 1),
@@ -126,27 +133,18 @@ pub async fn visible_project(
     caller: &Caller,
     project_id: i64,
 ) -> AppResult<ProjectView> {
-    let sql = format!(
-        "{PROJECT_SELECT} where p.id = $2 and {}",
-        scope::visible_projects(caller.role)
-    );
-    let visible: Option<ProjectView> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(caller.user_id)
-        .bind(project_id)
-        .fetch_optional(&state.db)
-        .await?;
-    if let Some(project) = visible {
-        return Ok(project);
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        project: ProjectView,
+        may_see: bool,
     }
-    let exists: bool = sqlx::query_scalar("select exists (select 1 from projects where id = $1)")
-        .bind(project_id)
-        .fetch_one(&state.db)
-        .await?;
-    Err(if exists {
-        AppError::Forbidden
-    } else {
-        AppError::NotFound
-    })
+    let mut q = scope::SqlQuery::new(format!("select {PROJECT_COLUMNS}, ("));
+    scope::push_visible_projects(&mut q, caller);
+    q.push(format_args!(") as may_see {PROJECT_FROM} where p.id = "));
+    q.push_bind(project_id);
+    let row: Option<Row> = q.build_query_as().fetch_optional(&state.db).await?;
+    visible(row.map(|r| (r.project, r.may_see)))
 }
 
 #[utoipa::path(get, path = "/v2/projects/{project_id}", tag = "projects", security(("bearer" = [])),

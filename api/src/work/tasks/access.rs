@@ -1,39 +1,61 @@
-//! Who sees which projects, works and tasks, as SQL conditions shared by every query:
-//! staff see everything, a client's users their own client's media, a creator what was offered
-//! to or taken by them. `$1` is always the caller's user id.
+//! Who sees which projects, works and tasks, as SQL conditions pushed into a query with the
+//! caller's ids bound (never spliced): staff see everything, a client's users their own
+//! client's media, a creator what was offered to or taken by them.
+
+use sqlx::{Postgres, QueryBuilder};
 
 use crate::auth::role::Role;
+use crate::auth::session::Caller;
+
+/// A query under construction.
+pub type SqlQuery = QueryBuilder<Postgres>;
+
+/// What a creator's rows are reached through: their non-declined offers and takes.
+fn push_assigned(q: &mut SqlQuery, task_condition: &str, caller: &Caller) {
+    q.push(format_args!(
+        "exists (select 1 from task_assignees a {task_condition} and a.user_id = "
+    ));
+    q.push_bind(caller.user_id);
+    q.push(" and a.state <> 'declined')");
+}
 
 /// Condition on a project `p` joined to its media `m`.
-pub fn visible_projects(role: Role) -> &'static str {
-    match role {
-        Role::Manager | Role::Accountant | Role::Admin => "true",
-        Role::Client => "m.client_id = (select client_id from users where id = $1)",
-        Role::General | Role::EditorAssistant => {
-            "exists (select 1 from works w2 join tasks t2 on t2.work_id = w2.id join task_assignees a on a.task_id = t2.id
-                      where w2.project_id = p.id and a.user_id = $1 and a.state <> 'declined')"
+pub fn push_visible_projects(q: &mut SqlQuery, caller: &Caller) {
+    match caller.role {
+        Role::Manager | Role::Accountant | Role::Admin => {
+            q.push("true");
         }
+        Role::Client => {
+            q.push("m.client_id = ");
+            q.push_bind(caller.client_id);
+        }
+        Role::General | Role::EditorAssistant => push_assigned(
+            q,
+            "join tasks t2 on t2.id = a.task_id join works w2 on w2.id = t2.work_id where w2.project_id = p.id",
+            caller,
+        ),
     }
 }
 
 /// Condition on a work `w` joined to its project `p` and media `m`.
-pub fn visible_works(role: Role) -> &'static str {
-    match role {
-        Role::General | Role::EditorAssistant => {
-            "exists (select 1 from tasks t2 join task_assignees a on a.task_id = t2.id
-                      where t2.work_id = w.id and a.user_id = $1 and a.state <> 'declined')"
-        }
-        other => visible_projects(other),
+pub fn push_visible_works(q: &mut SqlQuery, caller: &Caller) {
+    if caller.role.is_creator() {
+        push_assigned(
+            q,
+            "join tasks t2 on t2.id = a.task_id where t2.work_id = w.id",
+            caller,
+        );
+    } else {
+        push_visible_projects(q, caller);
     }
 }
 
 /// Condition on a task `t` joined to its work `w`, project `p` and media `m`.
-pub fn visible_tasks(role: Role) -> &'static str {
-    match role {
-        Role::General | Role::EditorAssistant => {
-            "exists (select 1 from task_assignees a where a.task_id = t.id and a.user_id = $1 and a.state <> 'declined')"
-        }
-        other => visible_projects(other),
+pub fn push_visible_tasks(q: &mut SqlQuery, caller: &Caller) {
+    if caller.role.is_creator() {
+        push_assigned(q, "where a.task_id = t.id", caller);
+    } else {
+        push_visible_projects(q, caller);
     }
 }
 

@@ -5,6 +5,7 @@ use crate::auth::session::Caller;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::guards::CreatorUser;
+use crate::platform::guards::visible;
 use crate::platform::query::list_param;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
@@ -110,26 +111,37 @@ pub async fn scoped_tasks(
     caller: &Caller,
     filter: TaskFilter<'_>,
 ) -> AppResult<Vec<TaskView>> {
-    let sql = format!(
-        "select {TASK_COLUMNS} from {} where {} and not t.is_invalid
-           and (not $2 or exists (select 1 from task_assignees a where a.task_id = t.id and a.user_id = $1 and a.state <> 'declined'))
-           and (cardinality($3::text[]) = 0 or t.status = any($3))
-           and ($4::bigint is null or m.client_id = $4)
-           and ($5::bigint is null or t.work_id = $5)
-           and ($6::bigint[] is null or t.id = any($6))
-         order by t.due_date asc nulls last, t.id",
-        scope::TASK_JOINS,
-        scope::visible_tasks(caller.role)
-    );
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(caller.user_id)
-        .bind(filter.mine)
-        .bind(filter.statuses)
-        .bind(filter.client_id)
-        .bind(filter.work_id)
-        .bind(filter.ids)
-        .fetch_all(&state.db)
-        .await?)
+    let mut q = scope::SqlQuery::new(format!(
+        "select {TASK_COLUMNS} from {} where ",
+        scope::TASK_JOINS
+    ));
+    scope::push_visible_tasks(&mut q, caller);
+    q.push(" and not t.is_invalid");
+    if filter.mine {
+        q.push(" and exists (select 1 from task_assignees a where a.task_id = t.id and a.state <> 'declined' and a.user_id = ");
+        q.push_bind(caller.user_id);
+        q.push(")");
+    }
+    if !filter.statuses.is_empty() {
+        q.push(" and t.status = any(");
+        q.push_bind(filter.statuses.to_vec());
+        q.push(")");
+    }
+    if let Some(client_id) = filter.client_id {
+        q.push(" and m.client_id = ");
+        q.push_bind(client_id);
+    }
+    if let Some(work_id) = filter.work_id {
+        q.push(" and t.work_id = ");
+        q.push_bind(work_id);
+    }
+    if let Some(ids) = filter.ids {
+        q.push(" and t.id = any(");
+        q.push_bind(ids.to_vec());
+        q.push(")");
+    }
+    q.push(" order by t.due_date asc nulls last, t.id");
+    Ok(q.build_query_as().fetch_all(&state.db).await?)
 }
 
 #[utoipa::path(get, path = "/mytasks", tag = "tasks", security(("bearer" = [])),
@@ -302,43 +314,37 @@ struct TaskDetailRow {
     reward_amount: Option<i64>,
     tags: Vec<String>,
     is_invalid: bool,
+    may_see: bool,
 }
 
 /// The task as its page shows it: 404 when missing (or invalidated, for non-staff), 403 when
 /// the caller may not see it.
 pub async fn task_detail(state: &AppState, caller: &Caller, task_id: i64) -> AppResult<TaskDetail> {
-    let sql = format!(
-        "select {TASK_COLUMNS}, m.client_id, t.reward_amount, t.tags, t.is_invalid
-           from {} where t.id = $2 and {} and (not t.is_invalid or $3)",
-        scope::TASK_JOINS,
-        scope::visible_tasks(caller.role)
-    );
-    let row: Option<TaskDetailRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(caller.user_id)
-        .bind(task_id)
-        .bind(caller.role.is_staff())
-        .fetch_optional(&state.db)
-        .await?;
-    let Some(TaskDetailRow {
+    let mut q = scope::SqlQuery::new(format!(
+        "select {TASK_COLUMNS}, m.client_id, t.reward_amount, t.tags, t.is_invalid, ("
+    ));
+    scope::push_visible_tasks(&mut q, caller);
+    q.push(format_args!(
+        ") as may_see from {} where t.id = ",
+        scope::TASK_JOINS
+    ));
+    q.push_bind(task_id);
+    // Invalidated tasks exist only for staff.
+    if !caller.role.is_staff() {
+        q.push(" and not t.is_invalid");
+    }
+    let row: Option<TaskDetailRow> = q.build_query_as().fetch_optional(&state.db).await?;
+    let TaskDetailRow {
         task,
         client_id,
         reward_amount,
         tags,
         is_invalid,
-    }) = row
-    else {
-        let exists: bool = sqlx::query_scalar(
-            "select exists (select 1 from tasks where id = $1 and not is_invalid)",
-        )
-        .bind(task_id)
-        .fetch_one(&state.db)
-        .await?;
-        return Err(if exists {
-            AppError::Forbidden
-        } else {
-            AppError::NotFound
-        });
-    };
+        ..
+    } = visible(row.map(|r| {
+        let may_see = r.may_see;
+        (r, may_see)
+    }))?;
     let assignees: Vec<Assignee> = sqlx::query_as(
         "select a.user_id, u.user_name, a.state from task_assignees a join users u on u.id = a.user_id
           where a.task_id = $1 order by a.created_at, a.user_id",

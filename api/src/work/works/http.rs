@@ -5,6 +5,7 @@ use crate::auth::session::Caller;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::guards::NonCreatorUser;
+use crate::platform::guards::visible;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::work::projects::http::visible_project;
@@ -54,33 +55,23 @@ pub async fn visible_work(
     project_id: i64,
     work_id: i64,
 ) -> AppResult<WorkHead> {
-    let sql = format!(
-        "select w.id, w.project_id, p.name as project_name, p.status as project_status, m.client_id, w.name,
-                w.is_operation_agency, w.crm_order_id
-           from works w join projects p on p.id = w.project_id join media m on m.id = p.media_id
-          where w.id = $2 and w.project_id = $3 and {}",
-        scope::visible_works(caller.role)
-    );
-    let work: Option<WorkHead> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(caller.user_id)
-        .bind(work_id)
-        .bind(project_id)
-        .fetch_optional(&state.db)
-        .await?;
-    if let Some(work) = work {
-        return Ok(work);
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        work: WorkHead,
+        may_see: bool,
     }
-    let exists: bool =
-        sqlx::query_scalar("select exists (select 1 from works where id = $1 and project_id = $2)")
-            .bind(work_id)
-            .bind(project_id)
-            .fetch_one(&state.db)
-            .await?;
-    Err(if exists {
-        AppError::Forbidden
-    } else {
-        AppError::NotFound
-    })
+    let mut q = scope::SqlQuery::new(
+        "select w.id, w.project_id, p.name as project_name, p.status as project_status, m.client_id, w.name,
+                w.is_operation_agency, w.crm_order_id, (",
+    );
+    scope::push_visible_works(&mut q, caller);
+    q.push(") as may_see from works w join projects p on p.id = w.project_id join media m on m.id = p.media_id where w.id = ");
+    q.push_bind(work_id);
+    q.push(" and w.project_id = ");
+    q.push_bind(project_id);
+    let row: Option<Row> = q.build_query_as().fetch_optional(&state.db).await?;
+    visible(row.map(|r| (r.work, r.may_see)))
 }
 
 /// The work, if the caller may change it (its client's users or staff).
