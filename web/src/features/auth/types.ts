@@ -1,7 +1,4 @@
-export interface ImageFile {
-  path: string;
-  antiVirusCheckScanStatus: 'scanning' | 'clean' | 'infected';
-}
+import type { ImageFile } from '@/lib/files';
 
 export interface User {
   id: number;

@@ -1,9 +1,9 @@
 import { api } from '@/lib/api-client';
+import type { DeliveryRegistered } from '@/lib/events';
 import type {
   AdminTaskChange,
   AssignableUser,
   ClientDelivery,
-  DeliveryRegistered,
   NewTask,
   Paged,
   SheetKind,

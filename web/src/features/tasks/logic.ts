@@ -1,7 +1,7 @@
 /** The rules the task screens follow, kept pure so they are easy to prove. */
 import { type AppError, ValidationError, ruleMessage } from '@/lib/errors';
+import type { DeliveryRegistered } from '@/lib/events';
 import {
-  type DeliveryRegistered,
   isDirection,
   type Task,
   type TaskDetail,

@@ -101,16 +101,6 @@ export interface TaskDetail extends Task {
   canEdit: boolean;
 }
 
-/** The answer to a registered delivery (also the `delivery.registered` event). */
-export interface DeliveryRegistered {
-  taskId: number;
-  deliveryId: number;
-  type: 'file' | 'external';
-  url: string | null;
-  fileIds: number[];
-  updatedAt: string;
-}
-
 export interface Work extends TaskGroups {
   id: number;
   projectId: number;

@@ -8,7 +8,7 @@ import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { href } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
-import { useLiveEvent } from '@/lib/use-live-event';
+import { useDeliveryRegistered } from '../live';
 import { useClientDeliveries } from '../stores/client-deliveries';
 import { TASK_STATUS_LABEL } from '../types';
 
@@ -18,7 +18,7 @@ export function ClientDeliveriesPage({ clientId }: { clientId: number }) {
   useEffect(() => {
     void fetchPage(clientId, 1);
   }, [clientId, fetchPage]);
-  useLiveEvent('delivery.registered', () => void refresh(clientId));
+  useDeliveryRegistered(() => void refresh(clientId));
 
   return (
     <>

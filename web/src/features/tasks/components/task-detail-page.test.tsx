@@ -7,10 +7,10 @@ import { taskDetailJson } from '../test-fixtures';
 import { TaskDetailPage } from './task-detail-page';
 
 const live = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
+// The page listens through its feature's live hook; this socket keeps the latest handler of each event.
 vi.mock('@/lib/socket', () => ({
-  onEvent: (event: string, handler: (payload: unknown) => void) => {
+  useLiveEvent: (event: string, handler: (payload: unknown) => void) => {
     live.set(event, handler);
-    return () => live.delete(event);
   },
 }));
 

@@ -10,8 +10,8 @@ import { href } from '@/config/paths';
 import { saveBlob } from '@/lib/download';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import type { Viewer } from '@/lib/roles';
-import { useLiveEvent } from '@/lib/use-live-event';
 import { tasksApi } from '../api';
+import { useTaskUpdated } from '../live';
 import { describeTaskRule } from '../logic';
 import { useTaskDetail } from '../stores/task-detail';
 import { type DeliveryFile, type TaskDetail, TASK_STATUS_LABEL, taskTypeLabel } from '../types';
@@ -157,8 +157,8 @@ export function TaskDetailPage({ viewer }: { viewer: Viewer }) {
   useEffect(() => {
     void fetch(taskId);
   }, [fetch, taskId]);
-  useLiveEvent<{ id: number }>('task.updated', (payload) => {
-    if (payload?.id === taskId) void fetch(taskId);
+  useTaskUpdated((task) => {
+    if (task.id === taskId) void fetch(taskId);
   });
 
   const data = task.data?.id === taskId ? task.data : null;

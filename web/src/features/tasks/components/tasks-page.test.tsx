@@ -5,7 +5,7 @@ import { mockApi } from '@/test/mock-api';
 import { taskJson } from '../test-fixtures';
 import { TasksPage } from './tasks-page';
 
-vi.mock('@/lib/socket', () => ({ onEvent: () => () => {} }));
+vi.mock('@/lib/socket', () => ({ useLiveEvent: () => {} }));
 
 afterEach(() => vi.unstubAllGlobals());
 
