@@ -1,4 +1,4 @@
-/** Role gates for pages (the server enforces access too; this only says so plainly). */
+/** What every route file reads of the session: the viewer, the chat session, and the role gates (the server enforces access too; these only say so plainly). */
 import type { ReactNode } from 'react';
 import { useAuth } from '@/features/auth/store';
 import { MESSAGES } from '@/lib/errors';
@@ -15,4 +15,11 @@ export function StaffOnly({ children }: { children: ReactNode }) {
 export function useViewer(): Viewer {
   const user = useAuth((s) => s.user.data);
   return viewerOf(user);
+}
+
+/** What the chat screens take of the session (the chat feature itself does not read the auth store). */
+export function useChatSession() {
+  const user = useAuth((s) => s.user.data);
+  const token = useAuth((s) => s.token);
+  return { ownUserId: user?.id ?? 0, canModerate: isStaff(user?.roleType), token };
 }

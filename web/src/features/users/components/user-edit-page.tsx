@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { PageTitle, Muted } from '@/components/page';
-import { useAuth } from '@/features/auth/store';
-import { lacksWorkRequirements } from '@/features/auth/types';
+import { lacksWorkRequirements, type User } from '@/features/auth/types';
 import { isCreator } from '@/lib/roles';
 import { theme } from '@/theme/theme';
 
@@ -24,8 +23,7 @@ const Card = styled(Link)<{ $missing: boolean }>`
 `;
 
 /** The profile-edit hub: one card per area of member information. */
-export function UserEditPage() {
-  const user = useAuth((s) => s.user.data);
+export function UserEditPage({ user }: { user: User | null }) {
   const cards = [
     { title: 'プロフィール', to: '/user/edit/profiles', text: '氏名・連絡先・住所などの基本情報', missing: false },
     { title: 'ログイン情報', to: '/user/edit/auth', text: 'メールアドレスとパスワード', missing: false },

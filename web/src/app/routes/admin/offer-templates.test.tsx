@@ -1,10 +1,10 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { OfferTemplatesRoute } from '@/app/pages/admin-tool-pages';
 import { resetAll } from '@/lib/reset';
 import { mockApi } from '@/test/mock-api';
 import { signInAs } from '@/test/session';
+import OfferTemplatesRoute from './offer-templates';
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { PageTitle, Muted } from '@/components/page';
 
 /** Routes whose feature arrives with a later issue say so plainly. */
-export function ComingSoonPage({ title }: { title: string }) {
+export default function ComingSoonRoute({ title }: { title: string }) {
   return (
     <>
       <PageTitle>{title}</PageTitle>

@@ -10,7 +10,7 @@ const Wrap = styled.main`
   padding: 15vh 16px;
 `;
 
-export function NotFoundPage() {
+export default function NotFoundRoute() {
   return (
     <Wrap>
       <NoIndex />

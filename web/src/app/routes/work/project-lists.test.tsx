@@ -2,11 +2,12 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { ProjectJoinsRoute, ProjectManagementsRoute } from '@/app/pages/work-pages';
+import { projectJson } from '@/features/projects/test-fixtures';
 import { resetAll } from '@/lib/reset';
 import { type Call, mockApi } from '@/test/mock-api';
 import { signInAs } from '@/test/session';
-import { projectJson } from '../test-fixtures';
+import ProjectJoinsRoute from './project-joins';
+import ProjectManagementsRoute from './project-managements';
 
 afterEach(() => {
   cleanup();

@@ -1,10 +1,10 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { DeliveryReportsRoute } from '@/app/pages/admin-tool-pages';
 import { resetAll } from '@/lib/reset';
 import { mockApi } from '@/test/mock-api';
 import { signInAs } from '@/test/session';
+import DeliveryReportsRoute from './delivery-reports';
 
 beforeEach(() => {
   // Only the clock is faked (user events keep real timers): "now" is January, so the default is last December.

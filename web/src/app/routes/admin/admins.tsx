@@ -4,7 +4,7 @@ import { Panel } from '@/components/panel';
 import { useAuth } from '@/features/auth/store';
 import { MaintenanceAdminCard } from '@/features/maintenance/components/maintenance-admin-card';
 import { isAdmin, isStaff } from '@/lib/roles';
-import { Forbidden } from './access';
+import { Forbidden } from '../access';
 
 const FUNCTIONS: [string, string][] = [
   ['権限変更', '/admins/user/roles/edit'],
@@ -19,7 +19,8 @@ const FUNCTIONS: [string, string][] = [
   ['退会者', '/admins/users/left'],
 ];
 
-export function AdminsPage() {
+/** The staff menu under /admins; admins also set the maintenance window here. */
+export default function AdminsRoute() {
   const role = useAuth((s) => s.user.data?.roleType);
   if (!isStaff(role)) return <Forbidden />;
   return (

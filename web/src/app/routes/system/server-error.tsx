@@ -1,7 +1,7 @@
 import { NoIndex } from '@/components/no-index';
 import { Button } from '@/components/button';
 
-export function ServerErrorPage() {
+export default function ServerErrorRoute() {
   return (
     <main style={{ textAlign: 'center', padding: '15vh 16px' }}>
       <NoIndex />
