@@ -3,6 +3,3 @@ import { type EventHandler, useLiveEvent } from '@/lib/socket';
 
 /** Runs `handler` with the task's new state whenever a task the user sees moves (ordered, delivered, inspected). */
 export const useTaskUpdated = (handler: EventHandler<'task.updated'>): void => useLiveEvent('task.updated', handler);
-
-/** Runs `handler` whenever a creator registers a delivery for the user's client. */
-export const useDeliveryRegistered = (handler: EventHandler<'delivery.registered'>): void => useLiveEvent('delivery.registered', handler);

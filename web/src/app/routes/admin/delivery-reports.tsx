@@ -1,4 +1,4 @@
-import { DeliveryReportsPage } from '@/features/admin/components/delivery-reports-page';
+import { DeliveryReportsPage } from '@/features/deliveries/components/delivery-reports-page';
 import { StaffOnly } from '../access';
 
 export default function DeliveryReportsRoute() {

@@ -1,4 +1,4 @@
-import { OfferTemplatesPage } from '@/features/admin/components/offer-templates-page';
+import { OfferTemplatesPage } from '@/features/offers/components/offer-templates-page';
 import { StaffOnly } from '../access';
 
 export default function OfferTemplatesRoute() {

@@ -2,10 +2,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { taskDetailJson } from '@/features/tasks/test-fixtures';
 import { resetAll } from '@/lib/reset';
 import { mockApi } from '@/test/mock-api';
 import { signInAs } from '@/test/session';
+import { taskDetailJson } from '@/test/task-fixtures';
 import CompletedDateRoute from './completed-date';
 import InvalidTasksRoute from './invalid-tasks';
 import TaskUpdateRoute from './task-update';

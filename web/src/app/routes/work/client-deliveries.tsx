@@ -1,4 +1,4 @@
-import { ClientDeliveriesPage } from '@/features/tasks/components/client-deliveries-page';
+import { ClientDeliveriesPage } from '@/features/deliveries/components/client-deliveries-page';
 import { Forbidden, useViewer } from '../access';
 
 /** Client users only: the deliveries of their own client. */

@@ -1,4 +1,4 @@
-import { WorkPage } from '@/features/tasks/components/work-page';
+import { WorkPage } from '@/features/works/components/work-page';
 import { useViewer } from '../access';
 
 export default function ProductRoute() {

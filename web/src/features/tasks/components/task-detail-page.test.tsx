@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { mockApi } from '@/test/mock-api';
+import { taskDetailJson } from '@/test/task-fixtures';
 import { useTaskDetail } from '../stores/task-detail';
-import { taskDetailJson } from '../test-fixtures';
 import { TaskDetailPage } from './task-detail-page';
 
 const live = vi.hoisted(() => new Map<string, (payload: unknown) => void>());

@@ -10,11 +10,11 @@ import { href } from '@/config/paths';
 import { saveBlob } from '@/lib/download';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import type { Viewer } from '@/lib/roles';
+import { describeTaskRule, TASK_STATUS_LABEL, taskTypeLabel } from '@/lib/tasks';
 import { tasksApi } from '../api';
 import { useTaskUpdated } from '../live';
-import { describeTaskRule } from '../logic';
 import { useTaskDetail } from '../stores/task-detail';
-import { type DeliveryFile, type TaskDetail, TASK_STATUS_LABEL, taskTypeLabel } from '../types';
+import type { DeliveryFile, TaskDetail } from '../types';
 
 const ASSIGNEE_STATE: Record<string, string> = { offered: 'オファー中', taken: '受注済み', declined: '辞退' };
 const SCAN_LABEL: Record<string, string> = { scanning: 'ウイルスチェック中', clean: '', infected: 'ウイルスが検出されました' };

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { PageTitle, Muted } from '@/components/page';
-import { lacksWorkRequirements, type User } from '@/features/auth/types';
+import { lacksWorkRequirements, type ProfileFlags } from '@/lib/profile';
 import { isCreator } from '@/lib/roles';
 import { theme } from '@/theme/theme';
 
@@ -22,8 +22,14 @@ const Card = styled(Link)<{ $missing: boolean }>`
   h2 { font-size: ${theme.font.lg}; margin: 0 0 8px; }
 `;
 
+/** The member whose information is edited (the logged-in user). */
+export interface ProfileOwner extends ProfileFlags {
+  id: number;
+  roleType: string;
+}
+
 /** The profile-edit hub: one card per area of member information. */
-export function UserEditPage({ user }: { user: User | null }) {
+export function UserEditPage({ user }: { user: ProfileOwner | null }) {
   const cards = [
     { title: 'プロフィール', to: '/user/edit/profiles', text: '氏名・連絡先・住所などの基本情報', missing: false },
     { title: 'ログイン情報', to: '/user/edit/auth', text: 'メールアドレスとパスワード', missing: false },

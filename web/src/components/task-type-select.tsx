@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { TASK_TYPES } from '../types';
+import { TASK_TYPES } from '@/lib/tasks';
 
 /** The work types with their Japanese labels, as one select. */
 export function TaskTypeSelect({ value, onChange }: { value: string; onChange: (e: ChangeEvent<HTMLSelectElement>) => void }) {

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { type AsyncState, initialAsync, track } from '@/lib/async-state';
 import { mergePage } from '@/lib/paging';
 import { registerReset } from '@/lib/reset';
-import { tasksApi } from '../api';
+import { deliveriesApi } from '../api';
 import type { ClientDelivery } from '../types';
 
 interface ClientDeliveriesState {
@@ -25,7 +25,7 @@ export const useClientDeliveries = create<ClientDeliveriesState>((set, get) => (
       set,
       'list',
       async () => {
-        const answer = await tasksApi.clientDeliveries(clientId, page);
+        const answer = await deliveriesApi.forClient(clientId, page);
         set({ page: answer.currentPage, lastPage: answer.lastPage });
         return mergePage(get().list.data, answer.deliveries, page).sort(newestFirst);
       },
@@ -37,7 +37,7 @@ export const useClientDeliveries = create<ClientDeliveriesState>((set, get) => (
       set,
       'list',
       async () => {
-        const answer = await tasksApi.clientDeliveries(clientId, 1);
+        const answer = await deliveriesApi.forClient(clientId, 1);
         const fresh = new Map(answer.deliveries.map((d) => [d.id, d]));
         const kept = get().list.data.filter((d) => !fresh.has(d.id));
         return [...answer.deliveries, ...kept].sort(newestFirst);

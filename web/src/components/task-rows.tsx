@@ -5,7 +5,7 @@ import { Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { href } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { type Task, TASK_STATUS_LABEL, taskTypeLabel } from '../types';
+import { type Task, TASK_STATUS_LABEL, taskTypeLabel } from '@/lib/tasks';
 
 interface Props {
   title: string;
@@ -16,7 +16,7 @@ interface Props {
   testId?: string;
 }
 
-/** A panel of task rows linking to each task. */
+/** A panel of task rows linking to each task (the task list and a work's page). */
 export function TaskRows({ title, tasks, showWork = false, empty = 'タスクはありません。', testId }: Props) {
   return (
     <Panel title={`${title}（${tasks.length}件）`}>

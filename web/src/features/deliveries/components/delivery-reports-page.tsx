@@ -6,7 +6,7 @@ import { Field, Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { describeWithLabels } from '@/lib/errors';
 import { formatDateTime, formatNumber, toHalfWidthDigits } from '@/lib/format';
-import { useAdmin } from '../store';
+import { useDeliveryReports } from '../stores/delivery-reports';
 
 const describe = describeWithLabels({ media_id: '媒体ID', year: '年', month: '月' });
 
@@ -17,7 +17,7 @@ const previousMonth = () => {
 };
 
 export function DeliveryReportsPage() {
-  const { reports, reportWrite, fetchReports, createReport } = useAdmin();
+  const { reports, reportWrite, fetchReports, createReport } = useDeliveryReports();
   const initial = previousMonth();
   const [mediaId, setMediaId] = useState('');
   const [year, setYear] = useState(String(initial.year));

@@ -1,4 +1,4 @@
-/** Server-shaped (snake_case) answers for the task tests. */
+/** Server-shaped (snake_case) task answers, shared by the task and work tests. */
 export const taskJson = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,
   type: 'writing',

@@ -3,8 +3,8 @@ import { create } from 'zustand';
 import { type AsyncState, initialAsync, track } from '@/lib/async-state';
 import { mergePage } from '@/lib/paging';
 import { registerReset } from '@/lib/reset';
-import { projectsApi } from './api';
-import type { Project } from './types';
+import { projectsApi } from '../api';
+import type { Project } from '../types';
 
 interface ProjectsState {
   list: AsyncState<Project[]>;

@@ -1,7 +1,7 @@
 import { mockApi } from '@/test/mock-api';
-import { UNIT_PRICING_FAILED, useProjectDetail } from './detail-store';
-import { projectJson, resetProjectDetail } from './test-fixtures';
-import { describeProjectRule } from './types';
+import { UNIT_PRICING_FAILED, useProjectDetail } from './project-detail';
+import { projectJson, resetProjectDetail } from '../test-fixtures';
+import { describeProjectRule } from '../types';
 
 afterEach(resetProjectDetail);
 

@@ -4,9 +4,9 @@ import { type AsyncState, initialAsync, track } from '@/lib/async-state';
 import { AppError } from '@/lib/errors';
 import { saveBlob } from '@/lib/download';
 import { registerReset } from '@/lib/reset';
-import { tasksApi } from '../api';
-import { withTask } from '../logic';
-import type { AssignableUser, NewTask, SheetKind, Work } from '../types';
+import { withTask } from '@/lib/tasks';
+import { worksApi } from './api';
+import type { AssignableUser, NewTask, SheetKind, Work } from './types';
 
 export const TAGS_FAILED = 'タグの更新に失敗しました';
 export const DOWNLOAD_FAILED = 'ファイルのダウンロードに失敗しました';
@@ -52,21 +52,21 @@ export const useWorkDetail = create<WorkState>((set, get) => {
     fetch: async (projectId, workId) => {
       const known = get().work.data;
       if (known && known.id !== workId) set({ ...initial(), users: get().users });
-      await track(set, 'work', () => tasksApi.work(projectId, workId), '作品の取得に失敗しました');
+      await track(set, 'work', () => worksApi.show(projectId, workId), '作品の取得に失敗しました');
     },
     createTask: async (task) => {
-      const created = await track(set, 'create', () => tasksApi.createTask(current().id, task), 'タスクの登録に失敗しました', (state, detail) => ({
+      const created = await track(set, 'create', () => worksApi.createTask(current().id, task), 'タスクの登録に失敗しました', (state, detail) => ({
         work: state.work.data ? { ...state.work, data: withTask(state.work.data, detail) } : state.work,
       }));
       return created !== null;
     },
     importTasks: async (file) => {
-      const answer = await track(set, 'sheet', () => tasksApi.importTasks(current().id, file), 'タスクの取り込みに失敗しました');
+      const answer = await track(set, 'sheet', () => worksApi.importTasks(current().id, file), 'タスクの取り込みに失敗しました');
       if (answer) await reload();
       return answer !== null;
     },
     importTags: async (file) => {
-      const answer = await track(set, 'tags', () => tasksApi.importTags(file), TAGS_FAILED);
+      const answer = await track(set, 'tags', () => worksApi.importTags(file), TAGS_FAILED);
       if (answer) await reload();
       return answer !== null;
     },
@@ -75,7 +75,7 @@ export const useWorkDetail = create<WorkState>((set, get) => {
         set,
         'download',
         async () => {
-          const file = await tasksApi.template(kind);
+          const file = await worksApi.template(kind);
           saveBlob(file.blob, file.fileName ?? `${kind}.xlsx`);
           return true;
         },
@@ -84,7 +84,7 @@ export const useWorkDetail = create<WorkState>((set, get) => {
     },
     fetchUsers: async () => {
       if (get().users.data || get().users.loading) return;
-      await track(set, 'users', tasksApi.assignableUsers, 'ユーザー一覧の取得に失敗しました');
+      await track(set, 'users', worksApi.assignableUsers, 'ユーザー一覧の取得に失敗しました');
     },
   };
 });

@@ -8,9 +8,9 @@ import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { href } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { TASK_STATUS_LABEL } from '@/lib/tasks';
 import { useDeliveryRegistered } from '../live';
 import { useClientDeliveries } from '../stores/client-deliveries';
-import { TASK_STATUS_LABEL } from '../types';
 
 /** The client's deliveries, newest first, following new ones live. */
 export function ClientDeliveriesPage({ clientId }: { clientId: number }) {

@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { mockApi } from '@/test/mock-api';
-import { useWorkDetail } from '../stores/work';
-import { taskDetailJson, taskJson } from '../test-fixtures';
+import { taskDetailJson, taskJson } from '@/test/task-fixtures';
+import { useWorkDetail } from '../store';
 import { WorkPage } from './work-page';
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { LoginPage } from './components/login-page';
-import { BOT_SUSPECTED, useAuth } from './store';
+import { BOT_SUSPECTED, useAuth } from '../store';
+import { LoginPage } from './login-page';
 
 function serve(routes: Record<string, unknown>) {
   const fetchMock = vi.fn(async (url: string) => {

@@ -5,13 +5,13 @@ import { Inline, List, ListRow } from '@/components/list';
 import { Field, Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { describeWithLabels } from '@/lib/errors';
-import { useAdmin } from '../store';
+import { useOfferTemplates } from '../store';
 import type { OfferTemplate } from '../types';
 
 const describe = describeWithLabels({ name: 'テンプレート名', body: '本文' });
 
 function TemplateForm({ template, onDone }: { template: OfferTemplate | null; onDone: () => void }) {
-  const { templateWrite, saveTemplate } = useAdmin();
+  const { templateWrite, saveTemplate } = useOfferTemplates();
   const [name, setName] = useState(template?.name ?? '');
   const [body, setBody] = useState(template?.body ?? '');
   const submit = async (event: FormEvent) => {
@@ -47,7 +47,7 @@ function TemplateForm({ template, onDone }: { template: OfferTemplate | null; on
 }
 
 export function OfferTemplatesPage() {
-  const { templates, templateWrite, fetchTemplates, deleteTemplate } = useAdmin();
+  const { templates, templateWrite, fetchTemplates, deleteTemplate } = useOfferTemplates();
   const [editing, setEditing] = useState<OfferTemplate | null>(null);
   useEffect(() => {
     void fetchTemplates();

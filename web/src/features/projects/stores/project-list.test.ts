@@ -1,4 +1,4 @@
-import { useProjects } from './store';
+import { useProjects } from './project-list';
 
 const project = (id: number) => ({ id, name: `p${id}`, description: '', status: 'doing', media_id: 1, media_name: 'm', client_id: 1, company_name: 'c', work_count: 0, created_at: '2026-11-22T00:00:00Z', updated_at: '2026-11-22T00:00:00Z' });
 

@@ -6,16 +6,16 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Inline } from '@/components/list';
 import { ErrorText, Field, Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { TaskRows } from '@/components/task-rows';
+import { TaskTypeSelect } from '@/components/task-type-select';
 import { href } from '@/config/paths';
 import { describeWithLabels } from '@/lib/errors';
 import { parseIdList, toHalfWidthDigits } from '@/lib/format';
 import { isStaff, type Viewer } from '@/lib/roles';
-import { describeTaskRule } from '../logic';
-import { useWorkDetail } from '../stores/work';
+import { describeTaskRule } from '@/lib/tasks';
+import { useWorkDetail } from '../store';
 import { SHEET_LABEL, type SheetKind, type Work } from '../types';
-import { TaskTypeSelect } from './task-type-select';
 import { SheetUpload } from './sheet-upload';
-import { TaskRows } from './task-rows';
 
 const TASK_FIELDS: Record<string, string> = {
   type: '作業種別',

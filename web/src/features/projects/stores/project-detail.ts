@@ -6,8 +6,8 @@ import { create } from 'zustand';
 import { type AsyncState, failed, initialAsync, started, done, track } from '@/lib/async-state';
 import { AppError } from '@/lib/errors';
 import { registerReset } from '@/lib/reset';
-import { projectsApi } from './api';
-import type { ProjectDetail, UnitPricing, WorkAnswer, WorkSummary } from './types';
+import { projectsApi } from '../api';
+import type { ProjectDetail, UnitPricing, WorkAnswer, WorkSummary } from '../types';
 
 export const UNIT_PRICING_FAILED = 'SFからのデータ取得に失敗しました。';
 
