@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useVersion } from '@/features/version/store';
-import { ServerErrorPage } from './pages/server-error-page';
+// Not lazy: a failed chunk load may be what brought us here.
+import ServerErrorRoute from './routes/system/server-error';
 
 const isStaleChunk = (error: Error) =>
   /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message);
@@ -23,6 +24,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     if (!error) return this.props.children;
     if (isStaleChunk(error)) return null;
     if (import.meta.env.VITE_DEBUG === '1') throw error;
-    return <ServerErrorPage />;
+    return <ServerErrorRoute />;
   }
 }

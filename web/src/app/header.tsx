@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { useAuth } from '@/features/auth/store';
-import { isProfileComplete } from '@/features/auth/types';
 import { ImportantCounts } from '@/features/clients/components/important-counts';
 import { NoticeDropdown } from '@/features/notices/components/notice-dropdown';
+import { isProfileComplete } from '@/lib/profile';
 import { isClient, isCreator, isStaff } from '@/lib/roles';
 import { theme } from '@/theme/theme';
 

@@ -3,13 +3,15 @@ import { useEffect } from 'react';
 import { useAuth } from '@/features/auth/store';
 import { useBanners } from '@/features/banners/store';
 import { subscribeChat } from '@/features/chat/live';
-import { useClient } from '@/features/clients/store';
-import { type Maintenance, useMaintenance } from '@/features/maintenance/store';
+import { subscribeClientCounts } from '@/features/clients/live';
+import { subscribeMaintenance } from '@/features/maintenance/live';
+import { useMaintenance } from '@/features/maintenance/store';
+import { subscribeNotices } from '@/features/notices/live';
 import { useNotices } from '@/features/notices/store';
-import { useVersion } from '@/features/version/store';
+import { subscribeVersion } from '@/features/version/live';
 import { setFailureListener } from '@/lib/api-client';
 import { MaintenanceError, ValidationError } from '@/lib/errors';
-import { connectSocket, disconnectSocket, onEvent } from '@/lib/socket';
+import { connectSocket, disconnectSocket } from '@/lib/socket';
 
 setFailureListener((error) => {
   if (error instanceof MaintenanceError) {
@@ -20,19 +22,15 @@ setFailureListener((error) => {
   if (error.showInBanner && !(error instanceof ValidationError)) useBanners.getState().error(error.message);
 });
 
-/** Store updates for pushed events; extra subscriptions (chat) register through `onEvent` too. */
+/** Each feature's `live.ts` subscribes its own store; the app only hands them the session they need. */
 function subscribeStores(): () => void {
+  const user = () => useAuth.getState().user.data;
   const offs = [
-    onEvent('maintenance.changed', (p) => useMaintenance.getState().apply((p as { maintenance: Maintenance | null }).maintenance)),
-    onEvent('version.bumped', (p) => useVersion.getState().compare((p as { revisionNo?: string }).revisionNo)),
-    onEvent('notice.created', (p) => useNotices.getState().applyCreated(p as Parameters<ReturnType<typeof useNotices.getState>['applyCreated']>[0])),
-    onEvent('notice.read', (p) => useNotices.getState().applyRead(p as Parameters<ReturnType<typeof useNotices.getState>['applyRead']>[0])),
-    subscribeChat(() => useAuth.getState().user.data?.id),
-    // A task moved (ordered, delivered, inspected): the client's header counts follow.
-    onEvent('task.updated', () => {
-      const client = useAuth.getState().user.data?.client;
-      if (client) void useClient.getState().fetchCounts(client.id);
-    }),
+    subscribeMaintenance(),
+    subscribeVersion(),
+    subscribeNotices(),
+    subscribeChat(() => user()?.id),
+    subscribeClientCounts(() => user()?.client?.id),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { paths, type RouteDef, type RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
@@ -13,42 +13,40 @@ import { GlobalStyle } from '@/theme/global-style';
 import { ErrorBoundary } from './error-boundary';
 import { LayoutFrame } from './layouts';
 import { useLiveSession } from './live';
-import { ComingSoonPage } from './pages/coming-soon-page';
-import { NotFoundPage } from './pages/not-found-page';
 
-const page = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) =>
-  lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
-
-const pages: Partial<Record<RouteName, ComponentType>> = {
-  login: page(() => import('@/features/auth/components/login-page'), 'LoginPage'),
-  twoStep: page(() => import('@/features/auth/components/two-step-page'), 'TwoStepPage'),
-  terms: page(() => import('./pages/text-pages'), 'TermsPage'),
-  privacies: page(() => import('./pages/text-pages'), 'PrivaciesPage'),
-  projects: page(() => import('@/features/projects/components/projects-page'), 'ProjectsPage'),
-  projectManagements: page(() => import('./pages/work-pages'), 'ProjectManagementsRoute'),
-  projectJoins: page(() => import('./pages/work-pages'), 'ProjectJoinsRoute'),
-  project: page(() => import('./pages/work-pages'), 'ProjectRoute'),
-  product: page(() => import('./pages/work-pages'), 'ProductRoute'),
-  tasks: page(() => import('./pages/work-pages'), 'TasksRoute'),
-  task: page(() => import('./pages/work-pages'), 'TaskRoute'),
-  clientDeliveries: page(() => import('./pages/work-pages'), 'ClientDeliveriesRoute'),
-  userEdit: page(() => import('./pages/user-edit-page'), 'UserEditPage'),
-  admins: page(() => import('./pages/admins-page'), 'AdminsPage'),
-  adminOfferTemplates: page(() => import('./pages/admin-tool-pages'), 'OfferTemplatesRoute'),
-  adminCompletedDate: page(() => import('./pages/admin-tool-pages'), 'CompletedDateRoute'),
-  adminInvalidTasks: page(() => import('./pages/admin-tool-pages'), 'InvalidTasksRoute'),
-  adminTaskUpdate: page(() => import('./pages/admin-tool-pages'), 'TaskUpdateRoute'),
-  adminDeliveryReports: page(() => import('./pages/admin-tool-pages'), 'DeliveryReportsRoute'),
-  teams: page(() => import('./pages/chat-pages'), 'TeamsRoute'),
-  teamChannels: page(() => import('./pages/chat-pages'), 'ChannelsRoute'),
-  channel: page(() => import('./pages/chat-pages'), 'ChannelRoute'),
-  channelDetail: page(() => import('./pages/chat-pages'), 'ChannelDetailRoute'),
-  leaderTeams: page(() => import('./pages/chat-pages'), 'LeaderTeamsRoute'),
-  leaderTeamChannels: page(() => import('./pages/chat-pages'), 'LeaderChannelsRoute'),
-  leaderChannel: page(() => import('./pages/chat-pages'), 'LeaderChannelRoute'),
-  leaderChannelDetail: page(() => import('./pages/chat-pages'), 'LeaderChannelDetailRoute'),
+/** Every page is its own route file, loaded when first visited. */
+const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
+  login: lazy(() => import('./routes/auth/login')),
+  twoStep: lazy(() => import('./routes/auth/two-step')),
+  terms: lazy(() => import('./routes/public/terms')),
+  privacies: lazy(() => import('./routes/public/privacies')),
+  userEdit: lazy(() => import('./routes/user/edit')),
+  projects: lazy(() => import('./routes/work/projects')),
+  projectManagements: lazy(() => import('./routes/work/project-managements')),
+  projectJoins: lazy(() => import('./routes/work/project-joins')),
+  project: lazy(() => import('./routes/work/project')),
+  product: lazy(() => import('./routes/work/product')),
+  tasks: lazy(() => import('./routes/work/tasks')),
+  task: lazy(() => import('./routes/work/task')),
+  clientDeliveries: lazy(() => import('./routes/work/client-deliveries')),
+  admins: lazy(() => import('./routes/admin/admins')),
+  adminOfferTemplates: lazy(() => import('./routes/admin/offer-templates')),
+  adminCompletedDate: lazy(() => import('./routes/admin/completed-date')),
+  adminInvalidTasks: lazy(() => import('./routes/admin/invalid-tasks')),
+  adminTaskUpdate: lazy(() => import('./routes/admin/task-update')),
+  adminDeliveryReports: lazy(() => import('./routes/admin/delivery-reports')),
+  teams: lazy(() => import('./routes/chat/teams')),
+  teamChannels: lazy(() => import('./routes/chat/channels')),
+  channel: lazy(() => import('./routes/chat/channel')),
+  channelDetail: lazy(() => import('./routes/chat/channel-detail')),
+  leaderTeams: lazy(() => import('./routes/chat/leader-teams')),
+  leaderTeamChannels: lazy(() => import('./routes/chat/leader-channels')),
+  leaderChannel: lazy(() => import('./routes/chat/leader-channel')),
+  leaderChannelDetail: lazy(() => import('./routes/chat/leader-channel-detail')),
 };
-
+/** Routes whose feature arrives later, and unknown paths. */
+const ComingSoonRoute = lazy(() => import('./routes/system/coming-soon'));
+const NotFoundRoute = lazy(() => import('./routes/system/not-found'));
 
 function Private({ children }: { children: ReactNode }) {
   const { token, user, resolved } = useAuth();
@@ -61,7 +59,7 @@ function Private({ children }: { children: ReactNode }) {
 function RoutePage({ def, name }: { def: RouteDef; name: RouteName }) {
   const mobile = useIsMobile();
   const Page = pages[name];
-  const body = Page ? <Page /> : <ComingSoonPage title={def.title} />;
+  const body = Page ? <Page /> : <ComingSoonRoute title={def.title} />;
   const framed = <LayoutFrame layout={mobile && def.mobile ? def.mobile : def.layout}>{body}</LayoutFrame>;
   return def.private ? <Private>{framed}</Private> : framed;
 }
@@ -100,7 +98,7 @@ export function buildRoutes(): RouteObject[] {
     path: paths[name].path,
     element: <RoutePage def={paths[name]} name={name} />,
   }));
-  children.push({ path: '*', element: <NotFoundPage /> });
+  children.push({ path: '*', element: <NotFoundRoute /> });
   return [{ element: <Shell />, children }];
 }
 

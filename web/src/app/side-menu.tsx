@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { useAuth } from '@/features/auth/store';
-import { lacksWorkRequirements } from '@/features/auth/types';
+import { lacksWorkRequirements } from '@/lib/profile';
 import { isClient, isCreator, isManagerOrAdmin, roleLabel } from '@/lib/roles';
 import { theme } from '@/theme/theme';
 

@@ -4,3 +4,11 @@ export function mergePage<T extends { id: number }>(known: T[], incoming: T[], p
   const ids = new Set(base.map((item) => item.id));
   return [...base, ...incoming.filter((item) => !ids.has(item.id))];
 }
+
+/** The pagination fields the API sends beside a paged list. */
+export interface Paging {
+  currentPage: number;
+  lastPage: number;
+  perPage: number;
+  total: number;
+}

@@ -1,11 +1,53 @@
-/** The live socket: one connection per logged-in tab, events fanned out to subscribers. */
+/** The live socket: one connection per logged-in tab, typed server events fanned out to subscribers. */
+import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { camelize } from './case';
+import type {
+  ChannelRead,
+  DeliveryRegistered,
+  InformationCreated,
+  MaintenanceChanged,
+  MessageDeleted,
+  MessageView,
+  NoticeCreated,
+  NoticeRead,
+  PinAdded,
+  PinRemoved,
+  ReactionChanged,
+  SessionRevoked,
+  TaskState,
+  Typing,
+  VersionBumped,
+} from './events';
 
-type Handler = (payload: unknown) => void;
+/** Every event the server pushes, by name, with its payload as the client receives it (lib/events). */
+export interface ServerEvents {
+  'message.created': MessageView;
+  'message.updated': MessageView;
+  'message.deleted': MessageDeleted;
+  'reaction.added': ReactionChanged;
+  'reaction.removed': ReactionChanged;
+  'pin.added': PinAdded;
+  'pin.removed': PinRemoved;
+  'channel.read': ChannelRead;
+  typing: Typing;
+  'notice.created': NoticeCreated;
+  'notice.read': NoticeRead;
+  'task.updated': TaskState;
+  'delivery.registered': DeliveryRegistered;
+  'maintenance.changed': MaintenanceChanged;
+  'version.bumped': VersionBumped;
+  'session.revoked': SessionRevoked;
+  'information.created': InformationCreated;
+}
+
+export type ServerEvent = keyof ServerEvents;
+export type EventHandler<K extends ServerEvent> = (payload: ServerEvents[K]) => void;
 
 let socket: Socket | null = null;
-const handlers = new Map<string, Set<Handler>>();
+// Handlers are kept by name; `onEvent` only files a handler under its own event's name, so the
+// payload handed to it below is the one its type promises.
+const handlers = new Map<string, Set<(payload: unknown) => void>>();
 const connectListeners = new Set<() => void>();
 
 export function connectSocket(token: string): void {
@@ -23,11 +65,23 @@ export function disconnectSocket(): void {
   socket = null;
 }
 
-/** Subscribes to a server event; returns the unsubscribe function. */
-export function onEvent(event: string, handler: Handler): () => void {
+/** Subscribes to a server event; returns the unsubscribe function. Features call it from their `live.ts` only. */
+export function onEvent<K extends ServerEvent>(event: K, handler: EventHandler<K>): () => void {
+  const untyped = handler as (payload: unknown) => void;
   if (!handlers.has(event)) handlers.set(event, new Set());
-  handlers.get(event)!.add(handler);
-  return () => handlers.get(event)?.delete(handler);
+  handlers.get(event)!.add(untyped);
+  return () => {
+    handlers.get(event)?.delete(untyped);
+  };
+}
+
+/** Subscribes a component to one server event for as long as it is mounted (the latest handler runs). */
+export function useLiveEvent<K extends ServerEvent>(event: K, handler: EventHandler<K>): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => onEvent(event, (payload) => latest.current(payload)), [event]);
 }
 
 /** Runs on every (re)connection, e.g. to rejoin rooms and catch up. */

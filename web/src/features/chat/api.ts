@@ -1,6 +1,7 @@
 import { api } from '@/lib/api-client';
 import { camelize } from '@/lib/case';
-import type { Channel, ChatFile, GroupedTeams, Member, Message, MessagePage, Reaction, ReactionSummary, Team } from './types';
+import type { ReactionSummary } from '@/lib/events';
+import type { Channel, ChatFile, GroupedTeams, Member, Message, MessagePage, Reaction, Team } from './types';
 
 export interface UnreadSummary {
   channels: { channelId: number; teamId: number; unreadCount: number }[];

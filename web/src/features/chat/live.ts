@@ -1,8 +1,8 @@
-/** Socket bindings for chat: join every member channel on (re)connect, catch up, route events to the store. */
+/** Socket bindings for chat: join every member channel on (re)connect, catch up, route events to the store. The only place chat subscribes to the socket. */
 import { emitWithAck, onConnect, onEvent } from '@/lib/socket';
 import { useChat } from './store';
-import type { Message } from './types';
 
+/** `ownUserId` reads the logged-in user at the time of each push (its own messages are never unread). */
 export function subscribeChat(ownUserId: () => number | undefined): () => void {
   const chat = () => useChat.getState();
   const offs = [
@@ -14,15 +14,15 @@ export function subscribeChat(ownUserId: () => number | undefined): () => void {
         await Promise.all(Object.keys(chat().histories).map((id) => chat().catchUp(Number(id)).catch(() => null)));
       })();
     }),
-    onEvent('message.created', (p) => chat().onCreated(p as Message, ownUserId())),
-    onEvent('message.updated', (p) => chat().onUpdated(p as Message)),
-    onEvent('message.deleted', (p) => chat().onDeleted(p as { id: number; channelId: number })),
-    onEvent('reaction.added', (p) => chat().onReactions(p as never)),
-    onEvent('reaction.removed', (p) => chat().onReactions(p as never)),
-    onEvent('pin.added', (p) => chat().onPinAdded(p as never)),
-    onEvent('pin.removed', (p) => chat().onPinRemoved(p as never)),
-    onEvent('channel.read', (p) => chat().onRead(p as never)),
-    onEvent('typing', (p) => chat().onTyping(p as never)),
+    onEvent('message.created', (message) => chat().onCreated(message, ownUserId())),
+    onEvent('message.updated', (message) => chat().onUpdated(message)),
+    onEvent('message.deleted', (deleted) => chat().onDeleted(deleted)),
+    onEvent('reaction.added', (changed) => chat().onReactions(changed)),
+    onEvent('reaction.removed', (changed) => chat().onReactions(changed)),
+    onEvent('pin.added', (added) => chat().onPinAdded(added)),
+    onEvent('pin.removed', (removed) => chat().onPinRemoved(removed)),
+    onEvent('channel.read', (read) => chat().onRead(read)),
+    onEvent('typing', (typing) => chat().onTyping(typing)),
   ];
   return () => offs.forEach((off) => off());
 }

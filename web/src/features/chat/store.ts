@@ -1,9 +1,10 @@
 /** Chat state: teams, channels, message history per channel, pins, members and unread counts, all kept live. */
 import { create } from 'zustand';
 import { type AsyncState, done, failed, initialAsync, started, track } from '@/lib/async-state';
+import type { ReactionSummary } from '@/lib/events';
 import { registerReset } from '@/lib/reset';
 import { chatApi } from './api';
-import type { Channel, GroupedTeams, Member, Message, Reaction, ReactionSummary } from './types';
+import type { Channel, GroupedTeams, Member, Message, Reaction } from './types';
 
 export interface History extends AsyncState<Message[]> {
   /** Highest page loaded (0 is the newest). */

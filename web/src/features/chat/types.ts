@@ -1,4 +1,6 @@
-import type { ImageFile } from '@/features/auth/types';
+/** Chat as the web reads it; the records the socket also pushes (messages, authors, files) are typed once, in lib/events. */
+import type { Author, MessageView } from '@/lib/events';
+import type { FileView } from '@/lib/files';
 
 export interface Team {
   id: number;
@@ -25,48 +27,14 @@ export interface Channel {
   unreadCount: number;
 }
 
-export interface Member {
-  id: number;
-  userName: string;
-  roleType: string;
-  imageFile: ImageFile | null;
-}
+/** A channel member has the shape of a message's author. */
+export type Member = Author;
 
-export interface ChatFile {
-  id: number;
-  name: string;
-  path: string;
-  userId: number;
-  userRoleType: string;
-  updated: string;
-  antiVirusCheckScanStatus: 'scanning' | 'clean' | 'infected';
-  contentType: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-}
+/** An attachment is an uploaded file. */
+export type ChatFile = FileView;
 
-export interface ReactionSummary {
-  reactionId: number;
-  name: string;
-  path: string;
-  count: number;
-  userIds: number[];
-}
-
-export interface Message {
-  id: number;
-  channelId: number;
-  user: Member;
-  body: string;
-  mentions: number[];
-  files: ChatFile[];
-  reactions: ReactionSummary[];
-  isPinned: boolean;
-  clientMessageId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A message as REST answers it and the socket pushes it. */
+export type Message = MessageView;
 
 export interface Reaction {
   id: number;

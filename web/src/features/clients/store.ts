@@ -1,14 +1,9 @@
-/** The client's important counts in the header: not yet ordered, not yet inspected, not yet rated. */
+/** The client's important counts in the header, kept live by `task.updated`. */
 import { create } from 'zustand';
-import { api } from '@/lib/api-client';
 import { type AsyncState, initialAsync, track } from '@/lib/async-state';
 import { registerReset } from '@/lib/reset';
-
-export interface ImportantCounts {
-  applyingTaskCount: number;
-  underAcceptanceTaskCount: number;
-  unansweredAssessmentsCount: number;
-}
+import { clientsApi } from './api';
+import type { ImportantCounts } from './types';
 
 const empty: ImportantCounts = { applyingTaskCount: 0, underAcceptanceTaskCount: 0, unansweredAssessmentsCount: 0 };
 
@@ -20,7 +15,7 @@ interface ClientState {
 export const useClient = create<ClientState>((set) => ({
   counts: initialAsync(empty),
   fetchCounts: async (clientId) => {
-    await track(set, 'counts', () => api.get<ImportantCounts>(`/clients/${clientId}/important_information/counts`), '重要なお知らせの件数取得に失敗しました');
+    await track(set, 'counts', () => clientsApi.importantCounts(clientId), '重要なお知らせの件数取得に失敗しました');
   },
 }));
 

@@ -1,14 +1,8 @@
 /** Maintenance: the window from the server (push, 503 answers, polling) and whether to show the page. */
 import { create } from 'zustand';
-import { api } from '@/lib/api-client';
-import { MaintenanceError } from '@/lib/errors';
-
-export interface Maintenance {
-  message: string;
-  startDatetime: string;
-  endDatetime: string;
-  active?: boolean;
-}
+import type { MaintenanceError } from '@/lib/errors';
+import { maintenanceApi } from './api';
+import type { Maintenance } from './types';
 
 interface MaintenanceState {
   maintenance: Maintenance | null;
@@ -42,7 +36,7 @@ export const useMaintenance = create<MaintenanceState>((set, get) => ({
     get().apply({ message: error.message, startDatetime: error.startDatetime, endDatetime: error.endDatetime }),
   refresh: async () => {
     try {
-      const answer = await api.get<{ maintenance: Maintenance | null }>('/maintenance');
+      const answer = await maintenanceApi.current();
       get().apply(answer.maintenance);
     } catch {
       // Keep what we know; the next poll tries again.

@@ -1,44 +1,14 @@
 /** Notices behind the bell (task notices) and the envelope (message notices), kept live by the socket. */
 import { create } from 'zustand';
-import { api } from '@/lib/api-client';
 import { type AsyncState, done, failed, initialAsync, started } from '@/lib/async-state';
+import type { NoticeCreated, NoticeGroup, NoticeRead } from '@/lib/events';
 import { registerReset } from '@/lib/reset';
-
-export type NoticeGroup = 'task' | 'message';
-
-export interface Notice {
-  id: number;
-  type: string;
-  isRead: boolean;
-  notificationDate: string;
-  message: string;
-  reference: { teamId: number | null; channelId: number | null; messageId?: number | null; projectId: number | null; workId: number | null; taskId?: number | null };
-}
-
-interface NoticeList {
-  notices: Notice[];
-  currentPage: number;
-  lastPage: number;
-  perPage: number;
-  total: number;
-  unreadCount: number;
-}
+import { noticesApi } from './api';
+import type { Notice } from './types';
 
 interface GroupState extends AsyncState<Notice[]> {
   page: number;
   lastPage: number;
-  unreadCount: number;
-}
-
-interface NoticeCreated {
-  notice: Notice;
-  group: NoticeGroup;
-  unreadCount: number;
-}
-interface NoticeRead {
-  group: NoticeGroup;
-  noticeId: number | null;
-  channelId: number | null;
   unreadCount: number;
 }
 
@@ -64,7 +34,7 @@ export const useNotices = create<NoticesState>((set) => {
     fetchPage: async (group, page) => {
       patch(group, (g) => started(g));
       try {
-        const list = await api.get<NoticeList>('/v2/notices', { type: group, page });
+        const list = await noticesApi.list(group, page);
         patch(group, (g) => ({
           ...done(g, page === 1 ? list.notices : [...g.data, ...list.notices.filter((n) => !g.data.some((o) => o.id === n.id))]),
           page: list.currentPage,
@@ -76,11 +46,11 @@ export const useNotices = create<NoticesState>((set) => {
       }
     },
     readOne: async (group, id) => {
-      await api.put(`/v2/notices/${id}/read`);
+      await noticesApi.readOne(id);
       patch(group, (g) => ({ data: g.data.map((n) => (n.id === id ? { ...n, isRead: true } : n)) }));
     },
     readAll: async (group, channelId) => {
-      const answer = await api.put<NoticeRead>('/v2/notices/read', { type: group, channelId });
+      const answer = await noticesApi.readAll(group, channelId);
       patch(group, (g) => ({
         unreadCount: answer.unreadCount,
         data: g.data.map((n) => (channelId && n.reference.channelId !== channelId ? n : { ...n, isRead: true })),

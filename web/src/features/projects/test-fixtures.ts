@@ -1,5 +1,5 @@
 /** Server-shaped (snake_case) project answers and a store reset, shared by the project tests. */
-import { useProjectDetail } from './detail-store';
+import { useProjectDetail } from './stores/project-detail';
 
 export const projectJson = (overrides: Record<string, unknown> = {}) => ({
   id: 2,

@@ -1,16 +1,7 @@
 import { api } from '@/lib/api-client';
-import type {
-  AdminTaskChange,
-  AssignableUser,
-  ClientDelivery,
-  DeliveryRegistered,
-  NewTask,
-  Paged,
-  SheetKind,
-  TaskDetail,
-  TaskGroups,
-  Work,
-} from './types';
+import type { DeliveryRegistered } from '@/lib/events';
+import type { TaskGroups } from '@/lib/tasks';
+import type { AdminTaskChange, TaskDetail } from './types';
 
 interface FileAnswer {
   id: number;
@@ -32,28 +23,6 @@ export const tasksApi = {
     form.append('file', file);
     return api.upload<FileAnswer>('/files', form);
   },
-
-  work: (projectId: number, workId: number) => api.get<Work>(`/v2/projects/${projectId}/works/${workId}`),
-  createTask: (workId: number, task: NewTask) => api.post<TaskDetail>(`/v2/projects/works/${workId}/tasks`, task),
-  template: (kind: SheetKind) => api.download(`/v2/projects/works/tasks/templates/${kind}`),
-  importTasks: (workId: number, file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return api.upload<{ created: number; updated: number }>(`/v2/projects/works/${workId}/tasks/import`, form);
-  },
-  importTags: (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return api.upload<{ updated: number }>('/v2/projects/works/tasks/tags/import', form);
-  },
-  /** Creators who can be offered work; the answer may be a bare list or `{users}`. */
-  assignableUsers: async (): Promise<AssignableUser[]> => {
-    const answer = await api.get<AssignableUser[] | { users: AssignableUser[] }>('/users', { roleTypes: ['general', 'editor_assistant'] });
-    return Array.isArray(answer) ? answer : (answer?.users ?? []);
-  },
-
-  clientDeliveries: (clientId: number, page: number) =>
-    api.get<Paged & { deliveries: ClientDelivery[] }>(`/clients/${clientId}/deliveries`, { page }),
 
   adminUpdate: (taskId: number, change: AdminTaskChange) => api.put<TaskDetail>(`/admin/tasks/${taskId}`, change),
   adminCompletedDate: (taskIds: number[], completedDate: string) =>

@@ -1,6 +1,6 @@
-import { ValidationError } from '@/lib/errors';
-import { applyDeliveryRefetch, applyExternalDelivery, cellErrorLines, describeTaskRule, groupTasks, sanitizeStatuses, withTask } from './logic';
-import type { Task, TaskDetail } from './types';
+import type { Task } from '@/lib/tasks';
+import { applyDeliveryRefetch, applyExternalDelivery, sanitizeStatuses } from './logic';
+import type { TaskDetail } from './types';
 
 const task = (id: number, type: string, dueDate: string | null): Task => ({
   id,
@@ -45,29 +45,6 @@ describe('task status filter', () => {
   });
 });
 
-describe('task grouping', () => {
-  it('puts direction tasks apart and orders each group by due date, undated last', () => {
-    const groups = groupTasks([
-      task(1, 'writing', null),
-      task(2, 'project_direction', '2026-12-10'),
-      task(3, 'writing', '2026-12-01'),
-      task(4, 'work_direction', '2026-11-30'),
-      task(5, 'planning', '2026-12-01'),
-    ]);
-    expect(groups.directionTasks.map((t) => t.id)).toEqual([4, 2]);
-    expect(groups.tasks.map((t) => t.id)).toEqual([3, 5, 1]);
-  });
-
-  it('slots a new task into its group in order, replacing one with the same id', () => {
-    const groups = groupTasks([task(1, 'writing', '2026-12-01'), task(2, 'writing', '2026-12-20')]);
-    const added = withTask(groups, task(3, 'writing', '2026-12-10'));
-    expect(added.tasks.map((t) => t.id)).toEqual([1, 3, 2]);
-    const direction = withTask(added, { ...task(1, 'work_direction', '2026-12-01') });
-    expect(direction.tasks.map((t) => t.id)).toEqual([3, 2]);
-    expect(direction.directionTasks.map((t) => t.id)).toEqual([1]);
-  });
-});
-
 describe('delivery updates', () => {
   it('takes only updatedAt and deliveryFiles from the task fetched after a delivery', () => {
     const current = detail({ title: '古い題', status: 'doing' });
@@ -96,15 +73,5 @@ describe('delivery updates', () => {
     });
     expect(next.updatedAt).toBe(current.updatedAt);
     expect(current.deliveries.externals).toHaveLength(1);
-  });
-});
-
-describe('task messages', () => {
-  it('words refused moves and spreadsheet cells in Japanese', () => {
-    expect(describeTaskRule('status', 'transition:done,under_acceptance')).toBe('タスクを「完了」から「検収中」には変更できません');
-    expect(describeTaskRule('title', 'required')).toBe('必須項目です');
-    const error = new ValidationError('入力内容に誤りがあります', { C4: ['タイトルは255文字以内で入力してください'], B3: ['作業種別「x」は選択肢にありません', '別の誤り'] });
-    expect(cellErrorLines(error)).toEqual(['セル C4: タイトルは255文字以内で入力してください', 'セル B3: 作業種別「x」は選択肢にありません', 'セル B3: 別の誤り']);
-    expect(cellErrorLines(null)).toEqual([]);
   });
 });

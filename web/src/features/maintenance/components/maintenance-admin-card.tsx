@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { ErrorText, Field } from '@/components/page';
 import { Panel } from '@/components/panel';
-import { api } from '@/lib/api-client';
 import { ValidationError, formErrors } from '@/lib/errors';
 import { formatDateTime, localInputToTokyo } from '@/lib/format';
-import { useMaintenance, type Maintenance } from '../store';
+import { maintenanceApi } from '../api';
+import { useMaintenance } from '../store';
 
 /** Admin card: set or end the maintenance window (every open browser follows at once). */
 export function MaintenanceAdminCard() {
@@ -22,7 +22,7 @@ export function MaintenanceAdminCard() {
     setBusy(true);
     setErrors({});
     try {
-      const answer = await api.put<{ maintenance: Maintenance | null }>('/admin/maintenance', {
+      const answer = await maintenanceApi.set({
         message,
         startDatetime: start ? localInputToTokyo(start) : '',
         endDatetime: end ? localInputToTokyo(end) : '',
@@ -39,7 +39,7 @@ export function MaintenanceAdminCard() {
   const clear = async () => {
     setBusy(true);
     try {
-      await api.delete('/admin/maintenance');
+      await maintenanceApi.clear();
       apply(null);
       setDone('メンテナンスを解除しました');
     } finally {

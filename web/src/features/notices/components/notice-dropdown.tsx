@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type UIEvent } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
+import type { NoticeGroup } from '@/lib/events';
 import { formatDate } from '@/lib/format';
 import { noticeColor, theme } from '@/theme/theme';
-import { type Notice, type NoticeGroup, useNotices } from '../store';
+import { useNotices } from '../store';
+import type { Notice } from '../types';
 
 const Wrap = styled.div`
   position: relative;

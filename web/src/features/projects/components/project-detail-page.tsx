@@ -10,7 +10,7 @@ import { href } from '@/config/paths';
 import { describeWithLabels } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
 import type { Viewer } from '@/lib/roles';
-import { useProjectDetail } from '../detail-store';
+import { useProjectDetail } from '../stores/project-detail';
 import { canManageProject, describeProjectRule, MOVE_LABEL, nextStatuses, STATUS_LABEL, type WorkSummary } from '../types';
 
 const describeWrite = describeWithLabels({ name: '作品名', crm_order_id: 'CRM注文ID', status: 'ステータス' }, describeProjectRule);

@@ -9,7 +9,7 @@ import { Panel } from '@/components/panel';
 import { href } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import type { Viewer } from '@/lib/roles';
-import { useProjects } from '../store';
+import { useProjects } from '../stores/project-list';
 import { describeProjectRule, MOVE_LABEL, nextStatuses, PROJECT_STATUSES, STATUS_LABEL } from '../types';
 
 interface Props {

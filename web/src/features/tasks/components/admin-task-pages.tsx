@@ -6,14 +6,14 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Inline } from '@/components/list';
 import { ErrorText, Field, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { TaskTypeSelect } from '@/components/task-type-select';
 import { href } from '@/config/paths';
 import { describeWithLabels, ruleMessage } from '@/lib/errors';
 import { parseIdList, toDateInput, toHalfWidthDigits } from '@/lib/format';
+import { describeTaskRule, TASK_STATUSES, TASK_STATUS_LABEL } from '@/lib/tasks';
 import { useSubmit } from '@/lib/use-submit';
 import { tasksApi } from '../api';
-import { describeTaskRule } from '../logic';
-import { type AdminTaskChange, type TaskDetail, TASK_STATUSES, TASK_STATUS_LABEL } from '../types';
-import { TaskTypeSelect } from './task-type-select';
+import type { AdminTaskChange, TaskDetail } from '../types';
 
 const ADMIN_FIELDS: Record<string, string> = {
   task_ids: 'タスクID',

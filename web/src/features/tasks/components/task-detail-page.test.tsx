@@ -2,15 +2,15 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { mockApi } from '@/test/mock-api';
+import { taskDetailJson } from '@/test/task-fixtures';
 import { useTaskDetail } from '../stores/task-detail';
-import { taskDetailJson } from '../test-fixtures';
 import { TaskDetailPage } from './task-detail-page';
 
 const live = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
+// The page listens through its feature's live hook; this socket keeps the latest handler of each event.
 vi.mock('@/lib/socket', () => ({
-  onEvent: (event: string, handler: (payload: unknown) => void) => {
+  useLiveEvent: (event: string, handler: (payload: unknown) => void) => {
     live.set(event, handler);
-    return () => live.delete(event);
   },
 }));
 

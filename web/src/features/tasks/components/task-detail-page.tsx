@@ -10,11 +10,11 @@ import { href } from '@/config/paths';
 import { saveBlob } from '@/lib/download';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import type { Viewer } from '@/lib/roles';
-import { useLiveEvent } from '@/lib/use-live-event';
+import { describeTaskRule, TASK_STATUS_LABEL, taskTypeLabel } from '@/lib/tasks';
 import { tasksApi } from '../api';
-import { describeTaskRule } from '../logic';
+import { useTaskUpdated } from '../live';
 import { useTaskDetail } from '../stores/task-detail';
-import { type DeliveryFile, type TaskDetail, TASK_STATUS_LABEL, taskTypeLabel } from '../types';
+import type { DeliveryFile, TaskDetail } from '../types';
 
 const ASSIGNEE_STATE: Record<string, string> = { offered: 'オファー中', taken: '受注済み', declined: '辞退' };
 const SCAN_LABEL: Record<string, string> = { scanning: 'ウイルスチェック中', clean: '', infected: 'ウイルスが検出されました' };
@@ -157,8 +157,8 @@ export function TaskDetailPage({ viewer }: { viewer: Viewer }) {
   useEffect(() => {
     void fetch(taskId);
   }, [fetch, taskId]);
-  useLiveEvent<{ id: number }>('task.updated', (payload) => {
-    if (payload?.id === taskId) void fetch(taskId);
+  useTaskUpdated((task) => {
+    if (task.id === taskId) void fetch(taskId);
   });
 
   const data = task.data?.id === taskId ? task.data : null;

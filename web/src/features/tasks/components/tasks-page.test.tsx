@@ -2,10 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { mockApi } from '@/test/mock-api';
-import { taskJson } from '../test-fixtures';
+import { taskJson } from '@/test/task-fixtures';
 import { TasksPage } from './tasks-page';
 
-vi.mock('@/lib/socket', () => ({ onEvent: () => () => {} }));
+vi.mock('@/lib/socket', () => ({ useLiveEvent: () => {} }));
 
 afterEach(() => vi.unstubAllGlobals());
 

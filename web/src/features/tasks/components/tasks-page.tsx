@@ -4,12 +4,12 @@ import { Button } from '@/components/button';
 import { ErrorAlert } from '@/components/error-alert';
 import { Inline } from '@/components/list';
 import { Muted, PageTitle } from '@/components/page';
-import { useLiveEvent } from '@/lib/use-live-event';
+import { TaskRows } from '@/components/task-rows';
 import type { Viewer } from '@/lib/roles';
+import { TASK_STATUSES, TASK_STATUS_LABEL } from '@/lib/tasks';
+import { useTaskUpdated } from '../live';
 import { sanitizeStatuses } from '../logic';
 import { useTaskList } from '../stores/task-list';
-import { TASK_STATUSES, TASK_STATUS_LABEL } from '../types';
-import { TaskRows } from './task-rows';
 
 const STATUS_KEY = 'status[]';
 
@@ -23,7 +23,7 @@ export function TasksPage({ viewer }: { viewer: Viewer }) {
   useEffect(() => {
     void fetch(statusKey ? statusKey.split(',') : [], viewer.clientId);
   }, [fetch, statusKey, viewer.clientId]);
-  useLiveEvent('task.updated', () => void refetch());
+  useTaskUpdated(() => void refetch());
 
   const setStatuses = (next: string[]) => {
     const query = new URLSearchParams();

@@ -1,5 +1,5 @@
 import { mockApi } from '@/test/mock-api';
-import { taskDetailJson } from '../test-fixtures';
+import { taskDetailJson } from '@/test/task-fixtures';
 import { EXTERNAL_URL_FAILED, useTaskDetail } from './task-detail';
 
 afterEach(() => {

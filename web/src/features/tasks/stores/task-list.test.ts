@@ -1,5 +1,5 @@
 import { mockApi } from '@/test/mock-api';
-import { taskJson } from '../test-fixtures';
+import { taskJson } from '@/test/task-fixtures';
 import { useTaskList } from './task-list';
 
 afterEach(() => vi.unstubAllGlobals());

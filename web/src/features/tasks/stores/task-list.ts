@@ -2,9 +2,9 @@
 import { create } from 'zustand';
 import { type AsyncState, initialAsync, track } from '@/lib/async-state';
 import { registerReset } from '@/lib/reset';
+import { groupTasks, type TaskGroups } from '@/lib/tasks';
 import { tasksApi } from '../api';
-import { groupTasks, sanitizeStatuses } from '../logic';
-import type { TaskGroups } from '../types';
+import { sanitizeStatuses } from '../logic';
 
 interface TaskListState {
   list: AsyncState<TaskGroups>;

@@ -1,0 +1,81 @@
+// One lint for the web app: TypeScript, the hook rules, and the import boundaries of
+// ARCHITECTURE.md ("one home per domain") so a feature cannot quietly reach into another.
+import { readdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import { configs as typescript } from 'typescript-eslint';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const src = (path) => resolve(root, 'src', path);
+
+// Read from the folder so a new feature is fenced in without touching this file.
+const features = readdirSync(src('features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Who may not import whom (the importing file is `target`, the imported one `from`). */
+const zones = [
+  // A feature never imports another feature: shared pieces go to lib/ or components/, or the
+  // route file passes them in.
+  ...features.map((feature) => ({
+    target: src(`features/${feature}`),
+    from: src('features'),
+    except: [`./${feature}`],
+    message: 'Features do not import each other; move the shared piece to lib/ or components/, or pass it in from the route.',
+  })),
+  {
+    target: src('features'),
+    from: src('app'),
+    message: 'Features do not import the app shell; the route file composes them.',
+  },
+  {
+    target: ['lib', 'components', 'theme', 'config'].map(src),
+    from: [src('features'), src('app')],
+    message: 'Shared code (lib, components, theme, config) never imports features or the app.',
+  },
+];
+
+export default defineConfig(
+  globalIgnores(['dist/', 'test-results/', 'e2e/test-results/', 'playwright-report/', 'coverage/']),
+  js.configs.recommended,
+  typescript.recommended,
+  reactHooks.configs.flat.recommended,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: { ...globals.browser },
+    },
+    settings: {
+      // Resolves `@/…` through tsconfig paths, then node_modules.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: resolve(root, 'tsconfig.json') })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': 'error',
+      // styled-components documents `import styled from 'styled-components'`; its named `styled`
+      // export is the same function, so this warning would only ever be noise here.
+      'import-x/no-named-as-default': 'off',
+      // As tsc's noUnusedLocals: `_name` and the siblings of a rest pattern are left out on purpose.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Tests use Vitest's globals (describe, it, expect, vi).
+    files: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    languageOptions: { globals: { ...globals.vitest } },
+  },
+  {
+    // Build, test-runner and end-to-end files run in Node.
+    files: ['*.config.{js,ts}', 'e2e/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

@@ -1,0 +1,5 @@
+import { TwoStepPage } from '@/features/auth/components/two-step-page';
+
+export default function TwoStepRoute() {
+  return <TwoStepPage />;
+}

@@ -1,0 +1,5 @@
+import { TeamsPage } from '@/features/chat/components/teams-page';
+
+export default function LeaderTeamsRoute() {
+  return <TeamsPage leader />;
+}

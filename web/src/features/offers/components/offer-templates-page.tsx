@@ -1,0 +1,92 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button } from '@/components/button';
+import { ErrorAlert } from '@/components/error-alert';
+import { Inline, List, ListRow } from '@/components/list';
+import { Field, Muted, PageTitle } from '@/components/page';
+import { Panel } from '@/components/panel';
+import { describeWithLabels } from '@/lib/errors';
+import { useOfferTemplates } from '../store';
+import type { OfferTemplate } from '../types';
+
+const describe = describeWithLabels({ name: 'テンプレート名', body: '本文' });
+
+function TemplateForm({ template, onDone }: { template: OfferTemplate | null; onDone: () => void }) {
+  const { templateWrite, saveTemplate } = useOfferTemplates();
+  const [name, setName] = useState(template?.name ?? '');
+  const [body, setBody] = useState(template?.body ?? '');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await saveTemplate(template?.id ?? null, { name: name.trim(), body })) {
+      setName('');
+      setBody('');
+      onDone();
+    }
+  };
+  return (
+    <form onSubmit={submit}>
+      <Field>
+        テンプレート名
+        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+      </Field>
+      <Field>
+        本文
+        <textarea rows={6} value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} />
+      </Field>
+      <Inline>
+        <Button type="submit" $variant="primary" disabled={templateWrite.loading || !name.trim()}>
+          {template ? 'テンプレートを更新' : 'テンプレートを追加'}
+        </Button>
+        {template && (
+          <Button type="button" onClick={onDone}>
+            キャンセル
+          </Button>
+        )}
+      </Inline>
+    </form>
+  );
+}
+
+export function OfferTemplatesPage() {
+  const { templates, templateWrite, fetchTemplates, deleteTemplate } = useOfferTemplates();
+  const [editing, setEditing] = useState<OfferTemplate | null>(null);
+  useEffect(() => {
+    void fetchTemplates();
+  }, [fetchTemplates]);
+  const remove = async (template: OfferTemplate) => {
+    if (!window.confirm(`テンプレート「${template.name}」を削除しますか？`)) return;
+    // A deleted template can no longer be edited: the form goes back to adding.
+    if (await deleteTemplate(template.id)) setEditing((current) => (current?.id === template.id ? null : current));
+  };
+  return (
+    <>
+      <PageTitle>オファーテンプレート</PageTitle>
+      <ErrorAlert error={templateWrite.error} describe={describe} />
+      <Panel title="テンプレート一覧">
+        <ErrorAlert error={templates.error} />
+        {!templates.loading && templates.data.length === 0 && <Muted>テンプレートはまだありません。</Muted>}
+        <List data-testid="offer-template-list">
+          {templates.data.map((template) => (
+            <ListRow key={template.id}>
+              <div>
+                <strong>{template.name}</strong>
+                <br />
+                <small style={{ whiteSpace: 'pre-wrap' }}>{template.body}</small>
+              </div>
+              <Inline>
+                <Button type="button" $size="xsm" $minWidth={0} onClick={() => setEditing(template)} aria-label={`${template.name}を編集`}>
+                  編集
+                </Button>
+                <Button type="button" $size="xsm" $minWidth={0} $variant="warning" $outlined disabled={templateWrite.loading} onClick={() => remove(template)} aria-label={`${template.name}を削除`}>
+                  削除
+                </Button>
+              </Inline>
+            </ListRow>
+          ))}
+        </List>
+      </Panel>
+      <Panel title={editing ? `「${editing.name}」を編集` : 'テンプレートを追加'}>
+        <TemplateForm key={editing?.id ?? 'new'} template={editing} onDone={() => setEditing(null)} />
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * What the server pushes over the live socket, as the client receives it: keys camelCased by
+ * lib/socket, values as sent. It mirrors the closed list in realtime/src/events.rs and the
+ * payload structs of the publishers (api/src: chat messages and channels, notices, work events,
+ * maintenance, the revision announcement, realtime's typing relay).
+ *
+ * Why the payload types live here and features import them (not the other way round): lib may
+ * not import features (ESLint enforces it), yet the `ServerEvents` map in lib/socket must name
+ * every payload so `onEvent` hands each handler its exact type without a cast. The server sends
+ * "the same JSON the REST API returns for that record", so a feature whose REST answer is one of
+ * these records (a chat message, a notice) names the type from here instead of keeping a second
+ * copy that could drift; a feature with a model of its own (maintenance) declares it, and the
+ * compiler checks at its `live.ts` that the pushed payload fits it.
+ */
+import type { FileView, ImageFile } from './files';
+
+// Chat (channel rooms; `channel.read` goes to the reader's other tabs)
+
+/** Who wrote a message (also the shape of a channel member). */
+export interface Author {
+  id: number;
+  userName: string;
+  /** As the server sends it (`editor_assistant`); see lib/roles. */
+  roleType: string;
+  imageFile: ImageFile | null;
+}
+
+export interface ReactionSummary {
+  reactionId: number;
+  name: string;
+  path: string;
+  count: number;
+  userIds: number[];
+}
+
+/** `message.created`, `message.updated`, and the REST message. */
+export interface MessageView {
+  id: number;
+  channelId: number;
+  user: Author;
+  body: string;
+  mentions: number[];
+  files: FileView[];
+  reactions: ReactionSummary[];
+  isPinned: boolean;
+  clientMessageId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MessageDeleted {
+  id: number;
+  channelId: number;
+}
+
+/** `reaction.added` and `reaction.removed`: the message's reactions after the change. */
+export interface ReactionChanged {
+  channelId: number;
+  messageId: number;
+  reactionId: number;
+  userId: number;
+  reactions: ReactionSummary[];
+}
+
+export interface PinAdded {
+  channelId: number;
+  message: MessageView;
+}
+
+export interface PinRemoved {
+  channelId: number;
+  messageId: number;
+}
+
+export interface ChannelRead {
+  channelId: number;
+  lastReadMessageId: number;
+  unreadCount: number;
+}
+
+/** Relayed by realtime to the other members who joined the channel. */
+export interface Typing {
+  channelId: number;
+  userId: number;
+}
+
+// Notices (the user's room)
+
+/** The envelope shows `message` notices; the bell shows every task notice. */
+export type NoticeGroup = 'task' | 'message';
+
+export interface NoticeReference {
+  teamId: number | null;
+  channelId: number | null;
+  messageId: number | null;
+  projectId: number | null;
+  workId: number | null;
+  taskId: number | null;
+}
+
+/** One notice, as pushed and as listed by `/v2/notices`. */
+export interface NoticeView {
+  id: number;
+  /** message, order_task, reject_client_order, reject_delivery, inspected_delivery, check_delivery, check_client_order. */
+  type: string;
+  isRead: boolean;
+  notificationDate: string;
+  message: string;
+  reference: NoticeReference;
+}
+
+export interface NoticeCreated {
+  notice: NoticeView;
+  group: NoticeGroup;
+  unreadCount: number;
+}
+
+/** One notice read (`noticeId`), or a whole group (`noticeId` null), optionally one channel's. */
+export interface NoticeRead {
+  group: NoticeGroup;
+  noticeId: number | null;
+  channelId: number | null;
+  unreadCount: number;
+}
+
+// Work (the user's room: the client's users and the task's creators)
+
+/** `task.updated`: the task's new state, for screens to reload what they show. */
+export interface TaskState {
+  id: number;
+  status: string;
+  projectId: number;
+  workId: number;
+  clientId: number;
+  title: string;
+  updatedAt: string;
+}
+
+/** `delivery.registered` (to the client's users), and the answer to registering one. */
+export interface DeliveryRegistered {
+  taskId: number;
+  deliveryId: number;
+  type: 'file' | 'external';
+  url: string | null;
+  fileIds: number[];
+  updatedAt: string;
+}
+
+// Everyone (the global broadcast)
+
+export interface MaintenanceWindow {
+  message: string;
+  startDatetime: string;
+  endDatetime: string;
+  /** Whether the window contains the present moment (when the server sent it). */
+  active: boolean;
+}
+
+/** `maintenance.changed`: the current or next window, null when none. */
+export interface MaintenanceChanged {
+  maintenance: MaintenanceWindow | null;
+}
+
+export interface VersionBumped {
+  revisionNo: string;
+}
+
+/** An information post went live (not published by the server yet). */
+export interface InformationCreated {
+  id: number;
+  title: string;
+  url: string;
+  scheduledStartDate: string;
+}
+
+/** The session was revoked elsewhere (not published by the server yet); it carries nothing. */
+export type SessionRevoked = Record<string, never>;
