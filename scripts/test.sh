@@ -32,6 +32,10 @@ export DATABASE_URL="$TEST_DATABASE_URL" E2E_DATABASE_ADMIN_URL="$TEST_DATABASE_
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/?protocol=resp3}"
 
 LOGS=$(mktemp -d)
+say "Lint: cargo fmt, clippy (warnings are errors) and ESLint (the web app's domain boundaries)"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+npm run lint -w web --silent
 say "Rust tests"
 cargo test --workspace 2>&1 | tee "$LOGS/cargo.log"
 say "Vitest"

@@ -2,14 +2,16 @@
 
 use crate::auth::session::Caller;
 use crate::files::images::{self, PLACEHOLDER_SVG};
+use crate::files::scan::ScanStatus;
 use crate::files::scan::{Scanner, SignatureScanner};
 use crate::files::{self, FileView, MAX_UPLOAD_BYTES};
 use crate::platform::error::{AppError, AppResult};
-use crate::platform::extract::AuthUser;
+use crate::platform::extract::{ApiQuery, AuthUser};
+use crate::platform::validation::Validator;
 use crate::state::AppState;
 use axum::Json;
 use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -132,14 +134,14 @@ pub async fn download(
     if !may_download(&state, &caller, &file).await? {
         return Err(AppError::Forbidden);
     }
-    match file.scan_status.as_str() {
-        "clean" => {}
-        "infected" => {
+    match file.scan_status {
+        ScanStatus::Clean => {}
+        ScanStatus::Infected => {
             return Err(AppError::invalid(
                 "ウイルスが検出されたため、このファイルはダウンロードできません。",
             ));
         }
-        _ => {
+        ScanStatus::Scanning => {
             return Err(AppError::invalid(
                 "ウイルスチェック中です。しばらくしてから再度お試しください。",
             ));
@@ -178,9 +180,14 @@ pub async fn download(
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct ImageQuery {
+    /// At most `MAX_IMAGE_SIDE`.
     pub width: Option<u32>,
+    /// At most `MAX_IMAGE_SIDE`.
     pub height: Option<u32>,
 }
+
+/// The largest image variant served, in pixels a side.
+pub const MAX_IMAGE_SIDE: u32 = 4096;
 
 fn placeholder() -> Response {
     (
@@ -200,12 +207,19 @@ fn placeholder() -> Response {
 pub async fn image(
     State(state): State<AppState>,
     Path(path): Path<String>,
-    Query(query): Query<ImageQuery>,
+    ApiQuery(query): ApiQuery<ImageQuery>,
 ) -> AppResult<Response> {
+    let mut v = Validator::new();
+    for (field, side) in [("width", query.width), ("height", query.height)] {
+        if side.is_some_and(|side| side > MAX_IMAGE_SIDE) {
+            v.fail(field, format!("max:{MAX_IMAGE_SIDE}"));
+        }
+    }
+    v.finish()?;
     let Some(storage_key) = path.strip_prefix("files/") else {
         return Ok(placeholder());
     };
-    let row: Option<(String, String, bool)> = sqlx::query_as(
+    let row: Option<(ScanStatus, String, bool)> = sqlx::query_as(
         "select scan_status, content_type, is_private from files where storage_key = $1",
     )
     .bind(storage_key)
@@ -214,7 +228,7 @@ pub async fn image(
     let Some((scan_status, content_type, is_private)) = row else {
         return Ok(placeholder());
     };
-    if scan_status != "clean" || is_private || !content_type.starts_with("image/") {
+    if scan_status != ScanStatus::Clean || is_private || !content_type.starts_with("image/") {
         return Ok(placeholder());
     }
     let (width, height) = (query.width.unwrap_or(0), query.height.unwrap_or(0));

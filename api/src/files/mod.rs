@@ -5,6 +5,7 @@ pub mod http;
 pub mod images;
 pub mod scan;
 
+use crate::files::scan::ScanStatus;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -29,7 +30,7 @@ pub struct FileView {
     pub user_role_type: Role,
     pub updated: DateTime<Utc>,
     /// scanning, clean or infected.
-    pub anti_virus_check_scan_status: String,
+    pub anti_virus_check_scan_status: ScanStatus,
     pub content_type: String,
     pub size: i64,
     pub width: Option<i32>,
@@ -45,7 +46,7 @@ pub struct FileRow {
     pub user_id: i64,
     pub role: String,
     pub updated_at: DateTime<Utc>,
-    pub scan_status: String,
+    pub scan_status: ScanStatus,
     pub content_type: String,
     pub size_bytes: i64,
     pub width: Option<i32>,

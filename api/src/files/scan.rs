@@ -13,11 +13,20 @@ pub enum Verdict {
     Infected,
 }
 
+crate::closed_set!(
+    /// A stored file's scan status; only `clean` files are served.
+    ScanStatus {
+        Scanning = "scanning",
+        Clean = "clean",
+        Infected = "infected",
+    }
+);
+
 impl Verdict {
-    pub fn as_status(self) -> &'static str {
+    pub fn as_status(self) -> ScanStatus {
         match self {
-            Verdict::Clean => "clean",
-            Verdict::Infected => "infected",
+            Verdict::Clean => ScanStatus::Clean,
+            Verdict::Infected => ScanStatus::Infected,
         }
     }
 }

@@ -3,11 +3,11 @@
 use crate::notices::{NOTICE_COLUMNS, NoticeGroup, NoticeRow, NoticeView, unread_count};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::events::emit;
-use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
 use crate::platform::pagination::Paging;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -49,10 +49,10 @@ fn parse_group(value: Option<&str>) -> AppResult<NoticeGroup> {
 pub async fn list(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
-    Query(query): Query<NoticeQuery>,
+    ApiQuery(query): ApiQuery<NoticeQuery>,
 ) -> AppResult<Json<NoticeList>> {
     let group = parse_group(query.notice_type.as_deref())?;
-    let page = query.page.unwrap_or(1).max(1);
+    let page = Paging::requested(query.page, 1)?;
     let total: i64 = sqlx::query_scalar(
         "select count(*) from notices where user_id = $1 and notice_type = any($2)",
     )
@@ -105,7 +105,7 @@ pub async fn read_one(
         .fetch_optional(&state.db)
         .await?;
     let notice = NoticeView::from(row.ok_or(AppError::NotFound)?);
-    let group = NoticeGroup::of(&notice.notice_type);
+    let group = NoticeGroup::of(notice.notice_type);
     let read = NoticeRead {
         user_id: caller.user_id,
         group,

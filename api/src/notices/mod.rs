@@ -9,14 +9,18 @@ use serde::Serialize;
 use sqlx::{PgExecutor, PgPool};
 use utoipa::ToSchema;
 
-pub const TASK_TYPES: &[&str] = &[
-    "order_task",
-    "reject_client_order",
-    "reject_delivery",
-    "inspected_delivery",
-    "check_delivery",
-    "check_client_order",
-];
+crate::closed_set!(
+    /// What a notice is about: a message (the envelope) or a step of a task (the bell).
+    NoticeType {
+        Message = "message",
+        OrderTask = "order_task",
+        RejectClientOrder = "reject_client_order",
+        RejectDelivery = "reject_delivery",
+        InspectedDelivery = "inspected_delivery",
+        CheckDelivery = "check_delivery",
+        CheckClientOrder = "check_client_order",
+    }
+);
 
 /// The envelope shows `message` notices; the bell shows every task notice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -27,8 +31,8 @@ pub enum NoticeGroup {
 }
 
 impl NoticeGroup {
-    pub fn of(notice_type: &str) -> Self {
-        if notice_type == "message" {
+    pub fn of(notice_type: NoticeType) -> Self {
+        if notice_type == NoticeType::Message {
             NoticeGroup::Message
         } else {
             NoticeGroup::Task
@@ -36,20 +40,19 @@ impl NoticeGroup {
     }
 
     /// The notice types in this group.
-    pub fn types(self) -> Vec<&'static str> {
-        match self {
-            NoticeGroup::Message => vec!["message"],
-            NoticeGroup::Task => TASK_TYPES.to_vec(),
-        }
+    pub fn types(self) -> Vec<NoticeType> {
+        NoticeType::ALL
+            .iter()
+            .copied()
+            .filter(|t| NoticeGroup::of(*t) == self)
+            .collect()
     }
 
-    /// `message`, `task`, or a single task type (which selects the task group).
+    /// `message`, `task`, or a single notice type (a task type selects the task group).
     pub fn parse(value: &str) -> Option<Self> {
         match value {
-            "message" => Some(NoticeGroup::Message),
             "task" => Some(NoticeGroup::Task),
-            other if TASK_TYPES.contains(&other) => Some(NoticeGroup::Task),
-            _ => None,
+            other => NoticeType::parse(other).map(NoticeGroup::of),
         }
     }
 }
@@ -69,7 +72,7 @@ pub struct NoticeView {
     pub id: i64,
     /// message, order_task, reject_client_order, reject_delivery, inspected_delivery, check_delivery, check_client_order.
     #[serde(rename = "type")]
-    pub notice_type: String,
+    pub notice_type: NoticeType,
     pub is_read: bool,
     pub notification_date: DateTime<Utc>,
     pub message: String,
@@ -79,7 +82,7 @@ pub struct NoticeView {
 #[derive(sqlx::FromRow)]
 pub struct NoticeRow {
     id: i64,
-    notice_type: String,
+    notice_type: NoticeType,
     is_read: bool,
     created_at: DateTime<Utc>,
     message: String,
@@ -115,7 +118,7 @@ impl From<NoticeRow> for NoticeView {
 
 pub struct NewNotice {
     pub user_id: i64,
-    pub notice_type: &'static str,
+    pub notice_type: NoticeType,
     pub message: String,
     pub reference: NoticeReference,
 }
@@ -168,7 +171,7 @@ pub async fn unread_count(
 /// Pushes committed notices to their recipients, each with a fresh unread count.
 pub async fn publish_created(db: &PgPool, hub: &Hub, created: Vec<(i64, NoticeView)>) {
     for (user_id, notice) in created {
-        let group = NoticeGroup::of(&notice.notice_type);
+        let group = NoticeGroup::of(notice.notice_type);
         let unread_count = match unread_count(db, user_id, group).await {
             Ok(count) => count,
             Err(error) => {

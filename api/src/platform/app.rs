@@ -61,7 +61,8 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(
             state.clone(),
             resolve_caller,
-        ));
+        ))
+        .layer(middleware::from_fn(refuse_unusable_input));
     Router::new()
         .merge(SwaggerUi::new("/api/docs").url("/api/docs/openapi.json", doc))
         .nest("/api", api)
@@ -69,6 +70,33 @@ pub fn app(state: AppState) -> Router {
         .fallback_service(web::service(&state.config.web_dir))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// Input no handler can use, refused once for every route: a NUL in the query string (422 on
+/// that parameter; PostgreSQL refuses NUL in text) and path segments that are not canonical ids
+/// or names (a signed number such as `+1`, or a NUL) are not found.
+async fn refuse_unusable_input(request: Request, next: Next) -> Response {
+    if let Some(query) = request.uri().query()
+        && let Some((key, _)) = form_urlencoded::parse(query.as_bytes())
+            .find(|(key, value)| key.contains('\0') || value.contains('\0'))
+    {
+        let field = key.trim_end_matches("[]").replace('\0', "");
+        return AppError::rule(
+            if field.is_empty() { "query" } else { &field },
+            crate::platform::text::RULE_INVALID_CHARACTERS,
+        )
+        .into_response();
+    }
+    let unusable_segment = request.uri().path().split('/').any(|segment| {
+        let signed = segment.len() > 1
+            && segment.starts_with(['+', '-'])
+            && segment[1..].bytes().all(|b| b.is_ascii_digit());
+        signed || segment.contains("%00")
+    });
+    if unusable_segment {
+        return AppError::NotFound.into_response();
+    }
+    next.run(request).await
 }
 
 /// Resolves the bearer token once per request; handlers read the result with `AuthUser`.

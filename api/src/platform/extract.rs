@@ -12,6 +12,7 @@ use serde::de::DeserializeOwned;
 
 use crate::auth::session::Caller;
 use crate::platform::error::AppError;
+use crate::platform::text;
 use crate::state::AppState;
 
 /// `Json<T>` whose failures answer 422 in the API's error format.
@@ -21,10 +22,44 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(ApiJson(value)),
-            Err(rejection) => Err(json_rejection(rejection)),
+        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(req, state)
+            .await
+            .map_err(json_rejection)?;
+        // PostgreSQL refuses NUL in text: refuse it here, for every body, naming the field.
+        if let Some(field) = text::nul_in_json(&value, "") {
+            return Err(AppError::rule(
+                if field.is_empty() { "body" } else { &field },
+                text::RULE_INVALID_CHARACTERS,
+            ));
         }
+        serde_json::from_value(value)
+            .map(ApiJson)
+            .map_err(|_| AppError::invalid("入力内容の型が正しくありません。"))
+    }
+}
+
+/// `Query<T>` whose failures answer 422 in the API's error format (axum's own is a 400 in
+/// plain text).
+pub struct ApiQuery<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequestParts<AppState> for ApiQuery<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        _state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or_default();
+        serde_urlencoded::from_str(query)
+            .map(ApiQuery)
+            .map_err(|error| {
+                // serde_urlencoded names the failing field in its message; keep only the field.
+                let message = error.to_string();
+                match message.split('`').nth(1) {
+                    Some(field) => AppError::rule(field, "invalid"),
+                    None => AppError::invalid("検索条件の形式が正しくありません。"),
+                }
+            })
     }
 }
 

@@ -14,4 +14,5 @@ pub mod realtime_auth;
 pub(crate) mod socket_handshake;
 pub mod text;
 pub mod validation;
+pub mod vocab;
 mod web;

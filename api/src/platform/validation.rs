@@ -20,9 +20,9 @@ impl Validator {
         self
     }
 
-    /// `required`: present and not only whitespace.
+    /// `required`: present and not only whitespace or invisible characters.
     pub fn required(&mut self, field: &str, value: &str) -> &mut Self {
-        if value.trim().is_empty() {
+        if crate::platform::text::is_blank(value) {
             self.fail(field, "required");
         }
         self

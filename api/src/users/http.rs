@@ -6,6 +6,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::guards::NonCreatorUser;
 use crate::platform::query::{list_param, single_param};
 use crate::state::AppState;
+use crate::users::model::{AccountStatus, WorkStatus};
 use axum::Json;
 use axum::extract::{RawQuery, State};
 use serde::Serialize;
@@ -25,8 +26,7 @@ pub struct DirectoryUser {
     pub user_name: String,
     #[schema(value_type = String)]
     pub role_type: Role,
-    /// not_set, accepting, conditionally_accepting or not_accepting.
-    pub work_status: String,
+    pub work_status: WorkStatus,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -58,27 +58,27 @@ pub async fn list(
     let mut roles = Vec::new();
     for value in list_param(query, "role_types") {
         match role_of_wire(&value) {
-            Some(role) => roles.push(role.as_db().to_string()),
+            Some(role) => roles.push(role),
             None => return Err(AppError::rule("role_types", "in")),
         }
     }
-    let mut statuses = list_param(query, "active_statuses");
-    if statuses
-        .iter()
-        .any(|s| !matches!(s.as_str(), "active" | "banned" | "left"))
-    {
-        return Err(AppError::rule("active_statuses", "in:active,banned,left"));
+    let mut statuses = Vec::new();
+    for value in list_param(query, "active_statuses") {
+        match AccountStatus::parse(&value) {
+            Some(status) => statuses.push(status),
+            None => return Err(AppError::rule("active_statuses", AccountStatus::rule())),
+        }
     }
     if !caller.role.is_staff() {
         // Clients pick among active creators and nobody else.
-        roles.retain(|r| r == "general" || r == "editor_assistant");
+        roles.retain(|role| role.is_creator());
         if roles.is_empty() {
-            roles = vec!["general".into(), "editor_assistant".into()];
+            roles = vec![Role::General, Role::EditorAssistant];
         }
-        statuses = vec!["active".into()];
+        statuses = vec![AccountStatus::Active];
     }
     let keyword = single_param(query, "keyword").unwrap_or_default();
-    let rows: Vec<(i64, String, String, String)> = sqlx::query_as(
+    let rows: Vec<(i64, String, Role, WorkStatus)> = sqlx::query_as(
         "select id, user_name, role, work_status from users
           where (cardinality($1::text[]) = 0 or role = any($1))
             and (cardinality($2::text[]) = 0 or account_status = any($2))
@@ -97,7 +97,7 @@ pub async fn list(
             .map(|(id, user_name, role, work_status)| DirectoryUser {
                 id,
                 user_name,
-                role_type: Role::from_db(&role).unwrap_or(Role::General),
+                role_type: role,
                 work_status,
             })
             .collect(),

@@ -1,5 +1,6 @@
 //! The User record of the spec (section 3) as the API returns it.
 
+use crate::files::scan::ScanStatus;
 use serde::Serialize;
 use sqlx::PgExecutor;
 use utoipa::ToSchema;
@@ -10,7 +11,7 @@ use crate::auth::role::Role;
 pub struct ImageFile {
     pub path: String,
     /// scanning, clean or infected.
-    pub anti_virus_check_scan_status: String,
+    pub anti_virus_check_scan_status: ScanStatus,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -27,8 +28,7 @@ pub struct UserRecord {
     #[schema(value_type = String)]
     pub role_type: Role,
     pub image_file: Option<ImageFile>,
-    /// not_set, accepting, conditionally_accepting, not_accepting.
-    pub work_status: String,
+    pub work_status: WorkStatus,
     pub has_skill: bool,
     pub has_bank_account: bool,
     pub has_portfolio: bool,
@@ -44,8 +44,8 @@ struct UserRow {
     user_name: String,
     role: String,
     image_path: Option<String>,
-    image_scan_status: Option<String>,
-    work_status: String,
+    image_scan_status: Option<ScanStatus>,
+    work_status: WorkStatus,
     has_skill: bool,
     has_bank_account: bool,
     has_portfolio: bool,
@@ -76,7 +76,7 @@ pub async fn load(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Option<
         role_type: Role::from_db(&r.role).unwrap_or(Role::General),
         image_file: r.image_path.map(|path| ImageFile {
             path,
-            anti_virus_check_scan_status: r.image_scan_status.unwrap_or_else(|| "scanning".into()),
+            anti_virus_check_scan_status: r.image_scan_status.unwrap_or(ScanStatus::Scanning),
         }),
         work_status: r.work_status,
         has_skill: r.has_skill,
@@ -91,3 +91,22 @@ pub async fn load(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Option<
             .map(|(id, company_name)| ClientRef { id, company_name }),
     }))
 }
+
+crate::closed_set!(
+    /// Where an account is in its life: active, banned (leaving, pending), or left.
+    AccountStatus {
+        Active = "active",
+        Banned = "banned",
+        Left = "left",
+    }
+);
+
+crate::closed_set!(
+    /// A creator's availability for new work; `not_set` until they answer.
+    WorkStatus {
+        NotSet = "not_set",
+        Accepting = "accepting",
+        ConditionallyAccepting = "conditionally_accepting",
+        NotAccepting = "not_accepting",
+    }
+);

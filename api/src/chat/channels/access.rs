@@ -1,6 +1,7 @@
 //! Visibility of teams and channels. Every chat query goes through here first, so a
 //! non-member is refused before any data is read.
 
+use crate::chat::channels::model::{ChannelStatus, ChannelType};
 use sqlx::{PgPool, Postgres, QueryBuilder};
 
 use crate::auth::role::Role;
@@ -13,8 +14,8 @@ pub struct ChannelRow {
     pub id: i64,
     pub team_id: i64,
     pub name: String,
-    pub channel_type: String,
-    pub status: String,
+    pub channel_type: ChannelType,
+    pub status: ChannelStatus,
 }
 
 /// A query under construction.
@@ -33,7 +34,7 @@ pub fn push_visible_teams(q: &mut SqlQuery, caller: &Caller) {
         Role::General | Role::EditorAssistant => {
             q.push("(exists (select 1 from team_members tm where tm.team_id = t.id and tm.status not in ('declined', 'left') and tm.user_id = ");
             q.push_bind(caller.user_id);
-            q.push(") or exists (select 1 from channels c join channel_members cm on cm.channel_id = c.id where c.team_id = t.id and cm.user_id = ");
+            q.push(") or exists (select 1 from channels c join channel_members cm on cm.channel_id = c.id where c.team_id = t.id and not cm.is_observer and cm.user_id = ");
             q.push_bind(caller.user_id);
             q.push("))");
         }
@@ -43,7 +44,7 @@ pub fn push_visible_teams(q: &mut SqlQuery, caller: &Caller) {
 /// Condition (on alias `c`) for the channels the caller may read: `may_read` in SQL.
 pub fn push_readable_channels(q: &mut SqlQuery, caller: &Caller) {
     q.push(
-        "(exists (select 1 from channel_members cm where cm.channel_id = c.id and cm.user_id = ",
+        "(exists (select 1 from channel_members cm where cm.channel_id = c.id and not cm.is_observer and cm.user_id = ",
     );
     q.push_bind(caller.user_id);
     q.push(")");
@@ -73,8 +74,8 @@ pub async fn ensure_team_visible(db: &PgPool, caller: &Caller, team_id: i64) -> 
 
 /// The one channel membership rule, used by REST and by the socket's `channel:join`: members
 /// read a channel, and staff also read management channels.
-pub fn may_read(role: Role, is_member: bool, channel_type: &str) -> bool {
-    is_member || (role.is_staff() && channel_type == "management")
+pub fn may_read(role: Role, is_member: bool, channel_type: ChannelType) -> bool {
+    is_member || (role.is_staff() && channel_type == ChannelType::Management)
 }
 
 /// The channel, if user `user_id` (with `role`) may read it. 404 when it does not exist, 403
@@ -94,7 +95,7 @@ pub async fn channel_for(
     // One round trip: this runs on every chat request.
     let row: Option<Row> = sqlx::query_as(
         "select id, team_id, name, channel_type, status,
-                exists (select 1 from channel_members m where m.channel_id = c.id and m.user_id = $2) as is_member
+                exists (select 1 from channel_members m where m.channel_id = c.id and m.user_id = $2 and not m.is_observer) as is_member
            from channels c where id = $1",
     )
     .bind(channel_id)
@@ -102,7 +103,7 @@ pub async fn channel_for(
     .fetch_optional(db)
     .await?;
     visible(row.map(|Row { channel, is_member }| {
-        let readable = may_read(role, is_member, &channel.channel_type);
+        let readable = may_read(role, is_member, channel.channel_type);
         (channel, readable)
     }))
 }
@@ -124,7 +125,7 @@ pub async fn writable_channel(
     channel_id: i64,
 ) -> AppResult<ChannelRow> {
     let channel = readable_channel(db, caller, channel_id).await?;
-    if channel.status != "active" {
+    if channel.status != ChannelStatus::Active {
         return Err(AppError::invalid("このチャンネルは現在利用できません。"));
     }
     Ok(channel)

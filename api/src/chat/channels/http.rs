@@ -4,14 +4,16 @@ use crate::auth::session::Caller;
 use crate::chat::channels::access::{
     SqlQuery, push_readable_channels, push_unread_count, readable_channel,
 };
+use crate::chat::channels::model::{ChannelStatus, ChannelType};
 use crate::chat::messages::model::Author;
+use crate::files::scan::ScanStatus;
 use crate::files::{FILE_COLUMNS, FileView, MessageFileRow};
 use crate::platform::error::{AppError, AppResult};
-use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
 use crate::platform::pagination::Paging;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use realtime::Room;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -34,9 +36,9 @@ pub struct ChannelView {
     pub name: String,
     /// all, single, group or management; inactive single and management channels are shown
     /// as their disabled variants.
-    pub channel_type: String,
+    pub channel_type: ChannelType,
     /// active or inactive.
-    pub status: String,
+    pub status: ChannelStatus,
     pub member_count: i64,
     pub last_read_message_id: i64,
     pub unread_count: i64,
@@ -57,7 +59,7 @@ pub async fn channels_where(
 ) -> AppResult<Vec<ChannelView>> {
     let mut q = SqlQuery::new(
         "select c.id, c.team_id, c.name, c.channel_type, c.status,
-                (select count(*) from channel_members x where x.channel_id = c.id) as member_count,
+                (select count(*) from channel_members x where x.channel_id = c.id and not x.is_observer) as member_count,
                 coalesce((select cm.last_read_message_id from channel_members cm where cm.channel_id = c.id and cm.user_id = ",
     );
     q.push_bind(caller.user_id);
@@ -104,10 +106,10 @@ pub async fn members(
     Path(channel_id): Path<i64>,
 ) -> AppResult<Json<Vec<Author>>> {
     readable_channel(&state.db, &caller, channel_id).await?;
-    let rows: Vec<(i64, String, String, Option<String>, Option<String>)> = sqlx::query_as(
+    let rows: Vec<(i64, String, String, Option<String>, Option<ScanStatus>)> = sqlx::query_as(
         "select u.id, u.user_name, u.role, u.image_path, u.image_scan_status
            from channel_members cm join users u on u.id = cm.user_id
-          where cm.channel_id = $1 and u.account_status <> 'left' order by u.id",
+          where cm.channel_id = $1 and not cm.is_observer and u.account_status <> 'left' order by u.id",
     )
     .bind(channel_id)
     .fetch_all(&state.db)
@@ -121,7 +123,7 @@ pub async fn members(
                     .unwrap_or(crate::auth::role::Role::General),
                 image_file: image_path.map(|path| crate::users::model::ImageFile {
                     path,
-                    anti_virus_check_scan_status: scan.unwrap_or_else(|| "scanning".into()),
+                    anti_virus_check_scan_status: scan.unwrap_or(ScanStatus::Scanning),
                 }),
             })
             .collect(),
@@ -175,7 +177,7 @@ pub struct ChannelRead {
 
 /// Moves the caller's read position forward (never back) and tells the caller's other tabs.
 #[utoipa::path(put, path = "/channels/{channel_id}/read", tag = "channels", security(("bearer" = [])), request_body = ReadRequest,
-    responses((status = 200, body = ChannelRead), (status = 403), (status = 404)))]
+    responses((status = 200, body = ChannelRead), (status = 403), (status = 404), (status = 422, description = "the message is not in this channel")))]
 pub async fn mark_read(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
@@ -183,19 +185,29 @@ pub async fn mark_read(
     ApiJson(body): ApiJson<ReadRequest>,
 ) -> AppResult<Json<ChannelRead>> {
     readable_channel(&state.db, &caller, channel_id).await?;
-    let updated = sqlx::query(
-        "update channel_members set last_read_message_id = greatest(last_read_message_id, $3)
-          where channel_id = $1 and user_id = $2",
+    let in_channel: bool = sqlx::query_scalar(
+        "select exists (select 1 from messages where id = $1 and channel_id = $2)",
+    )
+    .bind(body.message_id)
+    .bind(channel_id)
+    .fetch_one(&state.db)
+    .await?;
+    if !in_channel {
+        return Err(AppError::rule("message_id", "exists"));
+    }
+    // Whoever may read the channel keeps a position; staff reading a management channel they
+    // are not a member of keep theirs as an observer.
+    sqlx::query(
+        "insert into channel_members (channel_id, user_id, last_read_message_id, is_observer)
+         values ($1, $2, $3, true)
+         on conflict (channel_id, user_id) do update
+            set last_read_message_id = greatest(channel_members.last_read_message_id, excluded.last_read_message_id)",
     )
     .bind(channel_id)
     .bind(caller.user_id)
     .bind(body.message_id)
     .execute(&state.db)
     .await?;
-    if updated.rows_affected() == 0 {
-        // Staff reading a management channel they are not a member of keep no position.
-        return Err(AppError::Forbidden);
-    }
     let view = channel_view(&state, &caller, channel_id).await?;
     let read = ChannelRead {
         user_id: caller.user_id,
@@ -232,11 +244,11 @@ pub async fn files(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
     Path(channel_id): Path<i64>,
-    Query(query): Query<PageQuery>,
+    ApiQuery(query): ApiQuery<PageQuery>,
 ) -> AppResult<Json<ChannelFiles>> {
     readable_channel(&state.db, &caller, channel_id).await?;
     const PER_PAGE: i64 = 30;
-    let page = query.page.unwrap_or(1).max(1);
+    let page = Paging::requested(query.page, 1)?;
     let total: i64 = sqlx::query_scalar(
         "select count(*) from message_files mf join messages m on m.id = mf.message_id where m.channel_id = $1 and m.deleted_at is null",
     )

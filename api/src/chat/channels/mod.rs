@@ -2,3 +2,4 @@
 
 pub mod access;
 pub mod http;
+pub mod model;

@@ -3,21 +3,24 @@
 
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{ChannelRow, readable_channel, writable_channel};
+use crate::chat::channels::model::ChannelType;
 use crate::chat::messages::events::{
     MessageCreated, MessageDeleted, MessageUpdated, PinAdded, PinRemoved, ReactionAdded,
     ReactionChanged, ReactionRemoved,
 };
 use crate::chat::messages::mentions::mentioned_user_ids;
 use crate::chat::messages::model::{self as messages, MessageRow, MessageView};
+use crate::files::scan::ScanStatus;
+use crate::notices::NoticeType;
 use crate::notices::{self, NewNotice, NoticeReference};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::events::{Event, emit};
-use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
 use crate::platform::pagination::Paging;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use serde::{Deserialize, Serialize};
@@ -85,7 +88,7 @@ pub async fn list(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
     Path(channel_id): Path<i64>,
-    Query(query): Query<ListQuery>,
+    ApiQuery(query): ApiQuery<ListQuery>,
 ) -> AppResult<Json<MessagePage>> {
     readable_channel(&state.db, &caller, channel_id).await?;
     let total: i64 = sqlx::query_scalar(
@@ -119,7 +122,7 @@ pub async fn list(
             (ids, has_more, 0)
         }
         None => {
-            let page = query.page.unwrap_or(0).max(0);
+            let page = Paging::requested(query.page, 0)?;
             let mut ids: Vec<i64> = sqlx::query_scalar(
                 "select id from messages where channel_id = $1 and deleted_at is null order by id desc limit $2 offset $3",
             )
@@ -168,7 +171,7 @@ async fn member_mentions(
     if ids.is_empty() {
         return Ok(ids);
     }
-    sqlx::query_scalar("select user_id from channel_members where channel_id = $1 and user_id = any($2) order by user_id")
+    sqlx::query_scalar("select user_id from channel_members where channel_id = $1 and not is_observer and user_id = any($2) order by user_id")
         .bind(channel_id)
         .bind(&ids)
         .fetch_all(tx)
@@ -297,7 +300,7 @@ async fn attach_files(
     file_ids: &[i64],
 ) -> AppResult<()> {
     for (position, file_id) in file_ids.iter().enumerate() {
-        let usable: Option<(String,)> = sqlx::query_as(
+        let usable: Option<(ScanStatus,)> = sqlx::query_as(
             "select scan_status from files f
               where f.id = $1 and f.user_id = $2 and not exists (select 1 from message_files mf where mf.file_id = f.id)",
         )
@@ -307,7 +310,7 @@ async fn attach_files(
         .await?;
         match usable {
             None => return Err(AppError::rule("file_ids", "exists")),
-            Some((status,)) if status == "infected" => {
+            Some((status,)) if status == ScanStatus::Infected => {
                 return Err(AppError::rule("file_ids", "infected"));
             }
             Some(_) => {}
@@ -333,7 +336,9 @@ async fn notify_recipients(
     mentions: &[i64],
 ) -> AppResult<Vec<(i64, notices::NoticeView)>> {
     // Most messages mention nobody in a group channel: no notice, no query.
-    if channel.channel_type != "single" && mentions.iter().all(|id| *id == caller.user_id) {
+    if channel.channel_type != ChannelType::Single
+        && mentions.iter().all(|id| *id == caller.user_id)
+    {
         return Ok(Vec::new());
     }
     let author: String = sqlx::query_scalar("select user_name from users where id = $1")
@@ -353,9 +358,9 @@ async fn notify_recipients(
             )
         })
         .collect();
-    if channel.channel_type == "single" {
+    if channel.channel_type == ChannelType::Single {
         let others: Vec<i64> = sqlx::query_scalar(
-            "select user_id from channel_members where channel_id = $1 and user_id <> $2",
+            "select user_id from channel_members where channel_id = $1 and not is_observer and user_id <> $2",
         )
         .bind(channel.id)
         .bind(caller.user_id)
@@ -371,7 +376,7 @@ async fn notify_recipients(
     for (user_id, message) in recipients {
         let notice = NewNotice {
             user_id,
-            notice_type: "message",
+            notice_type: NoticeType::Message,
             message,
             reference: NoticeReference {
                 team_id: Some(channel.team_id),

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use crate::auth::role::Role;
 use crate::files::FileView;
+use crate::files::scan::ScanStatus;
 use crate::users::model::ImageFile;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -54,7 +55,7 @@ pub struct MessageRow {
     pub user_name: String,
     pub role: String,
     pub image_path: Option<String>,
-    pub image_scan_status: Option<String>,
+    pub image_scan_status: Option<ScanStatus>,
     pub body: String,
     pub client_message_id: Option<String>,
     pub created_at: DateTime<Utc>,
@@ -80,7 +81,7 @@ impl MessageRow {
                     path,
                     anti_virus_check_scan_status: self
                         .image_scan_status
-                        .unwrap_or_else(|| "scanning".into()),
+                        .unwrap_or(ScanStatus::Scanning),
                 }),
             },
             body: self.body,

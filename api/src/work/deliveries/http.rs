@@ -2,17 +2,21 @@
 //! published (uploaded destinations), staff's monthly delivery reports per media, and the
 //! works a creator can deliver to now (contract orders).
 
+use crate::files::scan::ScanStatus;
+use crate::notices::NoticeType;
 use crate::platform::error::{AppError, AppResult};
-use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
 use crate::platform::pagination::Paging;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
+use crate::work::deliveries::model::{DeliveryType, InspectionResult};
 use crate::work::tasks::events::{
     TaskState, announce, client_users, notify, notify_client, task_state, user_name,
 };
 use crate::work::tasks::http::{ensure_client_access, task_detail};
+use crate::work::tasks::model::TaskStatus;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -43,16 +47,15 @@ pub struct ClientDelivery {
     pub id: i64,
     pub task_id: i64,
     pub task_title: String,
-    pub task_status: String,
+    pub task_status: TaskStatus,
     pub project_id: i64,
     pub project_name: String,
     pub work_id: i64,
     pub work_name: String,
     pub user_id: i64,
     pub user_name: String,
-    /// file or external.
     #[serde(rename = "type")]
-    pub delivery_type: String,
+    pub delivery_type: DeliveryType,
     pub url: Option<String>,
     #[sqlx(json)]
     pub files: Vec<DeliveredFile>,
@@ -78,10 +81,10 @@ pub async fn client_deliveries(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
     Path(client_id): Path<i64>,
-    Query(query): Query<PageQuery>,
+    ApiQuery(query): ApiQuery<PageQuery>,
 ) -> AppResult<Json<ClientDeliveryList>> {
     ensure_client_access(&state, &caller, client_id).await?;
-    let page = query.page.unwrap_or(1).max(1);
+    let page = Paging::requested(query.page, 1)?;
     const FROM: &str = "from deliveries d join tasks t on t.id = d.task_id join works w on w.id = t.work_id
         join projects p on p.id = w.project_id join media m on m.id = p.media_id join users u on u.id = d.user_id
        where m.client_id = $1 and not t.is_invalid";
@@ -136,7 +139,7 @@ pub struct TaskQuery {
 pub async fn uploaded_destinations(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
-    Query(query): Query<TaskQuery>,
+    ApiQuery(query): ApiQuery<TaskQuery>,
 ) -> AppResult<Json<UploadedDestinationList>> {
     task_detail(&state, &caller, query.task_id).await?;
     let uploaded_destinations = sqlx::query_as(
@@ -248,7 +251,7 @@ pub struct DeliveryRegistered {
     pub task_id: i64,
     pub delivery_id: i64,
     #[serde(rename = "type")]
-    pub delivery_type: String,
+    pub delivery_type: DeliveryType,
     pub url: Option<String>,
     pub file_ids: Vec<i64>,
     pub updated_at: chrono::DateTime<chrono::Utc>,
@@ -263,22 +266,24 @@ pub async fn deliver(
     ApiJson(body): ApiJson<DeliveryRequest>,
 ) -> AppResult<(StatusCode, Json<DeliveryRegistered>)> {
     let mut v = Validator::new();
-    match body.delivery_type.as_str() {
-        "file" if body.file_ids.is_empty() => {
+    let delivery_type = DeliveryType::parse(&body.delivery_type);
+    match delivery_type {
+        Some(DeliveryType::File) if body.file_ids.is_empty() => {
             v.fail("file_ids", "required");
         }
-        "file" => {}
-        "external" => {
+        Some(DeliveryType::File) => {}
+        Some(DeliveryType::External) => {
             let url = body.url.as_deref().unwrap_or("");
             v.required("url", url)
                 .max_chars("url", url, 2000)
                 .url("url", url);
         }
-        _ => {
-            v.fail("type", "in:file,external");
+        None => {
+            v.fail("type", DeliveryType::rule());
         }
     }
     v.finish()?;
+    let delivery_type = delivery_type.expect("validated");
     let mut tx = state.db.begin().await?;
     let task = task_state(&mut *tx, task_id, true).await?;
     let taken: bool = sqlx::query_scalar("select exists (select 1 from task_assignees where task_id = $1 and user_id = $2 and state = 'taken')")
@@ -289,30 +294,31 @@ pub async fn deliver(
     if !taken {
         return Err(AppError::Forbidden);
     }
-    if task.status != "doing" && task.status != "under_acceptance" {
+    if !matches!(task.status, TaskStatus::Doing | TaskStatus::UnderAcceptance) {
         return Err(AppError::rule(
             "status",
             format!("transition:{},under_acceptance", task.status),
         ));
     }
-    let url = (body.delivery_type == "external").then(|| body.url.clone().unwrap_or_default());
+    let url =
+        (delivery_type == DeliveryType::External).then(|| body.url.clone().unwrap_or_default());
     let delivery_id: i64 = sqlx::query_scalar("insert into deliveries (task_id, user_id, delivery_type, url) values ($1, $2, $3, $4) returning id")
         .bind(task_id)
         .bind(caller.user_id)
-        .bind(&body.delivery_type)
+        .bind(delivery_type)
         .bind(&url)
         .fetch_one(&mut *tx)
         .await?;
     for file_id in &body.file_ids {
-        let status: Option<String> =
+        let status: Option<ScanStatus> =
             sqlx::query_scalar("select scan_status from files where id = $1 and user_id = $2")
                 .bind(file_id)
                 .bind(caller.user_id)
                 .fetch_optional(&mut *tx)
                 .await?;
-        match status.as_deref() {
+        match status {
             None => return Err(AppError::rule("file_ids", "exists")),
-            Some("infected") => return Err(AppError::rule("file_ids", "infected")),
+            Some(ScanStatus::Infected) => return Err(AppError::rule("file_ids", "infected")),
             Some(_) => {}
         }
         sqlx::query("insert into delivery_files (delivery_id, file_id) values ($1, $2)")
@@ -330,7 +336,7 @@ pub async fn deliver(
     let created = notify_client(
         &mut tx,
         &task,
-        "check_delivery",
+        NoticeType::CheckDelivery,
         format!(
             "{name}さんから「{}」の納品がありました。検収してください",
             task.title
@@ -342,7 +348,7 @@ pub async fn deliver(
     let registered = DeliveryRegistered {
         task_id,
         delivery_id,
-        delivery_type: body.delivery_type,
+        delivery_type,
         url,
         file_ids: body.file_ids,
         updated_at: task.updated_at,
@@ -371,49 +377,57 @@ pub async fn inspect(
 ) -> AppResult<Json<TaskState>> {
     let mut v = Validator::new();
     let reason = body.reason.as_deref().unwrap_or("").trim().to_string();
-    match body.result.as_str() {
-        "accepted" => {}
-        "rejected" => {
+    let result = InspectionResult::parse(&body.result);
+    match result {
+        Some(InspectionResult::Accepted) => {}
+        Some(InspectionResult::Rejected) => {
             v.required("reason", &reason)
                 .max_chars("reason", &reason, 2000);
         }
-        _ => {
-            v.fail("result", "in:accepted,rejected");
+        None => {
+            v.fail("result", InspectionResult::rule());
         }
     }
     v.finish()?;
+    let accepted = result == Some(InspectionResult::Accepted);
+    let next = if accepted {
+        TaskStatus::Done
+    } else {
+        TaskStatus::Doing
+    };
     let mut tx = state.db.begin().await?;
     let task = task_state(&mut *tx, task_id, true).await?;
     if !caller.acts_for_client(task.client_id) {
         return Err(AppError::Forbidden);
     }
-    if task.status != "under_acceptance" {
+    if task.status != TaskStatus::UnderAcceptance {
         return Err(AppError::rule(
             "status",
-            format!(
-                "transition:{},{}",
-                task.status,
-                if body.result == "accepted" {
-                    "done"
-                } else {
-                    "doing"
-                }
-            ),
+            format!("transition:{},{next}", task.status),
         ));
     }
-    let accepted = body.result == "accepted";
+    // Under acceptance means delivered; a task that reached it without a delivery (bad data)
+    // cannot be inspected.
+    let delivered: bool =
+        sqlx::query_scalar("select exists (select 1 from deliveries where task_id = $1)")
+            .bind(task_id)
+            .fetch_one(&mut *tx)
+            .await?;
+    if !delivered {
+        return Err(AppError::rule("delivery", "required"));
+    }
     sqlx::query(
         "update tasks set status = $2, completed_date = case when $2 = 'done' then current_date else completed_date end, updated_at = now() where id = $1",
     )
     .bind(task_id)
-    .bind(if accepted { "done" } else { "doing" })
+    .bind(next)
     .execute(&mut *tx)
     .await?;
     sqlx::query(
         "insert into inspections (task_id, result, reason, inspected_by) values ($1, $2, $3, $4)",
     )
     .bind(task_id)
-    .bind(&body.result)
+    .bind(result)
     .bind((!accepted).then_some(&reason))
     .bind(caller.user_id)
     .execute(&mut *tx)
@@ -426,12 +440,12 @@ pub async fn inspect(
     .await?;
     let (notice_type, message) = if accepted {
         (
-            "inspected_delivery",
+            NoticeType::InspectedDelivery,
             format!("「{}」の納品が検収されました", task.title),
         )
     } else {
         (
-            "reject_delivery",
+            NoticeType::RejectDelivery,
             format!("「{}」の納品が差し戻されました：{reason}", task.title),
         )
     };

@@ -3,3 +3,4 @@
 pub mod access;
 pub mod admin;
 pub mod http;
+pub mod model;

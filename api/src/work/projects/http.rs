@@ -35,7 +35,7 @@ pub struct ProjectView {
     pub name: String,
     pub description: String,
     /// setting, applying, doing, under_acceptance or done.
-    pub status: String,
+    pub status: ProjectStatus,
     pub media_id: i64,
     pub media_name: String,
     pub client_id: i64,
@@ -82,10 +82,14 @@ pub async fn list(
     RawQuery(query): RawQuery,
 ) -> AppResult<Json<ProjectList>> {
     let query = query.as_deref();
-    let page = single_param(query, "page")
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(1_i64)
-        .max(1);
+    let page = match single_param(query, "page") {
+        None => None,
+        Some(page) => Some(
+            page.parse::<i64>()
+                .map_err(|_| AppError::rule("page", "integer"))?,
+        ),
+    };
+    let page = Paging::requested(page, 1)?;
     let keyword = single_param(query, "keyword").unwrap_or_default();
     let statuses = list_param(query, "status");
     if statuses.iter().any(|s| ProjectStatus::parse(s).is_none()) {

@@ -5,38 +5,18 @@
 use crate::auth::role::Role;
 use crate::platform::error::AppError;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ProjectStatus {
-    Setting,
-    Applying,
-    Doing,
-    UnderAcceptance,
-    Done,
-}
+crate::closed_set!(
+    /// A project's status.
+    ProjectStatus {
+        Setting = "setting",
+        Applying = "applying",
+        Doing = "doing",
+        UnderAcceptance = "under_acceptance",
+        Done = "done",
+    }
+);
 
 impl ProjectStatus {
-    pub const ALL: [ProjectStatus; 5] = [
-        ProjectStatus::Setting,
-        ProjectStatus::Applying,
-        ProjectStatus::Doing,
-        ProjectStatus::UnderAcceptance,
-        ProjectStatus::Done,
-    ];
-
-    pub fn parse(value: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|s| s.as_str() == value)
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ProjectStatus::Setting => "setting",
-            ProjectStatus::Applying => "applying",
-            ProjectStatus::Doing => "doing",
-            ProjectStatus::UnderAcceptance => "under_acceptance",
-            ProjectStatus::Done => "done",
-        }
-    }
-
     /// The Japanese label of the spec: 設定中, 募集中, 作業中, 検収中, 完了.
     pub fn label(self) -> &'static str {
         match self {
@@ -112,8 +92,8 @@ mod tests {
 
     #[test]
     fn every_pair_is_either_a_legal_edge_or_a_422() {
-        for from in ProjectStatus::ALL {
-            for to in ProjectStatus::ALL {
+        for &from in ProjectStatus::ALL {
+            for &to in ProjectStatus::ALL {
                 let result = check_transition(from, to, Role::Admin, false);
                 if LEGAL.contains(&(from, to)) {
                     assert!(
@@ -164,7 +144,7 @@ mod tests {
 
     #[test]
     fn statuses_round_trip_and_have_japanese_labels() {
-        for status in ProjectStatus::ALL {
+        for &status in ProjectStatus::ALL {
             assert_eq!(ProjectStatus::parse(status.as_str()), Some(status));
         }
         assert_eq!(ProjectStatus::parse("archived"), None);

@@ -9,6 +9,7 @@ use crate::state::AppState;
 use crate::work::sheets::workbook::{self as sheet, CellErrors, SheetError, SheetKind, SheetRow};
 use crate::work::tasks::events::{CreatedNotices, announce, task_state};
 use crate::work::tasks::http::writable_work;
+use crate::work::tasks::model::TaskStatus;
 use crate::work::tasks::write as task_write;
 use crate::work::works::crm::{CRM_FAILURE, CrmError, UnitPricingSource};
 use axum::Json;
@@ -146,7 +147,7 @@ pub async fn import_tasks(
     for row in &mut rows {
         let mut existing_type = None;
         if let Some(task_id) = row.task_id {
-            let found: Option<(i64, String, String)> = sqlx::query_as(
+            let found: Option<(i64, TaskStatus, String)> = sqlx::query_as(
                 "select work_id, status, task_type from tasks where id = $1 and not is_invalid for update",
             )
             .bind(task_id)
@@ -154,7 +155,7 @@ pub async fn import_tasks(
             .await?;
             match found {
                 Some((w, status, task_type)) if w == work_id => {
-                    if status == "done" {
+                    if status == TaskStatus::Done {
                         push(
                             &mut errors,
                             row.cell_of(kind, "task_id"),

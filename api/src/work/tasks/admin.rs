@@ -9,7 +9,8 @@ use crate::state::AppState;
 use crate::work::tasks::events::{
     CreatedNotices, TaskState, announce, announce_loaded, task_state,
 };
-use crate::work::tasks::http::{TASK_STATUSES, TaskDetail, task_detail};
+use crate::work::tasks::http::{TaskDetail, task_detail};
+use crate::work::tasks::model::TaskStatus;
 use crate::work::tasks::write::{self as task_write, TaskFields, parse_date};
 use axum::Json;
 use axum::extract::{Path, State};
@@ -78,7 +79,7 @@ pub async fn set_completed_date(
     v.finish()?;
     let mut tx = state.db.begin().await?;
     let tasks = lock_all(&mut tx, &input.task_ids).await?;
-    if let Some(i) = tasks.iter().position(|t| t.status != "done") {
+    if let Some(i) = tasks.iter().position(|t| t.status != TaskStatus::Done) {
         return Err(AppError::rule(&format!("task_ids.{i}"), "status:done"));
     }
     sqlx::query("update tasks set completed_date = $2, updated_at = now() where id = any($1)")
@@ -119,7 +120,7 @@ pub async fn invalidate(
         .await?;
     tx.commit().await?;
     for mut task in tasks.clone() {
-        task.status = "invalid".into();
+        task.is_invalid = true;
         announce_loaded(&state, &task).await?;
     }
     Ok(Json(Updated {
@@ -169,9 +170,9 @@ pub async fn update(
     let mut v = Validator::new();
     let fields = input.fields.check(&mut v, "", false);
     if let Some(status) = &input.status
-        && !TASK_STATUSES.contains(&status.as_str())
+        && TaskStatus::parse(status).is_none()
     {
-        v.fail("status", "in:applying,doing,under_acceptance,done");
+        v.fail("status", TaskStatus::rule());
     }
     let order_date = optional_date(&mut v, "order_date", input.order_date.as_deref());
     let completed_date = optional_date(&mut v, "completed_date", input.completed_date.as_deref());

@@ -5,20 +5,28 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::notices::NoticeType;
 use crate::notices::{self, NewNotice, NoticeReference, NoticeView};
 use crate::platform::error::{AppError, AppResult};
 use crate::state::AppState;
+use crate::work::tasks::model::TaskStatus;
 
 /// The `task.updated` payload and what the writers of a task need to know about it.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct TaskState {
     pub id: i64,
-    pub status: String,
+    pub status: TaskStatus,
     pub project_id: i64,
     pub work_id: i64,
     pub client_id: i64,
     pub title: String,
     pub updated_at: chrono::DateTime<chrono::Utc>,
+    /// Set when staff invalidated the task: it left every list.
+    #[sqlx(default)]
+    pub is_invalid: bool,
+    /// Set when the task was deleted (while it was still applying).
+    #[sqlx(default)]
+    pub is_deleted: bool,
 }
 
 /// Notices written inside a transaction, pushed once it commits.
@@ -67,7 +75,7 @@ pub async fn notify(
     tx: &mut sqlx::PgConnection,
     users: Vec<i64>,
     task: &TaskState,
-    notice_type: &'static str,
+    notice_type: NoticeType,
     message: String,
 ) -> AppResult<CreatedNotices> {
     let mut created = Vec::with_capacity(users.len());
@@ -87,7 +95,7 @@ pub async fn notify(
 pub async fn notify_client(
     tx: &mut sqlx::PgConnection,
     task: &TaskState,
-    notice_type: &'static str,
+    notice_type: NoticeType,
     message: String,
 ) -> AppResult<CreatedNotices> {
     let users = client_users(&mut *tx, task.client_id).await?;

@@ -2,6 +2,8 @@
 //! client's important counts shown in the header.
 
 use crate::auth::session::Caller;
+use crate::files::scan::ScanStatus;
+use crate::notices::NoticeType;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::guards::CreatorUser;
@@ -9,9 +11,12 @@ use crate::platform::guards::visible;
 use crate::platform::query::list_param;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
+use crate::work::deliveries::model::InspectionResult;
+use crate::work::projects::status::ProjectStatus;
 use crate::work::tasks::events::{
     CreatedNotices, TaskState, announce, notify_client, task_state, user_name,
 };
+use crate::work::tasks::model::{AssigneeState, TaskStatus};
 use crate::work::tasks::write::{self as task_write, TaskFields};
 use crate::work::tasks::{access as scope, task_type};
 use axum::Json;
@@ -37,8 +42,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(decline))
 }
 
-pub const TASK_STATUSES: [&str; 4] = ["applying", "doing", "under_acceptance", "done"];
-
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct TaskView {
     pub id: i64,
@@ -47,7 +50,7 @@ pub struct TaskView {
     pub task_type: String,
     pub title: String,
     /// applying, doing, under_acceptance or done.
-    pub status: String,
+    pub status: TaskStatus,
     pub order_date: Option<NaiveDate>,
     pub due_date: Option<NaiveDate>,
     pub completed_date: Option<NaiveDate>,
@@ -73,11 +76,8 @@ const TASK_COLUMNS: &str = "t.id, t.task_type, t.title, t.status, t.order_date, 
 /// `status[]` values; anything outside the four task statuses is refused.
 fn statuses(query: Option<&str>) -> AppResult<Vec<String>> {
     let values = list_param(query, "status");
-    if values.iter().any(|s| !TASK_STATUSES.contains(&s.as_str())) {
-        return Err(AppError::rule(
-            "status",
-            "in:applying,doing,under_acceptance,done",
-        ));
+    if values.iter().any(|s| TaskStatus::parse(s).is_none()) {
+        return Err(AppError::rule("status", TaskStatus::rule()));
     }
     Ok(values)
 }
@@ -249,7 +249,7 @@ pub struct Assignee {
     pub user_id: i64,
     pub user_name: String,
     /// offered, taken or declined.
-    pub state: String,
+    pub state: AssigneeState,
 }
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
@@ -259,7 +259,7 @@ pub struct DeliveryFile {
     pub file_id: i64,
     pub name: String,
     pub path: String,
-    pub anti_virus_check_scan_status: String,
+    pub anti_virus_check_scan_status: ScanStatus,
     pub created_at: DateTime<Utc>,
 }
 
@@ -280,7 +280,7 @@ pub struct Deliveries {
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct InspectionView {
-    pub result: String,
+    pub result: InspectionResult,
     pub reason: Option<String>,
     pub created_at: DateTime<Utc>,
 }
@@ -383,18 +383,19 @@ pub async fn task_detail(state: &AppState, caller: &Caller, task_id: i64) -> App
     let my_state = assignees
         .iter()
         .find(|a| a.user_id == caller.user_id)
-        .map(|a| a.state.as_str());
+        .map(|a| a.state);
     let live = !is_invalid;
-    let offered = live && task.status == "applying" && my_state == Some("offered");
+    let offered =
+        live && task.status == TaskStatus::Applying && my_state == Some(AssigneeState::Offered);
     let for_client = caller.acts_for_client(client_id);
     Ok(TaskDetail {
         can_take: offered,
         can_decline: offered,
         can_deliver: live
-            && my_state == Some("taken")
-            && matches!(task.status.as_str(), "doing" | "under_acceptance"),
-        can_inspect: live && for_client && task.status == "under_acceptance",
-        can_edit: live && for_client && task.status != "done",
+            && my_state == Some(AssigneeState::Taken)
+            && matches!(task.status, TaskStatus::Doing | TaskStatus::UnderAcceptance),
+        can_inspect: live && for_client && task.status == TaskStatus::UnderAcceptance,
+        can_edit: live && for_client && task.status != TaskStatus::Done,
         client_id,
         reward_amount,
         tags,
@@ -426,7 +427,7 @@ pub async fn writable_work(
     caller: &Caller,
     work_id: i64,
 ) -> AppResult<i64> {
-    let owner: Option<(i64, String)> = sqlx::query_as(
+    let owner: Option<(i64, ProjectStatus)> = sqlx::query_as(
         "select m.client_id, p.status from works w join projects p on p.id = w.project_id join media m on m.id = p.media_id
           where w.id = $1",
     )
@@ -437,7 +438,7 @@ pub async fn writable_work(
     if !caller.acts_for_client(client_id) {
         return Err(AppError::Forbidden);
     }
-    if project_status == "done" {
+    if project_status == ProjectStatus::Done {
         return Err(AppError::invalid(
             "完了したプロジェクトのタスクは変更できません。",
         ));
@@ -541,7 +542,7 @@ pub async fn bulk_update(
         if !caller.acts_for_client(task.client_id) {
             return Err(AppError::Forbidden);
         }
-        if task.status == "done" {
+        if task.status == TaskStatus::Done {
             return Err(AppError::rule(&format!("tasks.{i}.id"), "not_done"));
         }
         task_write::update(&mut tx, change.id, fields).await?;
@@ -571,7 +572,7 @@ pub async fn remove(
     if !caller.acts_for_client(task.client_id) {
         return Err(AppError::Forbidden);
     }
-    if task.status != "applying" {
+    if task.status != TaskStatus::Applying {
         return Err(AppError::invalid("受注前のタスクのみ削除できます。"));
     }
     let audience: Vec<i64> =
@@ -585,7 +586,7 @@ pub async fn remove(
         .await?;
     tx.commit().await?;
     let mut gone = task;
-    gone.status = "deleted".into();
+    gone.is_deleted = true;
     crate::work::tasks::events::announce_to(&state, &gone, audience).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -634,8 +635,8 @@ async fn answer_offer(
     .bind(task_id)
     .bind(user_id)
     .bind(match answer {
-        OfferAnswer::Take => "taken",
-        OfferAnswer::Decline => "declined",
+        OfferAnswer::Take => AssigneeState::Taken,
+        OfferAnswer::Decline => AssigneeState::Declined,
     })
     .execute(&mut *tx)
     .await?;
@@ -645,7 +646,7 @@ async fn answer_offer(
     let name = user_name(&mut tx, user_id).await?;
     let (notice_type, message) = match answer {
         OfferAnswer::Take => {
-            if task.status != "applying" {
+            if task.status != TaskStatus::Applying {
                 return Err(AppError::rule(
                     "status",
                     format!("transition:{},doing", task.status),
@@ -656,7 +657,7 @@ async fn answer_offer(
                 .execute(&mut *tx)
                 .await?;
             (
-                "check_client_order",
+                NoticeType::CheckClientOrder,
                 format!("{name}さんが「{}」を受注しました", task.title),
             )
         }
@@ -666,7 +667,7 @@ async fn answer_offer(
                 .execute(&mut *tx)
                 .await?;
             (
-                "reject_client_order",
+                NoticeType::RejectClientOrder,
                 format!("{name}さんが「{}」の依頼を辞退しました", task.title),
             )
         }

@@ -4,5 +4,6 @@ pub mod access;
 pub mod admin;
 pub mod events;
 pub mod http;
+pub mod model;
 pub mod task_type;
 pub mod write;

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 use super::events::{CreatedNotices, TaskState, notify, task_state};
 use super::task_type;
+use crate::notices::NoticeType;
 use crate::platform::error::AppResult;
 use crate::platform::validation::Validator;
 
@@ -198,7 +199,7 @@ pub async fn offer(
         }
     }
     let message = format!("「{}」のお仕事の依頼が届きました", task.title);
-    let created = notify(tx, offered, &task, "order_task", message).await?;
+    let created = notify(tx, offered, &task, NoticeType::OrderTask, message).await?;
     Ok((task, created))
 }
 

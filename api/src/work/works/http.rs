@@ -9,6 +9,7 @@ use crate::platform::guards::visible;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::work::projects::http::visible_project;
+use crate::work::projects::status::ProjectStatus;
 use crate::work::tasks::http::{TaskFilter, TaskList, grouped, scoped_tasks};
 use crate::work::tasks::{access as scope, task_type};
 use crate::work::works::crm::{CRM_FAILURE, CrmError, UnitPricingSource};
@@ -33,7 +34,7 @@ pub struct WorkHead {
     pub id: i64,
     pub project_id: i64,
     pub project_name: String,
-    pub project_status: String,
+    pub project_status: ProjectStatus,
     pub client_id: i64,
     pub name: String,
     pub is_operation_agency: bool,
@@ -126,7 +127,7 @@ async fn writable_project(state: &AppState, caller: &Caller, project_id: i64) ->
     if !caller.acts_for_client(project.client_id) {
         return Err(AppError::Forbidden);
     }
-    if project.status == "done" {
+    if project.status == ProjectStatus::Done {
         return Err(AppError::invalid(
             "完了したプロジェクトには作品を追加できません。",
         ));
