@@ -161,9 +161,8 @@ async fn run(
                     Some(Ok(_)) => continue,
                 };
                 match decode(&text) {
-                    Ok(Packet::Ping) => {
-                        if ws.send(Message::text("3")).await.is_err() { break; }
-                    }
+                    Ok(Packet::Ping)
+                        if ws.send(Message::text("3")).await.is_err() => { break; }
                     Ok(Packet::Event { name, data, .. }) => on_event(&name, &data),
                     Ok(Packet::Ack { id, data }) => {
                         if let Some(reply) = pending.remove(&id) { let _ = reply.send(data); }

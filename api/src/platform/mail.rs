@@ -36,7 +36,7 @@ impl Mailer {
         // 8bit keeps Japanese text readable in stored files; it needs short lines, so longer
         // texts fall back to the encoding lettre picks.
         let body = Body::new_with_encoding(mail.text, ContentTransferEncoding::EightBit)
-            .unwrap_or_else(|raw| Body::new(raw));
+            .unwrap_or_else(Body::new);
         let body = SinglePart::builder()
             .header(ContentType::TEXT_PLAIN)
             .body(body);

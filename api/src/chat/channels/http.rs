@@ -106,7 +106,15 @@ pub async fn members(
     Path(channel_id): Path<i64>,
 ) -> AppResult<Json<Vec<Author>>> {
     readable_channel(&state.db, &caller, channel_id).await?;
-    let rows: Vec<(i64, String, String, Option<String>, Option<ScanStatus>)> = sqlx::query_as(
+    #[derive(sqlx::FromRow)]
+    struct MemberRow {
+        id: i64,
+        user_name: String,
+        role: crate::auth::role::Role,
+        image_path: Option<String>,
+        image_scan_status: Option<ScanStatus>,
+    }
+    let rows: Vec<MemberRow> = sqlx::query_as(
         "select u.id, u.user_name, u.role, u.image_path, u.image_scan_status
            from channel_members cm join users u on u.id = cm.user_id
           where cm.channel_id = $1 and not cm.is_observer and u.account_status <> 'left' order by u.id",
@@ -116,14 +124,15 @@ pub async fn members(
     .await?;
     Ok(Json(
         rows.into_iter()
-            .map(|(id, user_name, role, image_path, scan)| Author {
-                id,
-                user_name,
-                role_type: crate::auth::role::Role::from_db(&role)
-                    .unwrap_or(crate::auth::role::Role::General),
-                image_file: image_path.map(|path| crate::users::model::ImageFile {
+            .map(|row| Author {
+                id: row.id,
+                user_name: row.user_name,
+                role_type: row.role,
+                image_file: row.image_path.map(|path| crate::users::model::ImageFile {
                     path,
-                    anti_virus_check_scan_status: scan.unwrap_or(ScanStatus::Scanning),
+                    anti_virus_check_scan_status: row
+                        .image_scan_status
+                        .unwrap_or(ScanStatus::Scanning),
                 }),
             })
             .collect(),

@@ -310,7 +310,7 @@ async fn attach_files(
         .await?;
         match usable {
             None => return Err(AppError::rule("file_ids", "exists")),
-            Some((status,)) if status == ScanStatus::Infected => {
+            Some((ScanStatus::Infected,)) => {
                 return Err(AppError::rule("file_ids", "infected"));
             }
             Some(_) => {}

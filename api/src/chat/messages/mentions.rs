@@ -7,12 +7,12 @@ pub fn mentioned_user_ids(body: &str) -> Vec<i64> {
     while let Some(start) = rest.find("<@") {
         rest = &rest[start + 2..];
         let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-        if !digits.is_empty() && rest[digits.len()..].starts_with('>') {
-            if let Ok(id) = digits.parse::<i64>() {
-                if !ids.contains(&id) {
-                    ids.push(id);
-                }
-            }
+        if !digits.is_empty()
+            && rest[digits.len()..].starts_with('>')
+            && let Ok(id) = digits.parse::<i64>()
+            && !ids.contains(&id)
+        {
+            ids.push(id);
         }
     }
     ids
