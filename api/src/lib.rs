@@ -6,6 +6,7 @@ pub mod chat;
 pub mod config;
 pub mod files;
 pub mod maintenance;
+pub mod master;
 pub mod notices;
 pub mod offers;
 pub mod platform;
@@ -120,6 +121,11 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .connect(&config.database_url)
         .await?;
     MIGRATOR.run(&db).await?;
+    if let Some(dir) = &config.master_data_dir
+        && master::db::import_if_new(&db, dir).await?
+    {
+        tracing::info!(dir = %dir.display(), "master data imported");
+    }
     if config.seed_demo && seed::seed_demo_if_empty(&db).await? {
         tracing::info!("demo data seeded");
     }

@@ -17,7 +17,7 @@ use crate::platform::error::AppError;
 use crate::platform::openapi;
 use crate::platform::web;
 use crate::state::AppState;
-use crate::{auth, chat, files, maintenance, notices, offers, system, users, work};
+use crate::{auth, chat, files, maintenance, master, notices, offers, system, users, work};
 
 /// Every domain's routes with their OpenAPI entries: adding an endpoint is one `routes!` line
 /// in its domain's `router()`.
@@ -40,6 +40,7 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(work::deliveries::admin::router())
         .merge(work::sheets::http::router())
         .merge(offers::http::router())
+        .merge(master::http::router())
 }
 
 /// The whole application without the socket.io layer (the caller adds it).

@@ -15,6 +15,17 @@ pub fn is_blank(value: &str) -> bool {
     })
 }
 
+/// Full-width digits (０-９) as half-width ones, as every Japanese form expects.
+pub fn half_width_digits(value: &str) -> String {
+    value
+        .chars()
+        .map(|c| match c {
+            '０'..='９' => char::from(b'0' + (c as u32 - '０' as u32) as u8),
+            other => other,
+        })
+        .collect()
+}
+
 /// The dotted path (`tasks.0.title`) of the first string or key in `value` that holds a NUL.
 pub fn nul_in_json(value: &serde_json::Value, path: &str) -> Option<String> {
     let join = |key: &str| {
@@ -67,6 +78,14 @@ mod tests {
             Some("tasks.1.title")
         );
         assert_eq!(super::nul_in_json(&json!({ "body": "fine" }), ""), None);
+    }
+
+    #[test]
+    fn full_width_digits_become_half_width() {
+        assert_eq!(
+            super::half_width_digits("〒１１３－００２１"),
+            "〒113－0021"
+        );
     }
 
     #[test]

@@ -141,7 +141,7 @@ async fn seed_chat(
             ],
         ),
         (
-            "デモ編集部 運営",
+            "スタッフ連絡",
             "management",
             vec![editor, manager],
             vec![

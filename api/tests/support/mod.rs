@@ -235,4 +235,4 @@ pub async fn work_named(pool: &PgPool, name: &str) -> i64 {
 
 pub const GROUP: &str = "デモ編集部";
 pub const SINGLE: &str = "山田 花子・佐藤 健";
-pub const MANAGEMENT: &str = "デモ編集部 運営";
+pub const MANAGEMENT: &str = "スタッフ連絡";

@@ -1,0 +1,113 @@
+//! Lookups for the profile and bank-account forms: prefectures and postal codes (public: the
+//! sign-up profile form is filled before the first login), banks and branches (members only).
+
+use axum::Json;
+use axum::extract::{Path, State};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::master::model::{Bank, BankBranch, PostalCodeAddresses, Prefecture};
+use crate::master::{OVERSEAS_PREFECTURE_ID, db};
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{ApiQuery, AuthUser};
+use crate::platform::text::half_width_digits;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(prefectures))
+        .routes(routes!(postal_code))
+        .routes(routes!(banks))
+        .routes(routes!(often_used_banks))
+        .routes(routes!(branches))
+}
+
+const BANKS_LIMIT: i64 = 50;
+const OFTEN_USED_LIMIT: i64 = 10;
+const BRANCHES_LIMIT: i64 = 100;
+
+/// The 47 prefectures by their JIS X 0401 code, then 「海外」 (overseas).
+#[utoipa::path(get, path = "/prefectures", tag = "master", responses((status = 200, body = [Prefecture])))]
+pub async fn prefectures(State(state): State<AppState>) -> AppResult<Json<Vec<Prefecture>>> {
+    let mut list = db::prefectures(&state.db).await?;
+    list.push(Prefecture {
+        id: OVERSEAS_PREFECTURE_ID,
+        name: "海外".into(),
+    });
+    Ok(Json(list))
+}
+
+/// The addresses of a postal code (`1130021`, `113-0021` or full-width digits).
+#[utoipa::path(get, path = "/postal_codes/{postal_code}", tag = "master",
+    responses((status = 200, body = PostalCodeAddresses), (status = 404), (status = 422)))]
+pub async fn postal_code(
+    State(state): State<AppState>,
+    Path(postal_code): Path<String>,
+) -> AppResult<Json<PostalCodeAddresses>> {
+    let code: String = half_width_digits(&postal_code)
+        .chars()
+        .filter(|c| !matches!(c, '-' | '－' | 'ー' | '〒' | ' '))
+        .collect();
+    if code.len() != 7 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(AppError::rule("postal_code", "digits:7"));
+    }
+    let addresses = db::addresses(&state.db, &code).await?;
+    if addresses.is_empty() {
+        return Err(AppError::NotFound);
+    }
+    Ok(Json(PostalCodeAddresses {
+        postal_code: code,
+        addresses,
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct KeywordQuery {
+    /// A code prefix, or part of the name in kanji, katakana or hiragana.
+    #[serde(default)]
+    pub keyword: String,
+}
+
+/// Banks whose code, name or reading matches; the most used first.
+#[utoipa::path(get, path = "/banks", tag = "master", security(("bearer" = [])), params(KeywordQuery),
+    responses((status = 200, body = [Bank]), (status = 401)))]
+pub async fn banks(
+    State(state): State<AppState>,
+    AuthUser(_caller): AuthUser,
+    ApiQuery(query): ApiQuery<KeywordQuery>,
+) -> AppResult<Json<Vec<Bank>>> {
+    let keyword = half_width_digits(query.keyword.trim());
+    Ok(Json(db::banks(&state.db, &keyword, BANKS_LIMIT).await?))
+}
+
+/// The banks Tsumugi's members use most, offered before any typing.
+#[utoipa::path(get, path = "/banks/often_used", tag = "master", security(("bearer" = [])),
+    responses((status = 200, body = [Bank]), (status = 401)))]
+pub async fn often_used_banks(
+    State(state): State<AppState>,
+    AuthUser(_caller): AuthUser,
+) -> AppResult<Json<Vec<Bank>>> {
+    Ok(Json(
+        db::often_used_banks(&state.db, OFTEN_USED_LIMIT).await?,
+    ))
+}
+
+/// A bank's branches whose code, name or reading matches.
+#[utoipa::path(get, path = "/banks/{bank_id}/branches", tag = "master", security(("bearer" = [])), params(KeywordQuery),
+    responses((status = 200, body = [BankBranch]), (status = 401), (status = 404)))]
+pub async fn branches(
+    State(state): State<AppState>,
+    AuthUser(_caller): AuthUser,
+    Path(bank_id): Path<i32>,
+    ApiQuery(query): ApiQuery<KeywordQuery>,
+) -> AppResult<Json<Vec<BankBranch>>> {
+    if !db::bank_exists(&state.db, bank_id).await? {
+        return Err(AppError::NotFound);
+    }
+    let keyword = half_width_digits(query.keyword.trim());
+    Ok(Json(
+        db::branches(&state.db, bank_id, &keyword, BRANCHES_LIMIT).await?,
+    ))
+}
