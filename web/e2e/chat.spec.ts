@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { channelPath, demoWorkspace, send, type Workspace } from './support/chat';
 import { databaseUrl, newDataDir, startNode, stopNode } from './support/server';
 import { logIn, tokenOf } from './support/session';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { databaseUrl, newDataDir, startNode, stopNode } from './support/server';
 import { fillLogin, latestMail, logIn, tokenOf } from './support/session';
 

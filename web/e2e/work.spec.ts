@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { logIn } from './support/session';
 
 test('the client sees its projects and the important counts in the header', async ({ page }) => {
@@ -47,7 +47,7 @@ test('the creator delivers a file, the client sees it live and accepts, the crea
       buffer: Buffer.from('冬の温泉ガイド 本文（完成稿）'),
     });
     await creator.getByRole('button', { name: 'ファイルを納品する' }).click();
-    await expect(creator.getByText('温泉ガイド原稿.txt')).toBeVisible();
+    await expect(creator.getByTestId('deliveries').getByRole('button', { name: /温泉ガイド原稿\.txt$/ })).toBeVisible();
 
     // Within a second and without reload, the client's count and bell move.
     await expect(count).toHaveText(String(before + 1), { timeout: 1_000 });

@@ -8,6 +8,7 @@ import { NoticeDropdown } from '@/features/notices/components/notice-dropdown';
 import { isProfileComplete } from '@/lib/profile';
 import { isClient, isCreator, isStaff } from '@/lib/roles';
 import { theme } from '@/theme/theme';
+import { UserAvatar } from './side-menu';
 
 const Bar = styled.header<{ $mobile: boolean; $hidden: boolean }>`
   position: sticky;
@@ -16,16 +17,16 @@ const Bar = styled.header<{ $mobile: boolean; $hidden: boolean }>`
   height: ${(p) => (p.$mobile ? theme.size.headerMobile : theme.size.headerDesktop)}px;
   display: flex;
   align-items: center;
-  gap: 12px;
-  padding: 0 16px;
+  gap: ${(p) => (p.$mobile ? 4 : 12)}px;
+  padding: 0 ${(p) => (p.$mobile ? 8 : 16)}px;
   background: ${theme.color.white};
   border-bottom: 1px solid ${theme.color.border};
   transform: translateY(${(p) => (p.$hidden ? '-100%' : '0')});
   transition: transform 0.2s;
 `;
-const Logo = styled(Link)`
+const Logo = styled(Link)<{ $mobile: boolean }>`
   font-weight: ${theme.font.bold};
-  font-size: ${theme.font.xl};
+  font-size: ${(p) => (p.$mobile ? theme.font.lg : theme.font.xl)};
   color: ${theme.color.brand};
   text-decoration: none;
   margin-right: auto;
@@ -33,6 +34,16 @@ const Logo = styled(Link)`
 const Warning = styled(Link)`
   color: ${theme.color.alert};
   font-size: ${theme.font.sm};
+  white-space: nowrap;
+`;
+const AvatarButton = styled.button`
+  border: none;
+  background: none;
+  padding: 0;
+  border-radius: 50%;
+  cursor: pointer;
+  display: flex;
+  &:focus-visible { outline: 2px solid ${theme.color.brand}; outline-offset: 2px; }
 `;
 const MenuWrap = styled.div`
   position: relative;
@@ -148,33 +159,44 @@ export function Header({ mobile }: { mobile: boolean }) {
   };
 
   return (
-    <Bar $mobile={mobile} $hidden={hidden}>
-      <Logo to="/">Tsumugi</Logo>
-      {isCreator(role) && !isProfileComplete(user) && <Warning to="/user/edit">プロフィールが未入力です</Warning>}
-      {isClient(role) && user.client && <ImportantCounts clientId={user.client.id} />}
-      {(isCreator(role) || isStaff(role) || isClient(role)) && <NoticeDropdown group="task" />}
-      {(isCreator(role) || isStaff(role)) && <NoticeDropdown group="message" />}
-      <MenuWrap>
-        <Button $size="sm" $minWidth={0} data-testid="user-menu-button" onClick={() => setOpen(!open)} aria-expanded={open}>
-          {user.userName}
-        </Button>
-        {open && (
-          <Menu role="menu">
-            {menuFor(role).map((item) => (
-              <li key={item.label}>
-                <Link to={item.to} onClick={() => setOpen(false)}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <button type="button" onClick={() => (mobile ? setConfirming(true) : doLogout())}>
-                ログアウト
-              </button>
-            </li>
-          </Menu>
+    <>
+      <Bar $mobile={mobile} $hidden={hidden}>
+        <Logo to="/" $mobile={mobile}>Tsumugi</Logo>
+        {isCreator(role) && !isProfileComplete(user) && (
+          <Warning to="/user/edit" aria-label="プロフィールが未入力です">{mobile ? '⚠️' : 'プロフィールが未入力です'}</Warning>
         )}
-      </MenuWrap>
+        {isClient(role) && user.client && <ImportantCounts clientId={user.client.id} compact={mobile} />}
+        {(isCreator(role) || isStaff(role) || isClient(role)) && <NoticeDropdown group="task" />}
+        {(isCreator(role) || isStaff(role)) && <NoticeDropdown group="message" />}
+        <MenuWrap>
+          {mobile ? (
+            <AvatarButton type="button" data-testid="user-menu-button" onClick={() => setOpen(!open)} aria-expanded={open} aria-label={`${user.userName}のメニュー`}>
+              <UserAvatar user={user} size={32} />
+            </AvatarButton>
+          ) : (
+            <Button $size="sm" $minWidth={0} data-testid="user-menu-button" onClick={() => setOpen(!open)} aria-expanded={open}>
+              {user.userName}
+            </Button>
+          )}
+          {open && (
+            <Menu role="menu">
+              {menuFor(role).map((item) => (
+                <li key={item.label}>
+                  <Link to={item.to} onClick={() => setOpen(false)}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <button type="button" onClick={() => (mobile ? setConfirming(true) : doLogout())}>
+                  ログアウト
+                </button>
+              </li>
+            </Menu>
+          )}
+        </MenuWrap>
+      </Bar>
+      {/* Outside the bar: its transform would make the bar, not the screen, the dialog's frame. */}
       {confirming && (
         <Confirm role="dialog" aria-label="ログアウトの確認">
           <div>
@@ -186,6 +208,6 @@ export function Header({ mobile }: { mobile: boolean }) {
           </div>
         </Confirm>
       )}
-    </Bar>
+    </>
   );
 }

@@ -1,14 +1,30 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Layout } from '@/config/paths';
+import { useAuth } from '@/features/auth/store';
+import { useIsMobile } from '@/lib/device';
 import { theme } from '@/theme/theme';
 import { Header } from './header';
+import { PhoneNav } from './phone-nav';
 import { SideMenu } from './side-menu';
 
+const CONTENT_PADDING = { desktop: 24, phone: 12 };
+
+/**
+ * `--chrome-height` is what the header, the tab bar and the padding take of the viewport, so a
+ * page that fills the screen (a channel) sizes itself without knowing which frame it is in.
+ */
+const Desktop = styled.div`
+  --chrome-height: ${theme.size.headerDesktop + CONTENT_PADDING.desktop * 2}px;
+`;
+const Phone = styled.div<{ $tabBar: boolean }>`
+  --chrome-height: ${(p) => theme.size.headerMobile + CONTENT_PADDING.phone * 2 + (p.$tabBar ? theme.size.tabBar : 0)}px;
+  padding-bottom: ${(p) => (p.$tabBar ? theme.size.tabBar : 0)}px;
+`;
 const Content = styled.main`
   max-width: ${theme.size.contentMax}px;
   margin: 0 auto;
-  padding: 24px 16px;
+  padding: ${CONTENT_PADDING.desktop}px 16px;
 `;
 const Row = styled.div`
   display: flex;
@@ -17,40 +33,39 @@ const Grow = styled.div`
   flex: 1;
   min-width: 0;
 `;
-const SpContent = styled.main`
-  padding: 12px;
+const PhoneContent = styled.main`
+  padding: ${CONTENT_PADDING.phone}px;
+  min-width: 0;
 `;
 
-/** Wraps a page in its layout: empty, default (header), container (header + side menu), sp (phone). */
+/**
+ * Wraps a page in its layout: empty; default and container (header, and the side menu for a
+ * logged-in member: the default-layout pages are member pages too, and without it /user/edit and
+ * /leader_teams were dead ends); sp (phone). At phone width no layout draws the desktop side
+ * menu: every framed page gets the phone header and the tab bar, whichever layout the route has.
+ */
 export function LayoutFrame({ layout, children }: { layout: Layout; children: ReactNode }) {
-  switch (layout) {
-    case 'empty':
-      return <>{children}</>;
-    case 'default':
-      return (
-        <>
-          <Header mobile={false} />
-          <Content>{children}</Content>
-        </>
-      );
-    case 'container':
-      return (
-        <>
-          <Header mobile={false} />
-          <Row>
-            <SideMenu />
-            <Grow>
-              <Content>{children}</Content>
-            </Grow>
-          </Row>
-        </>
-      );
-    case 'sp':
-      return (
-        <>
-          <Header mobile />
-          <SpContent>{children}</SpContent>
-        </>
-      );
+  const mobile = useIsMobile();
+  const signedIn = useAuth((s) => !!s.user.data);
+  if (layout === 'empty') return <>{children}</>;
+  if (mobile || layout === 'sp') {
+    return (
+      <Phone data-layout={layout} $tabBar={signedIn}>
+        <Header mobile />
+        <PhoneContent>{children}</PhoneContent>
+        <PhoneNav />
+      </Phone>
+    );
   }
+  return (
+    <Desktop data-layout={layout}>
+      <Header mobile={false} />
+      <Row>
+        {signedIn && <SideMenu />}
+        <Grow>
+          <Content>{children}</Content>
+        </Grow>
+      </Row>
+    </Desktop>
+  );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { paths, type RouteDef, type RouteName } from '@/config/paths';
+import { NotFoundPage } from '@/components/status-page';
+import { documentTitle, NOT_FOUND_TITLE, paths, type RouteDef, type RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
 import { Banners } from '@/features/banners/components/banners';
 import { MaintenancePage } from '@/features/maintenance/components/maintenance-page';
@@ -44,9 +45,8 @@ const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
   leaderChannel: lazy(() => import('./routes/chat/leader-channel')),
   leaderChannelDetail: lazy(() => import('./routes/chat/leader-channel-detail')),
 };
-/** Routes whose feature arrives later, and unknown paths. */
+/** Routes whose feature arrives later. */
 const ComingSoonRoute = lazy(() => import('./routes/system/coming-soon'));
-const NotFoundRoute = lazy(() => import('./routes/system/not-found'));
 
 function Private({ children }: { children: ReactNode }) {
   const { token, user, resolved } = useAuth();
@@ -56,12 +56,30 @@ function Private({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** The browser tab names the page: 「タスク一覧 | Tsumugi」. */
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+}
+
 function RoutePage({ def, name }: { def: RouteDef; name: RouteName }) {
   const mobile = useIsMobile();
+  useDocumentTitle(def.title);
   const Page = pages[name];
   const body = Page ? <Page /> : <ComingSoonRoute title={def.title} />;
   const framed = <LayoutFrame layout={mobile && def.mobile ? def.mobile : def.layout}>{body}</LayoutFrame>;
   return def.private ? <Private>{framed}</Private> : framed;
+}
+
+/** An unknown path: the 404 page inside the frame (header and menu for a logged-in member). */
+function NotFound() {
+  useDocumentTitle(NOT_FOUND_TITLE);
+  return (
+    <LayoutFrame layout="default">
+      <NotFoundPage />
+    </LayoutFrame>
+  );
 }
 
 /** Everything around the pages: styles, banners, the live session, maintenance and page views. */
@@ -98,7 +116,7 @@ export function buildRoutes(): RouteObject[] {
     path: paths[name].path,
     element: <RoutePage def={paths[name]} name={name} />,
   }));
-  children.push({ path: '*', element: <NotFoundRoute /> });
+  children.push({ path: '*', element: <NotFound /> });
   return [{ element: <Shell />, children }];
 }
 

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { useAuth } from '@/features/auth/store';
+import type { User } from '@/features/auth/types';
 import { lacksWorkRequirements } from '@/lib/profile';
-import { isClient, isCreator, isManagerOrAdmin, roleLabel } from '@/lib/roles';
+import { isCreator, roleLabel } from '@/lib/roles';
 import { theme } from '@/theme/theme';
+import { navGroupsFor } from './navigation';
 
 const Aside = styled.aside<{ $open: boolean }>`
   width: ${(p) => (p.$open ? theme.size.sideMenuOpen : theme.size.sideMenuCompact)}px;
@@ -23,14 +25,14 @@ const Profile = styled.div`
   border-bottom: 1px solid ${theme.color.border};
   small { display: block; color: ${theme.color.subText}; }
 `;
-const Avatar = styled.div`
-  width: ${theme.size.avatar}px;
-  height: ${theme.size.avatar}px;
+export const Avatar = styled.span<{ $size?: number }>`
+  width: ${(p) => p.$size ?? theme.size.avatar}px;
+  height: ${(p) => p.$size ?? theme.size.avatar}px;
   border-radius: 50%;
   flex-shrink: 0;
   background: ${theme.color.brand};
   color: ${theme.color.white};
-  display: flex;
+  display: inline-flex;
   align-items: center;
   justify-content: center;
   font-weight: ${theme.font.bold};
@@ -49,6 +51,7 @@ const Group = styled.nav`
     text-decoration: none;
     white-space: nowrap;
     &.active { color: ${theme.color.brand}; font-weight: ${theme.font.bold}; }
+    &:focus-visible { outline: 2px solid ${theme.color.brand}; outline-offset: -2px; }
   }
 `;
 const WarningBox = styled.p`
@@ -68,49 +71,60 @@ const Toggle = styled.button`
   color: ${theme.color.subText};
 `;
 
-type Item = { label: string; to: string; icon: string };
-
-function groupsFor(role: string): Item[][] {
-  const work: Item[] = [
-    { label: 'プロジェクト', to: '/projects', icon: '📁' },
-    { label: 'タスク', to: '/tasks', icon: '✅' },
-  ];
-  if (isCreator(role)) {
-    return [
-      [...work, { label: '参加プロジェクト', to: '/projects/joins', icon: '🤝' }, { label: 'チャット', to: '/teams', icon: '💬' }],
-      [
-        { label: '報酬', to: '/rewards', icon: '💴' },
-        { label: '発注書', to: '/purchase_orders', icon: '📄' },
-      ],
-    ];
-  }
-  if (isClient(role)) {
-    return [
-      [...work, { label: '納品一覧', to: '/clients/deliveries', icon: '📦' }, { label: 'ご利用金額', to: '/clients/payments', icon: '💴' }],
-      [{ label: '媒体', to: '/clients/media', icon: '📰' }],
-      [{ label: '評価', to: '/assessments', icon: '⭐' }],
-    ];
-  }
-  if (isManagerOrAdmin(role)) {
-    return [
-      [
-        ...work,
-        { label: '管理プロジェクト', to: '/projects/managements', icon: '🗂️' },
-        { label: 'チャット', to: '/teams', icon: '💬' },
-        { label: 'チームリーダーチャット', to: '/leader_teams', icon: '👥' },
-      ],
-      [
-        { label: 'クライアント', to: '/clients/media', icon: '🏢' },
-        { label: 'ユーザー検索', to: '/users/search', icon: '🔍' },
-        { label: '評価', to: '/assessments', icon: '⭐' },
-      ],
-      [{ label: '管理機能', to: '/admins', icon: '⚙️' }],
-    ];
-  }
-  return [[{ label: '支払い', to: '/payments', icon: '💴' }]];
+/** The member's picture, or the first letter of their name. */
+export function UserAvatar({ user, size }: { user: User; size?: number }) {
+  return (
+    <Avatar $size={size} aria-hidden>
+      {user.imageFile?.antiVirusCheckScanStatus === 'clean' ? (
+        <img src={`/api/images/${user.imageFile.path}?width=80&height=80`} alt="" />
+      ) : (
+        user.userName.slice(0, 1)
+      )}
+    </Avatar>
+  );
 }
 
-/** Collapsible side menu (220 px open, 70 px compact; expands while hovered). */
+/** Picture, company (clients) or role, name and ID; the names are left out when compact. */
+export function MemberSummary({ user, compact = false }: { user: User; compact?: boolean }) {
+  return (
+    <Profile>
+      <UserAvatar user={user} />
+      {!compact && (
+        <div>
+          <small>{user.client ? user.client.companyName : roleLabel(user.roleType)}</small>
+          <strong>{user.userName}</strong>
+          <small>ID: {user.id}</small>
+        </div>
+      )}
+    </Profile>
+  );
+}
+
+/** A creator lacking skill or bank account is told why work cannot be taken yet. */
+export function WorkRequirementWarning({ user }: { user: User }) {
+  if (!isCreator(user.roleType) || !lacksWorkRequirements(user)) return null;
+  return <WarningBox role="note">会員情報の入力が完了するまで、お仕事を受けることができません。会員情報を入力してください。</WarningBox>;
+}
+
+/** The role's navigation groups as links; `compact` shows icons only. */
+export function NavGroups({ role, compact = false, onNavigate }: { role: string; compact?: boolean; onNavigate?: () => void }) {
+  return (
+    <>
+      {navGroupsFor(role).map((group, index) => (
+        <Group key={index} aria-label={index === 0 ? 'メインメニュー' : undefined}>
+          {group.map((item) => (
+            <NavLink key={item.to + item.label} to={item.to} title={item.label} aria-label={compact ? item.label : undefined} onClick={onNavigate}>
+              <span aria-hidden>{item.icon}</span>
+              {!compact && item.label}
+            </NavLink>
+          ))}
+        </Group>
+      ))}
+    </>
+  );
+}
+
+/** Collapsible side menu (220 px open, 70 px compact; expands while hovered). Desktop only. */
 export function SideMenu() {
   const user = useAuth((s) => s.user.data);
   const [pinnedOpen, setPinnedOpen] = useState(true);
@@ -119,35 +133,9 @@ export function SideMenu() {
   const open = pinnedOpen || hovered;
   return (
     <Aside $open={open} onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)} data-testid="side-menu">
-      <Profile>
-        <Avatar>
-          {user.imageFile?.antiVirusCheckScanStatus === 'clean' ? (
-            <img src={`/api/images/${user.imageFile.path}?width=80&height=80`} alt="" />
-          ) : (
-            user.userName.slice(0, 1)
-          )}
-        </Avatar>
-        {open && (
-          <div>
-            <small>{user.client ? user.client.companyName : roleLabel(user.roleType)}</small>
-            <strong>{user.userName}</strong>
-            <small>ID: {user.id}</small>
-          </div>
-        )}
-      </Profile>
-      {open && isCreator(user.roleType) && lacksWorkRequirements(user) && (
-        <WarningBox role="note">会員情報の入力が完了するまで、お仕事を受けることができません。会員情報を入力してください。</WarningBox>
-      )}
-      {groupsFor(user.roleType).map((group, index) => (
-        <Group key={index}>
-          {group.map((item) => (
-            <NavLink key={item.to + item.label} to={item.to} title={item.label}>
-              <span aria-hidden>{item.icon}</span>
-              {open && item.label}
-            </NavLink>
-          ))}
-        </Group>
-      ))}
+      <MemberSummary user={user} compact={!open} />
+      {open && <WorkRequirementWarning user={user} />}
+      <NavGroups role={user.roleType} compact={!open} />
       <Toggle onClick={() => setPinnedOpen(!pinnedOpen)} aria-label={pinnedOpen ? 'メニューを閉じる' : 'メニューを開く'}>
         {pinnedOpen ? '«' : '»'}
       </Toggle>

@@ -8,13 +8,16 @@ export const List = styled.ul`
   padding: 0;
 `;
 
-export const ListRow = styled.li`
+/** One row: what it is on the left, its status or actions on the right (`$wrap` lets them drop below on narrow screens). */
+export const ListRow = styled.li<{ $wrap?: boolean }>`
   display: flex;
+  flex-wrap: ${(p) => (p.$wrap ? 'wrap' : 'nowrap')};
   justify-content: space-between;
   align-items: center;
-  gap: 12px;
+  gap: 8px 12px;
   padding: 10px 0;
   border-bottom: 1px solid ${theme.color.border};
+  > div:first-child { min-width: 0; overflow-wrap: anywhere; }
   small { color: ${theme.color.subText}; }
   a { color: ${theme.color.text}; }
 `;

@@ -1,15 +1,9 @@
-import type { ChangeEvent } from 'react';
 import { TASK_TYPES } from '@/lib/tasks';
+import { Select } from './select';
 
-/** The work types with their Japanese labels, as one select. */
-export function TaskTypeSelect({ value, onChange }: { value: string; onChange: (e: ChangeEvent<HTMLSelectElement>) => void }) {
-  return (
-    <select value={value} onChange={onChange}>
-      {TASK_TYPES.map(([type, label]) => (
-        <option key={type} value={type}>
-          {label}
-        </option>
-      ))}
-    </select>
-  );
+const OPTIONS = TASK_TYPES.map(([value, label]) => ({ value, label }));
+
+/** The work types with their Japanese labels, as one select with search. */
+export function TaskTypeSelect({ value, onChange, label = '作業種別' }: { value: string; onChange: (value: string) => void; label?: string }) {
+  return <Select label={label} options={OPTIONS} value={value} onChange={onChange} />;
 }

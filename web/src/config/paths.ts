@@ -131,3 +131,8 @@ export function href(name: RouteName, params: Record<string, string | number> = 
     return encodeURIComponent(String(params[key]));
   });
 }
+
+export const NOT_FOUND_TITLE = 'ページが見つかりません';
+
+/** What the browser tab shows for a page titled `title`. */
+export const documentTitle = (title: string): string => `${title} | Tsumugi`;

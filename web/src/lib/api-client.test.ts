@@ -88,4 +88,53 @@ describe('api client', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(api.get('/x')).rejects.toHaveProperty('message', 'ネットワークエラー');
   });
+
+  it('leaves a refusal the page shows out of the banner, but not other failures', async () => {
+    const reported: AppError[] = [];
+    setFailureListener((error) => reported.push(error));
+    respond(403, { error: { message: 'アクセスが許可されていません。' } });
+    await expect(api.get('/channels/3', undefined, { quietRefusal: true })).rejects.toBeInstanceOf(ForbiddenError);
+    respond(404, {});
+    await expect(api.get('/channels/4', undefined, { quietRefusal: true })).rejects.toBeInstanceOf(NotFoundError);
+    expect(reported).toEqual([]);
+    respond(500, {});
+    await expect(api.get('/channels/5', undefined, { quietRefusal: true })).rejects.toBeInstanceOf(ServerError);
+    expect(reported).toHaveLength(1);
+  });
+
+  it('uploads through XHR when progress is asked for, answering like any call', async () => {
+    const progress: number[] = [];
+    const sent: { method: string; url: string; headers: Record<string, string> }[] = [];
+    class Xhr {
+      status = 0;
+      responseText = '';
+      upload = { onprogress: null as null | ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) };
+      onload: null | (() => void) = null;
+      private request = { method: '', url: '', headers: {} as Record<string, string> };
+      open(method: string, url: string) {
+        Object.assign(this.request, { method, url });
+      }
+      setRequestHeader(name: string, value: string) {
+        this.request.headers[name] = value;
+      }
+      getAllResponseHeaders() {
+        return 'content-type: application/json\r\n';
+      }
+      send() {
+        sent.push(this.request);
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.status = 201;
+        this.responseText = JSON.stringify({ id: 9, anti_virus_check_scan_status: 'scanning' });
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', Xhr);
+    setTokenProvider(() => 'tok');
+    const form = new FormData();
+    const answer = await api.upload<{ id: number; antiVirusCheckScanStatus: string }>('/files', form, (ratio) => progress.push(ratio));
+    expect(answer).toEqual({ id: 9, antiVirusCheckScanStatus: 'scanning' });
+    expect(progress).toEqual([0.5, 1]);
+    expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/files', headers: { Authorization: 'Bearer tok' } });
+  });
 });
+

@@ -1,7 +1,7 @@
 /** The one API client: bearer token, snake⇄camel conversion, error classes, offline handling. */
 import { camelize, snakify } from './case';
 import { fileNameFromDisposition } from './download';
-import { AppError, NetworkError, errorFromResponse } from './errors';
+import { AppError, ForbiddenError, NetworkError, NotFoundError, errorFromResponse } from './errors';
 
 type Query = Record<string, unknown>;
 
@@ -42,7 +42,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Accept header; JSON unless a file is wanted. */
   accept?: string;
+  /** A 403 or 404 answer is the page's to show (its 403/404 page), so it is not reported to the banner. */
+  quietRefusal?: boolean;
+  /** Share of the request body sent so far (0–1); asking for it sends the call through XHR, which reports upload progress (fetch does not). */
+  onProgress?: (ratio: number) => void;
 }
+
+/** Options of a GET. */
+export type GetOptions = Pick<RequestOptions, 'signal' | 'quietRefusal'>;
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -51,6 +58,34 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return null;
   }
+}
+
+/** One call through XMLHttpRequest, answered as a fetch Response so the rest of the client treats both alike. */
+function sendWithProgress(method: string, url: string, headers: Record<string, string>, body: FormData | string | undefined, onProgress: (ratio: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    Object.entries(headers).forEach(([name, value]) => xhr.setRequestHeader(name, value));
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onload = () => {
+      onProgress(1);
+      const responseHeaders = new Headers();
+      xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)
+        .filter(Boolean)
+        .forEach((line) => {
+          const at = line.indexOf(':');
+          if (at > 0) responseHeaders.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+        });
+      const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+      resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, headers: responseHeaders }));
+    };
+    xhr.onerror = () => reject(new TypeError('network'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    xhr.send(body ?? null);
+  });
 }
 
 /** Sends one call and returns the successful response; every failure is classified and reported. */
@@ -63,7 +98,7 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json', 'X-Platform-Version': __REVISION__ };
   const token = tokenProvider();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
+  let body: FormData | string | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
   } else if (options.body !== undefined) {
@@ -72,7 +107,10 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   }
   let response: Response;
   try {
-    response = await fetch(`/api${path}${buildQuery(options.query)}`, { method, headers, body, signal: options.signal });
+    const url = `/api${path}${buildQuery(options.query)}`;
+    response = options.onProgress
+      ? await sendWithProgress(method, url, headers, body, options.onProgress)
+      : await fetch(url, { method, headers, body, signal: options.signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     const error = new NetworkError('ネットワークエラー');
@@ -81,7 +119,8 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   }
   if (!response.ok) {
     const error = errorFromResponse(response.status, await readJson(response));
-    failureListener(error);
+    const refusal = error instanceof ForbiddenError || error instanceof NotFoundError;
+    if (!(options.quietRefusal && refusal)) failureListener(error);
     throw error;
   }
   return response;
@@ -93,6 +132,13 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   return camelize<T>(await readJson(response));
 }
 
+/** The multipart body of a one-file upload (`file` field). */
+export function fileForm(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+}
+
 /** A file answer: its bytes and the name the server suggests. */
 export interface DownloadedFile {
   blob: Blob;
@@ -100,14 +146,26 @@ export interface DownloadedFile {
 }
 
 export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
+  get: <T>(path: string, query?: Query, options: GetOptions = {}) => request<T>('GET', path, { query, ...options }),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
-  upload: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
+  /** A multipart upload; `onProgress` follows how much of it has been sent. */
+  upload: <T>(path: string, form: FormData, onProgress?: (ratio: number) => void) => request<T>('POST', path, { body: form, onProgress }),
   /** File calls return the raw bytes (spreadsheet templates, deliveries). */
   download: async (path: string, query?: Query): Promise<DownloadedFile> => {
     const response = await send('GET', path, { query, accept: '*/*' });
     return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) };
   },
 };
+
+/**
+ * Starts a call whose failure needs nothing beyond what the client already did with it (the
+ * banner), so a refused write never becomes an unhandled rejection.
+ */
+export function settle(call: Promise<unknown>): Promise<void> {
+  return call.then(
+    () => undefined,
+    () => undefined,
+  );
+}

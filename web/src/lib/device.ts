@@ -1,7 +1,8 @@
 /** The desktop/mobile check that selects layouts. */
 import { useSyncExternalStore } from 'react';
+import { theme } from '@/theme/theme';
 
-const QUERY = '(max-width: 767px)';
+const QUERY = `(max-width: ${theme.size.phoneMax}px)`;
 const MOBILE_AGENT = /Android.+Mobile|iPhone|iPod|Windows Phone/i;
 
 function currentlyMobile(): boolean {

@@ -25,5 +25,41 @@ export function mockApi(routes: Record<string, Answer>) {
     return new Response(status === 204 ? null : payload, { status, headers: answer.headers });
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', fakeXhrOver(fetchMock));
   return { calls, fetchMock, called: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };
+}
+
+/** Uploads with progress go through XMLHttpRequest: this one answers from the same routes, reporting the upload as sent in one step. */
+function fakeXhrOver(fetchMock: (input: string, init?: RequestInit) => Promise<Response>) {
+  return class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private headers: Record<string, string> = {};
+    private answerHeaders = '';
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    getAllResponseHeaders() {
+      return this.answerHeaders;
+    }
+    send(body: BodyInit | null) {
+      void fetchMock(this.url, { method: this.method, headers: this.headers, body }).then(async (response) => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.answerHeaders = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\r\n');
+        this.onload?.();
+      });
+    }
+  };
 }

@@ -13,4 +13,6 @@ export const GlobalStyle = createGlobalStyle<{ $mobile: boolean }>`
   }
   a { color: ${theme.color.brandDark}; }
   button { font: inherit; }
+  img { max-width: 100%; }
+  :focus-visible { outline: 2px solid ${theme.color.brand}; outline-offset: 2px; }
 `;

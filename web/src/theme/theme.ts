@@ -1,4 +1,8 @@
 /** Design tokens of spec section 9. */
+
+/** Widest viewport that gets the phone layouts (lib/device asks the same question in script). */
+const PHONE_MAX = 767;
+
 export const theme = {
   color: {
     brand: '#2e9d5b',
@@ -30,7 +34,10 @@ export const theme = {
     noticeDropdown: 360,
     modal: 1040,
     workStatusCardMin: 230,
+    phoneMax: PHONE_MAX,
+    tabBar: 56,
   },
+  media: { phone: `@media (max-width: ${PHONE_MAX}px)` },
   button: { height: { default: 40, sm: 30, xsm: 25 }, minWidth: 150, radius: 5 },
 } as const;
 

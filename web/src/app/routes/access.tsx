@@ -1,14 +1,12 @@
 /** What every route file reads of the session: the viewer, the chat session, and the role gates (the server enforces access too; these only say so plainly). */
 import type { ReactNode } from 'react';
+import { ForbiddenPage } from '@/components/status-page';
 import { useAuth } from '@/features/auth/store';
-import { MESSAGES } from '@/lib/errors';
 import { isStaff, viewerOf, type Viewer } from '@/lib/roles';
-
-export const Forbidden = () => <p role="alert">{MESSAGES.forbidden}</p>;
 
 export function StaffOnly({ children }: { children: ReactNode }) {
   const role = useAuth((s) => s.user.data?.roleType);
-  return isStaff(role) ? <>{children}</> : <Forbidden />;
+  return isStaff(role) ? <>{children}</> : <ForbiddenPage />;
 }
 
 /** The logged-in user as the work screens take it. */

@@ -1,5 +1,4 @@
-import { api } from '@/lib/api-client';
-import { camelize } from '@/lib/case';
+import { api, fileForm } from '@/lib/api-client';
 import type { ReactionSummary } from '@/lib/events';
 import type { Channel, ChatFile, GroupedTeams, Member, Message, MessagePage, Reaction, Team } from './types';
 
@@ -8,31 +7,13 @@ export interface UnreadSummary {
   total: number;
 }
 
-/** Uploads with progress (fetch has no upload progress, so this one call uses XHR). */
-function uploadWithProgress(file: File, onProgress: (ratio: number) => void, token: string | null): Promise<ChatFile> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/files');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    xhr.onload = () => {
-      const body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      if (xhr.status >= 200 && xhr.status < 300) resolve(camelize<ChatFile>(body));
-      else reject(new Error(body?.error?.message ?? 'ファイルのアップロードに失敗しました'));
-    };
-    xhr.onerror = () => reject(new Error('ネットワークエラー'));
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
-}
-
 export const chatApi = {
   teams: () => api.get<GroupedTeams>('/teams'),
   leaderTeams: () => api.get<GroupedTeams>('/teams/leader_teams'),
   favorite: (teamId: number, isFavorite: boolean) => api.put<Team>(`/teams/${teamId}/favorite`, { isFavorite }),
-  channels: (teamId: number) => api.get<Channel[]>(`/teams/${teamId}/channels`),
-  channel: (channelId: number) => api.get<Channel>(`/channels/${channelId}`),
+  /** The channel pages show a refusal as the 403/404 page, not in the banner. */
+  channels: (teamId: number) => api.get<Channel[]>(`/teams/${teamId}/channels`, undefined, { quietRefusal: true }),
+  channel: (channelId: number) => api.get<Channel>(`/channels/${channelId}`, undefined, { quietRefusal: true }),
   members: (channelId: number) => api.get<Member[]>(`/channels/${channelId}/members`),
   messages: (channelId: number, page: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { page }),
   messagesAfter: (channelId: number, afterId: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { afterId }),
@@ -52,6 +33,6 @@ export const chatApi = {
   read: (channelId: number, messageId: number) =>
     api.put<{ channelId: number; lastReadMessageId: number; unreadCount: number }>(`/channels/${channelId}/read`, { messageId }),
   reactions: () => api.get<Reaction[]>('/reactions'),
-  upload: uploadWithProgress,
+  upload: (file: File, onProgress: (ratio: number) => void) => api.upload<ChatFile>('/files', fileForm(file), onProgress),
 };
 

@@ -1,4 +1,6 @@
-import { mergeMessages, useChat } from './store';
+import { ForbiddenError } from '@/lib/errors';
+import { mockApi } from '@/test/mock-api';
+import { mergeMessages, teamUnread, useChat } from './store';
 import type { Message } from './types';
 
 const message = (id: number, channelId = 1, userId = 2, body = `m${id}`): Message => ({
@@ -15,7 +17,10 @@ const message = (id: number, channelId = 1, userId = 2, body = `m${id}`): Messag
   updatedAt: '2026-11-22T00:00:00Z',
 });
 
-afterEach(() => useChat.setState({ histories: {}, unread: {}, pins: {}, viewing: null }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useChat.setState({ histories: {}, unread: {}, pins: {}, viewing: null, channelTeams: {}, channelInfo: {} });
+});
 
 describe('chat store', () => {
   it('merges pushes and catch-up by id, oldest first, without duplicates', () => {
@@ -33,7 +38,7 @@ describe('chat store', () => {
     expect(useChat.getState().unread[1]).toBe(1);
     useChat.getState().onCreated(message(3, 1, 9), 9);
     expect(useChat.getState().unread[1]).toBe(1);
-    useChat.getState().onRead({ channelId: 1, unreadCount: 0 });
+    useChat.getState().onRead({ channelId: 1, lastReadMessageId: 3, unreadCount: 0 });
     expect(useChat.getState().unread[1]).toBe(0);
   });
 
@@ -45,5 +50,29 @@ describe('chat store', () => {
     useChat.getState().onDeleted({ id: 2, channelId: 1 });
     expect(useChat.getState().histories[1].data.map((m) => m.id)).toEqual([1]);
     expect(useChat.getState().pins[1]).toEqual([]);
+  });
+
+  it('adds a team badge up from its channels, so pushes and reads move it', () => {
+    const team = { id: 5, unreadCount: 7 };
+    // Before any channel of the team is known, the team list's count stands.
+    expect(teamUnread(useChat.getState(), team)).toBe(7);
+    useChat.setState({ channelTeams: { 1: 5, 2: 5, 9: 6 }, unread: { 1: 0, 2: 1, 9: 4 } });
+    expect(teamUnread(useChat.getState(), team)).toBe(1);
+    useChat.getState().onCreated(message(10, 1), 99);
+    expect(teamUnread(useChat.getState(), team)).toBe(2);
+    useChat.getState().onRead({ channelId: 2, lastReadMessageId: 8, unreadCount: 0 });
+    expect(teamUnread(useChat.getState(), team)).toBe(1);
+  });
+
+  it('keeps a refused channel as its refusal, asking nothing more and throwing nothing', async () => {
+    const api = mockApi({ 'GET /channels/3': { status: 403, body: { error: { message: 'アクセスが許可されていません。' } } } });
+    await expect(useChat.getState().openChannel(3)).resolves.toBe(false);
+    expect(useChat.getState().channelInfo[3].error).toBeInstanceOf(ForbiddenError);
+    expect(useChat.getState().channelInfo[3].data).toBeNull();
+    // Reads that fail (here: 404s) settle quietly; the banner has them.
+    await expect(useChat.getState().fetchMembers(3)).resolves.toBeUndefined();
+    await expect(useChat.getState().fetchPins(3)).resolves.toBeUndefined();
+    await expect(useChat.getState().fetchUnread()).resolves.toEqual([]);
+    expect(api.calls.map((c) => c.path)).toEqual(['/channels/3', '/channels/3/members', '/channels/3/pinned_messages', '/channels/unread']);
   });
 });

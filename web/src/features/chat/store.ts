@@ -1,10 +1,11 @@
 /** Chat state: teams, channels, message history per channel, pins, members and unread counts, all kept live. */
 import { create } from 'zustand';
+import { settle } from '@/lib/api-client';
 import { type AsyncState, done, failed, initialAsync, started, track } from '@/lib/async-state';
-import type { ReactionSummary } from '@/lib/events';
+import type { ChannelRead, ReactionSummary } from '@/lib/events';
 import { registerReset } from '@/lib/reset';
 import { chatApi } from './api';
-import type { Channel, GroupedTeams, Member, Message, Reaction } from './types';
+import type { Channel, GroupedTeams, Member, Message, Reaction, Team } from './types';
 
 export interface History extends AsyncState<Message[]> {
   /** Highest page loaded (0 is the newest). */
@@ -31,6 +32,10 @@ interface ChatState {
   teams: AsyncState<GroupedTeams>;
   leaderTeams: AsyncState<GroupedTeams>;
   channels: Record<number, AsyncState<Channel[]>>;
+  /** One channel as its page opened it: the data, or the refusal (403/404) the page shows instead. */
+  channelInfo: Record<number, AsyncState<Channel | null>>;
+  /** The team of each channel the user may read, so team badges add up their channels live. */
+  channelTeams: Record<number, number>;
   histories: Record<number, History>;
   pins: Record<number, Message[]>;
   members: Record<number, Member[]>;
@@ -44,6 +49,9 @@ interface ChatState {
   fetchLeaderTeams: () => Promise<void>;
   toggleFavorite: (teamId: number, isFavorite: boolean) => Promise<void>;
   fetchChannels: (teamId: number) => Promise<void>;
+  /** Loads the channel before its page shows anything; false when refused or missing. */
+  openChannel: (channelId: number) => Promise<boolean>;
+  /** Every readable channel's unread count; resolves with their ids (empty when the call failed). */
   fetchUnread: () => Promise<number[]>;
   fetchHistory: (channelId: number, page: number) => Promise<void>;
   catchUp: (channelId: number) => Promise<void>;
@@ -60,7 +68,7 @@ interface ChatState {
   onReactions: (event: { channelId: number; messageId: number; reactions: ReactionSummary[] }) => void;
   onPinAdded: (event: { channelId: number; message: Message }) => void;
   onPinRemoved: (event: { channelId: number; messageId: number }) => void;
-  onRead: (event: { channelId: number; unreadCount: number }) => void;
+  onRead: (event: ChannelRead) => void;
   onTyping: (event: { channelId: number; userId: number }) => void;
 }
 
@@ -68,6 +76,8 @@ const initial = () => ({
   teams: initialAsync(emptyTeams()),
   leaderTeams: initialAsync(emptyTeams()),
   channels: {},
+  channelInfo: {},
+  channelTeams: {},
   histories: {},
   pins: {},
   members: {},
@@ -95,6 +105,22 @@ export const useChat = create<ChatState>((set, get) => {
       };
     });
 
+  /** A read position moved (here or in another tab): the count and the channel's position follow. */
+  const applyRead = ({ channelId, lastReadMessageId, unreadCount }: ChannelRead) =>
+    set((s) => {
+      const info = s.channelInfo[channelId];
+      return {
+        unread: { ...s.unread, [channelId]: unreadCount },
+        channelInfo:
+          info?.data && lastReadMessageId > info.data.lastReadMessageId
+            ? { ...s.channelInfo, [channelId]: { ...info, data: { ...info.data, lastReadMessageId } } }
+            : s.channelInfo,
+      };
+    });
+  // Failures of the calls below are already in the banner (the API client reports them); they
+  // must not also surface as unhandled rejections.
+  const quietly = (operation: () => Promise<unknown>) => settle(operation());
+
   return {
     ...initial(),
     fetchTeams: async () => {
@@ -103,10 +129,11 @@ export const useChat = create<ChatState>((set, get) => {
     fetchLeaderTeams: async () => {
       await track(set, 'leaderTeams', chatApi.leaderTeams, 'チームの取得に失敗しました');
     },
-    toggleFavorite: async (teamId, isFavorite) => {
-      await chatApi.favorite(teamId, isFavorite);
-      await get().fetchTeams();
-    },
+    toggleFavorite: (teamId, isFavorite) =>
+      quietly(async () => {
+        await chatApi.favorite(teamId, isFavorite);
+        await get().fetchTeams();
+      }),
     fetchChannels: async (teamId) => {
       set((s) => ({ channels: { ...s.channels, [teamId]: started(s.channels[teamId] ?? initialAsync<Channel[]>([])) } }));
       try {
@@ -114,15 +141,40 @@ export const useChat = create<ChatState>((set, get) => {
         set((s) => ({
           channels: { ...s.channels, [teamId]: done(s.channels[teamId], list) },
           unread: { ...s.unread, ...Object.fromEntries(list.map((c) => [c.id, c.unreadCount])) },
+          channelTeams: { ...s.channelTeams, ...Object.fromEntries(list.map((c) => [c.id, c.teamId])) },
         }));
       } catch (error) {
         set((s) => ({ channels: { ...s.channels, [teamId]: failed(s.channels[teamId], error, 'チャンネルの取得に失敗しました') } }));
       }
     },
+    openChannel: async (channelId) => {
+      set((s) => ({ channelInfo: { ...s.channelInfo, [channelId]: started(s.channelInfo[channelId] ?? initialAsync<Channel | null>(null)) } }));
+      try {
+        const channel = await chatApi.channel(channelId);
+        set((s) => ({
+          channelInfo: { ...s.channelInfo, [channelId]: done(s.channelInfo[channelId], channel) },
+          unread: { ...s.unread, [channelId]: channel.unreadCount },
+          channelTeams: { ...s.channelTeams, [channelId]: channel.teamId },
+        }));
+        return true;
+      } catch (error) {
+        set((s) => ({
+          channelInfo: { ...s.channelInfo, [channelId]: { ...failed(s.channelInfo[channelId], error, 'チャンネルの取得に失敗しました'), data: null } },
+        }));
+        return false;
+      }
+    },
     fetchUnread: async () => {
-      const summary = await chatApi.unread();
-      set({ unread: Object.fromEntries(summary.channels.map((c) => [c.channelId, c.unreadCount])) });
-      return summary.channels.map((c) => c.channelId);
+      try {
+        const summary = await chatApi.unread();
+        set((s) => ({
+          unread: Object.fromEntries(summary.channels.map((c) => [c.channelId, c.unreadCount])),
+          channelTeams: { ...s.channelTeams, ...Object.fromEntries(summary.channels.map((c) => [c.channelId, c.teamId])) },
+        }));
+        return summary.channels.map((c) => c.channelId);
+      } catch {
+        return [];
+      }
     },
     fetchHistory: async (channelId, page) => {
       patchHistory(channelId, (h) => started(h));
@@ -146,26 +198,27 @@ export const useChat = create<ChatState>((set, get) => {
       patchHistory(channelId, (h) => ({ data: mergeMessages(h.data, answer.messages) }));
       if (answer.hasMore) await get().catchUp(channelId);
     },
-    fetchPins: async (channelId) => {
-      const pins = await chatApi.pins(channelId);
-      set((s) => ({ pins: { ...s.pins, [channelId]: pins } }));
-    },
-    fetchMembers: async (channelId) => {
-      const members = await chatApi.members(channelId);
-      set((s) => ({ members: { ...s.members, [channelId]: members } }));
-    },
-    fetchReactions: async () => {
-      if (get().reactions.length) return;
-      set({ reactions: await chatApi.reactions() });
-    },
-    markRead: async (channelId, messageId) => {
-      const answer = await chatApi.read(channelId, messageId);
-      set((s) => ({ unread: { ...s.unread, [channelId]: answer.unreadCount } }));
-    },
-    deleteMessage: async (channelId, messageId) => {
-      await chatApi.remove(channelId, messageId);
-      get().onDeleted({ id: messageId, channelId });
-    },
+    fetchPins: (channelId) =>
+      quietly(async () => {
+        const pins = await chatApi.pins(channelId);
+        set((s) => ({ pins: { ...s.pins, [channelId]: pins } }));
+      }),
+    fetchMembers: (channelId) =>
+      quietly(async () => {
+        const members = await chatApi.members(channelId);
+        set((s) => ({ members: { ...s.members, [channelId]: members } }));
+      }),
+    fetchReactions: () =>
+      quietly(async () => {
+        if (get().reactions.length) return;
+        set({ reactions: await chatApi.reactions() });
+      }),
+    markRead: (channelId, messageId) => quietly(async () => applyRead(await chatApi.read(channelId, messageId))),
+    deleteMessage: (channelId, messageId) =>
+      quietly(async () => {
+        await chatApi.remove(channelId, messageId);
+        get().onDeleted({ id: messageId, channelId });
+      }),
     setViewing: (channelId) => set({ viewing: channelId }),
 
     onCreated: (message, ownUserId) => {
@@ -195,12 +248,27 @@ export const useChat = create<ChatState>((set, get) => {
       patchMessage(channelId, messageId, (m) => ({ ...m, isPinned: false }));
       set((s) => ({ pins: { ...s.pins, [channelId]: (s.pins[channelId] ?? []).filter((m) => m.id !== messageId) } }));
     },
-    onRead: ({ channelId, unreadCount }) => set((s) => ({ unread: { ...s.unread, [channelId]: unreadCount } })),
+    onRead: applyRead,
     onTyping: ({ channelId, userId }) =>
       set((s) => ({
         typing: { ...s.typing, [channelId]: [...(s.typing[channelId] ?? []).filter((t) => t.userId !== userId), { userId, at: Date.now() }] },
       })),
   };
 });
+
+/**
+ * A team's unread count, kept live: the sum over its channels as pushes and reads move them,
+ * or the server's count from the team list while none of its channels is known yet.
+ */
+export function teamUnread(state: Pick<ChatState, 'unread' | 'channelTeams'>, team: Pick<Team, 'id' | 'unreadCount'>): number {
+  let known = false;
+  let sum = 0;
+  for (const [channelId, teamId] of Object.entries(state.channelTeams)) {
+    if (teamId !== team.id) continue;
+    known = true;
+    sum += state.unread[Number(channelId)] ?? 0;
+  }
+  return known ? sum : team.unreadCount;
+}
 
 registerReset(() => useChat.setState(initial()));

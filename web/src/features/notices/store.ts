@@ -45,16 +45,25 @@ export const useNotices = create<NoticesState>((set) => {
         patch(group, (g) => failed(g, error, 'お知らせの取得に失敗しました'));
       }
     },
+    // A failed read is in the banner already (the API client reports it); the notice stays unread.
     readOne: async (group, id) => {
-      await noticesApi.readOne(id);
-      patch(group, (g) => ({ data: g.data.map((n) => (n.id === id ? { ...n, isRead: true } : n)) }));
+      try {
+        await noticesApi.readOne(id);
+        patch(group, (g) => ({ data: g.data.map((n) => (n.id === id ? { ...n, isRead: true } : n)) }));
+      } catch {
+        // reported by the API client
+      }
     },
     readAll: async (group, channelId) => {
-      const answer = await noticesApi.readAll(group, channelId);
-      patch(group, (g) => ({
-        unreadCount: answer.unreadCount,
-        data: g.data.map((n) => (channelId && n.reference.channelId !== channelId ? n : { ...n, isRead: true })),
-      }));
+      try {
+        const answer = await noticesApi.readAll(group, channelId);
+        patch(group, (g) => ({
+          unreadCount: answer.unreadCount,
+          data: g.data.map((n) => (channelId && n.reference.channelId !== channelId ? n : { ...n, isRead: true })),
+        }));
+      } catch {
+        // reported by the API client
+      }
     },
     applyCreated: ({ notice, group, unreadCount }) =>
       patch(group, (g) => ({

@@ -3,7 +3,8 @@ import type { Project, ProjectDetail, ProjectList, UnitPricing, WorkAnswer } fro
 
 export const projectsApi = {
   list: (query: { page: number; keyword: string; status: string[] }) => api.get<ProjectList>('/v2/projects', query),
-  show: (id: number) => api.get<ProjectDetail>(`/v2/projects/${id}`),
+  /** A refusal is the page's 403/404 page, not a banner. */
+  show: (id: number) => api.get<ProjectDetail>(`/v2/projects/${id}`, undefined, { quietRefusal: true }),
   update: (id: number, body: { name?: string; description?: string; status?: string }) => api.put<Project>(`/v2/projects/${id}`, body),
   remove: (id: number) => api.delete<void>(`/v2/projects/${id}`),
   addWork: (projectId: number, name: string) => api.post<WorkAnswer>(`/v2/projects/${projectId}/works`, { name }),

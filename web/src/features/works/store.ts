@@ -21,8 +21,8 @@ interface WorkState {
   users: AsyncState<AssignableUser[] | null>;
   fetch: (projectId: number, workId: number) => Promise<void>;
   createTask: (task: NewTask) => Promise<boolean>;
-  importTasks: (file: File) => Promise<boolean>;
-  importTags: (file: File) => Promise<boolean>;
+  importTasks: (file: File, onProgress?: (ratio: number) => void) => Promise<boolean>;
+  importTags: (file: File, onProgress?: (ratio: number) => void) => Promise<boolean>;
   downloadTemplate: (kind: SheetKind) => Promise<void>;
   fetchUsers: () => Promise<void>;
 }
@@ -60,13 +60,13 @@ export const useWorkDetail = create<WorkState>((set, get) => {
       }));
       return created !== null;
     },
-    importTasks: async (file) => {
-      const answer = await track(set, 'sheet', () => worksApi.importTasks(current().id, file), 'タスクの取り込みに失敗しました');
+    importTasks: async (file, onProgress) => {
+      const answer = await track(set, 'sheet', () => worksApi.importTasks(current().id, file, onProgress), 'タスクの取り込みに失敗しました');
       if (answer) await reload();
       return answer !== null;
     },
-    importTags: async (file) => {
-      const answer = await track(set, 'tags', () => worksApi.importTags(file), TAGS_FAILED);
+    importTags: async (file, onProgress) => {
+      const answer = await track(set, 'tags', () => worksApi.importTags(file, onProgress), TAGS_FAILED);
       if (answer) await reload();
       return answer !== null;
     },

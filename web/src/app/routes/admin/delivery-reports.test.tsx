@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { resetAll } from '@/lib/reset';
+import { choose } from '@/test/controls';
 import { mockApi } from '@/test/mock-api';
 import { signInAs } from '@/test/session';
 import DeliveryReportsRoute from './delivery-reports';
@@ -53,8 +54,8 @@ describe('delivery reports page', () => {
     expect(rows()[0]).toHaveTextContent('60,000円');
 
     // Last month of "now" (2027-01) is 2026-12, across the year.
-    expect(screen.getByLabelText('年')).toHaveValue('2026');
-    expect(screen.getByLabelText('月')).toHaveValue('12');
+    expect(screen.getByLabelText('年')).toHaveTextContent('2026年');
+    expect(screen.getByLabelText('月')).toHaveTextContent('12月');
     const create = screen.getByRole('button', { name: '納品報告を作成' });
     expect(create).toBeDisabled();
     await userEvent.type(screen.getByLabelText('媒体ID'), '0');
@@ -82,8 +83,8 @@ describe('delivery reports page', () => {
     renderPage();
     expect(await screen.findByText('納品報告はまだありません。')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('媒体ID'), '7');
-    await userEvent.selectOptions(screen.getByLabelText('年'), '2025年');
-    await userEvent.selectOptions(screen.getByLabelText('月'), '4月');
+    await choose('年', '2025年');
+    await choose('月', '4月');
     await userEvent.click(screen.getByRole('button', { name: '納品報告を作成' }));
     await waitFor(() => expect(api.called('POST /v2/delivery_reports')).toHaveLength(1));
     expect(api.called('POST /v2/delivery_reports')[0].body).toEqual({ media_id: 7, year: 2025, month: 4 });
@@ -120,7 +121,7 @@ describe('delivery reports page', () => {
     signInAs('general');
     const api = mockApi({ 'GET /v2/delivery_reports': { body: { delivery_reports: [] } } });
     renderPage();
-    expect(screen.getByRole('alert')).toHaveTextContent('アクセスが許可されていません');
+    expect(screen.getByTestId('forbidden-page')).toHaveTextContent('アクセスが許可されていません');
     expect(api.calls).toHaveLength(0);
   });
 });

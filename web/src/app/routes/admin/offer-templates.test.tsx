@@ -131,7 +131,7 @@ describe('offer templates page', () => {
     signInAs('client', { clientId: 4 });
     const api = mockApi({ 'GET /offer_templates': { body: seeded } });
     renderPage();
-    expect(screen.getByRole('alert')).toHaveTextContent('アクセスが許可されていません');
+    expect(screen.getByTestId('forbidden-page')).toHaveTextContent('アクセスが許可されていません');
     expect(screen.queryByTestId('offer-template-list')).not.toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });

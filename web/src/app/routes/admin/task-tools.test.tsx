@@ -128,8 +128,8 @@ describe('task update page', () => {
     expect(await screen.findByLabelText('タイトル')).toHaveValue('箱根の記事');
     expect(api.called('GET /tasks/9')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'タスク 9' })).toHaveAttribute('href', '/tasks/9');
-    expect(screen.getByLabelText('ステータス')).toHaveValue('doing');
-    expect(screen.getByLabelText('納期')).toHaveValue('2026-12-01');
+    expect(screen.getByRole('radio', { name: '作業中' })).toBeChecked();
+    expect(screen.getByLabelText('納期')).toHaveValue('2026/12/1');
     expect(screen.getByLabelText('報酬（円）')).toHaveValue('5000');
 
     await userEvent.clear(screen.getByLabelText('タイトル'));
@@ -141,7 +141,7 @@ describe('task update page', () => {
     expect(api.called('PUT /admin/tasks/9')[0].body).toEqual({ title: '熱海の記事', reward_amount: 8000 });
 
     // A second change is measured against the saved task, not the one first loaded.
-    await userEvent.selectOptions(screen.getByLabelText('ステータス'), '完了');
+    await userEvent.click(screen.getByRole('radio', { name: '完了' }));
     fireEvent.change(screen.getByLabelText('完了日'), { target: { value: '2026-11-30' } });
     fireEvent.change(screen.getByLabelText('納期'), { target: { value: '' } });
     await userEvent.click(screen.getByRole('button', { name: 'タスクを更新' }));
@@ -205,7 +205,7 @@ describe('staff only', () => {
       signInAs(role, { clientId });
       const api = mockApi({});
       const { unmount } = renderRoute(route);
-      expect(screen.getByRole('alert')).toHaveTextContent('アクセスが許可されていません');
+      expect(screen.getByTestId('forbidden-page')).toHaveTextContent('アクセスが許可されていません');
       expect(screen.queryByRole('heading', { name: title })).not.toBeInTheDocument();
       expect(api.calls).toHaveLength(0);
       unmount();

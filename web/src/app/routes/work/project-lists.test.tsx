@@ -117,7 +117,7 @@ describe('project management list (/projects/managements)', () => {
     signInAs(role, { clientId });
     const api = mockApi({ 'GET /v2/projects': listAnswer() });
     renderAt('/projects/managements', <ProjectManagementsRoute />);
-    expect(screen.getByRole('alert')).toHaveTextContent('アクセスが許可されていません');
+    expect(screen.getByTestId('forbidden-page')).toHaveTextContent('アクセスが許可されていません');
     expect(screen.queryByRole('heading', { name: '管理プロジェクト' })).not.toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });

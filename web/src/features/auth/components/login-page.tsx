@@ -2,8 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
-import { ErrorText, Field } from '@/components/page';
+import { ErrorText } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { TextField } from '@/components/text-field';
+import { href } from '@/config/paths';
 import { useIsMobile } from '@/lib/device';
 import { ValidationError, formErrors } from '@/lib/errors';
 import { theme } from '@/theme/theme';
@@ -20,6 +22,13 @@ const Brand = styled.h1`
   color: ${theme.color.brand};
   font-size: 32px;
   margin-bottom: 4px;
+`;
+const Help = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: 8px;
+  margin-top: 16px;
 `;
 const Lead = styled.p`
   text-align: center;
@@ -59,23 +68,33 @@ export function LoginPage() {
       <Lead>クリエイターとクライアントをつなぐお仕事プラットフォーム</Lead>
       <Panel title="ログイン">
         <form onSubmit={submit} noValidate>
-          <Field>
-            メールアドレス
-            <input type="email" autoComplete="username" value={mailAddress} onChange={(e) => setMailAddress(e.target.value)} />
-            {fieldErrors.mailAddress && <ErrorText role="alert">{fieldErrors.mailAddress.join(' ')}</ErrorText>}
-          </Field>
-          <Field>
-            パスワード
-            <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            {fieldErrors.password && <ErrorText role="alert">{fieldErrors.password.join(' ')}</ErrorText>}
-          </Field>
+          <TextField
+            label="メールアドレス"
+            type="email"
+            autoComplete="username"
+            value={mailAddress}
+            onChange={(e) => setMailAddress(e.target.value)}
+            error={fieldErrors.mailAddress?.join(' ')}
+          />
+          <TextField
+            label="パスワード"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={fieldErrors.password?.join(' ')}
+          />
           {generalError && <ErrorText role="alert">{generalError}</ErrorText>}
           <Button type="submit" $variant="primary" disabled={login.loading} style={{ width: '100%' }}>
             {login.loading ? '確認中…' : 'ログイン'}
           </Button>
         </form>
+        <Help>
+          <Link to={href('accountRecovery')}>パスワードをお忘れの方</Link>
+          <Link to={href('signup')}>はじめての方は会員登録</Link>
+        </Help>
         <p style={{ fontSize: 12, marginTop: 16 }}>
-          <Link to="/terms">利用規約</Link>・<Link to="/privacies">プライバシーポリシー</Link>
+          <Link to={href('terms')}>利用規約</Link>・<Link to={href('privacies')}>プライバシーポリシー</Link>
         </p>
       </Panel>
     </Wrap>

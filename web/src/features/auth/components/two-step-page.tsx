@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
-import { ErrorText, Field, Muted } from '@/components/page';
+import { ErrorText, Muted } from '@/components/page';
+import { TextField } from '@/components/text-field';
 import { Panel } from '@/components/panel';
 import { useIsMobile } from '@/lib/device';
 import { landingPath } from '../landing';
@@ -44,10 +45,7 @@ export function TwoStepPage() {
         </Button>
         {sent && <p role="status">認証コードを送信しました。</p>}
         <form onSubmit={verify} style={{ marginTop: 16 }}>
-          <Field>
-            認証コード
-            <input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
-          </Field>
+          <TextField label="認証コード" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
           {twoStep.error && <ErrorText role="alert">{twoStep.error.message}</ErrorText>}
           <Button type="submit" $variant="primary" disabled={twoStep.loading || code.trim().length === 0}>
             認証する

@@ -1,40 +1,51 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { PageTitle } from '@/components/page';
+import { Badge } from '@/components/badge';
+import { ErrorAlert } from '@/components/error-alert';
+import { List, ListRow } from '@/components/list';
+import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { deniedPage } from '@/components/status-page';
 import { roleLabel } from '@/lib/roles';
 import { chatApi } from '../api';
 import { NO_MEMBERS, useChat } from '../store';
 import type { ChatFile } from '../types';
 import { FileAttachment } from './message-item';
 
+/** A channel's members and shared files; refused like the channel itself (the 403/404 page). */
 export function ChannelDetailPage({ base, token }: { base: string; token: string | null }) {
   const { teamId, channelId: param } = useParams();
   const channelId = Number(param);
+  const info = useChat((s) => s.channelInfo[channelId]);
   const members = useChat((s) => s.members[channelId] ?? NO_MEMBERS);
-  const fetchMembers = useChat((s) => s.fetchMembers);
+  const { openChannel, fetchMembers } = useChat();
   const [files, setFiles] = useState<ChatFile[]>([]);
   useEffect(() => {
-    void fetchMembers(channelId);
-    chatApi.files(channelId).then((answer) => setFiles(answer.files.map((f) => f.file)), () => setFiles([]));
-  }, [channelId, fetchMembers]);
+    void (async () => {
+      if (!(await openChannel(channelId))) return;
+      void fetchMembers(channelId);
+      chatApi.files(channelId).then((answer) => setFiles(answer.files.map((f) => f.file)), () => setFiles([]));
+    })();
+  }, [channelId, openChannel, fetchMembers]);
+  if (info?.error) return deniedPage(info.error) ?? <ErrorAlert error={info.error} />;
   return (
     <>
-      <PageTitle>チャンネル詳細</PageTitle>
+      <PageTitle>チャンネル詳細{info?.data ? `：${info.data.name}` : ''}</PageTitle>
       <p>
         <Link to={`${base}/${teamId}/channels/${channelId}`}>← チャンネルへ戻る</Link>
       </p>
       <Panel title={`メンバー（${members.length}人）`}>
-        <ul>
+        <List data-testid="channel-members">
           {members.map((m) => (
-            <li key={m.id}>
-              {m.userName} <small>{roleLabel(m.roleType)}</small>
-            </li>
+            <ListRow key={m.id}>
+              <span>{m.userName}</span>
+              <Badge $tone="muted">{roleLabel(m.roleType)}</Badge>
+            </ListRow>
           ))}
-        </ul>
+        </List>
       </Panel>
       <Panel title="ファイル">
-        {files.length === 0 ? <p>共有されたファイルはありません</p> : files.map((file) => <FileAttachment key={file.id} file={file} token={token} />)}
+        {files.length === 0 ? <Muted>共有されたファイルはありません</Muted> : files.map((file) => <FileAttachment key={file.id} file={file} token={token} />)}
       </Panel>
     </>
   );

@@ -1,18 +1,23 @@
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
+import { Button } from '@/components/button';
+import { ErrorAlert } from '@/components/error-alert';
+import { Muted } from '@/components/page';
+import { deniedPage } from '@/components/status-page';
 import { theme } from '@/theme/theme';
 import { joinChannel } from '../live';
 import { NO_MEMBERS, NO_MESSAGES, useChat } from '../store';
-import { displayType, type Message } from '../types';
+import { type Channel, displayType, type Message } from '../types';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
 
 const Frame = styled.div`
   display: flex;
   flex-direction: column;
-  height: calc(100vh - ${theme.size.headerDesktop + 48}px);
-  min-height: 420px;
+  /* The layout says what its header, tab bar and padding take (--chrome-height). */
+  height: calc(100dvh - var(--chrome-height, ${theme.size.headerDesktop + 48}px));
+  min-height: 320px;
   background: ${theme.color.white};
   border-radius: 6px;
   box-shadow: 0 1px 3px rgba(0, 0, 0, 0.08);
@@ -23,7 +28,14 @@ const Top = styled.div`
   justify-content: space-between;
   padding: 10px 12px;
   border-bottom: 1px solid ${theme.color.border};
-  h1 { font-size: ${theme.font.lg}; margin: 0; }
+  gap: 8px;
+  h1 { font-size: ${theme.font.lg}; margin: 0; min-width: 0; overflow-wrap: anywhere; }
+`;
+const Tools = styled.div`
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  flex-shrink: 0;
 `;
 const List = styled.div`
   flex: 1;
@@ -54,10 +66,26 @@ export interface ChannelPageProps {
   base: string;
 }
 
-/** One channel: history loaded upwards on scroll, the unread marker, live updates, pins and the composer. */
-export function ChannelPage({ ownUserId, canModerate, token, base }: ChannelPageProps) {
-  const { teamId, channelId: channelParam } = useParams();
-  const channelId = Number(channelParam);
+/**
+ * One channel. It is loaded first: a channel the user may not read is the 403 page (a missing
+ * one the 404 page), and nothing else of it is asked for or drawn.
+ */
+export function ChannelPage(props: ChannelPageProps) {
+  const channelId = Number(useParams().channelId);
+  const info = useChat((s) => s.channelInfo[channelId]);
+  const openChannel = useChat((s) => s.openChannel);
+  useEffect(() => {
+    void openChannel(channelId);
+  }, [channelId, openChannel]);
+  if (info?.error) return deniedPage(info.error) ?? <ErrorAlert error={info.error} />;
+  if (!info?.data || info.data.id !== channelId) return <Muted>読み込み中…</Muted>;
+  return <ChannelView {...props} channel={info.data} />;
+}
+
+/** The readable channel: history loaded upwards on scroll, the unread marker, live updates, pins and the composer. */
+function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPageProps & { channel: Channel }) {
+  const { teamId } = useParams();
+  const channelId = channel.id;
   const [search] = useSearchParams();
   const startPage = Math.max(0, Number(search.get('page') ?? 0) || 0);
   const location = useLocation();
@@ -65,7 +93,6 @@ export function ChannelPage({ ownUserId, canModerate, token, base }: ChannelPage
   const members = useChat((s) => s.members[channelId] ?? NO_MEMBERS);
   const pins = useChat((s) => s.pins[channelId] ?? NO_MESSAGES);
   const reactions = useChat((s) => s.reactions);
-  const channel = useChat((s) => s.channels[Number(teamId)]?.data.find((c) => c.id === channelId));
   const unread = useChat((s) => s.unread[channelId] ?? 0);
   const chat = useChat.getState;
   const [showPins, setShowPins] = useState(false);
@@ -80,18 +107,17 @@ export function ChannelPage({ ownUserId, canModerate, token, base }: ChannelPage
     void chat().fetchMembers(channelId);
     void chat().fetchPins(channelId);
     void chat().fetchReactions();
-    if (!chat().channels[Number(teamId)]) void chat().fetchChannels(Number(teamId));
     void joinChannel(channelId);
     stickToBottom.current = true;
     return () => chat().setViewing(null);
-  }, [channelId, teamId, startPage, chat, location.key]);
+  }, [channelId, startPage, chat, location.key]);
 
   const messages = history?.data ?? [];
   const lastId = messages.at(-1)?.id;
 
   // Reading what is on screen moves the read position forward (and the badge down).
   useEffect(() => {
-    if (lastId && (unread > 0 || (channel && lastId > channel.lastReadMessageId)) && document.visibilityState === 'visible') {
+    if (lastId && (unread > 0 || lastId > channel.lastReadMessageId) && document.visibilityState === 'visible') {
       void chat().markRead(channelId, lastId);
     }
   }, [lastId, unread, channelId, channel, chat]);
@@ -118,7 +144,7 @@ export function ChannelPage({ ownUserId, canModerate, token, base }: ChannelPage
     }
   }, [history, channelId, chat]);
 
-  const writable = !channel || channel.status === 'active';
+  const writable = channel.status === 'active';
   const remove = (message: Message) => {
     if (window.confirm('このメッセージを削除しますか？')) void chat().deleteMessage(channelId, message.id);
   };
@@ -127,15 +153,15 @@ export function ChannelPage({ ownUserId, canModerate, token, base }: ChannelPage
     <Frame>
       <Top>
         <h1>
-          {channel?.name ?? 'チャンネル'}
-          {channel && displayType(channel).endsWith('Disabled') && '（利用停止中）'}
+          {channel.name}
+          {displayType(channel).endsWith('Disabled') && '（利用停止中）'}
         </h1>
-        <div style={{ display: 'flex', gap: 12 }}>
-          <button type="button" onClick={() => setShowPins(!showPins)} aria-expanded={showPins}>
+        <Tools>
+          <Button type="button" $size="xsm" $minWidth={0} onClick={() => setShowPins(!showPins)} aria-expanded={showPins}>
             📌 ピン留め {pins.length}
-          </button>
+          </Button>
           <Link to={`${base}/${teamId}/channels/${channelId}/detail`}>詳細</Link>
-        </div>
+        </Tools>
       </Top>
       {showPins && (
         <Pins data-testid="pinned-list">
@@ -155,7 +181,7 @@ export function ChannelPage({ ownUserId, canModerate, token, base }: ChannelPage
           </Fragment>
         ))}
       </List>
-      <Composer channelId={channelId} members={members} disabled={!writable} editing={editing} onEditDone={() => setEditing(null)} token={token} />
+      <Composer channelId={channelId} members={members} disabled={!writable} editing={editing} onEditDone={() => setEditing(null)} />
     </Frame>
   );
 }

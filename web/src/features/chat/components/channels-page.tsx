@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { PageTitle } from '@/components/page';
+import { ErrorAlert } from '@/components/error-alert';
+import { List, ListRow } from '@/components/list';
+import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { deniedPage } from '@/components/status-page';
 import { useChat } from '../store';
 import { displayType } from '../types';
-import { Badge } from './teams-page';
+import { UnreadBadge } from './teams-page';
 
 const TYPE_LABEL: Record<string, string> = {
   all: '全体',
@@ -23,22 +26,25 @@ export function ChannelsPage({ base }: { base: string }) {
   useEffect(() => {
     void fetchChannels(teamId);
   }, [teamId, fetchChannels]);
+  // A team the user may not see is the 403 (or 404) page, not an error line.
+  const denied = deniedPage(state?.error);
+  if (denied) return denied;
   return (
     <>
       <PageTitle>チャンネル</PageTitle>
-      {state?.error && <p role="alert">{state.error.message}</p>}
+      <ErrorAlert error={state?.error} />
       <Panel title="チャンネル一覧">
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {state && !state.loading && state.data.length === 0 && <Muted>チャンネルはありません。</Muted>}
+        <List>
           {state?.data.map((channel) => (
-            <li key={channel.id} style={{ padding: '8px 0' }}>
-              <Link to={`${base}/${teamId}/channels/${channel.id}`}>
-                #{channel.name}
-              </Link>{' '}
-              <small>{TYPE_LABEL[displayType(channel)]}</small>
-              {(unread[channel.id] ?? 0) > 0 && <Badge data-testid={`unread-${channel.id}`}>{unread[channel.id]}</Badge>}
-            </li>
+            <ListRow key={channel.id}>
+              <div>
+                <Link to={`${base}/${teamId}/channels/${channel.id}`}>#{channel.name}</Link> <small>{TYPE_LABEL[displayType(channel)]}</small>
+              </div>
+              {(unread[channel.id] ?? 0) > 0 && <UnreadBadge data-testid={`unread-${channel.id}`}>{unread[channel.id]}</UnreadBadge>}
+            </ListRow>
           ))}
-        </ul>
+        </List>
       </Panel>
     </>
   );

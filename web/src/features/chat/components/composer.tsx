@@ -73,10 +73,9 @@ interface Props {
   disabled: boolean;
   editing: Message | null;
   onEditDone: () => void;
-  token: string | null;
 }
 
-export function Composer({ channelId, members, disabled, editing, onEditDone, token }: Props) {
+export function Composer({ channelId, members, disabled, editing, onEditDone }: Props) {
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const [selected, setSelected] = useState(0);
@@ -158,7 +157,7 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, to
       setPending((list) => [...list, { key, name: file.name, progress: 0 }]);
       const update = (patch: Partial<Pending>) => setPending((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
       chatApi
-        .upload(file, (progress) => update({ progress }), token)
+        .upload(file, (progress) => update({ progress }))
         .then((uploaded) => update({ file: uploaded, progress: 1 }))
         .catch((cause: Error) => update({ error: cause.message }));
     }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { settle } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { theme } from '@/theme/theme';
 import { chatApi } from '../api';
@@ -88,8 +89,8 @@ const SCAN_LABEL: Record<ChatFile['antiVirusCheckScanStatus'], string> = {
 };
 
 async function download(file: ChatFile, token: string | null) {
-  const response = await fetch(`/api/files/${file.id}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) return;
+  const response = await fetch(`/api/files/${file.id}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }).catch(() => null);
+  if (!response?.ok) return;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -128,7 +129,8 @@ export function MessageItem({ message, members, reactions, ownUserId, canModerat
   const [picking, setPicking] = useState(false);
   const own = message.user.id === ownUserId;
   const toggleReaction = (reactionId: number, mine: boolean) =>
-    mine ? chatApi.unreact(message.channelId, message.id, reactionId) : chatApi.react(message.channelId, message.id, reactionId);
+    settle(mine ? chatApi.unreact(message.channelId, message.id, reactionId) : chatApi.react(message.channelId, message.id, reactionId));
+  const togglePin = () => settle(message.isPinned ? chatApi.unpin(message.channelId, message.id) : chatApi.pin(message.channelId, message.id));
 
   return (
     <Row data-testid="message" data-message-id={message.id}>
@@ -161,7 +163,7 @@ export function MessageItem({ message, members, reactions, ownUserId, canModerat
       {writable && (
         <Actions className="actions">
           <button type="button" onClick={() => setPicking(!picking)}>リアクション</button>
-          <button type="button" onClick={() => (message.isPinned ? chatApi.unpin(message.channelId, message.id) : chatApi.pin(message.channelId, message.id))}>
+          <button type="button" onClick={togglePin}>
             {message.isPinned ? 'ピン留めを外す' : 'ピン留め'}
           </button>
           {own && <button type="button" onClick={() => onEdit(message)}>編集</button>}
@@ -177,7 +179,7 @@ export function MessageItem({ message, members, reactions, ownUserId, canModerat
               aria-label={reaction.name}
               onClick={() => {
                 setPicking(false);
-                void chatApi.react(message.channelId, message.id, reaction.id);
+                void settle(chatApi.react(message.channelId, message.id, reaction.id));
               }}
             >
               <img src={reaction.path} alt="" />

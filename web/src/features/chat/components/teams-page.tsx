@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { ErrorAlert } from '@/components/error-alert';
+import { List, ListRow } from '@/components/list';
 import { PageTitle, Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { theme } from '@/theme/theme';
-import { useChat } from '../store';
+import { teamUnread, useChat } from '../store';
 import type { Team } from '../types';
 
-export const Badge = styled.span`
+/** The red unread count beside a team or channel. */
+export const UnreadBadge = styled.span`
   display: inline-block;
   min-width: 20px;
   padding: 0 6px;
@@ -19,13 +22,13 @@ export const Badge = styled.span`
   text-align: center;
   margin-left: 8px;
 `;
-const Item = styled.li`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  padding: 8px 0;
-  border-bottom: 1px solid ${theme.color.border};
-  button { border: none; background: none; cursor: pointer; font-size: ${theme.font.lg}; }
+const Star = styled.button`
+  border: none;
+  background: none;
+  cursor: pointer;
+  font-size: ${theme.font.lg};
+  color: ${theme.color.warning};
+  &:focus-visible { outline: 2px solid ${theme.color.brand}; }
 `;
 
 const GROUPS: { key: 'favorite' | 'assigned' | 'other'; title: string }[] = [
@@ -34,38 +37,45 @@ const GROUPS: { key: 'favorite' | 'assigned' | 'other'; title: string }[] = [
   { key: 'other', title: 'その他のチーム' },
 ];
 
-/** Teams grouped favourite / assigned / other (leader teams have the same shape). */
+/** Teams grouped favourite / assigned / other (leader teams have the same shape); unread badges follow pushes and reads. */
 export function TeamsPage({ leader }: { leader: boolean }) {
   const state = useChat((s) => (leader ? s.leaderTeams : s.teams));
-  const { fetchTeams, fetchLeaderTeams, toggleFavorite } = useChat();
+  const unread = useChat((s) => s.unread);
+  const channelTeams = useChat((s) => s.channelTeams);
+  const { fetchTeams, fetchLeaderTeams, fetchUnread, toggleFavorite } = useChat();
   const base = leader ? '/leader_teams' : '/teams';
   useEffect(() => {
     void (leader ? fetchLeaderTeams() : fetchTeams());
-  }, [leader, fetchTeams, fetchLeaderTeams]);
+    // Per-channel counts, which pushes and reads then move.
+    void fetchUnread();
+  }, [leader, fetchTeams, fetchLeaderTeams, fetchUnread]);
 
   const empty = GROUPS.every((g) => state.data[g.key].length === 0);
   return (
     <>
       <PageTitle>{leader ? 'チームリーダーチャット' : 'チャット'}</PageTitle>
-      {state.error && <p role="alert">{state.error.message}</p>}
+      <ErrorAlert error={state.error} />
       {empty && !state.loading && <Muted>参加しているチームはありません。</Muted>}
       {GROUPS.filter((g) => state.data[g.key].length > 0).map((group) => (
         <Panel key={group.key} title={group.title}>
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {state.data[group.key].map((team: Team) => (
-              <Item key={team.id}>
-                <Link to={`${base}/${team.id}/channels`}>
-                  {team.name}
-                  {team.unreadCount > 0 && <Badge>{team.unreadCount}</Badge>}
-                </Link>
-                {!leader && (
-                  <button type="button" aria-label={team.isFavorite ? 'お気に入りから外す' : 'お気に入りに追加'} onClick={() => toggleFavorite(team.id, !team.isFavorite)}>
-                    {team.isFavorite ? '★' : '☆'}
-                  </button>
-                )}
-              </Item>
-            ))}
-          </ul>
+          <List>
+            {state.data[group.key].map((team: Team) => {
+              const count = teamUnread({ unread, channelTeams }, team);
+              return (
+                <ListRow key={team.id}>
+                  <Link to={`${base}/${team.id}/channels`}>
+                    {team.name}
+                    {count > 0 && <UnreadBadge data-testid={`team-unread-${team.id}`}>{count}</UnreadBadge>}
+                  </Link>
+                  {!leader && (
+                    <Star type="button" aria-label={team.isFavorite ? 'お気に入りから外す' : 'お気に入りに追加'} onClick={() => toggleFavorite(team.id, !team.isFavorite)}>
+                      {team.isFavorite ? '★' : '☆'}
+                    </Star>
+                  )}
+                </ListRow>
+              );
+            })}
+          </List>
         </Panel>
       ))}
     </>

@@ -1,14 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
+import { DataTable } from '@/components/data-table';
 import { ErrorAlert } from '@/components/error-alert';
-import { Inline } from '@/components/list';
-import { Field, Muted, PageTitle } from '@/components/page';
+import { FormGrid } from '@/components/form-grid';
+import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { Select } from '@/components/select';
+import { TextField } from '@/components/text-field';
 import { describeWithLabels } from '@/lib/errors';
 import { formatDateTime, formatNumber, toHalfWidthDigits } from '@/lib/format';
 import { useDeliveryReports } from '../stores/delivery-reports';
 
 const describe = describeWithLabels({ media_id: '媒体ID', year: '年', month: '月' });
+const MONTHS = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}月` }));
 
 const previousMonth = () => {
   const now = new Date();
@@ -41,35 +45,14 @@ export function DeliveryReportsPage() {
       <PageTitle>納品報告</PageTitle>
       <Panel title="納品報告を作成">
         <form onSubmit={submit}>
-          <Field>
-            媒体ID
-            <input inputMode="numeric" value={mediaId} onChange={(e) => setMediaId(e.target.value)} />
-          </Field>
-          <Inline>
-            <label>
-              年{' '}
-              <select value={year} onChange={(e) => setYear(e.target.value)}>
-                {years.map((y) => (
-                  <option key={y} value={y}>
-                    {y}年
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              月{' '}
-              <select value={month} onChange={(e) => setMonth(e.target.value)}>
-                {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
-                  <option key={m} value={m}>
-                    {m}月
-                  </option>
-                ))}
-              </select>
-            </label>
-            <Button type="submit" $variant="primary" disabled={reportWrite.loading || !valid}>
-              納品報告を作成
-            </Button>
-          </Inline>
+          <FormGrid>
+            <TextField label="媒体ID" inputMode="numeric" value={mediaId} onChange={(e) => setMediaId(e.target.value)} placeholder="例: 1" />
+            <Select label="年" options={years.map((y) => ({ value: String(y), label: `${y}年` }))} value={year} onChange={setYear} />
+            <Select label="月" options={MONTHS} value={month} onChange={setMonth} />
+          </FormGrid>
+          <Button type="submit" $variant="primary" disabled={reportWrite.loading || !valid}>
+            納品報告を作成
+          </Button>
           <ErrorAlert error={reportWrite.error} describe={describe} />
           {created && reportWrite.data && (
             <p role="status">
@@ -82,14 +65,14 @@ export function DeliveryReportsPage() {
         <ErrorAlert error={reports.error} />
         {!reports.loading && reports.data.length === 0 && <Muted>納品報告はまだありません。</Muted>}
         {reports.data.length > 0 && (
-          <table style={{ width: '100%', borderCollapse: 'collapse' }} data-testid="delivery-report-list">
+          <DataTable data-testid="delivery-report-list">
             <thead>
               <tr>
-                <th style={{ textAlign: 'left' }}>媒体</th>
-                <th style={{ textAlign: 'left' }}>対象月</th>
-                <th style={{ textAlign: 'right' }}>タスク数</th>
-                <th style={{ textAlign: 'right' }}>報酬合計</th>
-                <th style={{ textAlign: 'right' }}>作成日時</th>
+                <th>媒体</th>
+                <th>対象月</th>
+                <th className="number">タスク数</th>
+                <th className="number">報酬合計</th>
+                <th className="number">作成日時</th>
               </tr>
             </thead>
             <tbody>
@@ -99,13 +82,13 @@ export function DeliveryReportsPage() {
                   <td>
                     {report.year}年{report.month}月
                   </td>
-                  <td style={{ textAlign: 'right' }}>{formatNumber(report.taskCount)}件</td>
-                  <td style={{ textAlign: 'right' }}>{formatNumber(report.rewardTotal)}円</td>
-                  <td style={{ textAlign: 'right' }}>{formatDateTime(report.createdAt)}</td>
+                  <td className="number">{formatNumber(report.taskCount)}件</td>
+                  <td className="number">{formatNumber(report.rewardTotal)}円</td>
+                  <td className="number">{formatDateTime(report.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         )}
       </Panel>
     </>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
-import { ErrorText, Field } from '@/components/page';
+import { FormGrid } from '@/components/form-grid';
 import { Panel } from '@/components/panel';
+import { TextArea, TextField } from '@/components/text-field';
 import { ValidationError, formErrors } from '@/lib/errors';
 import { formatDateTime, localInputToTokyo } from '@/lib/format';
 import { maintenanceApi } from '../api';
@@ -57,22 +58,12 @@ export function MaintenanceAdminCard() {
         <p>メンテナンスは設定されていません。</p>
       )}
       <form onSubmit={submit}>
-        <Field>
-          メッセージ
-          <textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={2} />
-          {errors.message && <ErrorText>{errors.message.join(' ')}</ErrorText>}
-        </Field>
-        <Field>
-          開始日時
-          <input type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
-          {errors.startDatetime && <ErrorText>{errors.startDatetime.join(' ')}</ErrorText>}
-        </Field>
-        <Field>
-          終了日時
-          <input type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
-          {errors.endDatetime && <ErrorText>{errors.endDatetime.join(' ')}</ErrorText>}
-        </Field>
-        <div style={{ display: 'flex', gap: 12 }}>
+        <TextArea label="メッセージ" value={message} onChange={(e) => setMessage(e.target.value)} rows={2} error={errors.message?.join(' ')} />
+        <FormGrid>
+          <TextField label="開始日時" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} error={errors.startDatetime?.join(' ')} />
+          <TextField label="終了日時" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} error={errors.endDatetime?.join(' ')} />
+        </FormGrid>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
           <Button type="submit" $variant="primary" disabled={busy}>
             メンテナンスを設定
           </Button>

@@ -44,6 +44,14 @@ const Menu = styled.div`
   border-radius: 6px;
   box-shadow: 0 6px 16px rgba(0, 0, 0, 0.15);
   z-index: ${theme.layer.dialog};
+  ${theme.media.phone} {
+    /* The header is the frame here (it is transformed): the list spans the screen below it. */
+    position: fixed;
+    top: ${theme.size.headerMobile}px;
+    left: 8px;
+    right: 8px;
+    width: auto;
+  }
 `;
 const MenuHead = styled.div`
   display: flex;

@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { ErrorAlert } from '@/components/error-alert';
 import { Inline, List, ListRow } from '@/components/list';
-import { Field, Muted, PageTitle } from '@/components/page';
+import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { TextArea, TextField } from '@/components/text-field';
 import { describeWithLabels } from '@/lib/errors';
 import { useOfferTemplates } from '../store';
 import type { OfferTemplate } from '../types';
@@ -24,14 +25,8 @@ function TemplateForm({ template, onDone }: { template: OfferTemplate | null; on
   };
   return (
     <form onSubmit={submit}>
-      <Field>
-        テンプレート名
-        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-      </Field>
-      <Field>
-        本文
-        <textarea rows={6} value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} />
-      </Field>
+      <TextField label="テンプレート名" required value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+      <TextArea label="本文" rows={6} value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} hint={`${body.length} / 5000文字`} />
       <Inline>
         <Button type="submit" $variant="primary" disabled={templateWrite.loading || !name.trim()}>
           {template ? 'テンプレートを更新' : 'テンプレートを追加'}

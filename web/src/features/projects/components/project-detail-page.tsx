@@ -3,9 +3,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { ErrorAlert } from '@/components/error-alert';
+import { DataTable } from '@/components/data-table';
+import { DescriptionList } from '@/components/description-list';
+import { FormGrid, InlineForm } from '@/components/form-grid';
 import { Inline, List, ListRow } from '@/components/list';
-import { ErrorText, Field, Muted, PageTitle } from '@/components/page';
+import { ErrorText, Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { deniedPage } from '@/components/status-page';
+import { TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { describeWithLabels } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
@@ -27,16 +32,18 @@ function WorkRow({ projectId, work, editable }: { projectId: number; work: WorkS
     if (window.confirm(`作品「${work.name}」を削除しますか？`)) void deleteWork(work.id);
   };
   return (
-    <ListRow>
+    <ListRow $wrap>
       {editing ? (
-        <form onSubmit={save} style={{ display: 'flex', gap: 8, flex: 1 }}>
-          <input aria-label="新しい作品名" value={name} onChange={(e) => setName(e.target.value)} style={{ flex: 1, padding: 6 }} />
-          <Button type="submit" $size="xsm" $minWidth={60} $variant="primary" disabled={write.loading || !name.trim()}>
-            保存
-          </Button>
-          <Button type="button" $size="xsm" $minWidth={60} onClick={() => setEditing(false)}>
-            キャンセル
-          </Button>
+        <form onSubmit={save} style={{ flex: 1 }}>
+          <InlineForm>
+            <TextField label="新しい作品名" hideLabel value={name} onChange={(e) => setName(e.target.value)} maxLength={255} autoFocus />
+            <Button type="submit" $minWidth={80} $variant="primary" disabled={write.loading || !name.trim()}>
+              保存
+            </Button>
+            <Button type="button" $minWidth={80} onClick={() => setEditing(false)}>
+              キャンセル
+            </Button>
+          </InlineForm>
         </form>
       ) : (
         <>
@@ -74,10 +81,7 @@ function AddWorkForm() {
   };
   return (
     <form onSubmit={submit}>
-      <Field>
-        作品名
-        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
-      </Field>
+      <TextField label="作品名" required value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
       <Button type="submit" $variant="primary" disabled={write.loading || !name.trim()}>
         作品を追加
       </Button>
@@ -99,14 +103,10 @@ function AddAgencyWorkForm() {
   };
   return (
     <form onSubmit={submit}>
-      <Field>
-        運用代行の作品名
-        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
-      </Field>
-      <Field>
-        CRM注文ID
-        <input value={orderId} onChange={(e) => setOrderId(e.target.value)} />
-      </Field>
+      <FormGrid>
+        <TextField label="運用代行の作品名" value={name} onChange={(e) => setName(e.target.value)} maxLength={255} />
+        <TextField label="CRM注文ID" value={orderId} onChange={(e) => setOrderId(e.target.value)} />
+      </FormGrid>
       <Inline>
         <Button type="button" $size="sm" disabled={unitPricing.loading || !orderId.trim()} onClick={() => fetchUnitPricing(orderId.trim())}>
           単価を取得
@@ -119,23 +119,23 @@ function AddAgencyWorkForm() {
         {unitPricing.loading && <Muted>単価を取得しています…</Muted>}
         {unitPricing.error && <ErrorText>{unitPricing.error.message}</ErrorText>}
         {unitPricing.data && (
-          <table style={{ marginTop: 8, borderCollapse: 'collapse' }}>
+          <DataTable style={{ marginTop: 8 }}>
             <caption style={{ textAlign: 'left' }}>注文 {unitPricing.data.crmOrderId} の単価</caption>
             <thead>
               <tr>
-                <th style={{ textAlign: 'left', paddingRight: 16 }}>作業種別</th>
-                <th style={{ textAlign: 'right' }}>単価</th>
+                <th>作業種別</th>
+                <th className="number">単価</th>
               </tr>
             </thead>
             <tbody>
               {unitPricing.data.items.map((item) => (
                 <tr key={item.taskType}>
-                  <td style={{ paddingRight: 16 }}>{item.label}</td>
-                  <td style={{ textAlign: 'right' }}>{formatNumber(item.unitPrice)}円</td>
+                  <td>{item.label}</td>
+                  <td className="number">{formatNumber(item.unitPrice)}円</td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         )}
       </div>
     </form>
@@ -152,6 +152,8 @@ export function ProjectDetailPage({ viewer }: { viewer: Viewer }) {
 
   const data = project.data?.id === projectId ? project.data : null;
   if (!data) {
+    const denied = !project.loading && deniedPage(project.error);
+    if (denied) return denied;
     return (
       <>
         <PageTitle>プロジェクト詳細</PageTitle>
@@ -192,14 +194,13 @@ export function ProjectDetailPage({ viewer }: { viewer: Viewer }) {
           )
         }
       >
-        <dl>
-          <dt>媒体</dt>
-          <dd>{data.mediaName}</dd>
-          <dt>クライアント</dt>
-          <dd>{data.companyName}</dd>
-          <dt>説明</dt>
-          <dd style={{ whiteSpace: 'pre-wrap' }}>{data.description || '（なし）'}</dd>
-        </dl>
+        <DescriptionList
+          items={[
+            { term: '媒体', detail: data.mediaName },
+            { term: 'クライアント', detail: data.companyName },
+            { term: '説明', detail: <span style={{ whiteSpace: 'pre-wrap' }}>{data.description || '（なし）'}</span> },
+          ]}
+        />
       </Panel>
       <Panel title={`作品（${data.works.length}件）`}>
         {data.works.length === 0 && <Muted>作品はまだありません。</Muted>}

@@ -1,16 +1,28 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import styled from 'styled-components';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { ErrorAlert } from '@/components/error-alert';
+import { Checkbox } from '@/components/checkbox';
+import { InlineForm } from '@/components/form-grid';
 import { Inline, List, ListRow } from '@/components/list';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import type { Viewer } from '@/lib/roles';
+import { theme } from '@/theme/theme';
 import { useProjects } from '../stores/project-list';
 import { describeProjectRule, MOVE_LABEL, nextStatuses, PROJECT_STATUSES, STATUS_LABEL } from '../types';
+
+const Filter = styled.fieldset`
+  border: none;
+  padding: 0;
+  margin: 0 0 16px;
+  legend { font-weight: ${theme.font.bold}; padding: 0; margin-bottom: 4px; }
+`;
 
 interface Props {
   title?: string;
@@ -39,21 +51,23 @@ export function ProjectsPage({ title = 'プロジェクト一覧', manage = fals
   return (
     <>
       <PageTitle>{title}</PageTitle>
-      <form onSubmit={submit} style={{ display: 'flex', gap: 8, marginBottom: 16 }}>
-        <input aria-label="キーワード" placeholder="プロジェクト名・媒体名で検索" value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ flex: 1, padding: 8 }} />
-        <Button type="submit" $size="sm" $minWidth={80}>検索</Button>
+      <form onSubmit={submit} role="search">
+        <InlineForm>
+          <TextField label="キーワード" hideLabel type="search" placeholder="プロジェクト名・媒体名で検索" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+          <Button type="submit" $minWidth={80}>
+            検索
+          </Button>
+        </InlineForm>
       </form>
       {manage && (
-        <fieldset style={{ border: 'none', padding: 0, margin: '0 0 16px' }}>
+        <Filter>
           <legend>ステータスで絞り込む</legend>
           <Inline>
             {PROJECT_STATUSES.map((status) => (
-              <label key={status}>
-                <input type="checkbox" checked={statuses.includes(status)} onChange={() => toggleStatus(status)} /> {STATUS_LABEL[status]}
-              </label>
+              <Checkbox key={status} label={STATUS_LABEL[status]} checked={statuses.includes(status)} onChange={() => toggleStatus(status)} />
             ))}
           </Inline>
-        </fieldset>
+        </Filter>
       )}
       <Panel title="プロジェクト">
         {list.error && <p role="alert">{list.error.message}</p>}
@@ -61,7 +75,7 @@ export function ProjectsPage({ title = 'プロジェクト一覧', manage = fals
         {!list.loading && list.data.length === 0 && <Muted>表示できるプロジェクトはまだありません。</Muted>}
         <List data-testid="project-list">
           {list.data.map((project) => (
-            <ListRow key={project.id}>
+            <ListRow key={project.id} $wrap>
               <div>
                 <Link to={href('project', { projectId: project.id })}>
                   <strong>{project.name}</strong>

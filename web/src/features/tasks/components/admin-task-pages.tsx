@@ -3,10 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorAlert } from '@/components/error-alert';
-import { Inline } from '@/components/list';
-import { ErrorText, Field, PageTitle } from '@/components/page';
+import { DatePicker } from '@/components/date-picker';
+import { FormGrid, InlineForm } from '@/components/form-grid';
+import { PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { RadioCards } from '@/components/radio-cards';
 import { TaskTypeSelect } from '@/components/task-type-select';
+import { TextArea, TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { describeWithLabels, ruleMessage } from '@/lib/errors';
 import { parseIdList, toDateInput, toHalfWidthDigits } from '@/lib/format';
@@ -38,17 +41,10 @@ const describeIds =
     return `${id === undefined ? 'タスクID' : `タスクID ${id}`}: ${TASK_ID_RULES[rule] ?? ruleMessage(rule)}`;
   };
 const BAD_IDS = 'タスクIDは半角数字をカンマまたは改行で区切って入力してください';
+const STATUS_OPTIONS = TASK_STATUSES.map((status) => ({ value: status, label: TASK_STATUS_LABEL[status] }));
 
 function TaskIdsField({ value, onChange, invalid }: { value: string; onChange: (value: string) => void; invalid: boolean }) {
-  return (
-    <>
-      <Field>
-        タスクID（カンマまたは改行区切り）
-        <textarea rows={3} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} />
-      </Field>
-      {invalid && <ErrorText role="alert">{BAD_IDS}</ErrorText>}
-    </>
-  );
+  return <TextArea label="タスクID（カンマまたは改行区切り）" rows={3} value={value} onChange={(e) => onChange(e.target.value)} error={invalid ? BAD_IDS : null} placeholder="例: 12, 34" />;
 }
 
 export function AdminCompletedDatePage() {
@@ -71,10 +67,7 @@ export function AdminCompletedDatePage() {
       <Panel title="タスクの完了日を更新">
         <form onSubmit={onSubmit}>
           <TaskIdsField value={ids} onChange={setIds} invalid={invalid} />
-          <Field>
-            完了日
-            <input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-          </Field>
+          <DatePicker label="完了日" value={date} onChange={setDate} />
           <ErrorAlert error={submit.error} describe={describeIds(sent)} />
           {submit.data && <p role="status">{submit.data.updated}件のタスクの完了日を更新しました</p>}
           <Button type="submit" $variant="primary" disabled={submit.loading || !ids.trim() || !date}>
@@ -174,7 +167,7 @@ export function AdminTaskUpdatePage() {
     const updated = await save.run(base.id, taskChanges(formOf(base), form));
     if (updated) setForm(formOf(updated));
   };
-  const set = (key: keyof TaskForm) => (event: { target: { value: string } }) => setForm((f) => (f ? { ...f, [key]: event.target.value } : f));
+  const set = (key: keyof TaskForm) => (value: string) => setForm((f) => (f ? { ...f, [key]: value } : f));
   const rewardInvalid = !!form?.rewardAmount.trim() && !/^\d+$/.test(toHalfWidthDigits(form.rewardAmount.trim()));
 
   return (
@@ -182,55 +175,33 @@ export function AdminTaskUpdatePage() {
       <PageTitle>タスク更新</PageTitle>
       <Panel title="タスクを読み込む">
         <form onSubmit={onLoad}>
-          <Inline>
-            <label>
-              タスクID <input inputMode="numeric" value={idText} onChange={(e) => setIdText(e.target.value)} style={{ padding: 6 }} />
-            </label>
-            <Button type="submit" $size="sm" disabled={load.loading || !idText.trim()}>
+          <InlineForm>
+            <TextField label="タスクID" inputMode="numeric" value={idText} onChange={(e) => setIdText(e.target.value)} placeholder="例: 12" />
+            <Button type="submit" disabled={load.loading || !idText.trim()}>
               読み込む
             </Button>
-          </Inline>
+          </InlineForm>
           <ErrorAlert error={load.error} />
         </form>
       </Panel>
       {loaded && form && (
         <Panel title={<Link to={href('task', { taskId: loaded.id })}>タスク {loaded.id}</Link>}>
           <form onSubmit={onSave}>
-            <Field>
-              タイトル
-              <input value={form.title} onChange={set('title')} maxLength={200} />
-            </Field>
-            <Field>
-              作業種別
-              <TaskTypeSelect value={form.type} onChange={set('type')} />
-            </Field>
-            <Field>
-              ステータス
-              <select value={form.status} onChange={set('status')}>
-                {TASK_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {TASK_STATUS_LABEL[status]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field>
-              発注日
-              <input type="date" value={form.orderDate} onChange={set('orderDate')} />
-            </Field>
-            <Field>
-              納期
-              <input type="date" value={form.dueDate} onChange={set('dueDate')} />
-            </Field>
-            <Field>
-              完了日
-              <input type="date" value={form.completedDate} onChange={set('completedDate')} />
-            </Field>
-            <Field>
-              報酬（円）
-              <input inputMode="numeric" value={form.rewardAmount} onChange={set('rewardAmount')} aria-invalid={rewardInvalid} />
-            </Field>
-            {rewardInvalid && <ErrorText role="alert">報酬は半角数字で入力してください</ErrorText>}
+            <TextField label="タイトル" value={form.title} onChange={(e) => set('title')(e.target.value)} maxLength={200} />
+            <TaskTypeSelect value={form.type} onChange={set('type')} />
+            <RadioCards legend="ステータス" options={STATUS_OPTIONS} value={form.status} onChange={set('status')} minCardWidth={110} />
+            <FormGrid>
+              <DatePicker label="発注日" value={form.orderDate} onChange={set('orderDate')} />
+              <DatePicker label="納期" value={form.dueDate} onChange={set('dueDate')} />
+              <DatePicker label="完了日" value={form.completedDate} onChange={set('completedDate')} />
+            </FormGrid>
+            <TextField
+              label="報酬（円）"
+              inputMode="numeric"
+              value={form.rewardAmount}
+              onChange={(e) => set('rewardAmount')(e.target.value)}
+              error={rewardInvalid ? '報酬は半角数字で入力してください' : null}
+            />
             <ErrorAlert error={save.error} describe={describeAdmin} />
             {save.data && !save.error && <p role="status">タスクを更新しました</p>}
             <Button type="submit" $variant="primary" disabled={save.loading || rewardInvalid}>

@@ -3,9 +3,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { ErrorAlert } from '@/components/error-alert';
+import { DescriptionList } from '@/components/description-list';
+import { FileDropZone } from '@/components/file-drop-zone';
 import { Inline, List, ListRow } from '@/components/list';
-import { ErrorText, Field, Muted, PageTitle } from '@/components/page';
+import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { RadioCards } from '@/components/radio-cards';
+import { deniedPage } from '@/components/status-page';
+import { TextArea, TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { saveBlob } from '@/lib/download';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
@@ -33,62 +38,61 @@ const dateOrDash = (value: string | null) => (value ? formatDate(value) : '—')
 
 function Summary({ task }: { task: TaskDetail }) {
   return (
-    <dl>
-      <dt>種別</dt>
-      <dd>{taskTypeLabel(task.type)}</dd>
-      <dt>ステータス</dt>
-      <dd>
-        <Badge data-testid="task-status">{TASK_STATUS_LABEL[task.status] ?? task.status}</Badge>
-        {task.isInvalid && (
-          <>
-            {' '}
-            <Badge $tone="alert">無効</Badge>
-          </>
-        )}
-      </dd>
-      <dt>プロジェクト・作品</dt>
-      <dd>
-        <Link to={href('project', { projectId: task.projectId })}>{task.projectName}</Link>
-        {' / '}
-        <Link to={href('product', { projectId: task.projectId, productId: task.workId })}>{task.workName}</Link>
-      </dd>
-      <dt>発注日</dt>
-      <dd>{dateOrDash(task.orderDate)}</dd>
-      <dt>納期</dt>
-      <dd>{dateOrDash(task.dueDate)}</dd>
-      <dt>完了日</dt>
-      <dd>{dateOrDash(task.completedDate)}</dd>
-      <dt>報酬</dt>
-      <dd>{task.rewardAmount === null ? '—' : `${formatNumber(task.rewardAmount)}円`}</dd>
-      {task.tags.length > 0 && (
-        <>
-          <dt>タグ</dt>
-          <dd>{task.tags.join('、')}</dd>
-        </>
-      )}
-      <dt>担当者</dt>
-      <dd>
-        {task.assignees.length === 0
-          ? '—'
-          : task.assignees.map((a) => `${a.userName}（${ASSIGNEE_STATE[a.state] ?? a.state}）`).join('、')}
-      </dd>
-      <dt>更新日時</dt>
-      <dd>{formatDateTime(task.updatedAt)}</dd>
-    </dl>
+    <DescriptionList
+      testId="task-summary"
+      items={[
+        { term: '種別', detail: taskTypeLabel(task.type) },
+        {
+          term: 'ステータス',
+          detail: (
+            <Inline>
+              <Badge data-testid="task-status">{TASK_STATUS_LABEL[task.status] ?? task.status}</Badge>
+              {task.isInvalid && <Badge $tone="alert">無効</Badge>}
+            </Inline>
+          ),
+        },
+        {
+          term: 'プロジェクト・作品',
+          detail: (
+            <>
+              <Link to={href('project', { projectId: task.projectId })}>{task.projectName}</Link>
+              {' / '}
+              <Link to={href('product', { projectId: task.projectId, productId: task.workId })}>{task.workName}</Link>
+            </>
+          ),
+        },
+        { term: '発注日', detail: dateOrDash(task.orderDate) },
+        { term: '納期', detail: dateOrDash(task.dueDate) },
+        { term: '完了日', detail: dateOrDash(task.completedDate) },
+        { term: '報酬', detail: task.rewardAmount === null ? '—' : `${formatNumber(task.rewardAmount)}円` },
+        task.tags.length > 0 && { term: 'タグ', detail: task.tags.join('、') },
+        {
+          term: '担当者',
+          detail: task.assignees.length === 0 ? '—' : task.assignees.map((a) => `${a.userName}（${ASSIGNEE_STATE[a.state] ?? a.state}）`).join('、'),
+        },
+        { term: '更新日時', detail: formatDateTime(task.updatedAt) },
+      ]}
+    />
   );
 }
 
+const METHODS = [
+  { value: 'file', label: 'ファイルで納品', icon: '📎', description: '原稿や画像などのファイルを送ります' },
+  { value: 'external', label: 'URLで納品', icon: '🔗', description: '共有フォルダや公開先のURLを送ります' },
+];
+
 function DeliveryForms({ userId }: { userId: number }) {
   const { delivery, deliverFiles, deliverUrl } = useTaskDetail();
+  const [method, setMethod] = useState('file');
   const [files, setFiles] = useState<File[]>([]);
-  const [fileInputKey, setFileInputKey] = useState(0);
+  const [progress, setProgress] = useState<number | null>(null);
   const [url, setUrl] = useState('');
   const submitFiles = async (event: FormEvent) => {
     event.preventDefault();
-    if (await deliverFiles(files)) {
-      setFiles([]);
-      setFileInputKey((k) => k + 1);
-    }
+    setProgress(0);
+    const ok = await deliverFiles(files, setProgress);
+    setProgress(null);
+    if (ok) setFiles([]);
   };
   const submitUrl = async (event: FormEvent) => {
     event.preventDefault();
@@ -96,25 +100,23 @@ function DeliveryForms({ userId }: { userId: number }) {
   };
   return (
     <>
+      <RadioCards legend="納品方法" options={METHODS} value={method} onChange={setMethod} minCardWidth={200} />
       <ErrorAlert error={delivery.error} describe={describeTaskRule} />
-      <form onSubmit={submitFiles}>
-        <Field>
-          納品ファイル
-          <input key={fileInputKey} type="file" multiple onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
-        </Field>
-        <Button type="submit" $variant="primary" disabled={delivery.loading || files.length === 0}>
-          ファイルを納品する
-        </Button>
-      </form>
-      <form onSubmit={submitUrl} style={{ marginTop: 16 }}>
-        <Field>
-          納品URL
-          <input type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} />
-        </Field>
-        <Button type="submit" $variant="primary" $outlined disabled={delivery.loading || !url.trim()}>
-          URLを納品する
-        </Button>
-      </form>
+      {method === 'file' ? (
+        <form onSubmit={submitFiles}>
+          <FileDropZone label="納品ファイル" multiple files={files} onFiles={setFiles} progress={progress} disabled={delivery.loading} />
+          <Button type="submit" $variant="primary" disabled={delivery.loading || files.length === 0}>
+            ファイルを納品する
+          </Button>
+        </form>
+      ) : (
+        <form onSubmit={submitUrl}>
+          <TextField label="納品URL" type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} />
+          <Button type="submit" $variant="primary" disabled={delivery.loading || !url.trim()}>
+            URLを納品する
+          </Button>
+        </form>
+      )}
     </>
   );
 }
@@ -133,11 +135,15 @@ function InspectionForm() {
   };
   return (
     <>
-      <Field>
-        差し戻し理由
-        <textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} aria-invalid={missingReason} />
-      </Field>
-      {missingReason && <ErrorText role="alert">差し戻し理由を入力してください</ErrorText>}
+      <TextArea
+        label="差し戻し理由"
+        hint="差し戻すときは理由を書いてください"
+        rows={3}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={2000}
+        error={missingReason ? '差し戻し理由を入力してください' : null}
+      />
       <Inline>
         <Button type="button" $variant="primary" disabled={action.loading} onClick={() => inspect('accepted')}>
           検収する
@@ -163,6 +169,8 @@ export function TaskDetailPage({ viewer }: { viewer: Viewer }) {
 
   const data = task.data?.id === taskId ? task.data : null;
   if (!data) {
+    const denied = !task.loading && deniedPage(task.error);
+    if (denied) return denied;
     return (
       <>
         <PageTitle>タスク詳細</PageTitle>
@@ -218,7 +226,7 @@ export function TaskDetailPage({ viewer }: { viewer: Viewer }) {
           ))}
           {externals.map((external) => (
             <ListRow key={`url-${external.id}`}>
-              <a href={external.url} target="_blank" rel="noopener noreferrer">
+              <a style={{ overflowWrap: 'anywhere' }} href={external.url} target="_blank" rel="noopener noreferrer">
                 {external.url}
               </a>
             </ListRow>

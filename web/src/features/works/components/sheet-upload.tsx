@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { ErrorAlert } from '@/components/error-alert';
-import { Field } from '@/components/page';
+import { FileDropZone } from '@/components/file-drop-zone';
 import type { AsyncState } from '@/lib/async-state';
 import { cellErrorLines } from '../logic';
+
+const XLSX = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface Props {
   label: string;
@@ -11,37 +13,32 @@ interface Props {
   state: AsyncState<unknown>;
   /** What a success did, in words. */
   done: string | null;
-  onUpload: (file: File) => Promise<boolean>;
+  onUpload: (file: File, onProgress: (ratio: number) => void) => Promise<boolean>;
 }
 
-/** One .xlsx upload; a refused sheet lists every bad cell ("セル C4: …"). */
+/** One .xlsx upload (dropped or chosen, with its progress); a refused sheet lists every bad cell ("セル C4: …"). */
 export function SheetUpload({ label, button, state, done, onUpload }: Props) {
-  const [file, setFile] = useState<File | null>(null);
-  const [inputKey, setInputKey] = useState(0);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
   const [uploaded, setUploaded] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const [file] = files;
     if (!file) return;
     setUploaded(false);
-    if (await onUpload(file)) {
-      setFile(null);
-      setInputKey((k) => k + 1);
+    setProgress(0);
+    const ok = await onUpload(file, setProgress);
+    setProgress(null);
+    if (ok) {
+      setFiles([]);
       setUploaded(true);
     }
   };
   const cells = cellErrorLines(state.error);
   return (
     <form onSubmit={submit} style={{ marginTop: 16 }}>
-      <Field>
-        {label}
-        <input
-          key={inputKey}
-          type="file"
-          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-        />
-      </Field>
-      <Button type="submit" $variant="primary" disabled={state.loading || !file}>
+      <FileDropZone label={label} accept={XLSX} files={files} onFiles={setFiles} progress={progress} disabled={state.loading} />
+      <Button type="submit" $variant="primary" disabled={state.loading || files.length === 0}>
         {button}
       </Button>
       <ErrorAlert error={state.error} lines={cells.length ? cells : undefined} />

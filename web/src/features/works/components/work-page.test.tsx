@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { choose } from '@/test/controls';
 import { mockApi } from '@/test/mock-api';
 import { taskDetailJson, taskJson } from '@/test/task-fixtures';
 import { useWorkDetail } from '../store';
@@ -43,7 +44,7 @@ describe('work page', () => {
     renderPage();
     await screen.findByText('箱根の記事');
     await userEvent.type(screen.getByLabelText('タイトル'), '熱海の記事');
-    await userEvent.selectOptions(screen.getByLabelText('作業種別'), '執筆');
+    await choose('作業種別', '執筆');
     await userEvent.type(screen.getByLabelText('担当者のユーザーID（カンマ区切り）'), '3, ４');
     await userEvent.click(screen.getByRole('button', { name: 'タスクを作成' }));
     await waitFor(() => expect(api.called('POST /v2/projects/works/5/tasks')).toHaveLength(1));

@@ -4,10 +4,15 @@ import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { ErrorAlert } from '@/components/error-alert';
 import { Inline } from '@/components/list';
-import { ErrorText, Field, Muted, PageTitle } from '@/components/page';
+import { DatePicker } from '@/components/date-picker';
+import { FormGrid } from '@/components/form-grid';
+import { ErrorText, Muted, PageTitle } from '@/components/page';
+import { PeoplePicker } from '@/components/people-picker';
+import { deniedPage } from '@/components/status-page';
 import { Panel } from '@/components/panel';
 import { TaskRows } from '@/components/task-rows';
 import { TaskTypeSelect } from '@/components/task-type-select';
+import { TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { describeWithLabels } from '@/lib/errors';
 import { parseIdList, toHalfWidthDigits } from '@/lib/format';
@@ -32,47 +37,26 @@ const splitTags = (text: string) =>
     .map((t) => t.trim())
     .filter(Boolean);
 
-function Assignees({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
-  const { users, fetchUsers } = useWorkDetail();
-  useEffect(() => {
-    void fetchUsers();
-  }, [fetchUsers]);
-  if (users.data && users.data.length > 0) {
-    return (
-      <Field>
-        担当者
-        <select multiple value={value} onChange={(e) => onChange(Array.from(e.target.selectedOptions, (o) => o.value))} size={Math.min(6, users.data.length)}>
-          {users.data.map((user) => (
-            <option key={user.id} value={String(user.id)}>
-              {user.userName}（ID: {user.id}）
-            </option>
-          ))}
-        </select>
-      </Field>
-    );
-  }
-  // No user list to choose from: the ids are typed.
-  return (
-    <Field>
-      担当者のユーザーID（カンマ区切り）
-      <input inputMode="numeric" value={value.join(',')} onChange={(e) => onChange(e.target.value.split(','))} placeholder="例: 1, 2" />
-    </Field>
-  );
-}
-
 function CreateTaskForm() {
-  const { create, createTask } = useWorkDetail();
+  const { create, createTask, users, fetchUsers } = useWorkDetail();
   const [type, setType] = useState('writing');
   const [title, setTitle] = useState('');
   const [dueDate, setDueDate] = useState('');
   const [reward, setReward] = useState('');
   const [tags, setTags] = useState('');
-  const [assignees, setAssignees] = useState<string[]>([]);
+  const [assignees, setAssignees] = useState<number[]>([]);
+  // No user list to choose from: the ids are typed.
+  const [typedIds, setTypedIds] = useState('');
   const [localError, setLocalError] = useState('');
+  useEffect(() => {
+    void fetchUsers();
+  }, [fetchUsers]);
+  const people = (users.data ?? []).map((user) => ({ id: user.id, name: user.userName, detail: `ID: ${user.id}` }));
+  const pickable = people.length > 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const assigneeIds = assignees.join(',').trim() ? parseIdList(assignees.join(',')) : [];
+    const assigneeIds = pickable ? assignees : typedIds.trim() ? parseIdList(typedIds) : [];
     const rewardText = toHalfWidthDigits(reward.trim());
     if (assigneeIds === null) return setLocalError('担当者のユーザーIDは半角数字で入力してください');
     if (rewardText && !/^\d+$/.test(rewardText)) return setLocalError('報酬は半角数字で入力してください');
@@ -91,32 +75,24 @@ function CreateTaskForm() {
       setReward('');
       setTags('');
       setAssignees([]);
+      setTypedIds('');
     }
   };
 
   return (
     <form onSubmit={submit}>
-      <Field>
-        作業種別
-        <TaskTypeSelect value={type} onChange={(e) => setType(e.target.value)} />
-      </Field>
-      <Field>
-        タイトル
-        <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
-      </Field>
-      <Field>
-        納期
-        <input type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
-      </Field>
-      <Field>
-        報酬（円）
-        <input inputMode="numeric" value={reward} onChange={(e) => setReward(e.target.value)} />
-      </Field>
-      <Field>
-        タグ（カンマ区切り）
-        <input value={tags} onChange={(e) => setTags(e.target.value)} />
-      </Field>
-      <Assignees value={assignees} onChange={setAssignees} />
+      <FormGrid>
+        <TaskTypeSelect value={type} onChange={setType} />
+        <TextField label="タイトル" required value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+        <DatePicker label="納期" value={dueDate} onChange={setDueDate} />
+        <TextField label="報酬（円）" inputMode="numeric" value={reward} onChange={(e) => setReward(e.target.value)} placeholder="例: 30000" />
+      </FormGrid>
+      <TextField label="タグ（カンマ区切り）" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="例: 春号、インタビュー" />
+      {pickable ? (
+        <PeoplePicker label="担当者" people={people} value={assignees} onChange={setAssignees} hint="名前の一部かIDで検索して選びます（複数可）" />
+      ) : (
+        <TextField label="担当者のユーザーID（カンマ区切り）" inputMode="numeric" value={typedIds} onChange={(e) => setTypedIds(e.target.value)} placeholder="例: 1, 2" />
+      )}
       {localError && <ErrorText role="alert">{localError}</ErrorText>}
       <ErrorAlert error={create.error} describe={describeWithLabels(TASK_FIELDS, describeTaskRule)} />
       <Button type="submit" $variant="primary" disabled={create.loading || !title.trim()}>
@@ -169,6 +145,8 @@ export function WorkPage({ viewer }: { viewer: Viewer }) {
 
   const data = work.data?.id === workId ? work.data : null;
   if (!data) {
+    const denied = !work.loading && deniedPage(work.error);
+    if (denied) return denied;
     return (
       <>
         <PageTitle>作品詳細</PageTitle>
