@@ -1,5 +1,6 @@
 //! Offer templates: managers and admins keep them; clients and staff read them when offering work.
 
+use crate::offers::db;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::ApiJson;
 use crate::platform::guards::{StaffOrClientUser, StaffUser};
@@ -48,11 +49,7 @@ pub async fn list(
     State(state): State<AppState>,
     StaffOrClientUser(_caller): StaffOrClientUser,
 ) -> AppResult<Json<Vec<OfferTemplate>>> {
-    Ok(Json(
-        sqlx::query_as("select id, name, body from offer_templates order by id")
-            .fetch_all(&state.db)
-            .await?,
-    ))
+    Ok(Json(db::templates(&state.db).await?))
 }
 
 #[utoipa::path(post, path = "/offer_templates", tag = "offer_templates", security(("bearer" = [])), request_body = OfferTemplateInput,
@@ -63,13 +60,7 @@ pub async fn create(
     ApiJson(input): ApiJson<OfferTemplateInput>,
 ) -> AppResult<(StatusCode, Json<OfferTemplate>)> {
     validate(&input)?;
-    let template = sqlx::query_as(
-        "insert into offer_templates (name, body) values ($1, $2) returning id, name, body",
-    )
-    .bind(input.name.trim())
-    .bind(&input.body)
-    .fetch_one(&state.db)
-    .await?;
+    let template = db::insert_template(&state.db, input.name.trim(), &input.body).await?;
     Ok((StatusCode::CREATED, Json(template)))
 }
 
@@ -82,14 +73,10 @@ pub async fn update(
     ApiJson(input): ApiJson<OfferTemplateInput>,
 ) -> AppResult<Json<OfferTemplate>> {
     validate(&input)?;
-    let template: Option<OfferTemplate> =
-        sqlx::query_as("update offer_templates set name = $2, body = $3, updated_at = now() where id = $1 returning id, name, body")
-            .bind(template_id)
-            .bind(input.name.trim())
-            .bind(&input.body)
-            .fetch_optional(&state.db)
-            .await?;
-    template.map(Json).ok_or(AppError::NotFound)
+    db::update_template(&state.db, template_id, input.name.trim(), &input.body)
+        .await?
+        .map(Json)
+        .ok_or(AppError::NotFound)
 }
 
 #[utoipa::path(delete, path = "/offer_templates/{template_id}", tag = "offer_templates", security(("bearer" = [])),
@@ -99,13 +86,9 @@ pub async fn remove(
     StaffUser(_caller): StaffUser,
     Path(template_id): Path<i64>,
 ) -> AppResult<StatusCode> {
-    let removed = sqlx::query("delete from offer_templates where id = $1")
-        .bind(template_id)
-        .execute(&state.db)
-        .await?;
-    if removed.rows_affected() == 0 {
-        Err(AppError::NotFound)
-    } else {
+    if db::delete_template(&state.db, template_id).await? {
         Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(AppError::NotFound)
     }
 }

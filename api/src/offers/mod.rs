@@ -1,3 +1,4 @@
 //! Offer templates.
 
+mod db;
 pub mod http;

@@ -5,6 +5,7 @@ use crate::platform::extract::ApiJson;
 use crate::platform::guards::StaffUser;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
+use crate::work::deliveries::db;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -37,20 +38,13 @@ pub struct DeliveryReportList {
     pub delivery_reports: Vec<DeliveryReport>,
 }
 
-const REPORT_SELECT: &str = "select r.id, r.media_id, m.name as media_name, r.year, r.month, r.task_count, r.reward_total, r.created_at
-   from delivery_reports r join media m on m.id = r.media_id";
-
 #[utoipa::path(get, path = "/v2/delivery_reports", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = DeliveryReportList), (status = 403)))]
 pub async fn delivery_reports(
     State(state): State<AppState>,
     StaffUser(_caller): StaffUser,
 ) -> AppResult<Json<DeliveryReportList>> {
-    let delivery_reports = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{REPORT_SELECT} order by r.year desc, r.month desc, r.id desc limit 200"
-    )))
-    .fetch_all(&state.db)
-    .await?;
+    let delivery_reports = db::delivery_reports(&state.db).await?;
     Ok(Json(DeliveryReportList { delivery_reports }))
 }
 
@@ -98,34 +92,12 @@ pub async fn add_delivery_report(
         input.year.expect("validated"),
         input.month.expect("validated"),
     );
-    let media: bool = sqlx::query_scalar("select exists (select 1 from media where id = $1)")
-        .bind(media_id)
-        .fetch_one(&state.db)
-        .await?;
-    if !media {
+    if !db::media_exists(&state.db, media_id).await? {
         return Err(AppError::rule("media_id", "exists"));
     }
-    let id: Option<i64> = sqlx::query_scalar(
-        "insert into delivery_reports (media_id, year, month, task_count, reward_total, created_by)
-         select $1, $2, $3, count(*), coalesce(sum(t.reward_amount), 0), $4
-           from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id
-          where p.media_id = $1 and t.status = 'done' and not t.is_invalid
-            and extract(year from t.completed_date) = $2 and extract(month from t.completed_date) = $3
-         on conflict on constraint delivery_reports_media_month_key do nothing
-         returning id",
-    )
-    .bind(media_id)
-    .bind(year)
-    .bind(month)
-    .bind(caller.user_id)
-    .fetch_optional(&state.db)
-    .await?;
-    let id = id.ok_or_else(|| AppError::rule("month", "unique"))?;
-    let report = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{REPORT_SELECT} where r.id = $1"
-    )))
-    .bind(id)
-    .fetch_one(&state.db)
-    .await?;
+    let id = db::insert_delivery_report(&state.db, media_id, year, month, caller.user_id)
+        .await?
+        .ok_or_else(|| AppError::rule("month", "unique"))?;
+    let report = db::delivery_report(&state.db, id).await?;
     Ok((StatusCode::CREATED, Json(report)))
 }

@@ -9,6 +9,7 @@ use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
 use crate::platform::pagination::Paging;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
+use crate::work::deliveries::db;
 use crate::work::deliveries::model::{DeliveryType, InspectionResult};
 use crate::work::tasks::events::{
     TaskState, announce, client_users, notify, notify_client, task_state, user_name,
@@ -85,28 +86,7 @@ pub async fn client_deliveries(
 ) -> AppResult<Json<ClientDeliveryList>> {
     ensure_client_access(&state, &caller, client_id).await?;
     let page = Paging::requested(query.page, 1)?;
-    const FROM: &str = "from deliveries d join tasks t on t.id = d.task_id join works w on w.id = t.work_id
-        join projects p on p.id = w.project_id join media m on m.id = p.media_id join users u on u.id = d.user_id
-       where m.client_id = $1 and not t.is_invalid";
-    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("select count(*) {FROM}")))
-        .bind(client_id)
-        .fetch_one(&state.db)
-        .await?;
-    let deliveries = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select d.id, t.id as task_id, t.title as task_title, t.status as task_status, p.id as project_id,
-                p.name as project_name, w.id as work_id, w.name as work_name, u.id as user_id, u.user_name,
-                d.delivery_type, d.url,
-                coalesce((select json_agg(json_build_object('file_id', f.id, 'name', f.name,
-                            'path', case when f.is_private then 'private/' else 'files/' end || f.storage_key) order by f.id)
-                            from delivery_files df join files f on f.id = df.file_id where df.delivery_id = d.id), '[]') as files,
-                d.created_at
-         {FROM} order by d.id desc limit $2 offset $3"
-    )))
-    .bind(client_id)
-    .bind(DELIVERIES_PER_PAGE)
-    .bind(Paging::offset(page, DELIVERIES_PER_PAGE, 1))
-    .fetch_all(&state.db)
-    .await?;
+    let (total, deliveries) = db::client_delivery_page(&state.db, client_id, page).await?;
     Ok(Json(ClientDeliveryList {
         deliveries,
         paging: Paging::new(page, DELIVERIES_PER_PAGE, total, 1),
@@ -142,12 +122,7 @@ pub async fn uploaded_destinations(
     ApiQuery(query): ApiQuery<TaskQuery>,
 ) -> AppResult<Json<UploadedDestinationList>> {
     task_detail(&state, &caller, query.task_id).await?;
-    let uploaded_destinations = sqlx::query_as(
-        "select id, task_id, name, url, created_at from uploaded_destinations where task_id = $1 order by id desc",
-    )
-    .bind(query.task_id)
-    .fetch_all(&state.db)
-    .await?;
+    let uploaded_destinations = db::uploaded_destinations(&state.db, query.task_id).await?;
     Ok(Json(UploadedDestinationList {
         uploaded_destinations,
     }))
@@ -186,15 +161,13 @@ pub async fn add_uploaded_destination(
     if !caller.acts_for_client(task.client_id) {
         return Err(AppError::Forbidden);
     }
-    let destination = sqlx::query_as(
-        "insert into uploaded_destinations (task_id, name, url, created_by) values ($1, $2, $3, $4)
-         returning id, task_id, name, url, created_at",
+    let destination = db::insert_uploaded_destination(
+        &state.db,
+        task_id,
+        input.name.trim(),
+        input.url.trim(),
+        caller.user_id,
     )
-    .bind(task_id)
-    .bind(input.name.trim())
-    .bind(input.url.trim())
-    .bind(caller.user_id)
-    .fetch_one(&state.db)
     .await?;
     Ok((StatusCode::CREATED, Json(destination)))
 }
@@ -220,16 +193,7 @@ pub async fn deliverable_works(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
 ) -> AppResult<Json<DeliverableWorkList>> {
-    let works = sqlx::query_as(
-        "select w.id, w.name, p.id as project_id, p.name as project_name, count(*) as task_count
-           from task_assignees a join tasks t on t.id = a.task_id join works w on w.id = t.work_id
-           join projects p on p.id = w.project_id
-          where a.user_id = $1 and a.state = 'taken' and t.status = 'doing' and not t.is_invalid
-          group by w.id, p.id order by w.id",
-    )
-    .bind(caller.user_id)
-    .fetch_all(&state.db)
-    .await?;
+    let works = db::deliverable_works(&state.db, caller.user_id).await?;
     Ok(Json(DeliverableWorkList { works }))
 }
 
@@ -286,12 +250,7 @@ pub async fn deliver(
     let delivery_type = delivery_type.expect("validated");
     let mut tx = state.db.begin().await?;
     let task = task_state(&mut *tx, task_id, true).await?;
-    let taken: bool = sqlx::query_scalar("select exists (select 1 from task_assignees where task_id = $1 and user_id = $2 and state = 'taken')")
-        .bind(task_id)
-        .bind(caller.user_id)
-        .fetch_one(&mut *tx)
-        .await?;
-    if !taken {
+    if !db::has_taken(&mut *tx, task_id, caller.user_id).await? {
         return Err(AppError::Forbidden);
     }
     if !matches!(task.status, TaskStatus::Doing | TaskStatus::UnderAcceptance) {
@@ -302,36 +261,24 @@ pub async fn deliver(
     }
     let url =
         (delivery_type == DeliveryType::External).then(|| body.url.clone().unwrap_or_default());
-    let delivery_id: i64 = sqlx::query_scalar("insert into deliveries (task_id, user_id, delivery_type, url) values ($1, $2, $3, $4) returning id")
-        .bind(task_id)
-        .bind(caller.user_id)
-        .bind(delivery_type)
-        .bind(&url)
-        .fetch_one(&mut *tx)
-        .await?;
-    for file_id in &body.file_ids {
-        let status: Option<ScanStatus> =
-            sqlx::query_scalar("select scan_status from files where id = $1 and user_id = $2")
-                .bind(file_id)
-                .bind(caller.user_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        match status {
+    let delivery_id = db::insert_delivery(
+        &mut tx,
+        task_id,
+        caller.user_id,
+        delivery_type,
+        url.as_deref(),
+    )
+    .await?;
+    for &file_id in &body.file_ids {
+        match db::own_file_scan_status(&mut tx, file_id, caller.user_id).await? {
             None => return Err(AppError::rule("file_ids", "exists")),
             Some(ScanStatus::Infected) => return Err(AppError::rule("file_ids", "infected")),
             Some(_) => {}
         }
-        sqlx::query("insert into delivery_files (delivery_id, file_id) values ($1, $2)")
-            .bind(delivery_id)
-            .bind(file_id)
-            .execute(&mut *tx)
-            .await?;
+        db::attach_file(&mut tx, delivery_id, file_id).await?;
     }
     // Delivering only moves the task to inspection and touches updated_at.
-    sqlx::query("update tasks set status = 'under_acceptance', updated_at = now() where id = $1")
-        .bind(task_id)
-        .execute(&mut *tx)
-        .await?;
+    db::mark_delivered(&mut tx, task_id).await?;
     let name = user_name(&mut tx, caller.user_id).await?;
     let created = notify_client(
         &mut tx,
@@ -408,36 +355,19 @@ pub async fn inspect(
     }
     // Under acceptance means delivered; a task that reached it without a delivery (bad data)
     // cannot be inspected.
-    let delivered: bool =
-        sqlx::query_scalar("select exists (select 1 from deliveries where task_id = $1)")
-            .bind(task_id)
-            .fetch_one(&mut *tx)
-            .await?;
-    if !delivered {
+    if !db::has_delivery(&mut tx, task_id).await? {
         return Err(AppError::rule("delivery", "required"));
     }
-    sqlx::query(
-        "update tasks set status = $2, completed_date = case when $2 = 'done' then current_date else completed_date end, updated_at = now() where id = $1",
+    db::set_inspected_status(&mut tx, task_id, next).await?;
+    db::insert_inspection(
+        &mut tx,
+        task_id,
+        result,
+        (!accepted).then_some(reason.as_str()),
+        caller.user_id,
     )
-    .bind(task_id)
-    .bind(next)
-    .execute(&mut *tx)
     .await?;
-    sqlx::query(
-        "insert into inspections (task_id, result, reason, inspected_by) values ($1, $2, $3, $4)",
-    )
-    .bind(task_id)
-    .bind(result)
-    .bind((!accepted).then_some(&reason))
-    .bind(caller.user_id)
-    .execute(&mut *tx)
-    .await?;
-    let assignees: Vec<i64> = sqlx::query_scalar(
-        "select user_id from task_assignees where task_id = $1 and state = 'taken'",
-    )
-    .bind(task_id)
-    .fetch_all(&mut *tx)
-    .await?;
+    let assignees = db::taken_by(&mut tx, task_id).await?;
     let (notice_type, message) = if accepted {
         (
             NoticeType::InspectedDelivery,

@@ -2,5 +2,6 @@
 
 pub mod access;
 pub mod admin;
+mod db;
 pub mod http;
 pub mod model;

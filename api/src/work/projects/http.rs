@@ -10,8 +10,8 @@ use crate::platform::pagination::Paging;
 use crate::platform::query::{list_param, single_param};
 use crate::platform::validation::Validator;
 use crate::state::AppState;
+use crate::work::projects::db;
 use crate::work::projects::status::{ProjectStatus, check_transition};
-use crate::work::tasks::access as scope;
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
@@ -66,12 +66,6 @@ pub struct ProjectDetail {
     pub works: Vec<WorkSummary>,
 }
 
-const PROJECT_COLUMNS: &str = "p.id, p.name, p.description, p.status, m.id as media_id, m.name as media_name,
-        c.id as client_id, c.company_name,
-        (select count(*) from works w where w.project_id = p.id) as work_count, p.created_at, p.updated_at";
-const PROJECT_FROM: &str =
-    " from projects p join media m on m.id = p.media_id join clients c on c.id = m.client_id";
-
 /// `?page=1&keyword=…&status[]=applying`: newest first, 20 a page.
 #[utoipa::path(get, path = "/v2/projects", tag = "projects", security(("bearer" = [])),
     params(("page" = Option<i64>, Query, description = "from 1"), ("keyword" = Option<String>, Query), ("status[]" = Option<Vec<String>>, Query)),
@@ -98,33 +92,7 @@ pub async fn list(
             "in:setting,applying,doing,under_acceptance,done",
         ));
     }
-    let filter = |q: &mut scope::SqlQuery| {
-        q.push(" where ");
-        scope::push_visible_projects(q, &caller);
-        if !keyword.is_empty() {
-            q.push(" and (p.name ilike '%' || ");
-            q.push_bind(keyword.clone());
-            q.push(" || '%' or m.name ilike '%' || ");
-            q.push_bind(keyword.clone());
-            q.push(" || '%')");
-        }
-        if !statuses.is_empty() {
-            q.push(" and p.status = any(");
-            q.push_bind(statuses.clone());
-            q.push(")");
-        }
-    };
-    let mut count =
-        scope::SqlQuery::new("select count(*) from projects p join media m on m.id = p.media_id");
-    filter(&mut count);
-    let total: i64 = count.build_query_scalar().fetch_one(&state.db).await?;
-    let mut select = scope::SqlQuery::new(format!("select {PROJECT_COLUMNS} {PROJECT_FROM}"));
-    filter(&mut select);
-    select.push(" order by p.id desc limit ");
-    select.push_bind(PER_PAGE);
-    select.push(" offset ");
-    select.push_bind(Paging::offset(page, PER_PAGE, 1));
-    let projects = select.build_query_as().fetch_all(&state.db).await?;
+    let (total, projects) = db::project_page(&state.db, &caller, &keyword, &statuses, page).await?;
     Ok(Json(ProjectList {
         projects,
         paging: Paging::new(page, PER_PAGE, total, 1),
@@ -137,18 +105,21 @@ pub async fn visible_project(
     caller: &Caller,
     project_id: i64,
 ) -> AppResult<ProjectView> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        #[sqlx(flatten)]
-        project: ProjectView,
-        may_see: bool,
+    visible(db::project(&state.db, caller, project_id).await?)
+}
+
+/// The project, if the caller may change it (its client's users or staff): 404 when it does
+/// not exist, 403 when it is not theirs to see or to change.
+pub async fn owned_project(
+    state: &AppState,
+    caller: &Caller,
+    project_id: i64,
+) -> AppResult<ProjectView> {
+    let project = visible_project(state, caller, project_id).await?;
+    if !caller.acts_for_client(project.client_id) {
+        return Err(AppError::Forbidden);
     }
-    let mut q = scope::SqlQuery::new(format!("select {PROJECT_COLUMNS}, ("));
-    scope::push_visible_projects(&mut q, caller);
-    q.push(format_args!(") as may_see {PROJECT_FROM} where p.id = "));
-    q.push_bind(project_id);
-    let row: Option<Row> = q.build_query_as().fetch_optional(&state.db).await?;
-    visible(row.map(|r| (r.project, r.may_see)))
+    Ok(project)
 }
 
 #[utoipa::path(get, path = "/v2/projects/{project_id}", tag = "projects", security(("bearer" = [])),
@@ -159,12 +130,7 @@ pub async fn show(
     Path(project_id): Path<i64>,
 ) -> AppResult<Json<ProjectDetail>> {
     let project = visible_project(&state, &caller, project_id).await?;
-    let works = sqlx::query_as(
-        "select id, name, is_operation_agency from works where project_id = $1 order by id",
-    )
-    .bind(project_id)
-    .fetch_all(&state.db)
-    .await?;
+    let works = db::works_of(&state.db, project_id).await?;
     Ok(Json(ProjectDetail { project, works }))
 }
 
@@ -193,22 +159,20 @@ pub async fn create(
     }
     v.finish()?;
     let media_id = input.media_id.expect("validated");
-    let client_id: Option<i64> = sqlx::query_scalar("select client_id from media where id = $1")
-        .bind(media_id)
-        .fetch_optional(&state.db)
-        .await?;
-    let client_id = client_id.ok_or_else(|| AppError::rule("media_id", "exists"))?;
+    let client_id = db::media_client(&state.db, media_id)
+        .await?
+        .ok_or_else(|| AppError::rule("media_id", "exists"))?;
     if !caller.acts_for_client(client_id) {
         return Err(AppError::Forbidden);
     }
-    let project_id: i64 =
-        sqlx::query_scalar("insert into projects (media_id, name, description, created_by) values ($1, $2, $3, $4) returning id")
-            .bind(media_id)
-            .bind(input.name.trim())
-            .bind(&input.description)
-            .bind(caller.user_id)
-            .fetch_one(&state.db)
-            .await?;
+    let project_id = db::insert_project(
+        &state.db,
+        media_id,
+        input.name.trim(),
+        &input.description,
+        caller.user_id,
+    )
+    .await?;
     Ok((
         StatusCode::CREATED,
         Json(visible_project(&state, &caller, project_id).await?),
@@ -231,11 +195,8 @@ pub async fn update(
     Path(project_id): Path<i64>,
     ApiJson(change): ApiJson<ProjectChange>,
 ) -> AppResult<Json<ProjectView>> {
-    let project = visible_project(&state, &caller, project_id).await?;
+    let project = owned_project(&state, &caller, project_id).await?;
     let owner = caller.belongs_to_client(project.client_id);
-    if !caller.acts_for_client(project.client_id) {
-        return Err(AppError::Forbidden);
-    }
     let mut v = Validator::new();
     if let Some(name) = &change.name {
         v.required("name", name).max_chars("name", name, 100);
@@ -246,11 +207,7 @@ pub async fn update(
     v.finish()?;
     let mut tx = state.db.begin().await?;
     // Lock the row so two simultaneous moves cannot both start from the same status.
-    let current: String =
-        sqlx::query_scalar("select status from projects where id = $1 for update")
-            .bind(project_id)
-            .fetch_one(&mut *tx)
-            .await?;
+    let current = db::lock_status(&mut tx, project_id).await?;
     if let Some(next) = &change.status {
         let to = ProjectStatus::parse(next).ok_or_else(|| {
             AppError::rule("status", "in:setting,applying,doing,under_acceptance,done")
@@ -258,15 +215,13 @@ pub async fn update(
         let from = ProjectStatus::parse(&current).expect("the database only holds known statuses");
         check_transition(from, to, caller.role, owner)?;
     }
-    sqlx::query(
-        "update projects set name = coalesce($2, name), description = coalesce($3, description),
-                status = coalesce($4, status), updated_at = now() where id = $1",
+    db::update_project(
+        &mut tx,
+        project_id,
+        change.name.as_deref().map(str::trim),
+        change.description.as_deref(),
+        change.status.as_deref(),
     )
-    .bind(project_id)
-    .bind(change.name.as_deref().map(str::trim))
-    .bind(&change.description)
-    .bind(&change.status)
-    .execute(&mut *tx)
     .await?;
     tx.commit().await?;
     Ok(Json(visible_project(&state, &caller, project_id).await?))
@@ -279,15 +234,8 @@ pub async fn remove(
     AuthUser(caller): AuthUser,
     Path(project_id): Path<i64>,
 ) -> AppResult<StatusCode> {
-    let project = visible_project(&state, &caller, project_id).await?;
-    if !caller.acts_for_client(project.client_id) {
-        return Err(AppError::Forbidden);
-    }
-    let deleted = sqlx::query("delete from projects where id = $1 and status = 'setting'")
-        .bind(project_id)
-        .execute(&state.db)
-        .await?;
-    if deleted.rows_affected() == 0 {
+    owned_project(&state, &caller, project_id).await?;
+    if !db::delete_if_setting(&state.db, project_id).await? {
         return Err(AppError::invalid("設定中のプロジェクトのみ削除できます。"));
     }
     Ok(StatusCode::NO_CONTENT)

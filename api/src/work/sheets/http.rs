@@ -6,6 +6,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::AuthUser;
 use crate::platform::guards::NonCreatorUser;
 use crate::state::AppState;
+use crate::work::sheets::db;
 use crate::work::sheets::workbook::{self as sheet, CellErrors, SheetError, SheetKind, SheetRow};
 use crate::work::tasks::events::{CreatedNotices, announce, task_state};
 use crate::work::tasks::http::writable_work;
@@ -119,15 +120,7 @@ pub async fn import_tasks(
     let bytes = uploaded_sheet(multipart).await?;
     let mut tx = state.db.begin().await?;
     writable_work(&mut *tx, &caller, work_id).await?;
-    let crm_order_id: Option<String> =
-        sqlx::query_scalar("select crm_order_id from works where id = $1 and is_operation_agency")
-            .bind(work_id)
-            .fetch_one(&mut *tx)
-            .await
-            .or_else(|e| match e {
-                sqlx::Error::RowNotFound => Ok(None),
-                other => Err(other),
-            })?;
+    let crm_order_id = db::operation_agency_order(&mut tx, work_id).await?;
     let kind = if crm_order_id.is_some() {
         SheetKind::OperationAgency
     } else {
@@ -147,13 +140,7 @@ pub async fn import_tasks(
     for row in &mut rows {
         let mut existing_type = None;
         if let Some(task_id) = row.task_id {
-            let found: Option<(i64, TaskStatus, String)> = sqlx::query_as(
-                "select work_id, status, task_type from tasks where id = $1 and not is_invalid for update",
-            )
-            .bind(task_id)
-            .fetch_optional(&mut *tx)
-            .await?;
-            match found {
+            match db::lock_task(&mut tx, task_id).await? {
                 Some((w, status, task_type)) if w == work_id => {
                     if status == TaskStatus::Done {
                         push(
@@ -262,11 +249,7 @@ pub async fn import_tags(
     }
     for row in &rows {
         let tags = row.fields.tags.clone().unwrap_or_default();
-        sqlx::query("update tasks set tags = $2, updated_at = now() where id = $1")
-            .bind(row.task_id)
-            .bind(&tags)
-            .execute(&mut *tx)
-            .await?;
+        db::set_tags(&mut tx, row.task_id, &tags).await?;
     }
     tx.commit().await?;
     for row in &rows {

@@ -1,4 +1,5 @@
 //! Task spreadsheets: templates and imports.
 
+mod db;
 pub mod http;
 pub mod workbook;

@@ -6,6 +6,7 @@ use crate::platform::extract::ApiJson;
 use crate::platform::guards::StaffUser;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
+use crate::work::tasks::db;
 use crate::work::tasks::events::{
     CreatedNotices, TaskState, announce, announce_loaded, task_state,
 };
@@ -82,11 +83,7 @@ pub async fn set_completed_date(
     if let Some(i) = tasks.iter().position(|t| t.status != TaskStatus::Done) {
         return Err(AppError::rule(&format!("task_ids.{i}"), "status:done"));
     }
-    sqlx::query("update tasks set completed_date = $2, updated_at = now() where id = any($1)")
-        .bind(&input.task_ids)
-        .bind(date)
-        .execute(&mut *tx)
-        .await?;
+    db::set_completed_date(&mut tx, &input.task_ids, date).await?;
     tx.commit().await?;
     for task in &tasks {
         announce(&state, task.id, CreatedNotices::new()).await?;
@@ -114,10 +111,7 @@ pub async fn invalidate(
     v.finish()?;
     let mut tx = state.db.begin().await?;
     let tasks = lock_all(&mut tx, &input.task_ids).await?;
-    sqlx::query("update tasks set is_invalid = true, updated_at = now() where id = any($1)")
-        .bind(&input.task_ids)
-        .execute(&mut *tx)
-        .await?;
+    db::invalidate(&mut tx, &input.task_ids).await?;
     tx.commit().await?;
     for mut task in tasks.clone() {
         task.is_invalid = true;
@@ -180,19 +174,13 @@ pub async fn update(
     let mut tx = state.db.begin().await?;
     task_state(&mut *tx, task_id, true).await?;
     task_write::update(&mut tx, task_id, &fields).await?;
-    sqlx::query(
-        "update tasks set status = coalesce($2, status),
-                order_date = case when $3 then $4 else order_date end,
-                completed_date = case when $5 then $6 else completed_date end
-          where id = $1",
+    db::set_staff_fields(
+        &mut tx,
+        task_id,
+        input.status.as_deref(),
+        order_date,
+        completed_date,
     )
-    .bind(task_id)
-    .bind(&input.status)
-    .bind(order_date.is_some())
-    .bind(order_date.flatten())
-    .bind(completed_date.is_some())
-    .bind(completed_date.flatten())
-    .execute(&mut *tx)
     .await?;
     tx.commit().await?;
     announce(&state, task_id, CreatedNotices::new()).await?;

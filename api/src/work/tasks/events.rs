@@ -7,8 +7,11 @@ use utoipa::ToSchema;
 
 use crate::notices::NoticeType;
 use crate::notices::{self, NewNotice, NoticeReference, NoticeView};
-use crate::platform::error::{AppError, AppResult};
+use crate::platform::error::AppResult;
 use crate::state::AppState;
+use crate::work::tasks::db;
+/// The loads the task writers and pushes share; their SQL lives in `db.rs`.
+pub use crate::work::tasks::db::{client_users, task_state, user_name};
 use crate::work::tasks::model::TaskStatus;
 
 /// The `task.updated` payload and what the writers of a task need to know about it.
@@ -32,25 +35,6 @@ pub struct TaskState {
 /// Notices written inside a transaction, pushed once it commits.
 pub type CreatedNotices = Vec<(i64, NoticeView)>;
 
-/// The task (not invalidated), locked `for update` when `lock` is set; 404 when missing.
-pub async fn task_state(
-    db: impl sqlx::PgExecutor<'_>,
-    task_id: i64,
-    lock: bool,
-) -> AppResult<TaskState> {
-    let sql = format!(
-        "select t.id, t.status, p.id as project_id, w.id as work_id, m.client_id, t.title, t.updated_at
-           from {} where t.id = $1 and not t.is_invalid {}",
-        super::access::TASK_JOINS,
-        if lock { "for update of t" } else { "" }
-    );
-    let task: Option<TaskState> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(task_id)
-        .fetch_optional(db)
-        .await?;
-    task.ok_or(AppError::NotFound)
-}
-
 fn reference(task: &TaskState) -> NoticeReference {
     NoticeReference {
         project_id: Some(task.project_id),
@@ -58,16 +42,6 @@ fn reference(task: &TaskState) -> NoticeReference {
         task_id: Some(task.id),
         ..Default::default()
     }
-}
-
-/// The active users of a client.
-pub async fn client_users(db: impl sqlx::PgExecutor<'_>, client_id: i64) -> AppResult<Vec<i64>> {
-    Ok(sqlx::query_scalar(
-        "select id from users where client_id = $1 and account_status = 'active'",
-    )
-    .bind(client_id)
-    .fetch_all(db)
-    .await?)
 }
 
 /// One notice about `task` for each of `users`.
@@ -116,11 +90,7 @@ pub async fn announce(
 
 /// Pushes `task.updated` for a task already loaded (also used for invalidated tasks).
 pub async fn announce_loaded(state: &AppState, task: &TaskState) -> AppResult<()> {
-    let creators: Vec<i64> =
-        sqlx::query_scalar("select user_id from task_assignees where task_id = $1")
-            .bind(task.id)
-            .fetch_all(&state.db)
-            .await?;
+    let creators = db::assignee_ids(&state.db, task.id).await?;
     announce_to(state, task, creators).await
 }
 
@@ -139,15 +109,6 @@ pub async fn announce_to(state: &AppState, task: &TaskState, creators: Vec<i64>)
     )
     .await;
     Ok(())
-}
-
-pub async fn user_name(tx: &mut sqlx::PgConnection, user_id: i64) -> AppResult<String> {
-    Ok(
-        sqlx::query_scalar("select user_name from users where id = $1")
-            .bind(user_id)
-            .fetch_one(&mut *tx)
-            .await?,
-    )
 }
 
 /// `task.updated`: the task's state, to the client's users and the task's creators.

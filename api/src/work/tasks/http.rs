@@ -18,7 +18,7 @@ use crate::work::tasks::events::{
 };
 use crate::work::tasks::model::{AssigneeState, TaskStatus};
 use crate::work::tasks::write::{self as task_write, TaskFields};
-use crate::work::tasks::{access as scope, task_type};
+use crate::work::tasks::{db, task_type};
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
@@ -69,10 +69,6 @@ pub struct TaskList {
     pub tasks: Vec<TaskView>,
 }
 
-/// The columns of a `TaskView`, over `scope::TASK_JOINS`.
-const TASK_COLUMNS: &str = "t.id, t.task_type, t.title, t.status, t.order_date, t.due_date, t.completed_date,
-        w.id as work_id, w.name as work_name, p.id as project_id, p.name as project_name, t.updated_at";
-
 /// `status[]` values; anything outside the four task statuses is refused.
 fn statuses(query: Option<&str>) -> AppResult<Vec<String>> {
     let values = list_param(query, "status");
@@ -111,37 +107,7 @@ pub async fn scoped_tasks(
     caller: &Caller,
     filter: TaskFilter<'_>,
 ) -> AppResult<Vec<TaskView>> {
-    let mut q = scope::SqlQuery::new(format!(
-        "select {TASK_COLUMNS} from {} where ",
-        scope::TASK_JOINS
-    ));
-    scope::push_visible_tasks(&mut q, caller);
-    q.push(" and not t.is_invalid");
-    if filter.mine {
-        q.push(" and exists (select 1 from task_assignees a where a.task_id = t.id and a.state <> 'declined' and a.user_id = ");
-        q.push_bind(caller.user_id);
-        q.push(")");
-    }
-    if !filter.statuses.is_empty() {
-        q.push(" and t.status = any(");
-        q.push_bind(filter.statuses.to_vec());
-        q.push(")");
-    }
-    if let Some(client_id) = filter.client_id {
-        q.push(" and m.client_id = ");
-        q.push_bind(client_id);
-    }
-    if let Some(work_id) = filter.work_id {
-        q.push(" and t.work_id = ");
-        q.push_bind(work_id);
-    }
-    if let Some(ids) = filter.ids {
-        q.push(" and t.id = any(");
-        q.push_bind(ids.to_vec());
-        q.push(")");
-    }
-    q.push(" order by t.due_date asc nulls last, t.id");
-    Ok(q.build_query_as().fetch_all(&state.db).await?)
+    db::scoped_tasks(&state.db, caller, filter).await
 }
 
 #[utoipa::path(get, path = "/mytasks", tag = "tasks", security(("bearer" = [])),
@@ -179,11 +145,7 @@ pub async fn ensure_client_access(
     caller: &Caller,
     client_id: i64,
 ) -> AppResult<()> {
-    let exists: bool = sqlx::query_scalar("select exists (select 1 from clients where id = $1)")
-        .bind(client_id)
-        .fetch_one(&state.db)
-        .await?;
-    if !exists {
+    if !db::client_exists(&state.db, client_id).await? {
         Err(AppError::NotFound)
     } else if caller.acts_for_client(client_id) {
         Ok(())
@@ -229,14 +191,7 @@ pub async fn important_counts(
     Path(client_id): Path<i64>,
 ) -> AppResult<Json<ImportantCounts>> {
     ensure_client_access(&state, &caller, client_id).await?;
-    let (applying, under_acceptance): (i64, i64) = sqlx::query_as(
-        "select count(*) filter (where t.status = 'applying'), count(*) filter (where t.status = 'under_acceptance')
-           from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id
-          where m.client_id = $1 and not t.is_invalid",
-    )
-    .bind(client_id)
-    .fetch_one(&state.db)
-    .await?;
+    let (applying, under_acceptance) = db::important_counts(&state.db, client_id).await?;
     Ok(Json(ImportantCounts {
         applying_task_count: applying,
         under_acceptance_task_count: under_acceptance,
@@ -305,81 +260,21 @@ pub struct TaskDetail {
     pub can_edit: bool,
 }
 
-/// A task with the fields only its own page shows.
-#[derive(sqlx::FromRow)]
-struct TaskDetailRow {
-    #[sqlx(flatten)]
-    task: TaskView,
-    client_id: i64,
-    reward_amount: Option<i64>,
-    tags: Vec<String>,
-    is_invalid: bool,
-    may_see: bool,
-}
-
 /// The task as its page shows it: 404 when missing (or invalidated, for non-staff), 403 when
 /// the caller may not see it.
 pub async fn task_detail(state: &AppState, caller: &Caller, task_id: i64) -> AppResult<TaskDetail> {
-    let mut q = scope::SqlQuery::new(format!(
-        "select {TASK_COLUMNS}, m.client_id, t.reward_amount, t.tags, t.is_invalid, ("
-    ));
-    scope::push_visible_tasks(&mut q, caller);
-    q.push(format_args!(
-        ") as may_see from {} where t.id = ",
-        scope::TASK_JOINS
-    ));
-    q.push_bind(task_id);
-    // Invalidated tasks exist only for staff.
-    if !caller.role.is_staff() {
-        q.push(" and not t.is_invalid");
-    }
-    let row: Option<TaskDetailRow> = q.build_query_as().fetch_optional(&state.db).await?;
-    let TaskDetailRow {
+    let db::TaskDetailRow {
         task,
         client_id,
         reward_amount,
         tags,
         is_invalid,
-        ..
-    } = visible(row.map(|r| {
-        let may_see = r.may_see;
-        (r, may_see)
-    }))?;
-    let assignees: Vec<Assignee> = sqlx::query_as(
-        "select a.user_id, u.user_name, a.state from task_assignees a join users u on u.id = a.user_id
-          where a.task_id = $1 order by a.created_at, a.user_id",
-    )
-    .bind(task_id)
-    .fetch_all(&state.db)
-    .await?;
-    let delivery_files: Vec<DeliveryFile> = sqlx::query_as(
-        "select d.id, f.id as file_id, f.name,
-                case when f.is_private then 'private/' else 'files/' end || f.storage_key as path,
-                f.scan_status as anti_virus_check_scan_status, d.created_at
-           from deliveries d join delivery_files df on df.delivery_id = d.id join files f on f.id = df.file_id
-          where d.task_id = $1 order by d.id desc, f.id",
-    )
-    .bind(task_id)
-    .fetch_all(&state.db)
-    .await?;
-    let externals: Vec<ExternalDelivery> = sqlx::query_as(
-        "select id, user_id, url from deliveries where task_id = $1 and delivery_type = 'external' order by id desc",
-    )
-    .bind(task_id)
-    .fetch_all(&state.db)
-    .await?;
-    let latest_type: Option<String> = sqlx::query_scalar(
-        "select delivery_type from deliveries where task_id = $1 order by id desc limit 1",
-    )
-    .bind(task_id)
-    .fetch_optional(&state.db)
-    .await?;
-    let inspections: Vec<InspectionView> = sqlx::query_as(
-        "select result, reason, created_at from inspections where task_id = $1 order by id desc",
-    )
-    .bind(task_id)
-    .fetch_all(&state.db)
-    .await?;
+    } = visible(db::task_detail_row(&state.db, caller, task_id).await?)?;
+    let assignees = db::assignees(&state.db, task_id).await?;
+    let delivery_files = db::delivery_files(&state.db, task_id).await?;
+    let externals = db::external_deliveries(&state.db, task_id).await?;
+    let latest_type = db::latest_delivery_type(&state.db, task_id).await?;
+    let inspections = db::inspections(&state.db, task_id).await?;
     let my_state = assignees
         .iter()
         .find(|a| a.user_id == caller.user_id)
@@ -423,18 +318,13 @@ pub async fn show(
 
 /// The client of a work the caller may write tasks into: 404 when missing, 403 otherwise.
 pub async fn writable_work(
-    db: impl sqlx::PgExecutor<'_>,
+    executor: impl sqlx::PgExecutor<'_>,
     caller: &Caller,
     work_id: i64,
 ) -> AppResult<i64> {
-    let owner: Option<(i64, ProjectStatus)> = sqlx::query_as(
-        "select m.client_id, p.status from works w join projects p on p.id = w.project_id join media m on m.id = p.media_id
-          where w.id = $1",
-    )
-    .bind(work_id)
-    .fetch_optional(db)
-    .await?;
-    let (client_id, project_status) = owner.ok_or(AppError::NotFound)?;
+    let (client_id, project_status) = db::work_owner(executor, work_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     if !caller.acts_for_client(client_id) {
         return Err(AppError::Forbidden);
     }
@@ -575,15 +465,8 @@ pub async fn remove(
     if task.status != TaskStatus::Applying {
         return Err(AppError::invalid("受注前のタスクのみ削除できます。"));
     }
-    let audience: Vec<i64> =
-        sqlx::query_scalar("select user_id from task_assignees where task_id = $1")
-            .bind(task_id)
-            .fetch_all(&mut *tx)
-            .await?;
-    sqlx::query("delete from tasks where id = $1")
-        .bind(task_id)
-        .execute(&mut *tx)
-        .await?;
+    let audience = db::assignee_ids(&mut *tx, task_id).await?;
+    db::delete_task(&mut *tx, task_id).await?;
     tx.commit().await?;
     let mut gone = task;
     gone.is_deleted = true;
@@ -629,18 +512,11 @@ async fn answer_offer(
 ) -> AppResult<TaskState> {
     let mut tx = state.db.begin().await?;
     let task = task_state(&mut *tx, task_id, true).await?;
-    let answered = sqlx::query(
-        "update task_assignees set state = $3, updated_at = now() where task_id = $1 and user_id = $2 and state = 'offered'",
-    )
-    .bind(task_id)
-    .bind(user_id)
-    .bind(match answer {
+    let next = match answer {
         OfferAnswer::Take => AssigneeState::Taken,
         OfferAnswer::Decline => AssigneeState::Declined,
-    })
-    .execute(&mut *tx)
-    .await?;
-    if answered.rows_affected() == 0 {
+    };
+    if !db::answer_offer(&mut tx, task_id, user_id, next).await? {
         return Err(AppError::Forbidden);
     }
     let name = user_name(&mut tx, user_id).await?;
@@ -652,20 +528,14 @@ async fn answer_offer(
                     format!("transition:{},doing", task.status),
                 ));
             }
-            sqlx::query("update tasks set status = 'doing', order_date = coalesce(order_date, current_date), updated_at = now() where id = $1")
-                .bind(task_id)
-                .execute(&mut *tx)
-                .await?;
+            db::start_task(&mut tx, task_id).await?;
             (
                 NoticeType::CheckClientOrder,
                 format!("{name}さんが「{}」を受注しました", task.title),
             )
         }
         OfferAnswer::Decline => {
-            sqlx::query("update tasks set updated_at = now() where id = $1")
-                .bind(task_id)
-                .execute(&mut *tx)
-                .await?;
+            db::touch_task(&mut tx, task_id).await?;
             (
                 NoticeType::RejectClientOrder,
                 format!("{name}さんが「{}」の依頼を辞退しました", task.title),

@@ -2,6 +2,7 @@
 
 pub mod access;
 pub mod admin;
+mod db;
 pub mod events;
 pub mod http;
 pub mod model;

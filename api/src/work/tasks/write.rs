@@ -7,7 +7,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::events::{CreatedNotices, TaskState, notify, task_state};
-use super::task_type;
+use super::{db, task_type};
 use crate::notices::NoticeType;
 use crate::platform::error::AppResult;
 use crate::platform::validation::Validator;
@@ -119,58 +119,13 @@ impl TaskFields {
     }
 }
 
-/// Inserts a task in `applying`; `fields` must carry type and title.
-pub async fn insert(
-    tx: &mut sqlx::PgConnection,
-    work_id: i64,
-    fields: &CheckedFields,
-) -> AppResult<i64> {
-    Ok(sqlx::query_scalar(
-        "insert into tasks (work_id, task_type, title, due_date, reward_amount, tags)
-         values ($1, $2, $3, $4, $5, coalesce($6, '{}')) returning id",
-    )
-    .bind(work_id)
-    .bind(fields.task_type.unwrap_or("other"))
-    .bind(fields.title.as_deref().unwrap_or_default())
-    .bind(fields.due_date.flatten())
-    .bind(fields.reward_amount)
-    .bind(&fields.tags)
-    .fetch_one(&mut *tx)
-    .await?)
-}
-
-/// Applies the present fields and touches `updated_at`.
-pub async fn update(
-    tx: &mut sqlx::PgConnection,
-    task_id: i64,
-    fields: &CheckedFields,
-) -> AppResult<()> {
-    sqlx::query(
-        "update tasks set task_type = coalesce($2, task_type), title = coalesce($3, title),
-                due_date = case when $4 then $5 else due_date end,
-                reward_amount = coalesce($6, reward_amount), tags = coalesce($7, tags), updated_at = now()
-          where id = $1",
-    )
-    .bind(task_id)
-    .bind(fields.task_type)
-    .bind(&fields.title)
-    .bind(fields.due_date.is_some())
-    .bind(fields.due_date.flatten())
-    .bind(fields.reward_amount)
-    .bind(&fields.tags)
-    .execute(&mut *tx)
-    .await?;
-    Ok(())
-}
+/// `insert` adds a task in `applying` (`fields` must carry type and title); `update` applies
+/// the present fields and touches `updated_at`. Their SQL lives in `db.rs`.
+pub(crate) use super::db::{insert_task as insert, update_task as update};
 
 /// Of `user_ids`, the ones that are not active creators.
 pub async fn non_creators(db: impl sqlx::PgExecutor<'_>, user_ids: &[i64]) -> AppResult<Vec<i64>> {
-    let creators: Vec<i64> = sqlx::query_scalar(
-        "select id from users where id = any($1) and role in ('general', 'editor_assistant') and account_status = 'active'",
-    )
-    .bind(user_ids)
-    .fetch_all(db)
-    .await?;
+    let creators = db::active_creators(db, user_ids).await?;
     Ok(user_ids
         .iter()
         .copied()
@@ -187,14 +142,7 @@ pub async fn offer(
     let task = task_state(&mut *tx, task_id, false).await?;
     let mut offered = Vec::new();
     for user_id in user_ids {
-        let inserted = sqlx::query(
-            "insert into task_assignees (task_id, user_id) values ($1, $2) on conflict do nothing",
-        )
-        .bind(task_id)
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
-        if inserted.rows_affected() == 1 {
+        if db::add_assignee(&mut *tx, task_id, *user_id).await? {
             offered.push(*user_id);
         }
     }

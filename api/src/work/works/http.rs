@@ -8,11 +8,12 @@ use crate::platform::guards::NonCreatorUser;
 use crate::platform::guards::visible;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
-use crate::work::projects::http::visible_project;
+use crate::work::projects::http::owned_project;
 use crate::work::projects::status::ProjectStatus;
 use crate::work::tasks::http::{TaskFilter, TaskList, grouped, scoped_tasks};
-use crate::work::tasks::{access as scope, task_type};
+use crate::work::tasks::task_type;
 use crate::work::works::crm::{CRM_FAILURE, CrmError, UnitPricingSource};
+use crate::work::works::db;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -56,23 +57,7 @@ pub async fn visible_work(
     project_id: i64,
     work_id: i64,
 ) -> AppResult<WorkHead> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        #[sqlx(flatten)]
-        work: WorkHead,
-        may_see: bool,
-    }
-    let mut q = scope::SqlQuery::new(
-        "select w.id, w.project_id, p.name as project_name, p.status as project_status, m.client_id, w.name,
-                w.is_operation_agency, w.crm_order_id, (",
-    );
-    scope::push_visible_works(&mut q, caller);
-    q.push(") as may_see from works w join projects p on p.id = w.project_id join media m on m.id = p.media_id where w.id = ");
-    q.push_bind(work_id);
-    q.push(" and w.project_id = ");
-    q.push_bind(project_id);
-    let row: Option<Row> = q.build_query_as().fetch_optional(&state.db).await?;
-    visible(row.map(|r| (r.work, r.may_see)))
+    visible(db::work(&state.db, caller, project_id, work_id).await?)
 }
 
 /// The work, if the caller may change it (its client's users or staff).
@@ -123,10 +108,7 @@ fn check_name(v: &mut Validator, name: &str) {
 
 /// The project, if the caller may add works to it.
 async fn writable_project(state: &AppState, caller: &Caller, project_id: i64) -> AppResult<()> {
-    let project = visible_project(state, caller, project_id).await?;
-    if !caller.acts_for_client(project.client_id) {
-        return Err(AppError::Forbidden);
-    }
+    let project = owned_project(state, caller, project_id).await?;
     if project.status == ProjectStatus::Done {
         return Err(AppError::invalid(
             "完了したプロジェクトには作品を追加できません。",
@@ -169,14 +151,13 @@ async fn add_work(
             .await
             .map_err(crm_error)?;
     }
-    let work_id: i64 = sqlx::query_scalar(
-        "insert into works (project_id, name, is_operation_agency, crm_order_id) values ($1, $2, $3, $4) returning id",
+    let work_id = db::insert_work(
+        &state.db,
+        project_id,
+        input.name.trim(),
+        operation_agency,
+        operation_agency.then_some(crm_order_id),
     )
-    .bind(project_id)
-    .bind(input.name.trim())
-    .bind(operation_agency)
-    .bind(operation_agency.then_some(crm_order_id))
-    .fetch_one(&state.db)
     .await?;
     let work = visible_work(state, caller, project_id, work_id).await?;
     Ok((
@@ -219,11 +200,7 @@ pub async fn rename(
     let mut v = Validator::new();
     check_name(&mut v, &input.name);
     v.finish()?;
-    sqlx::query("update works set name = $2, updated_at = now() where id = $1")
-        .bind(work_id)
-        .bind(input.name.trim())
-        .execute(&state.db)
-        .await?;
+    db::rename_work(&state.db, work_id, input.name.trim()).await?;
     let work = visible_work(&state, &caller, project_id, work_id).await?;
     Ok(Json(work_view(&state, &caller, work).await?))
 }
@@ -236,14 +213,7 @@ pub async fn remove(
     Path((project_id, work_id)): Path<(i64, i64)>,
 ) -> AppResult<StatusCode> {
     owned_work(&state, &caller, project_id, work_id).await?;
-    let deleted = sqlx::query(
-        "delete from works w where w.id = $1 and not exists (
-            select 1 from tasks t join task_assignees a on a.task_id = t.id where t.work_id = w.id and a.state = 'taken')",
-    )
-    .bind(work_id)
-    .execute(&state.db)
-    .await?;
-    if deleted.rows_affected() == 0 {
+    if !db::delete_if_untaken(&state.db, work_id).await? {
         return Err(AppError::invalid(
             "受注済みのタスクがある作品は削除できません。",
         ));

@@ -1,4 +1,5 @@
 //! Works (products) of a project, and the CRM unit pricing of operation-agency works.
 
 pub mod crm;
+mod db;
 pub mod http;
