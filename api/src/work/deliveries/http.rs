@@ -11,11 +11,12 @@ use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::work::deliveries::db;
 use crate::work::deliveries::model::{DeliveryType, InspectionResult};
+use crate::work::tasks::access::ensure_client_access;
 use crate::work::tasks::events::{
     TaskState, announce, client_users, notify, notify_client, task_state, user_name,
 };
-use crate::work::tasks::http::{ensure_client_access, task_detail};
 use crate::work::tasks::model::TaskStatus;
+use crate::work::tasks::model::task_detail;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;

@@ -6,6 +6,10 @@ use sqlx::{Postgres, QueryBuilder};
 
 use crate::auth::role::Role;
 use crate::auth::session::Caller;
+use crate::platform::error::{AppError, AppResult};
+use crate::state::AppState;
+use crate::work::projects::status::ProjectStatus;
+use crate::work::tasks::db;
 
 /// A query under construction.
 pub type SqlQuery = QueryBuilder<Postgres>;
@@ -61,3 +65,38 @@ pub fn push_visible_tasks(q: &mut SqlQuery, caller: &Caller) {
 
 /// The joins from a task `t` up to its media `m`.
 pub const TASK_JOINS: &str = "tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id";
+
+/// The client's own users and staff may look at a client.
+pub async fn ensure_client_access(
+    state: &AppState,
+    caller: &Caller,
+    client_id: i64,
+) -> AppResult<()> {
+    if !db::client_exists(&state.db, client_id).await? {
+        Err(AppError::NotFound)
+    } else if caller.acts_for_client(client_id) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// The client of a work the caller may write tasks into: 404 when missing, 403 otherwise.
+pub async fn writable_work(
+    executor: impl sqlx::PgExecutor<'_>,
+    caller: &Caller,
+    work_id: i64,
+) -> AppResult<i64> {
+    let (client_id, project_status) = db::work_owner(executor, work_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if !caller.acts_for_client(client_id) {
+        return Err(AppError::Forbidden);
+    }
+    if project_status == ProjectStatus::Done {
+        return Err(AppError::invalid(
+            "完了したプロジェクトのタスクは変更できません。",
+        ));
+    }
+    Ok(client_id)
+}

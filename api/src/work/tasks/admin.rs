@@ -10,8 +10,8 @@ use crate::work::tasks::db;
 use crate::work::tasks::events::{
     CreatedNotices, TaskState, announce, announce_loaded, task_state,
 };
-use crate::work::tasks::http::{TaskDetail, task_detail};
 use crate::work::tasks::model::TaskStatus;
+use crate::work::tasks::model::{TaskDetail, task_detail};
 use crate::work::tasks::write::{self as task_write, TaskFields, parse_date};
 use axum::Json;
 use axum::extract::{Path, State};

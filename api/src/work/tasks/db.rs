@@ -8,10 +8,10 @@ use crate::platform::error::{AppError, AppResult};
 use crate::work::projects::status::ProjectStatus;
 use crate::work::tasks::access as scope;
 use crate::work::tasks::events::TaskState;
-use crate::work::tasks::http::{
+use crate::work::tasks::model::AssigneeState;
+use crate::work::tasks::model::{
     Assignee, DeliveryFile, ExternalDelivery, InspectionView, TaskFilter, TaskView,
 };
-use crate::work::tasks::model::AssigneeState;
 use crate::work::tasks::write::CheckedFields;
 
 /// The columns of a `TaskView`, over `scope::TASK_JOINS`.

@@ -1,28 +1,27 @@
 //! Tasks, read side: the caller's tasks, the scoped task list with its status filter, and the
 //! client's important counts shown in the header.
 
-use crate::auth::session::Caller;
-use crate::files::scan::ScanStatus;
 use crate::notices::NoticeType;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::guards::CreatorUser;
-use crate::platform::guards::visible;
 use crate::platform::query::list_param;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
-use crate::work::deliveries::model::InspectionResult;
-use crate::work::projects::status::ProjectStatus;
+use crate::work::tasks::access::{ensure_client_access, writable_work};
+use crate::work::tasks::db;
 use crate::work::tasks::events::{
     CreatedNotices, TaskState, announce, notify_client, task_state, user_name,
 };
-use crate::work::tasks::model::{AssigneeState, TaskStatus};
+use crate::work::tasks::model::{
+    AssigneeState, TaskDetail, TaskFilter, TaskList, TaskStatus, TaskView, grouped, scoped_tasks,
+    task_detail,
+};
+use crate::work::tasks::write::check_assignees;
 use crate::work::tasks::write::{self as task_write, TaskFields};
-use crate::work::tasks::{db, task_type};
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
-use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -42,33 +41,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(decline))
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct TaskView {
-    pub id: i64,
-    /// work_direction, project_direction, planning, writing, … (the spec's work types).
-    #[serde(rename = "type")]
-    pub task_type: String,
-    pub title: String,
-    /// applying, doing, under_acceptance or done.
-    pub status: TaskStatus,
-    pub order_date: Option<NaiveDate>,
-    pub due_date: Option<NaiveDate>,
-    pub completed_date: Option<NaiveDate>,
-    pub work_id: i64,
-    pub work_name: String,
-    pub project_id: i64,
-    pub project_name: String,
-    pub updated_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TaskList {
-    /// work_direction and project_direction tasks, by due date.
-    pub direction_tasks: Vec<TaskView>,
-    /// Every other task, by due date.
-    pub tasks: Vec<TaskView>,
-}
-
 /// `status[]` values; anything outside the four task statuses is refused.
 fn statuses(query: Option<&str>) -> AppResult<Vec<String>> {
     let values = list_param(query, "status");
@@ -76,38 +48,6 @@ fn statuses(query: Option<&str>) -> AppResult<Vec<String>> {
         return Err(AppError::rule("status", TaskStatus::rule()));
     }
     Ok(values)
-}
-
-/// Direction tasks apart from the others, each group by due date (undated last).
-pub fn grouped(tasks: Vec<TaskView>) -> TaskList {
-    let (direction_tasks, tasks) = tasks
-        .into_iter()
-        .partition(|t| task_type::is_direction(&t.task_type));
-    TaskList {
-        direction_tasks,
-        tasks,
-    }
-}
-
-/// Narrows the tasks the caller may see.
-#[derive(Debug, Default)]
-pub struct TaskFilter<'a> {
-    /// Only tasks offered to or taken by the caller.
-    pub mine: bool,
-    pub client_id: Option<i64>,
-    pub work_id: Option<i64>,
-    pub statuses: &'a [String],
-    /// Only these tasks.
-    pub ids: Option<&'a [i64]>,
-}
-
-/// The tasks the caller may see (never invalidated ones), by due date.
-pub async fn scoped_tasks(
-    state: &AppState,
-    caller: &Caller,
-    filter: TaskFilter<'_>,
-) -> AppResult<Vec<TaskView>> {
-    db::scoped_tasks(&state.db, caller, filter).await
 }
 
 #[utoipa::path(get, path = "/mytasks", tag = "tasks", security(("bearer" = [])),
@@ -137,21 +77,6 @@ pub async fn list(
         ..Default::default()
     };
     Ok(Json(grouped(scoped_tasks(&state, &caller, filter).await?)))
-}
-
-/// The client's own users and staff may look at a client.
-pub async fn ensure_client_access(
-    state: &AppState,
-    caller: &Caller,
-    client_id: i64,
-) -> AppResult<()> {
-    if !db::client_exists(&state.db, client_id).await? {
-        Err(AppError::NotFound)
-    } else if caller.acts_for_client(client_id) {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden)
-    }
 }
 
 #[utoipa::path(get, path = "/clients/{client_id}/tasks", tag = "tasks", security(("bearer" = [])),
@@ -199,113 +124,6 @@ pub async fn important_counts(
     }))
 }
 
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct Assignee {
-    pub user_id: i64,
-    pub user_name: String,
-    /// offered, taken or declined.
-    pub state: AssigneeState,
-}
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct DeliveryFile {
-    /// The delivery the file came with.
-    pub id: i64,
-    pub file_id: i64,
-    pub name: String,
-    pub path: String,
-    pub anti_virus_check_scan_status: ScanStatus,
-    pub created_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct ExternalDelivery {
-    pub id: i64,
-    pub user_id: i64,
-    pub url: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Deliveries {
-    /// The type of the latest delivery: file or external; null before the first.
-    #[serde(rename = "type")]
-    pub delivery_type: Option<String>,
-    pub externals: Vec<ExternalDelivery>,
-}
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct InspectionView {
-    pub result: InspectionResult,
-    pub reason: Option<String>,
-    pub created_at: DateTime<Utc>,
-}
-
-/// One task with everything its page shows, and what the caller may do with it.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TaskDetail {
-    #[serde(flatten)]
-    pub task: TaskView,
-    pub client_id: i64,
-    pub reward_amount: Option<i64>,
-    pub tags: Vec<String>,
-    pub is_invalid: bool,
-    pub assignees: Vec<Assignee>,
-    pub delivery_files: Vec<DeliveryFile>,
-    pub deliveries: Deliveries,
-    pub inspections: Vec<InspectionView>,
-    pub can_take: bool,
-    pub can_decline: bool,
-    pub can_deliver: bool,
-    pub can_inspect: bool,
-    pub can_edit: bool,
-}
-
-/// The task as its page shows it: 404 when missing (or invalidated, for non-staff), 403 when
-/// the caller may not see it.
-pub async fn task_detail(state: &AppState, caller: &Caller, task_id: i64) -> AppResult<TaskDetail> {
-    let db::TaskDetailRow {
-        task,
-        client_id,
-        reward_amount,
-        tags,
-        is_invalid,
-    } = visible(db::task_detail_row(&state.db, caller, task_id).await?)?;
-    let assignees = db::assignees(&state.db, task_id).await?;
-    let delivery_files = db::delivery_files(&state.db, task_id).await?;
-    let externals = db::external_deliveries(&state.db, task_id).await?;
-    let latest_type = db::latest_delivery_type(&state.db, task_id).await?;
-    let inspections = db::inspections(&state.db, task_id).await?;
-    let my_state = assignees
-        .iter()
-        .find(|a| a.user_id == caller.user_id)
-        .map(|a| a.state);
-    let live = !is_invalid;
-    let offered =
-        live && task.status == TaskStatus::Applying && my_state == Some(AssigneeState::Offered);
-    let for_client = caller.acts_for_client(client_id);
-    Ok(TaskDetail {
-        can_take: offered,
-        can_decline: offered,
-        can_deliver: live
-            && my_state == Some(AssigneeState::Taken)
-            && matches!(task.status, TaskStatus::Doing | TaskStatus::UnderAcceptance),
-        can_inspect: live && for_client && task.status == TaskStatus::UnderAcceptance,
-        can_edit: live && for_client && task.status != TaskStatus::Done,
-        client_id,
-        reward_amount,
-        tags,
-        is_invalid,
-        assignees,
-        delivery_files,
-        deliveries: Deliveries {
-            delivery_type: latest_type,
-            externals,
-        },
-        inspections,
-        task,
-    })
-}
-
 #[utoipa::path(get, path = "/tasks/{task_id}", tag = "tasks", security(("bearer" = [])),
     responses((status = 200, body = TaskDetail), (status = 403), (status = 404)))]
 pub async fn show(
@@ -314,38 +132,6 @@ pub async fn show(
     Path(task_id): Path<i64>,
 ) -> AppResult<Json<TaskDetail>> {
     Ok(Json(task_detail(&state, &caller, task_id).await?))
-}
-
-/// The client of a work the caller may write tasks into: 404 when missing, 403 otherwise.
-pub async fn writable_work(
-    executor: impl sqlx::PgExecutor<'_>,
-    caller: &Caller,
-    work_id: i64,
-) -> AppResult<i64> {
-    let (client_id, project_status) = db::work_owner(executor, work_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if !caller.acts_for_client(client_id) {
-        return Err(AppError::Forbidden);
-    }
-    if project_status == ProjectStatus::Done {
-        return Err(AppError::invalid(
-            "完了したプロジェクトのタスクは変更できません。",
-        ));
-    }
-    Ok(client_id)
-}
-
-/// Refuses assignees that are not active creators, naming the field.
-pub async fn check_assignees(
-    db: impl sqlx::PgExecutor<'_>,
-    field: &str,
-    user_ids: &[i64],
-) -> AppResult<()> {
-    if !task_write::non_creators(db, user_ids).await?.is_empty() {
-        return Err(AppError::rule(field, "exists"));
-    }
-    Ok(())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

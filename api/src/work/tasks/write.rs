@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use super::events::{CreatedNotices, TaskState, notify, task_state};
 use super::{db, task_type};
 use crate::notices::NoticeType;
-use crate::platform::error::AppResult;
+use crate::platform::error::{AppError, AppResult};
 use crate::platform::validation::Validator;
 
 pub const TITLE_MAX: usize = 200;
@@ -220,4 +220,16 @@ mod tests {
             vec!["秋", "京都", "さんぽ"]
         );
     }
+}
+
+/// Refuses assignees that are not active creators, naming the field.
+pub async fn check_assignees(
+    db: impl sqlx::PgExecutor<'_>,
+    field: &str,
+    user_ids: &[i64],
+) -> AppResult<()> {
+    if !non_creators(db, user_ids).await?.is_empty() {
+        return Err(AppError::rule(field, "exists"));
+    }
+    Ok(())
 }

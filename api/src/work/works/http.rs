@@ -10,7 +10,7 @@ use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::work::projects::http::owned_project;
 use crate::work::projects::status::ProjectStatus;
-use crate::work::tasks::http::{TaskFilter, TaskList, grouped, scoped_tasks};
+use crate::work::tasks::model::{TaskFilter, TaskList, grouped, scoped_tasks};
 use crate::work::tasks::task_type;
 use crate::work::works::crm::{CRM_FAILURE, CrmError, UnitPricingSource};
 use crate::work::works::db;
