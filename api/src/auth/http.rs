@@ -1,6 +1,6 @@
 //! Login, two-step verification, whoami and logout.
 
-use crate::auth::{password, rate_limit, session, site_verify, two_step};
+use crate::auth::{db, password, rate_limit, session, site_verify, two_step};
 use crate::maintenance;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser, ClientIp};
@@ -94,18 +94,19 @@ pub async fn login(
         }
     }
 
-    let account: Option<(i64, String, String, bool)> = sqlx::query_as(
-        "select id, password_hash, role, two_step_enabled from users
-          where lower(mail_address) = lower($1) and account_status = 'active'",
-    )
-    .bind(&mail_address)
-    .fetch_optional(&state.db)
-    .await?;
-    let stored_hash = account
-        .as_ref()
-        .map_or_else(|| password::dummy_hash().to_string(), |a| a.1.clone());
+    let account = db::active_account_by_mail(&state.db, &mail_address).await?;
+    let stored_hash = account.as_ref().map_or_else(
+        || password::dummy_hash().to_string(),
+        |a| a.password_hash.clone(),
+    );
     let password_ok = password::verify_async(body.password.clone(), stored_hash).await;
-    let Some((user_id, _, role, two_step_enabled)) = account.filter(|_| password_ok) else {
+    let Some(db::LoginAccount {
+        id: user_id,
+        role,
+        two_step_enabled,
+        ..
+    }) = account.filter(|_| password_ok)
+    else {
         rate_limit::record_failure(&state.db, &mail_address, &ip).await?;
         return Err(AppError::invalid(WRONG_CREDENTIALS));
     };
@@ -196,10 +197,7 @@ pub async fn two_step_verification(
         .max_chars("password", &body.password, 6);
     v.finish()?;
     let user_id = two_step::verify(&state.db, &body.two_step_token, &body.password).await?;
-    let role: String = sqlx::query_scalar("select role from users where id = $1")
-        .bind(user_id)
-        .fetch_one(&state.db)
-        .await?;
+    let role = db::role_of(&state.db, user_id).await?;
     let is_staff = crate::auth::role::Role::from_db(&role).is_some_and(|r| r.is_staff());
     maintenance::ensure_open_for(&state.db, is_staff).await?;
     Ok(Json(open_session(&state, user_id).await?))

@@ -1,5 +1,6 @@
 //! Who is asking: passwords, sessions, two-step verification, login throttling and the bot check.
 
+mod db;
 pub mod http;
 pub mod password;
 pub mod rate_limit;

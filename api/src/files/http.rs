@@ -4,7 +4,7 @@ use crate::auth::session::Caller;
 use crate::files::images::{self, PLACEHOLDER_SVG};
 use crate::files::scan::ScanStatus;
 use crate::files::scan::{Scanner, SignatureScanner};
-use crate::files::{self, FileView, MAX_UPLOAD_BYTES};
+use crate::files::{self, FileView, MAX_UPLOAD_BYTES, db};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiQuery, AuthUser};
 use crate::platform::validation::Validator;
@@ -98,22 +98,22 @@ pub async fn upload(
     tokio::fs::write(&target, &bytes)
         .await
         .map_err(anyhow::Error::from)?;
-    let file_id: i64 = sqlx::query_scalar(
-        "insert into files (user_id, name, storage_key, content_type, size_bytes, scan_status, is_private, width, height)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id",
+    let file_id = db::insert(
+        &state.db,
+        &db::NewFile {
+            user_id: caller.user_id,
+            name: &name,
+            storage_key: &storage_key,
+            content_type: &content_type,
+            size_bytes: bytes.len() as i64,
+            scan_status: verdict.as_status(),
+            is_private,
+            width: dimensions.map(|d| d.0 as i32),
+            height: dimensions.map(|d| d.1 as i32),
+        },
     )
-    .bind(caller.user_id)
-    .bind(&name)
-    .bind(&storage_key)
-    .bind(&content_type)
-    .bind(bytes.len() as i64)
-    .bind(verdict.as_status())
-    .bind(is_private)
-    .bind(dimensions.map(|d| d.0 as i32))
-    .bind(dimensions.map(|d| d.1 as i32))
-    .fetch_one(&state.db)
     .await?;
-    let view = files::load(&state.db, file_id)
+    let view = db::load(&state.db, file_id)
         .await?
         .ok_or(AppError::NotFound)?
         .view();
@@ -128,7 +128,7 @@ pub async fn download(
     AuthUser(caller): AuthUser,
     Path(file_id): Path<i64>,
 ) -> AppResult<Response> {
-    let file = files::load(&state.db, file_id)
+    let file = db::load(&state.db, file_id)
         .await?
         .ok_or(AppError::NotFound)?;
     if !may_download(&state, &caller, &file).await? {
@@ -219,12 +219,7 @@ pub async fn image(
     let Some(storage_key) = path.strip_prefix("files/") else {
         return Ok(placeholder());
     };
-    let row: Option<(ScanStatus, String, bool)> = sqlx::query_as(
-        "select scan_status, content_type, is_private from files where storage_key = $1",
-    )
-    .bind(storage_key)
-    .fetch_optional(&state.db)
-    .await?;
+    let row = db::image_by_storage_key(&state.db, storage_key).await?;
     let Some((scan_status, content_type, is_private)) = row else {
         return Ok(placeholder());
     };

@@ -1,17 +1,18 @@
 //! Uploaded files: storage on local disk under `DATA_DIR/files`, content sniffing, the
 //! virus-scan status, access rules and image variants.
 
+mod db;
 pub mod http;
 pub mod images;
 pub mod scan;
 
+pub use db::{FILE_COLUMNS, FileRow, MessageFileRow, load, load_for_messages};
+
 use crate::files::scan::ScanStatus;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use sqlx::PgExecutor;
 use utoipa::ToSchema;
 
 use crate::auth::role::Role;
@@ -37,91 +38,12 @@ pub struct FileView {
     pub height: Option<i32>,
 }
 
-#[derive(sqlx::FromRow)]
-pub struct FileRow {
-    pub id: i64,
-    pub name: String,
-    pub storage_key: String,
-    pub is_private: bool,
-    pub user_id: i64,
-    pub role: String,
-    pub updated_at: DateTime<Utc>,
-    pub scan_status: ScanStatus,
-    pub content_type: String,
-    pub size_bytes: i64,
-    pub width: Option<i32>,
-    pub height: Option<i32>,
-}
-
-impl FileRow {
-    pub fn view(self) -> FileView {
-        FileView {
-            id: self.id,
-            path: public_path(&self.storage_key, self.is_private),
-            name: self.name,
-            user_id: self.user_id,
-            user_role_type: Role::from_db(&self.role).unwrap_or(Role::General),
-            updated: self.updated_at,
-            anti_virus_check_scan_status: self.scan_status,
-            content_type: self.content_type,
-            size: self.size_bytes,
-            width: self.width,
-            height: self.height,
-        }
-    }
-}
-
 pub fn public_path(storage_key: &str, is_private: bool) -> String {
     if is_private {
         format!("private/{storage_key}")
     } else {
         format!("files/{storage_key}")
     }
-}
-
-pub const FILE_COLUMNS: &str =
-    "f.id, f.name, f.storage_key, f.is_private, f.user_id, u.role, f.updated_at, f.scan_status,
-     f.content_type, f.size_bytes, f.width, f.height";
-
-/// A file together with the message it is attached to.
-#[derive(sqlx::FromRow)]
-pub struct MessageFileRow {
-    pub message_id: i64,
-    #[sqlx(flatten)]
-    pub file: FileRow,
-}
-
-pub async fn load_for_messages(
-    db: impl PgExecutor<'_>,
-    message_ids: &[i64],
-) -> sqlx::Result<HashMap<i64, Vec<FileView>>> {
-    let sql = format!(
-        "select mf.message_id, {FILE_COLUMNS}
-           from message_files mf join files f on f.id = mf.file_id join users u on u.id = f.user_id
-          where mf.message_id = any($1) order by mf.position"
-    );
-    let rows: Vec<MessageFileRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(message_ids)
-        .fetch_all(db)
-        .await?;
-    let mut by_message: HashMap<i64, Vec<FileView>> = HashMap::new();
-    for row in rows {
-        by_message
-            .entry(row.message_id)
-            .or_default()
-            .push(row.file.view());
-    }
-    Ok(by_message)
-}
-
-pub async fn load(db: impl PgExecutor<'_>, file_id: i64) -> sqlx::Result<Option<FileRow>> {
-    let sql = format!(
-        "select {FILE_COLUMNS} from files f join users u on u.id = f.user_id where f.id = $1"
-    );
-    sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(file_id)
-        .fetch_optional(db)
-        .await
 }
 
 /// Where a stored file lives on disk.

@@ -1,6 +1,6 @@
 //! Reading and setting the maintenance window; changes are pushed to every socket.
 
-use crate::maintenance::{self, MaintenanceState};
+use crate::maintenance::{MaintenanceState, db};
 use crate::platform::error::AppResult;
 use crate::platform::extract::ApiJson;
 use crate::platform::guards::AdminUser;
@@ -25,7 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = MaintenanceState, description = "the current or next window; null when none")))]
 pub async fn show(State(state): State<AppState>) -> AppResult<Json<MaintenanceState>> {
     Ok(Json(MaintenanceState {
-        maintenance: maintenance::current(&state.db).await?,
+        maintenance: db::current(&state.db).await?,
     }))
 }
 
@@ -75,9 +75,9 @@ pub async fn update(
     }
     v.finish()?;
     let (start, end) = (start.expect("validated"), end.expect("validated"));
-    maintenance::set(&state.db, admin.user_id, body.message.trim(), start, end).await?;
+    db::set(&state.db, admin.user_id, body.message.trim(), start, end).await?;
     let current = MaintenanceState {
-        maintenance: maintenance::current(&state.db).await?,
+        maintenance: db::current(&state.db).await?,
     };
     crate::platform::events::emit(&state.hub, &current).await;
     Ok(Json(current))
@@ -89,7 +89,7 @@ pub async fn remove(
     State(state): State<AppState>,
     AdminUser(_admin): AdminUser,
 ) -> AppResult<StatusCode> {
-    maintenance::clear(&state.db).await?;
+    db::clear(&state.db).await?;
     crate::platform::events::emit(&state.hub, &MaintenanceState { maintenance: None }).await;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,6 +1,7 @@
 //! Maintenance windows: at most one, stored in PostgreSQL so every node enforces the same
 //! window; inside it, every API call from a non-staff user answers 503.
 
+mod db;
 pub mod http;
 
 use axum::extract::{OriginalUri, Request, State};
@@ -29,53 +30,6 @@ pub struct MaintenanceState {
     pub maintenance: Option<MaintenanceWindow>,
 }
 
-/// The window, unless it has already ended.
-pub async fn current(db: impl PgExecutor<'_>) -> sqlx::Result<Option<MaintenanceWindow>> {
-    let row: Option<(String, DateTime<Utc>, DateTime<Utc>, bool)> = sqlx::query_as(
-        "select message, start_datetime, end_datetime, start_datetime <= now()
-           from maintenance_windows where end_datetime > now()",
-    )
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(
-        |(message, start_datetime, end_datetime, active)| MaintenanceWindow {
-            message,
-            start_datetime,
-            end_datetime,
-            active,
-        },
-    ))
-}
-
-pub async fn set(
-    db: impl PgExecutor<'_>,
-    updated_by: i64,
-    message: &str,
-    start: DateTime<Utc>,
-    end: DateTime<Utc>,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "insert into maintenance_windows (id, message, start_datetime, end_datetime, updated_by, updated_at)
-         values (1, $1, $2, $3, $4, now())
-         on conflict (id) do update set message = excluded.message, start_datetime = excluded.start_datetime,
-             end_datetime = excluded.end_datetime, updated_by = excluded.updated_by, updated_at = now()",
-    )
-    .bind(message)
-    .bind(start)
-    .bind(end)
-    .bind(updated_by)
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-pub async fn clear(db: impl PgExecutor<'_>) -> sqlx::Result<()> {
-    sqlx::query("delete from maintenance_windows")
-        .execute(db)
-        .await?;
-    Ok(())
-}
-
 impl MaintenanceWindow {
     pub fn to_error(&self) -> AppError {
         AppError::Maintenance {
@@ -94,7 +48,7 @@ pub async fn ensure_open_for(
     if caller_is_staff {
         return Ok(());
     }
-    match current(db).await? {
+    match db::current(db).await? {
         Some(window) if window.active => Err(window.to_error()),
         _ => Ok(()),
     }

@@ -1,6 +1,7 @@
 //! The notice inbox behind the bell (task notices) and the envelope (message notices).
 
-use crate::notices::{NOTICE_COLUMNS, NoticeGroup, NoticeRow, NoticeView, unread_count};
+use crate::notices::db::{self, unread_count};
+use crate::notices::{NoticeGroup, NoticeView};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
@@ -53,25 +54,16 @@ pub async fn list(
 ) -> AppResult<Json<NoticeList>> {
     let group = parse_group(query.notice_type.as_deref())?;
     let page = Paging::requested(query.page, 1)?;
-    let total: i64 = sqlx::query_scalar(
-        "select count(*) from notices where user_id = $1 and notice_type = any($2)",
+    let (total, notices) = db::page(
+        &state.db,
+        caller.user_id,
+        group,
+        PER_PAGE,
+        Paging::offset(page, PER_PAGE, 1),
     )
-    .bind(caller.user_id)
-    .bind(group.types())
-    .fetch_one(&state.db)
     .await?;
-    let sql = format!(
-        "select {NOTICE_COLUMNS} from notices where user_id = $1 and notice_type = any($2) order by id desc limit $3 offset $4"
-    );
-    let rows: Vec<NoticeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(caller.user_id)
-        .bind(group.types())
-        .bind(PER_PAGE)
-        .bind(Paging::offset(page, PER_PAGE, 1))
-        .fetch_all(&state.db)
-        .await?;
     Ok(Json(NoticeList {
-        notices: rows.into_iter().map(NoticeView::from).collect(),
+        notices,
         unread_count: unread_count(&state.db, caller.user_id, group).await?,
         paging: Paging::new(page, PER_PAGE, total, 1),
     }))
@@ -96,15 +88,9 @@ pub async fn read_one(
     AuthUser(caller): AuthUser,
     Path(notice_id): Path<i64>,
 ) -> AppResult<Json<NoticeView>> {
-    let sql = format!(
-        "update notices set is_read = true where id = $1 and user_id = $2 returning {NOTICE_COLUMNS}"
-    );
-    let row: Option<NoticeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(notice_id)
-        .bind(caller.user_id)
-        .fetch_optional(&state.db)
-        .await?;
-    let notice = NoticeView::from(row.ok_or(AppError::NotFound)?);
+    let notice = db::mark_read(&state.db, notice_id, caller.user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     let group = NoticeGroup::of(notice.notice_type);
     let read = NoticeRead {
         user_id: caller.user_id,
@@ -134,15 +120,7 @@ pub async fn read_all(
     ApiJson(body): ApiJson<ReadAllRequest>,
 ) -> AppResult<Json<NoticeRead>> {
     let group = parse_group(body.notice_type.as_deref())?;
-    sqlx::query(
-        "update notices set is_read = true
-          where user_id = $1 and notice_type = any($2) and not is_read and ($3::bigint is null or channel_id = $3)",
-    )
-    .bind(caller.user_id)
-    .bind(group.types())
-    .bind(body.channel_id)
-    .execute(&state.db)
-    .await?;
+    db::mark_all_read(&state.db, caller.user_id, group, body.channel_id).await?;
     let read = NoticeRead {
         user_id: caller.user_id,
         group,

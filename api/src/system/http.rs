@@ -25,12 +25,9 @@ pub struct Health {
 #[utoipa::path(get, path = "/health", tag = "system",
     responses((status = 200, body = Health), (status = 503, description = "the database or Redis does not answer")))]
 pub async fn health(State(state): State<AppState>) -> impl IntoResponse {
-    let database = tokio::time::timeout(
-        Duration::from_secs(2),
-        sqlx::query("select 1").execute(&state.db),
-    )
-    .await
-    .is_ok_and(|r| r.is_ok());
+    let database = tokio::time::timeout(Duration::from_secs(2), crate::system::db::ping(&state.db))
+        .await
+        .is_ok_and(|r| r.is_ok());
     let redis = match state.redis.clone() {
         None => true,
         Some(mut connection) => {

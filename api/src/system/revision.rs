@@ -25,13 +25,7 @@ pub fn resolve(configured: Option<&str>, web_dir: &Path) -> String {
 
 /// Records the revision; the first node to start a new one tells every socket on every node.
 pub async fn announce(db: &PgPool, hub: &Hub, revision_no: &str) -> sqlx::Result<bool> {
-    let is_new =
-        sqlx::query("insert into releases (revision_no) values ($1) on conflict do nothing")
-            .bind(revision_no)
-            .execute(db)
-            .await?
-            .rows_affected()
-            == 1;
+    let is_new = crate::system::db::record_release(db, revision_no).await?;
     if is_new {
         tracing::info!(revision_no, "new release; announcing it");
         let bumped = VersionBumped {

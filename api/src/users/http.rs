@@ -6,6 +6,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::guards::NonCreatorUser;
 use crate::platform::query::{list_param, single_param};
 use crate::state::AppState;
+use crate::users::db;
 use crate::users::model::{AccountStatus, WorkStatus};
 use axum::Json;
 use axum::extract::{RawQuery, State};
@@ -78,29 +79,8 @@ pub async fn list(
         statuses = vec![AccountStatus::Active];
     }
     let keyword = single_param(query, "keyword").unwrap_or_default();
-    let rows: Vec<(i64, String, Role, WorkStatus)> = sqlx::query_as(
-        "select id, user_name, role, work_status from users
-          where (cardinality($1::text[]) = 0 or role = any($1))
-            and (cardinality($2::text[]) = 0 or account_status = any($2))
-            and ($3 = '' or user_name ilike '%' || $3 || '%')
-          order by user_name, id limit $4",
-    )
-    .bind(&roles)
-    .bind(&statuses)
-    .bind(&keyword)
-    .bind(LIMIT)
-    .fetch_all(&state.db)
-    .await?;
     Ok(Json(DirectoryList {
-        users: rows
-            .into_iter()
-            .map(|(id, user_name, role, work_status)| DirectoryUser {
-                id,
-                user_name,
-                role_type: role,
-                work_status,
-            })
-            .collect(),
+        users: db::directory(&state.db, &roles, &statuses, &keyword, LIMIT).await?,
     }))
 }
 

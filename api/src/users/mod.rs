@@ -1,4 +1,5 @@
 //! Users: the User record as the API returns it, and the people picker.
 
+mod db;
 pub mod http;
 pub mod model;

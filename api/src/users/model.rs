@@ -2,7 +2,6 @@
 
 use crate::files::scan::ScanStatus;
 use serde::Serialize;
-use sqlx::PgExecutor;
 use utoipa::ToSchema;
 
 use crate::auth::role::Role;
@@ -38,59 +37,8 @@ pub struct UserRecord {
     pub client: Option<ClientRef>,
 }
 
-#[derive(sqlx::FromRow)]
-struct UserRow {
-    id: i64,
-    user_name: String,
-    role: String,
-    image_path: Option<String>,
-    image_scan_status: Option<ScanStatus>,
-    work_status: WorkStatus,
-    has_skill: bool,
-    has_bank_account: bool,
-    has_portfolio: bool,
-    has_possible_work: bool,
-    has_attribute: bool,
-    client_id: Option<i64>,
-    company_name: Option<String>,
-}
-
-pub async fn load(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Option<UserRecord>> {
-    let row: Option<UserRow> = sqlx::query_as(
-        "select u.id, u.user_name, u.role, u.image_path, u.image_scan_status, u.work_status,
-                exists (select 1 from user_skills s where s.user_id = u.id) as has_skill,
-                exists (select 1 from bank_accounts b where b.user_id = u.id) as has_bank_account,
-                exists (select 1 from portfolios p where p.user_id = u.id) as has_portfolio,
-                exists (select 1 from possible_works w where w.user_id = u.id) as has_possible_work,
-                exists (select 1 from user_attributes a where a.user_id = u.id) as has_attribute,
-                c.id as client_id, c.company_name
-           from users u left join clients c on c.id = u.client_id
-          where u.id = $1",
-    )
-    .bind(user_id)
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(|r| UserRecord {
-        id: r.id,
-        user_name: r.user_name,
-        role_type: Role::from_db(&r.role).unwrap_or(Role::General),
-        image_file: r.image_path.map(|path| ImageFile {
-            path,
-            anti_virus_check_scan_status: r.image_scan_status.unwrap_or(ScanStatus::Scanning),
-        }),
-        work_status: r.work_status,
-        has_skill: r.has_skill,
-        has_bank_account: r.has_bank_account,
-        has_portfolio: r.has_portfolio,
-        has_possible_work: r.has_possible_work,
-        has_attribute: r.has_attribute,
-        is_exists_new_information: false,
-        client: r
-            .client_id
-            .zip(r.company_name)
-            .map(|(id, company_name)| ClientRef { id, company_name }),
-    }))
-}
+// Loading lives in `db.rs`; `users::model::load` stays the domain's public way to read a user.
+pub use super::db::load;
 
 crate::closed_set!(
     /// Where an account is in its life: active, banned (leaving, pending), or left.

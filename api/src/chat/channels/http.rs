@@ -1,13 +1,11 @@
 //! Channels: details, members, unread counts, read positions and the channel's files.
 
 use crate::auth::session::Caller;
-use crate::chat::channels::access::{
-    SqlQuery, push_readable_channels, push_unread_count, readable_channel,
-};
+use crate::chat::channels::access::readable_channel;
+use crate::chat::channels::db::{self, ChannelsOf};
 use crate::chat::channels::model::{ChannelStatus, ChannelType};
 use crate::chat::messages::model::Author;
-use crate::files::scan::ScanStatus;
-use crate::files::{FILE_COLUMNS, FileView, MessageFileRow};
+use crate::files::FileView;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
 use crate::platform::pagination::Paging;
@@ -44,44 +42,13 @@ pub struct ChannelView {
     pub unread_count: i64,
 }
 
-/// Which readable channels to list.
-#[derive(Debug, Clone, Copy)]
-pub enum ChannelsOf {
-    Team(i64),
-    Channel(i64),
-}
-
-/// Channels the caller may read, of one team or just one.
-pub async fn channels_where(
-    state: &AppState,
-    caller: &Caller,
-    of: ChannelsOf,
-) -> AppResult<Vec<ChannelView>> {
-    let mut q = SqlQuery::new(
-        "select c.id, c.team_id, c.name, c.channel_type, c.status,
-                (select count(*) from channel_members x where x.channel_id = c.id and not x.is_observer) as member_count,
-                coalesce((select cm.last_read_message_id from channel_members cm where cm.channel_id = c.id and cm.user_id = ",
-    );
-    q.push_bind(caller.user_id);
-    q.push("), 0) as last_read_message_id, ");
-    push_unread_count(&mut q, caller);
-    q.push(" as unread_count from channels c where ");
-    push_readable_channels(&mut q, caller);
-    match of {
-        ChannelsOf::Team(team_id) => q.push(" and c.team_id = ").push_bind(team_id),
-        ChannelsOf::Channel(channel_id) => q.push(" and c.id = ").push_bind(channel_id),
-    };
-    q.push(" order by case c.channel_type when 'all' then 0 when 'group' then 1 when 'management' then 2 else 3 end, c.id");
-    Ok(q.build_query_as().fetch_all(&state.db).await?)
-}
-
 async fn channel_view(
     state: &AppState,
     caller: &Caller,
     channel_id: i64,
 ) -> AppResult<ChannelView> {
     readable_channel(&state.db, caller, channel_id).await?;
-    channels_where(state, caller, ChannelsOf::Channel(channel_id))
+    db::channels_where(&state.db, caller, ChannelsOf::Channel(channel_id))
         .await?
         .into_iter()
         .next()
@@ -106,37 +73,7 @@ pub async fn members(
     Path(channel_id): Path<i64>,
 ) -> AppResult<Json<Vec<Author>>> {
     readable_channel(&state.db, &caller, channel_id).await?;
-    #[derive(sqlx::FromRow)]
-    struct MemberRow {
-        id: i64,
-        user_name: String,
-        role: crate::auth::role::Role,
-        image_path: Option<String>,
-        image_scan_status: Option<ScanStatus>,
-    }
-    let rows: Vec<MemberRow> = sqlx::query_as(
-        "select u.id, u.user_name, u.role, u.image_path, u.image_scan_status
-           from channel_members cm join users u on u.id = cm.user_id
-          where cm.channel_id = $1 and not cm.is_observer and u.account_status <> 'left' order by u.id",
-    )
-    .bind(channel_id)
-    .fetch_all(&state.db)
-    .await?;
-    Ok(Json(
-        rows.into_iter()
-            .map(|row| Author {
-                id: row.id,
-                user_name: row.user_name,
-                role_type: row.role,
-                image_file: row.image_path.map(|path| crate::users::model::ImageFile {
-                    path,
-                    anti_virus_check_scan_status: row
-                        .image_scan_status
-                        .unwrap_or(ScanStatus::Scanning),
-                }),
-            })
-            .collect(),
-    ))
+    Ok(Json(db::members(&state.db, channel_id).await?))
 }
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
@@ -159,12 +96,7 @@ pub async fn unread(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
 ) -> AppResult<Json<UnreadSummary>> {
-    let mut q = SqlQuery::new("select c.id as channel_id, c.team_id, ");
-    push_unread_count(&mut q, &caller);
-    q.push(" as unread_count from channels c where ");
-    push_readable_channels(&mut q, &caller);
-    q.push(" order by c.id");
-    let channels: Vec<ChannelUnread> = q.build_query_as().fetch_all(&state.db).await?;
+    let channels = db::unread_counts(&state.db, &caller).await?;
     let total = channels.iter().map(|c| c.unread_count).sum();
     Ok(Json(UnreadSummary { channels, total }))
 }
@@ -194,29 +126,10 @@ pub async fn mark_read(
     ApiJson(body): ApiJson<ReadRequest>,
 ) -> AppResult<Json<ChannelRead>> {
     readable_channel(&state.db, &caller, channel_id).await?;
-    let in_channel: bool = sqlx::query_scalar(
-        "select exists (select 1 from messages where id = $1 and channel_id = $2)",
-    )
-    .bind(body.message_id)
-    .bind(channel_id)
-    .fetch_one(&state.db)
-    .await?;
-    if !in_channel {
+    if !db::message_in_channel(&state.db, channel_id, body.message_id).await? {
         return Err(AppError::rule("message_id", "exists"));
     }
-    // Whoever may read the channel keeps a position; staff reading a management channel they
-    // are not a member of keep theirs as an observer.
-    sqlx::query(
-        "insert into channel_members (channel_id, user_id, last_read_message_id, is_observer)
-         values ($1, $2, $3, true)
-         on conflict (channel_id, user_id) do update
-            set last_read_message_id = greatest(channel_members.last_read_message_id, excluded.last_read_message_id)",
-    )
-    .bind(channel_id)
-    .bind(caller.user_id)
-    .bind(body.message_id)
-    .execute(&state.db)
-    .await?;
+    db::advance_read_position(&state.db, channel_id, caller.user_id, body.message_id).await?;
     let view = channel_view(&state, &caller, channel_id).await?;
     let read = ChannelRead {
         user_id: caller.user_id,
@@ -258,24 +171,13 @@ pub async fn files(
     readable_channel(&state.db, &caller, channel_id).await?;
     const PER_PAGE: i64 = 30;
     let page = Paging::requested(query.page, 1)?;
-    let total: i64 = sqlx::query_scalar(
-        "select count(*) from message_files mf join messages m on m.id = mf.message_id where m.channel_id = $1 and m.deleted_at is null",
+    let (total, rows) = db::files_page(
+        &state.db,
+        channel_id,
+        PER_PAGE,
+        Paging::offset(page, PER_PAGE, 1),
     )
-    .bind(channel_id)
-    .fetch_one(&state.db)
     .await?;
-    let sql = format!(
-        "select m.id as message_id, {FILE_COLUMNS}
-           from message_files mf join messages m on m.id = mf.message_id join files f on f.id = mf.file_id join users u on u.id = f.user_id
-          where m.channel_id = $1 and m.deleted_at is null
-          order by m.id desc, mf.position limit $2 offset $3"
-    );
-    let rows: Vec<MessageFileRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(channel_id)
-        .bind(PER_PAGE)
-        .bind(Paging::offset(page, PER_PAGE, 1))
-        .fetch_all(&state.db)
-        .await?;
     Ok(Json(ChannelFiles {
         files: rows
             .into_iter()

@@ -4,12 +4,13 @@
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{ChannelRow, readable_channel, writable_channel};
 use crate::chat::channels::model::ChannelType;
+use crate::chat::messages::db;
 use crate::chat::messages::events::{
     MessageCreated, MessageDeleted, MessageUpdated, PinAdded, PinRemoved, ReactionAdded,
     ReactionChanged, ReactionRemoved,
 };
 use crate::chat::messages::mentions::mentioned_user_ids;
-use crate::chat::messages::model::{self as messages, MessageRow, MessageView};
+use crate::chat::messages::model::MessageView;
 use crate::files::scan::ScanStatus;
 use crate::notices::NoticeType;
 use crate::notices::{self, NewNotice, NoticeReference};
@@ -56,11 +57,7 @@ pub async fn reactions(
     State(state): State<AppState>,
     AuthUser(_caller): AuthUser,
 ) -> AppResult<Json<Vec<Reaction>>> {
-    Ok(Json(
-        sqlx::query_as("select id, name, path from reactions order by sort_order, id")
-            .fetch_all(&state.db)
-            .await?,
-    ))
+    Ok(Json(db::reactions(&state.db).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -91,45 +88,25 @@ pub async fn list(
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> AppResult<Json<MessagePage>> {
     readable_channel(&state.db, &caller, channel_id).await?;
-    let total: i64 = sqlx::query_scalar(
-        "select count(*) from messages where channel_id = $1 and deleted_at is null",
-    )
-    .bind(channel_id)
-    .fetch_one(&state.db)
-    .await?;
-    let unread_message_id: Option<i64> = sqlx::query_scalar(
-        "select min(m.id) from messages m
-          where m.channel_id = $1 and m.deleted_at is null and m.user_id <> $2
-            and m.id > coalesce((select last_read_message_id from channel_members where channel_id = $1 and user_id = $2), 0)",
-    )
-    .bind(channel_id)
-    .bind(caller.user_id)
-    .fetch_one(&state.db)
-    .await?;
+    let total = db::live_count(&state.db, channel_id).await?;
+    let unread_message_id = db::first_unread_id(&state.db, channel_id, caller.user_id).await?;
 
     let (ids, has_more, page) = match query.after_id {
         Some(after_id) => {
-            let mut ids: Vec<i64> = sqlx::query_scalar(
-                "select id from messages where channel_id = $1 and deleted_at is null and id > $2 order by id limit $3",
-            )
-            .bind(channel_id)
-            .bind(after_id)
-            .bind(CATCH_UP_LIMIT + 1)
-            .fetch_all(&state.db)
-            .await?;
+            let mut ids =
+                db::ids_after(&state.db, channel_id, after_id, CATCH_UP_LIMIT + 1).await?;
             let has_more = ids.len() as i64 > CATCH_UP_LIMIT;
             ids.truncate(CATCH_UP_LIMIT as usize);
             (ids, has_more, 0)
         }
         None => {
             let page = Paging::requested(query.page, 0)?;
-            let mut ids: Vec<i64> = sqlx::query_scalar(
-                "select id from messages where channel_id = $1 and deleted_at is null order by id desc limit $2 offset $3",
+            let mut ids = db::ids_page(
+                &state.db,
+                channel_id,
+                PER_PAGE,
+                Paging::offset(page, PER_PAGE, 0),
             )
-            .bind(channel_id)
-            .bind(PER_PAGE)
-            .bind(Paging::offset(page, PER_PAGE, 0))
-            .fetch_all(&state.db)
             .await?;
             ids.reverse();
             let has_more = (page + 1) * PER_PAGE < total;
@@ -137,7 +114,7 @@ pub async fn list(
         }
     };
     Ok(Json(MessagePage {
-        messages: messages::load(&state.db, &ids).await?,
+        messages: db::load(&state.db, &ids).await?,
         unread_message_id,
         has_more,
         paging: Paging::new(page, PER_PAGE, total, 0),
@@ -171,11 +148,7 @@ async fn member_mentions(
     if ids.is_empty() {
         return Ok(ids);
     }
-    sqlx::query_scalar("select user_id from channel_members where channel_id = $1 and not is_observer and user_id = any($2) order by user_id")
-        .bind(channel_id)
-        .bind(&ids)
-        .fetch_all(tx)
-        .await
+    db::members_among(tx, channel_id, &ids).await
 }
 
 #[utoipa::path(post, path = "/channels/{channel_id}/messages", tag = "messages", security(("bearer" = [])), request_body = NewMessage,
@@ -199,38 +172,25 @@ pub async fn create(
     v.finish()?;
 
     let mut tx = state.db.begin().await?;
-    // The new message comes back with its author, so the push needs no second read; sending
-    // also reads everything before it, in the same statement (one round trip, not two).
-    let inserted: Option<MessageRow> = sqlx::query_as(
-        "with m as (
-            insert into messages (channel_id, user_id, body, client_message_id) values ($1, $2, $3, $4)
-            on conflict (channel_id, user_id, client_message_id) do nothing
-            returning id, channel_id, user_id, body, client_message_id, created_at, updated_at),
-         read as (
-            update channel_members cm set last_read_message_id = m.id
-              from m where cm.channel_id = m.channel_id and cm.user_id = m.user_id)
-         select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
-                m.client_message_id, m.created_at, m.updated_at, false as is_pinned
-           from m join users u on u.id = m.user_id",
+    let inserted = db::insert_message(
+        &mut *tx,
+        channel_id,
+        caller.user_id,
+        body.body.trim_end(),
+        body.client_message_id.as_deref(),
     )
-    .bind(channel_id)
-    .bind(caller.user_id)
-    .bind(body.body.trim_end())
-    .bind(&body.client_message_id)
-    .fetch_optional(&mut *tx)
     .await?;
     let Some(row) = inserted else {
         // A retry of a message that already exists: answer with it, publish nothing new.
         tx.rollback().await?;
-        let existing: i64 = sqlx::query_scalar(
-            "select id from messages where channel_id = $1 and user_id = $2 and client_message_id = $3",
+        let existing = db::sent_message_id(
+            &state.db,
+            channel_id,
+            caller.user_id,
+            body.client_message_id.as_deref(),
         )
-        .bind(channel_id)
-        .bind(caller.user_id)
-        .bind(&body.client_message_id)
-        .fetch_one(&state.db)
         .await?;
-        let view = messages::load_one(&state.db, existing)
+        let view = db::load_one(&state.db, existing)
             .await?
             .ok_or(AppError::NotFound)?;
         return Ok((StatusCode::OK, Json(view)));
@@ -264,7 +224,7 @@ async fn publish_message<E: Event>(
     message_id: i64,
     event: fn(MessageView) -> E,
 ) -> AppResult<E> {
-    let view = messages::load_one(&state.db, message_id)
+    let view = db::load_one(&state.db, message_id)
         .await?
         .ok_or(AppError::NotFound)?;
     let event = event(view);
@@ -283,13 +243,7 @@ async fn store_mentions(
     if mentions.is_empty() {
         return Ok(mentions);
     }
-    sqlx::query(
-        "insert into message_mentions (message_id, user_id) select $1, unnest($2::bigint[])",
-    )
-    .bind(message_id)
-    .bind(&mentions)
-    .execute(&mut *tx)
-    .await?;
+    db::insert_mentions(&mut *tx, message_id, &mentions).await?;
     Ok(mentions)
 }
 
@@ -300,29 +254,15 @@ async fn attach_files(
     file_ids: &[i64],
 ) -> AppResult<()> {
     for (position, file_id) in file_ids.iter().enumerate() {
-        let usable: Option<(ScanStatus,)> = sqlx::query_as(
-            "select scan_status from files f
-              where f.id = $1 and f.user_id = $2 and not exists (select 1 from message_files mf where mf.file_id = f.id)",
-        )
-        .bind(file_id)
-        .bind(caller.user_id)
-        .fetch_optional(&mut *tx)
-        .await?;
+        let usable = db::unattached_file_status(&mut *tx, *file_id, caller.user_id).await?;
         match usable {
             None => return Err(AppError::rule("file_ids", "exists")),
-            Some((ScanStatus::Infected,)) => {
+            Some(ScanStatus::Infected) => {
                 return Err(AppError::rule("file_ids", "infected"));
             }
             Some(_) => {}
         }
-        sqlx::query(
-            "insert into message_files (message_id, file_id, position) values ($1, $2, $3)",
-        )
-        .bind(message_id)
-        .bind(file_id)
-        .bind(position as i32)
-        .execute(&mut *tx)
-        .await?;
+        db::attach_file(&mut *tx, message_id, *file_id, position as i32).await?;
     }
     Ok(())
 }
@@ -341,10 +281,7 @@ async fn notify_recipients(
     {
         return Ok(Vec::new());
     }
-    let author: String = sqlx::query_scalar("select user_name from users where id = $1")
-        .bind(caller.user_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let author = db::user_name(&mut *tx, caller.user_id).await?;
     let mut recipients: Vec<(i64, String)> = mentions
         .iter()
         .filter(|id| **id != caller.user_id)
@@ -359,13 +296,7 @@ async fn notify_recipients(
         })
         .collect();
     if channel.channel_type == ChannelType::Single {
-        let others: Vec<i64> = sqlx::query_scalar(
-            "select user_id from channel_members where channel_id = $1 and not is_observer and user_id <> $2",
-        )
-        .bind(channel.id)
-        .bind(caller.user_id)
-        .fetch_all(&mut *tx)
-        .await?;
+        let others = db::other_members(&mut *tx, channel.id, caller.user_id).await?;
         for other in others {
             if !recipients.iter().any(|(id, _)| *id == other) {
                 recipients.push((other, format!("{author}さんからメッセージが届きました")));
@@ -390,20 +321,11 @@ async fn notify_recipients(
     Ok(created)
 }
 
-/// The message, if it is live and in this channel.
-async fn message_in_channel(
-    state: &AppState,
-    channel_id: i64,
-    message_id: i64,
-) -> AppResult<(i64, i64)> {
-    let row: Option<(i64, i64)> = sqlx::query_as(
-        "select id, user_id from messages where id = $1 and channel_id = $2 and deleted_at is null",
-    )
-    .bind(message_id)
-    .bind(channel_id)
-    .fetch_optional(&state.db)
-    .await?;
-    row.ok_or(AppError::NotFound)
+/// The message's author, if the message is live and in this channel.
+async fn message_in_channel(state: &AppState, channel_id: i64, message_id: i64) -> AppResult<i64> {
+    db::live_message_author(&state.db, channel_id, message_id)
+        .await?
+        .ok_or(AppError::NotFound)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -421,28 +343,17 @@ pub async fn update(
     ApiJson(body): ApiJson<EditMessage>,
 ) -> AppResult<Json<MessageView>> {
     writable_channel(&state.db, &caller, channel_id).await?;
-    let (_, author_id) = message_in_channel(&state, channel_id, message_id).await?;
+    let author_id = message_in_channel(&state, channel_id, message_id).await?;
     if author_id != caller.user_id {
         return Err(AppError::Forbidden);
     }
-    let has_files: bool =
-        sqlx::query_scalar("select exists (select 1 from message_files where message_id = $1)")
-            .bind(message_id)
-            .fetch_one(&state.db)
-            .await?;
+    let has_files = db::has_files(&state.db, message_id).await?;
     let mut v = Validator::new();
     validate_body(&mut v, &body.body, has_files);
     v.finish()?;
     let mut tx = state.db.begin().await?;
-    sqlx::query("update messages set body = $2, updated_at = now() where id = $1")
-        .bind(message_id)
-        .bind(body.body.trim_end())
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("delete from message_mentions where message_id = $1")
-        .bind(message_id)
-        .execute(&mut *tx)
-        .await?;
+    db::update_body(&mut *tx, message_id, body.body.trim_end()).await?;
+    db::delete_mentions(&mut *tx, message_id).await?;
     store_mentions(&mut tx, channel_id, message_id, &body.body).await?;
     tx.commit().await?;
     Ok(Json(
@@ -458,26 +369,20 @@ pub async fn remove(
     Path((channel_id, message_id)): Path<(i64, i64)>,
 ) -> AppResult<StatusCode> {
     readable_channel(&state.db, &caller, channel_id).await?;
-    let (_, author_id) = message_in_channel(&state, channel_id, message_id).await?;
+    let author_id = message_in_channel(&state, channel_id, message_id).await?;
     if author_id != caller.user_id && !caller.role.is_staff() {
         return Err(AppError::Forbidden);
     }
     let mut tx = state.db.begin().await?;
-    sqlx::query("update messages set deleted_at = now(), updated_at = now() where id = $1")
-        .bind(message_id)
-        .execute(&mut *tx)
-        .await?;
-    let unpinned = sqlx::query("delete from pinned_messages where message_id = $1")
-        .bind(message_id)
-        .execute(&mut *tx)
-        .await?;
+    db::soft_delete(&mut *tx, message_id).await?;
+    let unpinned = db::unpin_everywhere(&mut *tx, message_id).await?;
     tx.commit().await?;
     let deleted = MessageDeleted {
         id: message_id,
         channel_id,
     };
     emit(&state.hub, &deleted).await;
-    if unpinned.rows_affected() > 0 {
+    if unpinned {
         publish_pin_removed(&state, channel_id, message_id).await;
     }
     Ok(StatusCode::NO_CONTENT)
@@ -501,7 +406,7 @@ async fn reaction_changed<E: Event>(
         message_id,
         reaction_id,
         user_id: caller.user_id,
-        reactions: messages::reactions_of(&state.db, message_id).await?,
+        reactions: db::reactions_of(&state.db, message_id).await?,
     };
     let event = event(changed);
     emit(&state.hub, &event).await;
@@ -518,19 +423,11 @@ pub async fn add_reaction(
 ) -> AppResult<(StatusCode, Json<ReactionChanged>)> {
     writable_channel(&state.db, &caller, channel_id).await?;
     message_in_channel(&state, channel_id, message_id).await?;
-    let known: bool = sqlx::query_scalar("select exists (select 1 from reactions where id = $1)")
-        .bind(body.reaction_id)
-        .fetch_one(&state.db)
-        .await?;
+    let known = db::reaction_exists(&state.db, body.reaction_id).await?;
     if !known {
         return Err(AppError::rule("reaction_id", "exists"));
     }
-    sqlx::query("insert into message_reactions (message_id, reaction_id, user_id) values ($1, $2, $3) on conflict do nothing")
-        .bind(message_id)
-        .bind(body.reaction_id)
-        .bind(caller.user_id)
-        .execute(&state.db)
-        .await?;
+    db::add_reaction(&state.db, message_id, body.reaction_id, caller.user_id).await?;
     let changed = reaction_changed(
         &state,
         &caller,
@@ -553,15 +450,8 @@ pub async fn remove_reaction(
 ) -> AppResult<StatusCode> {
     writable_channel(&state.db, &caller, channel_id).await?;
     message_in_channel(&state, channel_id, message_id).await?;
-    let removed = sqlx::query(
-        "delete from message_reactions where message_id = $1 and reaction_id = $2 and user_id = $3",
-    )
-    .bind(message_id)
-    .bind(reaction_id)
-    .bind(caller.user_id)
-    .execute(&state.db)
-    .await?;
-    if removed.rows_affected() == 0 {
+    let removed = db::remove_reaction(&state.db, message_id, reaction_id, caller.user_id).await?;
+    if !removed {
         return Err(AppError::NotFound);
     }
     reaction_changed(
@@ -584,13 +474,8 @@ pub async fn pins(
     Path(channel_id): Path<i64>,
 ) -> AppResult<Json<Vec<MessageView>>> {
     readable_channel(&state.db, &caller, channel_id).await?;
-    let ids: Vec<i64> = sqlx::query_scalar(
-        "select message_id from pinned_messages where channel_id = $1 order by created_at desc",
-    )
-    .bind(channel_id)
-    .fetch_all(&state.db)
-    .await?;
-    Ok(Json(messages::load(&state.db, &ids).await?))
+    let ids = db::pinned_ids(&state.db, channel_id).await?;
+    Ok(Json(db::load(&state.db, &ids).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -608,13 +493,8 @@ pub async fn pin(
 ) -> AppResult<(StatusCode, Json<PinAdded>)> {
     writable_channel(&state.db, &caller, channel_id).await?;
     message_in_channel(&state, channel_id, body.message_id).await?;
-    sqlx::query("insert into pinned_messages (channel_id, message_id, pinned_by) values ($1, $2, $3) on conflict do nothing")
-        .bind(channel_id)
-        .bind(body.message_id)
-        .bind(caller.user_id)
-        .execute(&state.db)
-        .await?;
-    let message = messages::load_one(&state.db, body.message_id)
+    db::pin(&state.db, channel_id, body.message_id, caller.user_id).await?;
+    let message = db::load_one(&state.db, body.message_id)
         .await?
         .ok_or(AppError::NotFound)?;
     let added = PinAdded {
@@ -633,13 +513,8 @@ pub async fn unpin(
     Path((channel_id, message_id)): Path<(i64, i64)>,
 ) -> AppResult<StatusCode> {
     writable_channel(&state.db, &caller, channel_id).await?;
-    let removed =
-        sqlx::query("delete from pinned_messages where channel_id = $1 and message_id = $2")
-            .bind(channel_id)
-            .bind(message_id)
-            .execute(&state.db)
-            .await?;
-    if removed.rows_affected() == 0 {
+    let removed = db::unpin(&state.db, channel_id, message_id).await?;
+    if !removed {
         return Err(AppError::NotFound);
     }
     publish_pin_removed(&state, channel_id, message_id).await;

@@ -1,6 +1,7 @@
 //! Messages: history, sending, editing, reactions, pins and mentions.
 
 pub mod access;
+mod db;
 pub mod events;
 pub mod http;
 pub mod mentions;

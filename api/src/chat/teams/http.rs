@@ -1,10 +1,7 @@
 //! Teams as the caller sees them (grouped favourite / assigned / other) and leader teams.
 
-use crate::auth::role::Role;
-use crate::auth::session::Caller;
-use crate::chat::channels::access::{
-    SqlQuery, ensure_team_visible, push_readable_channels, push_unread_count, push_visible_teams,
-};
+use crate::chat::channels::access::ensure_team_visible;
+use crate::chat::teams::db::{self, TeamsOf};
 use crate::platform::error::AppResult;
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::state::AppState;
@@ -50,58 +47,13 @@ fn group(teams: Vec<TeamView>) -> GroupedTeams {
     }
 }
 
-/// Which visible teams to list.
-#[derive(Debug, Clone, Copy)]
-enum TeamsOf {
-    All,
-    /// Teams whose leader chat the caller takes part in.
-    Leader,
-    One(i64),
-}
-
-/// Visible teams, grouped data for the team list.
-async fn teams_where(state: &AppState, caller: &Caller, of: TeamsOf) -> AppResult<Vec<TeamView>> {
-    let mut q = SqlQuery::new(
-        "select t.id, t.name, exists (select 1 from team_favorites f where f.team_id = t.id and f.user_id = ",
-    );
-    q.push_bind(caller.user_id);
-    q.push(") as is_favorite, exists (select 1 from team_members tm where tm.team_id = t.id and tm.status = 'assignable' and tm.user_id = ");
-    q.push_bind(caller.user_id);
-    q.push(") as is_assigned, coalesce((select sum(u.unread) from (select ");
-    push_unread_count(&mut q, caller);
-    q.push(" as unread from channels c where c.team_id = t.id and ");
-    push_readable_channels(&mut q, caller);
-    q.push(") u), 0)::bigint as unread_count from teams t where ");
-    push_visible_teams(&mut q, caller);
-    match of {
-        TeamsOf::All => {}
-        TeamsOf::One(team_id) => {
-            q.push(" and t.id = ").push_bind(team_id);
-        }
-        // Team leaders see the teams they lead; managers and admins every team.
-        TeamsOf::Leader => match caller.role {
-            Role::Manager | Role::Admin => {}
-            Role::General | Role::EditorAssistant => {
-                q.push(" and exists (select 1 from team_members tm where tm.team_id = t.id and tm.is_leader and tm.user_id = ");
-                q.push_bind(caller.user_id);
-                q.push(")");
-            }
-            Role::Client | Role::Accountant => {
-                q.push(" and false");
-            }
-        },
-    }
-    q.push(" order by t.name, t.id");
-    Ok(q.build_query_as().fetch_all(&state.db).await?)
-}
-
 #[utoipa::path(get, path = "/teams", tag = "teams", security(("bearer" = [])), responses((status = 200, body = GroupedTeams)))]
 pub async fn list(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
 ) -> AppResult<Json<GroupedTeams>> {
     Ok(Json(group(
-        teams_where(&state, &caller, TeamsOf::All).await?,
+        db::teams_where(&state.db, &caller, TeamsOf::All).await?,
     )))
 }
 
@@ -113,7 +65,7 @@ pub async fn leader_teams(
     AuthUser(caller): AuthUser,
 ) -> AppResult<Json<GroupedTeams>> {
     Ok(Json(group(
-        teams_where(&state, &caller, TeamsOf::Leader).await?,
+        db::teams_where(&state.db, &caller, TeamsOf::Leader).await?,
     )))
 }
 
@@ -132,21 +84,11 @@ pub async fn set_favorite(
 ) -> AppResult<Json<TeamView>> {
     ensure_team_visible(&state.db, &caller, team_id).await?;
     if body.is_favorite {
-        sqlx::query(
-            "insert into team_favorites (user_id, team_id) values ($1, $2) on conflict do nothing",
-        )
-        .bind(caller.user_id)
-        .bind(team_id)
-        .execute(&state.db)
-        .await?;
+        db::add_favorite(&state.db, caller.user_id, team_id).await?;
     } else {
-        sqlx::query("delete from team_favorites where user_id = $1 and team_id = $2")
-            .bind(caller.user_id)
-            .bind(team_id)
-            .execute(&state.db)
-            .await?;
+        db::remove_favorite(&state.db, caller.user_id, team_id).await?;
     }
-    let team = teams_where(&state, &caller, TeamsOf::One(team_id))
+    let team = db::teams_where(&state.db, &caller, TeamsOf::One(team_id))
         .await?
         .into_iter()
         .next()
@@ -163,10 +105,10 @@ pub async fn channels(
 ) -> AppResult<Json<Vec<crate::chat::channels::http::ChannelView>>> {
     ensure_team_visible(&state.db, &caller, team_id).await?;
     Ok(Json(
-        crate::chat::channels::http::channels_where(
-            &state,
+        crate::chat::channels::channels_where(
+            &state.db,
             &caller,
-            crate::chat::channels::http::ChannelsOf::Team(team_id),
+            crate::chat::channels::ChannelsOf::Team(team_id),
         )
         .await?,
     ))

@@ -1,0 +1,499 @@
+//! The messages domain's SQL: history, sending (with files and mentions), editing, deleting,
+//! reactions, pins, and the batch load behind every message representation.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use sqlx::PgExecutor;
+
+use crate::auth::role::Role;
+use crate::chat::messages::http::Reaction;
+use crate::chat::messages::model::{Author, MessageView, ReactionSummary};
+use crate::files::FileView;
+use crate::files::scan::ScanStatus;
+use crate::users::model::ImageFile;
+
+/// A message with its author, as one query returns it.
+#[derive(sqlx::FromRow)]
+pub(crate) struct MessageRow {
+    pub id: i64,
+    pub channel_id: i64,
+    pub user_id: i64,
+    pub user_name: String,
+    pub role: String,
+    pub image_path: Option<String>,
+    pub image_scan_status: Option<ScanStatus>,
+    pub body: String,
+    pub client_message_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub is_pinned: bool,
+}
+
+impl MessageRow {
+    pub fn into_view(
+        self,
+        mentions: Vec<i64>,
+        files: Vec<FileView>,
+        reactions: Vec<ReactionSummary>,
+    ) -> MessageView {
+        MessageView {
+            id: self.id,
+            channel_id: self.channel_id,
+            user: Author {
+                id: self.user_id,
+                user_name: self.user_name,
+                role_type: Role::from_db(&self.role).unwrap_or(Role::General),
+                image_file: self.image_path.map(|path| ImageFile {
+                    path,
+                    anti_virus_check_scan_status: self
+                        .image_scan_status
+                        .unwrap_or(ScanStatus::Scanning),
+                }),
+            },
+            body: self.body,
+            mentions,
+            files,
+            reactions,
+            is_pinned: self.is_pinned,
+            client_message_id: self.client_message_id,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+        }
+    }
+}
+
+/// Loads live (not deleted) messages by id, in the order of `ids`.
+pub(crate) async fn load<'c, E>(db: E, ids: &[i64]) -> sqlx::Result<Vec<MessageView>>
+where
+    E: PgExecutor<'c> + Copy,
+{
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<MessageRow> = sqlx::query_as(
+        "select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
+                m.client_message_id, m.created_at, m.updated_at,
+                exists (select 1 from pinned_messages p where p.message_id = m.id) as is_pinned
+           from messages m join users u on u.id = m.user_id
+          where m.id = any($1) and m.deleted_at is null",
+    )
+    .bind(ids)
+    .fetch_all(db)
+    .await?;
+
+    let mentions: Vec<(i64, i64)> =
+        sqlx::query_as("select message_id, user_id from message_mentions where message_id = any($1) order by user_id")
+            .bind(ids)
+            .fetch_all(db)
+            .await?;
+    let reactions: Vec<(i64, i64, String, String, i64, Vec<i64>)> = sqlx::query_as(
+        "select mr.message_id, r.id, r.name, r.path, count(*), array_agg(mr.user_id order by mr.created_at)
+           from message_reactions mr join reactions r on r.id = mr.reaction_id
+          where mr.message_id = any($1)
+          group by mr.message_id, r.id, r.name, r.path, r.sort_order
+          order by r.sort_order",
+    )
+    .bind(ids)
+    .fetch_all(db)
+    .await?;
+    let files = crate::files::load_for_messages(db, ids).await?;
+
+    let mut mentions_by: HashMap<i64, Vec<i64>> = HashMap::new();
+    for (message_id, user_id) in mentions {
+        mentions_by.entry(message_id).or_default().push(user_id);
+    }
+    let mut reactions_by: HashMap<i64, Vec<ReactionSummary>> = HashMap::new();
+    for (message_id, reaction_id, name, path, count, user_ids) in reactions {
+        reactions_by
+            .entry(message_id)
+            .or_default()
+            .push(ReactionSummary {
+                reaction_id,
+                name,
+                path,
+                count,
+                user_ids,
+            });
+    }
+    let mut files_by = files;
+    let mut by_id: HashMap<i64, MessageView> = rows
+        .into_iter()
+        .map(|r| {
+            let id = r.id;
+            let view = r.into_view(
+                mentions_by.remove(&id).unwrap_or_default(),
+                files_by.remove(&id).unwrap_or_default(),
+                reactions_by.remove(&id).unwrap_or_default(),
+            );
+            (view.id, view)
+        })
+        .collect();
+    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+}
+
+pub(crate) async fn load_one<'c, E>(db: E, id: i64) -> sqlx::Result<Option<MessageView>>
+where
+    E: PgExecutor<'c> + Copy,
+{
+    Ok(load(db, &[id]).await?.into_iter().next())
+}
+
+/// The reaction summary of one message (sent with reaction events).
+pub(crate) async fn reactions_of<'c, E>(
+    db: E,
+    message_id: i64,
+) -> sqlx::Result<Vec<ReactionSummary>>
+where
+    E: PgExecutor<'c> + Copy,
+{
+    Ok(load(db, &[message_id])
+        .await?
+        .into_iter()
+        .next()
+        .map(|m| m.reactions)
+        .unwrap_or_default())
+}
+
+/// The reactions anyone may use, in their display order.
+pub(crate) async fn reactions(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<Reaction>> {
+    sqlx::query_as("select id, name, path from reactions order by sort_order, id")
+        .fetch_all(db)
+        .await
+}
+
+pub(crate) async fn reaction_exists(
+    db: impl PgExecutor<'_>,
+    reaction_id: i64,
+) -> sqlx::Result<bool> {
+    sqlx::query_scalar("select exists (select 1 from reactions where id = $1)")
+        .bind(reaction_id)
+        .fetch_one(db)
+        .await
+}
+
+/// How many live messages the channel has.
+pub(crate) async fn live_count(db: impl PgExecutor<'_>, channel_id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("select count(*) from messages where channel_id = $1 and deleted_at is null")
+        .bind(channel_id)
+        .fetch_one(db)
+        .await
+}
+
+/// The first live message by someone else after the user's read position, if any.
+pub(crate) async fn first_unread_id(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    user_id: i64,
+) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "select min(m.id) from messages m
+          where m.channel_id = $1 and m.deleted_at is null and m.user_id <> $2
+            and m.id > coalesce((select last_read_message_id from channel_members where channel_id = $1 and user_id = $2), 0)",
+    )
+    .bind(channel_id)
+    .bind(user_id)
+    .fetch_one(db)
+    .await
+}
+
+/// Catch-up: ids of up to `limit` live messages after `after_id`, oldest first.
+pub(crate) async fn ids_after(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    after_id: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "select id from messages where channel_id = $1 and deleted_at is null and id > $2 order by id limit $3",
+    )
+    .bind(channel_id)
+    .bind(after_id)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
+/// Ids of one page of live messages, newest first.
+pub(crate) async fn ids_page(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "select id from messages where channel_id = $1 and deleted_at is null order by id desc limit $2 offset $3",
+    )
+    .bind(channel_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db)
+    .await
+}
+
+/// Inserts the message unless this sender already sent `client_message_id` in the channel
+/// (then `None`), and moves the sender's read position to it.
+pub(crate) async fn insert_message(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    user_id: i64,
+    body: &str,
+    client_message_id: Option<&str>,
+) -> sqlx::Result<Option<MessageRow>> {
+    // The new message comes back with its author, so the push needs no second read; sending
+    // also reads everything before it, in the same statement (one round trip, not two).
+    sqlx::query_as(
+        "with m as (
+            insert into messages (channel_id, user_id, body, client_message_id) values ($1, $2, $3, $4)
+            on conflict (channel_id, user_id, client_message_id) do nothing
+            returning id, channel_id, user_id, body, client_message_id, created_at, updated_at),
+         read as (
+            update channel_members cm set last_read_message_id = m.id
+              from m where cm.channel_id = m.channel_id and cm.user_id = m.user_id)
+         select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
+                m.client_message_id, m.created_at, m.updated_at, false as is_pinned
+           from m join users u on u.id = m.user_id",
+    )
+    .bind(channel_id)
+    .bind(user_id)
+    .bind(body)
+    .bind(client_message_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// The message the sender already sent with `client_message_id`.
+pub(crate) async fn sent_message_id(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    user_id: i64,
+    client_message_id: Option<&str>,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "select id from messages where channel_id = $1 and user_id = $2 and client_message_id = $3",
+    )
+    .bind(channel_id)
+    .bind(user_id)
+    .bind(client_message_id)
+    .fetch_one(db)
+    .await
+}
+
+/// The scan status of the user's own file, if it is not attached to a message yet.
+pub(crate) async fn unattached_file_status(
+    db: impl PgExecutor<'_>,
+    file_id: i64,
+    user_id: i64,
+) -> sqlx::Result<Option<ScanStatus>> {
+    let usable: Option<(ScanStatus,)> = sqlx::query_as(
+        "select scan_status from files f
+          where f.id = $1 and f.user_id = $2 and not exists (select 1 from message_files mf where mf.file_id = f.id)",
+    )
+    .bind(file_id)
+    .bind(user_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(usable.map(|(status,)| status))
+}
+
+pub(crate) async fn attach_file(
+    db: impl PgExecutor<'_>,
+    message_id: i64,
+    file_id: i64,
+    position: i32,
+) -> sqlx::Result<()> {
+    sqlx::query("insert into message_files (message_id, file_id, position) values ($1, $2, $3)")
+        .bind(message_id)
+        .bind(file_id)
+        .bind(position)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Which of `user_ids` are members of the channel, by id.
+pub(crate) async fn members_among(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    user_ids: &[i64],
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar("select user_id from channel_members where channel_id = $1 and not is_observer and user_id = any($2) order by user_id")
+        .bind(channel_id)
+        .bind(user_ids)
+        .fetch_all(db)
+        .await
+}
+
+/// The channel's members other than `user_id`.
+pub(crate) async fn other_members(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    user_id: i64,
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "select user_id from channel_members where channel_id = $1 and not is_observer and user_id <> $2",
+    )
+    .bind(channel_id)
+    .bind(user_id)
+    .fetch_all(db)
+    .await
+}
+
+pub(crate) async fn insert_mentions(
+    db: impl PgExecutor<'_>,
+    message_id: i64,
+    user_ids: &[i64],
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "insert into message_mentions (message_id, user_id) select $1, unnest($2::bigint[])",
+    )
+    .bind(message_id)
+    .bind(user_ids)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub(crate) async fn delete_mentions(db: impl PgExecutor<'_>, message_id: i64) -> sqlx::Result<()> {
+    sqlx::query("delete from message_mentions where message_id = $1")
+        .bind(message_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+pub(crate) async fn user_name(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<String> {
+    sqlx::query_scalar("select user_name from users where id = $1")
+        .bind(user_id)
+        .fetch_one(db)
+        .await
+}
+
+/// The author of the message, if it is live and in this channel.
+pub(crate) async fn live_message_author(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    message_id: i64,
+) -> sqlx::Result<Option<i64>> {
+    let row: Option<(i64, i64)> = sqlx::query_as(
+        "select id, user_id from messages where id = $1 and channel_id = $2 and deleted_at is null",
+    )
+    .bind(message_id)
+    .bind(channel_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(_, author_id)| author_id))
+}
+
+pub(crate) async fn has_files(db: impl PgExecutor<'_>, message_id: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar("select exists (select 1 from message_files where message_id = $1)")
+        .bind(message_id)
+        .fetch_one(db)
+        .await
+}
+
+pub(crate) async fn update_body(
+    db: impl PgExecutor<'_>,
+    message_id: i64,
+    body: &str,
+) -> sqlx::Result<()> {
+    sqlx::query("update messages set body = $2, updated_at = now() where id = $1")
+        .bind(message_id)
+        .bind(body)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+pub(crate) async fn soft_delete(db: impl PgExecutor<'_>, message_id: i64) -> sqlx::Result<()> {
+    sqlx::query("update messages set deleted_at = now(), updated_at = now() where id = $1")
+        .bind(message_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Unpins the message wherever it is pinned; whether it was.
+pub(crate) async fn unpin_everywhere(
+    db: impl PgExecutor<'_>,
+    message_id: i64,
+) -> sqlx::Result<bool> {
+    let unpinned = sqlx::query("delete from pinned_messages where message_id = $1")
+        .bind(message_id)
+        .execute(db)
+        .await?;
+    Ok(unpinned.rows_affected() > 0)
+}
+
+pub(crate) async fn add_reaction(
+    db: impl PgExecutor<'_>,
+    message_id: i64,
+    reaction_id: i64,
+    user_id: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("insert into message_reactions (message_id, reaction_id, user_id) values ($1, $2, $3) on conflict do nothing")
+        .bind(message_id)
+        .bind(reaction_id)
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Removes the user's reaction; whether there was one.
+pub(crate) async fn remove_reaction(
+    db: impl PgExecutor<'_>,
+    message_id: i64,
+    reaction_id: i64,
+    user_id: i64,
+) -> sqlx::Result<bool> {
+    let removed = sqlx::query(
+        "delete from message_reactions where message_id = $1 and reaction_id = $2 and user_id = $3",
+    )
+    .bind(message_id)
+    .bind(reaction_id)
+    .bind(user_id)
+    .execute(db)
+    .await?;
+    Ok(removed.rows_affected() > 0)
+}
+
+/// Ids of the channel's pinned messages, the latest pin first.
+pub(crate) async fn pinned_ids(db: impl PgExecutor<'_>, channel_id: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "select message_id from pinned_messages where channel_id = $1 order by created_at desc",
+    )
+    .bind(channel_id)
+    .fetch_all(db)
+    .await
+}
+
+pub(crate) async fn pin(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    message_id: i64,
+    pinned_by: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("insert into pinned_messages (channel_id, message_id, pinned_by) values ($1, $2, $3) on conflict do nothing")
+        .bind(channel_id)
+        .bind(message_id)
+        .bind(pinned_by)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Unpins the message in this channel; whether it was pinned.
+pub(crate) async fn unpin(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    message_id: i64,
+) -> sqlx::Result<bool> {
+    let removed =
+        sqlx::query("delete from pinned_messages where channel_id = $1 and message_id = $2")
+            .bind(channel_id)
+            .bind(message_id)
+            .execute(db)
+            .await?;
+    Ok(removed.rows_affected() > 0)
+}

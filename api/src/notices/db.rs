@@ -1,0 +1,144 @@
+//! The notices domain's SQL: creating notices, the inbox pages, read marks and unread counts.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgExecutor;
+
+use crate::notices::{NewNotice, NoticeGroup, NoticeReference, NoticeType, NoticeView};
+
+#[derive(sqlx::FromRow)]
+struct NoticeRow {
+    id: i64,
+    notice_type: NoticeType,
+    is_read: bool,
+    created_at: DateTime<Utc>,
+    message: String,
+    team_id: Option<i64>,
+    channel_id: Option<i64>,
+    message_id: Option<i64>,
+    project_id: Option<i64>,
+    work_id: Option<i64>,
+    task_id: Option<i64>,
+}
+
+const NOTICE_COLUMNS: &str = "id, notice_type, is_read, created_at, message, team_id, channel_id, message_id, project_id, work_id, task_id";
+
+impl From<NoticeRow> for NoticeView {
+    fn from(r: NoticeRow) -> Self {
+        NoticeView {
+            id: r.id,
+            notice_type: r.notice_type,
+            is_read: r.is_read,
+            notification_date: r.created_at,
+            message: r.message,
+            reference: NoticeReference {
+                team_id: r.team_id,
+                channel_id: r.channel_id,
+                message_id: r.message_id,
+                project_id: r.project_id,
+                work_id: r.work_id,
+                task_id: r.task_id,
+            },
+        }
+    }
+}
+
+pub async fn insert(db: impl PgExecutor<'_>, notice: &NewNotice) -> sqlx::Result<NoticeView> {
+    let sql = format!(
+        "insert into notices (user_id, notice_type, message, team_id, channel_id, message_id, project_id, work_id, task_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning {NOTICE_COLUMNS}"
+    );
+    let row: NoticeRow = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(notice.user_id)
+        .bind(notice.notice_type)
+        .bind(&notice.message)
+        .bind(notice.reference.team_id)
+        .bind(notice.reference.channel_id)
+        .bind(notice.reference.message_id)
+        .bind(notice.reference.project_id)
+        .bind(notice.reference.work_id)
+        .bind(notice.reference.task_id)
+        .fetch_one(db)
+        .await?;
+    Ok(row.into())
+}
+
+pub(crate) async fn unread_count(
+    db: impl PgExecutor<'_>,
+    user_id: i64,
+    group: NoticeGroup,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "select count(*) from notices where user_id = $1 and notice_type = any($2) and not is_read",
+    )
+    .bind(user_id)
+    .bind(group.types())
+    .fetch_one(db)
+    .await
+}
+
+/// One page of the user's notices of a group, newest first, and how many there are in all.
+pub(crate) async fn page<'c, E>(
+    db: E,
+    user_id: i64,
+    group: NoticeGroup,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(i64, Vec<NoticeView>)>
+where
+    E: PgExecutor<'c> + Copy,
+{
+    let total: i64 = sqlx::query_scalar(
+        "select count(*) from notices where user_id = $1 and notice_type = any($2)",
+    )
+    .bind(user_id)
+    .bind(group.types())
+    .fetch_one(db)
+    .await?;
+    let sql = format!(
+        "select {NOTICE_COLUMNS} from notices where user_id = $1 and notice_type = any($2) order by id desc limit $3 offset $4"
+    );
+    let rows: Vec<NoticeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(user_id)
+        .bind(group.types())
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(db)
+        .await?;
+    Ok((total, rows.into_iter().map(NoticeView::from).collect()))
+}
+
+/// Marks the user's notice read; `None` when they have no such notice.
+pub(crate) async fn mark_read(
+    db: impl PgExecutor<'_>,
+    notice_id: i64,
+    user_id: i64,
+) -> sqlx::Result<Option<NoticeView>> {
+    let sql = format!(
+        "update notices set is_read = true where id = $1 and user_id = $2 returning {NOTICE_COLUMNS}"
+    );
+    let row: Option<NoticeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(notice_id)
+        .bind(user_id)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.map(NoticeView::from))
+}
+
+/// Marks every unread notice of the group read, or only those of one channel.
+pub(crate) async fn mark_all_read(
+    db: impl PgExecutor<'_>,
+    user_id: i64,
+    group: NoticeGroup,
+    channel_id: Option<i64>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "update notices set is_read = true
+          where user_id = $1 and notice_type = any($2) and not is_read and ($3::bigint is null or channel_id = $3)",
+    )
+    .bind(user_id)
+    .bind(group.types())
+    .bind(channel_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
