@@ -6,7 +6,7 @@ use sqlx::PgExecutor;
 use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{SqlQuery, push_readable_channels, push_unread_count};
-use crate::chat::channels::http::{ChannelUnread, ChannelView};
+use crate::chat::channels::model::{ChannelUnread, ChannelView};
 use crate::chat::messages::model::Author;
 use crate::files::scan::ScanStatus;
 use crate::files::{FILE_COLUMNS, MessageFileRow};

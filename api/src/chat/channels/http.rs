@@ -3,7 +3,7 @@
 use crate::auth::session::Caller;
 use crate::chat::channels::access::readable_channel;
 use crate::chat::channels::db::{self, ChannelsOf};
-use crate::chat::channels::model::{ChannelStatus, ChannelType};
+use crate::chat::channels::model::{ChannelUnread, ChannelView};
 use crate::chat::messages::model::Author;
 use crate::files::FileView;
 use crate::platform::error::{AppError, AppResult};
@@ -25,21 +25,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(unread))
         .routes(routes!(mark_read))
         .routes(routes!(files))
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct ChannelView {
-    pub id: i64,
-    pub team_id: i64,
-    pub name: String,
-    /// all, single, group or management; inactive single and management channels are shown
-    /// as their disabled variants.
-    pub channel_type: ChannelType,
-    /// active or inactive.
-    pub status: ChannelStatus,
-    pub member_count: i64,
-    pub last_read_message_id: i64,
-    pub unread_count: i64,
 }
 
 async fn channel_view(
@@ -74,13 +59,6 @@ pub async fn members(
 ) -> AppResult<Json<Vec<Author>>> {
     readable_channel(&state.db, &caller, channel_id).await?;
     Ok(Json(db::members(&state.db, channel_id).await?))
-}
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct ChannelUnread {
-    pub channel_id: i64,
-    pub team_id: i64,
-    pub unread_count: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

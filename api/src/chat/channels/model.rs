@@ -1,4 +1,7 @@
-//! Channel vocabularies.
+//! Channel views and vocabularies.
+
+use serde::Serialize;
+use utoipa::ToSchema;
 
 crate::closed_set!(
     /// The kind of channel: the team's all-members channel, a one-to-one, a group or the
@@ -18,3 +21,25 @@ crate::closed_set!(
         Inactive = "inactive",
     }
 );
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct ChannelView {
+    pub id: i64,
+    pub team_id: i64,
+    pub name: String,
+    /// all, single, group or management; inactive single and management channels are shown
+    /// as their disabled variants.
+    pub channel_type: ChannelType,
+    /// active or inactive.
+    pub status: ChannelStatus,
+    pub member_count: i64,
+    pub last_read_message_id: i64,
+    pub unread_count: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct ChannelUnread {
+    pub channel_id: i64,
+    pub team_id: i64,
+    pub unread_count: i64,
+}

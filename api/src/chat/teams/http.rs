@@ -97,12 +97,12 @@ pub async fn set_favorite(
 }
 
 #[utoipa::path(get, path = "/teams/{team_id}/channels", tag = "teams", security(("bearer" = [])),
-    responses((status = 200, body = [crate::chat::channels::http::ChannelView]), (status = 403), (status = 404)))]
+    responses((status = 200, body = [crate::chat::channels::model::ChannelView]), (status = 403), (status = 404)))]
 pub async fn channels(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
     Path(team_id): Path<i64>,
-) -> AppResult<Json<Vec<crate::chat::channels::http::ChannelView>>> {
+) -> AppResult<Json<Vec<crate::chat::channels::model::ChannelView>>> {
     ensure_team_visible(&state.db, &caller, team_id).await?;
     Ok(Json(
         crate::chat::channels::channels_where(

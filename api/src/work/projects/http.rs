@@ -1,21 +1,20 @@
 //! Projects (v2): a scoped, paged list with search, detail with its works, and the status
 //! machine of `work::status` enforced on every change.
 
-use crate::auth::session::Caller;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::guards::StaffOrClientUser;
-use crate::platform::guards::visible;
 use crate::platform::pagination::Paging;
 use crate::platform::query::{list_param, single_param};
 use crate::platform::validation::Validator;
 use crate::state::AppState;
+use crate::work::projects::access::{owned_project, visible_project};
 use crate::work::projects::db;
+use crate::work::projects::model::{ProjectView, WorkSummary};
 use crate::work::projects::status::{ProjectStatus, check_transition};
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -29,34 +28,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 pub const PER_PAGE: i64 = 20;
 
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct ProjectView {
-    pub id: i64,
-    pub name: String,
-    pub description: String,
-    /// setting, applying, doing, under_acceptance or done.
-    pub status: ProjectStatus,
-    pub media_id: i64,
-    pub media_name: String,
-    pub client_id: i64,
-    pub company_name: String,
-    pub work_count: i64,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProjectList {
     pub projects: Vec<ProjectView>,
     #[serde(flatten)]
     pub paging: Paging,
-}
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct WorkSummary {
-    pub id: i64,
-    pub name: String,
-    pub is_operation_agency: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -97,29 +73,6 @@ pub async fn list(
         projects,
         paging: Paging::new(page, PER_PAGE, total, 1),
     }))
-}
-
-/// The project if the caller may see it: 404 when it does not exist, 403 when it is not theirs.
-pub async fn visible_project(
-    state: &AppState,
-    caller: &Caller,
-    project_id: i64,
-) -> AppResult<ProjectView> {
-    visible(db::project(&state.db, caller, project_id).await?)
-}
-
-/// The project, if the caller may change it (its client's users or staff): 404 when it does
-/// not exist, 403 when it is not theirs to see or to change.
-pub async fn owned_project(
-    state: &AppState,
-    caller: &Caller,
-    project_id: i64,
-) -> AppResult<ProjectView> {
-    let project = visible_project(state, caller, project_id).await?;
-    if !caller.acts_for_client(project.client_id) {
-        return Err(AppError::Forbidden);
-    }
-    Ok(project)
 }
 
 #[utoipa::path(get, path = "/v2/projects/{project_id}", tag = "projects", security(("bearer" = [])),

@@ -8,7 +8,7 @@ use crate::platform::guards::NonCreatorUser;
 use crate::platform::guards::visible;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
-use crate::work::projects::http::owned_project;
+use crate::work::projects::access::owned_project;
 use crate::work::projects::status::ProjectStatus;
 use crate::work::tasks::model::{TaskFilter, TaskList, grouped, scoped_tasks};
 use crate::work::tasks::task_type;
