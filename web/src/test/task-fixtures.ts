@@ -1,3 +1,5 @@
+import type { Task } from '@/lib/tasks';
+
 /** Server-shaped (snake_case) task answers, shared by the task and work tests. */
 export const taskJson = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,
@@ -31,4 +33,20 @@ export const taskDetailJson = (id: number, overrides: Record<string, unknown> = 
   can_inspect: false,
   can_edit: false,
   ...overrides,
+});
+
+/** A camelCase task row as the stores hold it. */
+export const taskRow = (id: number, type: string, dueDate: string | null): Task => ({
+  id,
+  type,
+  title: `t${id}`,
+  status: 'doing',
+  orderDate: null,
+  dueDate,
+  completedDate: null,
+  workId: 1,
+  workName: 'w',
+  projectId: 1,
+  projectName: 'p',
+  updatedAt: '2026-11-01T00:00:00Z',
 });

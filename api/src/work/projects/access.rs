@@ -14,7 +14,7 @@ pub async fn visible_project(
     caller: &Caller,
     project_id: i64,
 ) -> AppResult<ProjectView> {
-    visible(db::project(&state.db, caller, project_id).await?)
+    Ok(visible(db::project(&state.db, caller, project_id).await?)?.for_caller(caller))
 }
 
 /// The project, if the caller may change it (its client's users or staff): 404 when it does

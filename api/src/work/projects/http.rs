@@ -70,7 +70,10 @@ pub async fn list(
     }
     let (total, projects) = db::project_page(&state.db, &caller, &keyword, &statuses, page).await?;
     Ok(Json(ProjectList {
-        projects,
+        projects: projects
+            .into_iter()
+            .map(|project| project.for_caller(&caller))
+            .collect(),
         paging: Paging::new(page, PER_PAGE, total, 1),
     }))
 }

@@ -4,7 +4,8 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::work::projects::status::ProjectStatus;
+use crate::auth::session::Caller;
+use crate::work::projects::status::{ProjectStatus, allowed_transitions};
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct ProjectView {
@@ -20,6 +21,25 @@ pub struct ProjectView {
     pub work_count: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Whether the caller may change the project and its works (its client's users, staff).
+    #[sqlx(skip)]
+    pub can_edit: bool,
+    /// The statuses the caller may move the project to from where it is.
+    #[sqlx(skip)]
+    pub allowed_transitions: Vec<ProjectStatus>,
+}
+
+impl ProjectView {
+    /// Adds what `caller` may do with the project, so the web app never copies the rules.
+    pub fn for_caller(mut self, caller: &Caller) -> Self {
+        self.can_edit = caller.acts_for_client(self.client_id);
+        self.allowed_transitions = allowed_transitions(
+            self.status,
+            caller.role,
+            caller.belongs_to_client(self.client_id),
+        );
+        self
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]

@@ -52,6 +52,15 @@ fn edge(from: ProjectStatus, to: ProjectStatus) -> Option<Mover> {
     }
 }
 
+/// Every status the caller may move a project to from `from`.
+pub fn allowed_transitions(from: ProjectStatus, role: Role, owns: bool) -> Vec<ProjectStatus> {
+    ProjectStatus::ALL
+        .iter()
+        .copied()
+        .filter(|&to| check_transition(from, to, role, owns).is_ok())
+        .collect()
+}
+
 /// Checks one move; `owns` is whether the caller is the client that owns the project.
 pub fn check_transition(
     from: ProjectStatus,
@@ -140,6 +149,29 @@ mod tests {
         ));
         assert!(check_transition(UnderAcceptance, Done, Role::Client, true).is_ok());
         assert!(check_transition(UnderAcceptance, Doing, Role::Accountant, false).is_ok());
+    }
+
+    #[test]
+    fn allowed_transitions_follow_the_movers() {
+        assert_eq!(
+            allowed_transitions(Setting, Role::Client, true),
+            vec![Applying]
+        );
+        assert_eq!(allowed_transitions(Setting, Role::Client, false), vec![]);
+        assert_eq!(
+            allowed_transitions(Applying, Role::Manager, false),
+            vec![Setting, Doing]
+        );
+        assert_eq!(
+            allowed_transitions(Applying, Role::Accountant, false),
+            vec![Setting]
+        );
+        assert_eq!(
+            allowed_transitions(UnderAcceptance, Role::Client, true),
+            vec![Doing, Done]
+        );
+        assert_eq!(allowed_transitions(Done, Role::Admin, false), vec![]);
+        assert_eq!(allowed_transitions(Setting, Role::General, false), vec![]);
     }
 
     #[test]

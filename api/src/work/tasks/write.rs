@@ -151,6 +151,18 @@ pub async fn offer(
     Ok((task, created))
 }
 
+/// Refuses assignees that are not active creators, naming the field.
+pub async fn check_assignees(
+    db: impl sqlx::PgExecutor<'_>,
+    field: &str,
+    user_ids: &[i64],
+) -> AppResult<()> {
+    if !non_creators(db, user_ids).await?.is_empty() {
+        return Err(AppError::rule(field, "exists"));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,16 +232,4 @@ mod tests {
             vec!["秋", "京都", "さんぽ"]
         );
     }
-}
-
-/// Refuses assignees that are not active creators, naming the field.
-pub async fn check_assignees(
-    db: impl sqlx::PgExecutor<'_>,
-    field: &str,
-    user_ids: &[i64],
-) -> AppResult<()> {
-    if !non_creators(db, user_ids).await?.is_empty() {
-        return Err(AppError::rule(field, "exists"));
-    }
-    Ok(())
 }

@@ -46,6 +46,8 @@ pub struct WorkHead {
 pub struct WorkView {
     #[serde(flatten)]
     pub work: WorkHead,
+    /// Whether the caller may rename the work and write its tasks (its client's users, staff).
+    pub can_edit: bool,
     #[serde(flatten)]
     pub tasks: TaskList,
 }
@@ -80,7 +82,11 @@ async fn work_view(state: &AppState, caller: &Caller, work: WorkHead) -> AppResu
         ..Default::default()
     };
     let tasks = grouped(scoped_tasks(state, caller, filter).await?);
-    Ok(WorkView { work, tasks })
+    Ok(WorkView {
+        can_edit: caller.acts_for_client(work.client_id),
+        work,
+        tasks,
+    })
 }
 
 #[utoipa::path(get, path = "/v2/projects/{project_id}/works/{work_id}", tag = "works", security(("bearer" = [])),

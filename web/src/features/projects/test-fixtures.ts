@@ -13,6 +13,9 @@ export const projectJson = (overrides: Record<string, unknown> = {}) => ({
   work_count: 1,
   created_at: '2026-11-01T00:00:00Z',
   updated_at: '2026-11-01T00:00:00Z',
+  // What the server answers the client that owns the project.
+  can_edit: true,
+  allowed_transitions: ['applying'],
   works: [{ id: 5, name: '温泉ガイド', is_operation_agency: false }],
   ...overrides,
 });

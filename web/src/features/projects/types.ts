@@ -1,5 +1,4 @@
 import { ruleMessage } from '@/lib/errors';
-import { isManagerOrAdmin, isStaff, type Viewer } from '@/lib/roles';
 
 /** Status values as the server sends them (values are not camelized, only keys). */
 export type ProjectStatus = 'setting' | 'applying' | 'doing' | 'under_acceptance' | 'done';
@@ -18,6 +17,10 @@ export interface Project {
   workCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Whether the viewer may change the project and its works (the server decides). */
+  canEdit: boolean;
+  /** The statuses the viewer may move the project to (the server decides). */
+  allowedTransitions: ProjectStatus[];
 }
 
 export interface ProjectList {
@@ -66,27 +69,6 @@ export const MOVE_LABEL: Record<ProjectStatus, string> = {
   under_acceptance: '検収中にする',
   done: '完了にする',
 };
-
-/** Who may take each edge of the status machine (docs/work-contract.md). */
-const EDGES: { from: ProjectStatus; to: ProjectStatus; who: 'ownerOrStaff' | 'operations' }[] = [
-  { from: 'setting', to: 'applying', who: 'ownerOrStaff' },
-  { from: 'applying', to: 'setting', who: 'ownerOrStaff' },
-  { from: 'applying', to: 'doing', who: 'operations' },
-  { from: 'doing', to: 'under_acceptance', who: 'operations' },
-  { from: 'under_acceptance', to: 'doing', who: 'ownerOrStaff' },
-  { from: 'under_acceptance', to: 'done', who: 'ownerOrStaff' },
-];
-
-/** Staff, or a user of the client that owns the project. */
-export const canManageProject = (viewer: Viewer, project: Pick<Project, 'clientId'>): boolean =>
-  isStaff(viewer.role) || (viewer.clientId !== null && viewer.clientId === project.clientId);
-
-/** The statuses this viewer may move the project to from where it is. */
-export function nextStatuses(viewer: Viewer, project: Pick<Project, 'clientId' | 'status'>): ProjectStatus[] {
-  const owner = canManageProject(viewer, project);
-  const operations = isManagerOrAdmin(viewer.role);
-  return EDGES.filter((edge) => edge.from === project.status && (edge.who === 'operations' ? operations : owner)).map((edge) => edge.to);
-}
 
 /** A refused move (`transition:{from},{to}`) in words. */
 export function describeProjectRule(_field: string, rule: string): string {

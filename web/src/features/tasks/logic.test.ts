@@ -1,21 +1,8 @@
-import type { Task } from '@/lib/tasks';
+import { taskRow } from '@/test/task-fixtures';
 import { applyDeliveryRefetch, applyExternalDelivery, sanitizeStatuses } from './logic';
 import type { TaskDetail } from './types';
 
-const task = (id: number, type: string, dueDate: string | null): Task => ({
-  id,
-  type,
-  title: `t${id}`,
-  status: 'doing',
-  orderDate: null,
-  dueDate,
-  completedDate: null,
-  workId: 1,
-  workName: 'w',
-  projectId: 1,
-  projectName: 'p',
-  updatedAt: '2026-11-01T00:00:00Z',
-});
+const task = taskRow;
 
 const detail = (overrides: Partial<TaskDetail> = {}): TaskDetail => ({
   ...task(7, 'writing', '2026-12-01'),

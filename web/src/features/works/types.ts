@@ -7,6 +7,8 @@ export interface Work extends TaskGroups {
   projectName: string;
   projectStatus: string;
   clientId: number;
+  /** Whether the viewer may rename the work and write its tasks (the server decides). */
+  canEdit: boolean;
   name: string;
   isOperationAgency: boolean;
   crmOrderId: string | null;

@@ -1,6 +1,5 @@
 import { WorkPage } from '@/features/works/components/work-page';
-import { useViewer } from '../access';
 
 export default function ProductRoute() {
-  return <WorkPage viewer={useViewer()} />;
+  return <WorkPage />;
 }

@@ -15,8 +15,17 @@ afterEach(() => {
   resetAll();
 });
 
-const project = (id: number, name: string, status: string) => {
-  const { works: _works, ...fields } = projectJson({ id, name, status, updated_at: '2026-11-20T00:00:00Z' });
+/** The moves the server allows a manager or an admin from each status (it decides; the page shows them). */
+const OPERATIONS_MOVES: Record<string, string[]> = {
+  setting: ['applying'],
+  applying: ['setting', 'doing'],
+  doing: ['under_acceptance'],
+  under_acceptance: ['doing', 'done'],
+  done: [],
+};
+
+const project = (id: number, name: string, status: string, allowed = OPERATIONS_MOVES[status]) => {
+  const { works: _works, ...fields } = projectJson({ id, name, status, updated_at: '2026-11-20T00:00:00Z', allowed_transitions: allowed });
   return fields;
 };
 
@@ -88,7 +97,14 @@ describe('project management list (/projects/managements)', () => {
 
   it('gives an accountant only the owner moves (the operations moves are for managers and admins)', async () => {
     signInAs('tsumugi_accountant');
-    mockApi({ 'GET /v2/projects': listAnswer() });
+    // The server answers an accountant with the owner moves only.
+    mockApi({
+      'GET /v2/projects': listAnswer([
+        project(1, '春の特集', 'setting', ['applying']),
+        project(2, '京都さんぽ', 'applying', ['setting']),
+        project(3, '温泉ガイド', 'doing', []),
+      ]),
+    });
     renderAt('/projects/managements', <ProjectManagementsRoute />);
     await screen.findByText('京都さんぽ');
     expect(buttonsIn('京都さんぽ')).toEqual(['設定中に戻す']);

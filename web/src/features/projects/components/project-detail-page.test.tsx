@@ -9,11 +9,11 @@ const project = projectJson({ description: '紅葉と温泉' });
 
 afterEach(resetProjectDetail);
 
-function renderAs(role: string, clientId: number | null) {
+function renderPage() {
   render(
     <MemoryRouter initialEntries={['/projects/2']}>
       <Routes>
-        <Route path="/projects/:projectId" element={<ProjectDetailPage viewer={{ userId: 1, role, clientId }} />} />
+        <Route path="/projects/:projectId" element={<ProjectDetailPage />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -25,7 +25,7 @@ describe('project detail page', () => {
       'GET /v2/projects/2': { body: project },
       'PUT /v2/projects/2': { status: 422, body: { error: { message: '入力内容に誤りがあります。', rules: { status: ['transition:setting,applying'] } } } },
     });
-    renderAs('client', 1);
+    renderPage();
     expect(await screen.findByRole('link', { name: '温泉ガイド' })).toHaveAttribute('href', '/projects/2/products/5');
     expect(screen.getByTestId('project-status')).toHaveTextContent('設定中');
     await userEvent.click(screen.getByRole('button', { name: '募集を開始する' }));
@@ -37,7 +37,7 @@ describe('project detail page', () => {
       'GET /v2/projects/2': { body: project },
       'GET /crm/order/SF-9/unit_pricing': { status: 502, body: { error: { message: 'SFからのデータ取得に失敗しました。' } } },
     });
-    renderAs('tsumugi_manager', null);
+    renderPage();
     await userEvent.type(await screen.findByLabelText('CRM注文ID'), 'SF-9');
     await userEvent.click(screen.getByRole('button', { name: '単価を取得' }));
     await waitFor(() => expect(screen.getByTestId('unit-pricing')).toHaveTextContent('SFからのデータ取得に失敗しました。'));
@@ -45,8 +45,9 @@ describe('project detail page', () => {
   });
 
   it('shows no changes to a creator', async () => {
-    mockApi({ 'GET /v2/projects/2': { body: { ...project, status: 'applying' } } });
-    renderAs('general', null);
+    // What the server answers a creator: no changes allowed.
+    mockApi({ 'GET /v2/projects/2': { body: { ...project, status: 'applying', can_edit: false, allowed_transitions: [] } } });
+    renderPage();
     await screen.findByRole('link', { name: '温泉ガイド' });
     expect(screen.queryByRole('button', { name: '作品を追加' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '設定中に戻す' })).not.toBeInTheDocument();

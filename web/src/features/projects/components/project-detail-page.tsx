@@ -14,9 +14,8 @@ import { TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { describeWithLabels } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
-import type { Viewer } from '@/lib/roles';
 import { useProjectDetail } from '../stores/project-detail';
-import { canManageProject, describeProjectRule, MOVE_LABEL, nextStatuses, STATUS_LABEL, type WorkSummary } from '../types';
+import { describeProjectRule, MOVE_LABEL, STATUS_LABEL, type WorkSummary } from '../types';
 
 const describeWrite = describeWithLabels({ name: '作品名', crm_order_id: 'CRM注文ID', status: 'ステータス' }, describeProjectRule);
 
@@ -142,7 +141,7 @@ function AddAgencyWorkForm() {
   );
 }
 
-export function ProjectDetailPage({ viewer }: { viewer: Viewer }) {
+export function ProjectDetailPage() {
   const projectId = Number(useParams().projectId);
   const navigate = useNavigate();
   const { project, write, fetch, moveStatus, deleteProject } = useProjectDetail();
@@ -161,7 +160,7 @@ export function ProjectDetailPage({ viewer }: { viewer: Viewer }) {
       </>
     );
   }
-  const editable = canManageProject(viewer, data);
+  const editable = data.canEdit;
   const remove = async () => {
     if (!window.confirm(`プロジェクト「${data.name}」を削除しますか？`)) return;
     if (await deleteProject()) navigate(href('projects'));
@@ -180,7 +179,7 @@ export function ProjectDetailPage({ viewer }: { viewer: Viewer }) {
         actions={
           editable && (
             <Inline>
-              {nextStatuses(viewer, data).map((status) => (
+              {data.allowedTransitions.map((status) => (
                 <Button key={status} type="button" $size="sm" $variant="primary" $outlined disabled={write.loading} onClick={() => moveStatus(status)}>
                   {MOVE_LABEL[status]}
                 </Button>

@@ -15,7 +15,7 @@ import { formatDate } from '@/lib/format';
 import type { Viewer } from '@/lib/roles';
 import { theme } from '@/theme/theme';
 import { useProjects } from '../stores/project-list';
-import { describeProjectRule, MOVE_LABEL, nextStatuses, PROJECT_STATUSES, STATUS_LABEL } from '../types';
+import { describeProjectRule, MOVE_LABEL, PROJECT_STATUSES, STATUS_LABEL } from '../types';
 
 const Filter = styled.fieldset`
   border: none;
@@ -89,7 +89,7 @@ export function ProjectsPage({ title = 'プロジェクト一覧', manage = fals
                 <Badge>{STATUS_LABEL[project.status] ?? project.status}</Badge>
                 {manage &&
                   viewer &&
-                  nextStatuses(viewer, project).map((status) => (
+                  project.allowedTransitions.map((status) => (
                     <Button key={status} type="button" $size="xsm" $minWidth={0} disabled={move.loading} onClick={() => moveStatus(project.id, status)}>
                       {MOVE_LABEL[status]}
                     </Button>

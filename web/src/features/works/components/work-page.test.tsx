@@ -18,6 +18,7 @@ const work = {
   project_name: '秋の特集',
   project_status: 'doing',
   client_id: 1,
+  can_edit: true,
   name: '温泉ガイド',
   is_operation_agency: false,
   crm_order_id: null,
@@ -29,7 +30,7 @@ function renderPage() {
   render(
     <MemoryRouter initialEntries={['/projects/2/products/5']}>
       <Routes>
-        <Route path="/projects/:projectId/products/:productId" element={<WorkPage viewer={{ userId: 9, role: 'client', clientId: 1 }} />} />
+        <Route path="/projects/:projectId/products/:productId" element={<WorkPage />} />
       </Routes>
     </MemoryRouter>,
   );

@@ -16,7 +16,6 @@ import { TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { describeWithLabels } from '@/lib/errors';
 import { parseIdList, toHalfWidthDigits } from '@/lib/format';
-import { isStaff, type Viewer } from '@/lib/roles';
 import { describeTaskRule } from '@/lib/tasks';
 import { useWorkDetail } from '../store';
 import { SHEET_LABEL, type SheetKind, type Work } from '../types';
@@ -134,7 +133,7 @@ function Spreadsheets({ work }: { work: Work }) {
 }
 
 /** A work (product) of a project: its tasks, direction tasks apart, and the tools to add more. */
-export function WorkPage({ viewer }: { viewer: Viewer }) {
+export function WorkPage() {
   const params = useParams();
   const projectId = Number(params.projectId);
   const workId = Number(params.productId);
@@ -154,7 +153,7 @@ export function WorkPage({ viewer }: { viewer: Viewer }) {
       </>
     );
   }
-  const editable = isStaff(viewer.role) || (viewer.clientId !== null && viewer.clientId === data.clientId);
+  const editable = data.canEdit;
 
   return (
     <>
