@@ -144,13 +144,17 @@ test('5. the team badge follows new messages and reads live, without reload', as
     await logIn(teams, 'creator@demo.tsumugi.jp');
     await logIn(editor, 'editor@demo.tsumugi.jp');
     const workspace = await demoWorkspace(teams);
-    // Start with nothing unread in the team, through the API (as if read elsewhere).
-    const history = await apiGet<{ messages: { id: number }[] }>(teams, `/channels/${workspace.channelId}/messages?page=0`);
+    // Start with nothing unread in the team (every channel of it), through the API, as if read elsewhere.
     const token = await tokenOf(teams);
-    await teams.request.put(`/api/channels/${workspace.channelId}/read`, {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { message_id: Math.max(...history.messages.map((m) => m.id)) },
-    });
+    const channels = await apiGet<{ id: number }[]>(teams, `/teams/${workspace.teamId}/channels`);
+    for (const channel of channels) {
+      const history = await apiGet<{ messages: { id: number }[] }>(teams, `/channels/${channel.id}/messages?page=0`);
+      const read = await teams.request.put(`/api/channels/${channel.id}/read`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { message_id: Math.max(...history.messages.map((m) => m.id)) },
+      });
+      expect(read.status()).toBe(200);
+    }
 
     await teams.goto('/teams');
     const badge = teams.getByTestId(`team-unread-${workspace.teamId}`);
