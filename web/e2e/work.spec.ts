@@ -23,8 +23,16 @@ test('the creator delivers a file, the client sees it live and accepts, the crea
   const client = await clientContext.newPage();
   const creator = await creatorContext.newPage();
   try {
+    // The bells' starting counts are read once the header has loaded them (the demo data has
+    // unread task notices for both people).
+    const taskNotices = (page: typeof client) =>
+      page.waitForResponse((r) => r.url().includes('/api/v2/notices') && r.url().includes('type=task'));
+    const clientNotices = taskNotices(client);
     await logIn(client, 'client@demo.tsumugi.jp');
+    await clientNotices;
+    const creatorNotices = taskNotices(creator);
     await logIn(creator, 'creator@demo.tsumugi.jp');
+    await creatorNotices;
     const count = client.getByTestId('under-acceptance-count');
     const before = Number(await count.textContent());
     const clientBell = client.getByTestId('bell-count');
