@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { useAuth } from '@/features/auth/store';
+import { PopoverHead } from '@/components/popover-head';
 import { theme } from '@/theme/theme';
 import { tabItemsFor } from './navigation';
 import { MemberSummary, NavGroups, WorkRequirementWarning } from './side-menu';
@@ -58,13 +59,7 @@ const Drawer = styled.div`
   background: ${theme.color.white};
   box-shadow: 2px 0 12px rgba(0, 0, 0, 0.2);
 `;
-const DrawerHead = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  padding: 8px 12px;
-  border-bottom: 1px solid ${theme.color.border};
-  font-weight: ${theme.font.bold};
+const DrawerHead = styled(PopoverHead)`
   button {
     border: none;
     background: none;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type UIEvent } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { PopoverHead } from '@/components/popover-head';
 import type { NoticeGroup } from '@/lib/events';
 import { formatDate } from '@/lib/format';
 import { noticeColor, theme } from '@/theme/theme';
@@ -53,14 +54,7 @@ const Menu = styled.div`
     width: auto;
   }
 `;
-const MenuHead = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  padding: 8px 12px;
-  border-bottom: 1px solid ${theme.color.border};
-  font-weight: ${theme.font.bold};
-`;
+const MenuHead = PopoverHead;
 const Item = styled.button<{ $color: string; $read: boolean }>`
   display: block;
   width: 100%;
