@@ -85,6 +85,8 @@ mod tests {
         assert_eq!(check_digit(b"180301018771"), 1);
         assert!(has_valid_check_digit("T7000012050002"));
         assert!(has_valid_check_digit("T1180301018771"));
+        // The seeded demo creator's number.
+        assert!(has_valid_check_digit("T7123456789012"));
         assert!(!has_valid_check_digit("T8000012050002"));
         assert!(!has_valid_check_digit("T1180301018772"));
     }
