@@ -353,3 +353,17 @@ async fn only_the_owner_accountants_and_admins_read_a_bank_account(pool: PgPool)
     let (status, _) = app.put(&path, Some(&newbie), body()).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
 }
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn the_seeded_account_finds_its_master_bank_and_branch_by_code(pool: PgPool) {
+    let app = app(pool).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let (status, read) = app.get("/api/users/me/bank_accounts", Some(&creator)).await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    assert_eq!(read["bank_account"]["bank_id"], MIZUHO);
+    assert_eq!(read["bank_account"]["bank_branch_id"], MIZUHO_TOKYO);
+    assert_eq!(read["invoice"]["registration_number"], "T7123456789012");
+    let (status, who) = app.get("/api/users/whoami", Some(&creator)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(who["has_bank_account"], true);
+}

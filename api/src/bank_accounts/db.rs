@@ -43,9 +43,18 @@ pub(crate) async fn find(
     db: impl PgExecutor<'_>,
     user_id: i64,
 ) -> AppResult<Option<BankAccountDetail>> {
-    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select {COLUMNS} from bank_accounts where user_id = $1"
-    )))
+    // Accounts registered before the master list (the seeded ones) find their bank and branch
+    // by code, so the form shows them chosen.
+    let row: Option<Row> = sqlx::query_as(
+        "select a.id, coalesce(a.bank_id, b.id) as bank_id, a.bank_name, a.bank_code,
+                coalesce(a.bank_branch_id, br.id) as bank_branch_id, a.branch_name, a.branch_code,
+                a.account_type as deposit_type, a.account_number as number,
+                a.account_holder_kana as holder_kana, a.invoice_registration_number
+           from bank_accounts a
+           left join banks b on a.bank_id is null and b.bank_code = a.bank_code
+           left join bank_branches br on a.bank_branch_id is null and br.bank_id = b.id and br.branch_code = a.branch_code
+          where a.user_id = $1",
+    )
     .bind(user_id)
     .fetch_optional(db)
     .await?;
