@@ -2,6 +2,7 @@
 //! mounts the realtime hub. `main.rs` only calls `run`.
 
 pub mod auth;
+pub mod bank_accounts;
 pub mod chat;
 pub mod config;
 pub mod files;

@@ -17,7 +17,9 @@ use crate::platform::error::AppError;
 use crate::platform::openapi;
 use crate::platform::web;
 use crate::state::AppState;
-use crate::{auth, chat, files, maintenance, master, notices, offers, system, users, work};
+use crate::{
+    auth, bank_accounts, chat, files, maintenance, master, notices, offers, system, users, work,
+};
 
 /// Every domain's routes with their OpenAPI entries: adding an endpoint is one `routes!` line
 /// in its domain's `router()`.
@@ -41,6 +43,7 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(work::sheets::http::router())
         .merge(offers::http::router())
         .merge(master::http::router())
+        .merge(bank_accounts::http::router())
 }
 
 /// The whole application without the socket.io layer (the caller adds it).

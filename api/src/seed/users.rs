@@ -171,8 +171,10 @@ async fn insert_creator_information(
         .execute(&mut **tx)
         .await?;
     sqlx::query(
-        "insert into bank_accounts (user_id, bank_name, bank_code, branch_name, branch_code, account_type, account_number, account_holder_kana)
-         values ($1, 'つむぎ銀行', '0999', '本店営業部', '001', 'ordinary', '1234567', 'デモ')",
+        // A real bank and branch (みずほ 東京営業部); the master ids are filled in only by the
+        // form, as the master data may be imported after the seed.
+        "insert into bank_accounts (user_id, bank_name, bank_code, branch_name, branch_code, account_type, account_number, account_holder_kana, invoice_registration_number)
+         values ($1, 'みずほ', '0001', '東京営業部', '001', 'ordinary', '1234567', 'ツムギ　デモ', 'T7123456789012')",
     )
     .bind(user_id)
     .execute(&mut **tx)

@@ -28,6 +28,13 @@ export function psql(sql: string): void {
   execFileSync('psql', [ADMIN_URL, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'pipe' });
 }
 
+/** Runs SQL on this run's database: a test preparing what the web app cannot do yet, or undoing its own changes. */
+export function psqlRun(sql: string): void {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is set by the global setup');
+  execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'pipe' });
+}
+
 export function newDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'tsumugi-e2e-'));
 }

@@ -99,15 +99,18 @@ interface SelectProps extends FieldProps {
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
-  /** A search box above the options; on by default for longer lists. */
+  /** A search box above the options; on by default for longer lists and with `onSearch`. */
   searchable?: boolean;
+  /** The options come from a search elsewhere (the server): each typed query is reported, and the options are shown as given. */
+  onSearch?: (query: string) => void;
   disabled?: boolean;
 }
 
-export function Select({ options, value, onChange, placeholder = '選択してください', searchable, disabled, ...field }: SelectProps) {
+export function Select({ options, value, onChange, placeholder = '選択してください', searchable, onSearch, disabled, ...field }: SelectProps) {
   const ids = useFieldIds(field.id, field.hint, field.error);
   const listId = `${useId()}-list`;
-  const withSearch = searchable ?? options.length > 7;
+  const withSearch = searchable ?? (!!onSearch || options.length > 7);
+  const filter = (typed: string) => (typed && !onSearch ? options.filter((o) => matchKey(o.label).includes(matchKey(typed))) : options);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -115,13 +118,14 @@ export function Select({ options, value, onChange, placeholder = '選択して�
   const search = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
 
-  const shown = query ? options.filter((o) => matchKey(o.label).includes(matchKey(query))) : options;
+  const shown = filter(query);
   const selected = options.find((o) => o.value === value);
   const activeId = shown[active] ? `${listId}-${active}` : undefined;
 
   const openWith = (typed: string) => {
-    const visible = typed ? options.filter((o) => matchKey(o.label).includes(matchKey(typed))) : options;
+    const visible = filter(typed);
     setQuery(typed);
+    onSearch?.(typed);
     setActive(Math.max(0, visible.findIndex((o) => o.value === value)));
     setOpen(true);
   };
@@ -211,6 +215,7 @@ export function Select({ options, value, onChange, placeholder = '選択して�
                 onChange={(e) => {
                   setQuery(e.target.value);
                   setActive(0);
+                  onSearch?.(e.target.value);
                 }}
                 onKeyDown={onListKey}
               />

@@ -7,6 +7,10 @@ describe('rule messages', () => {
     expect(ruleMessage('max:255')).toBe('255文字以内で入力してください');
     expect(ruleMessage('name_not_same')).toContain('氏名');
     expect(ruleMessage('something_new')).toBe('入力内容を確認してください');
+    expect(ruleMessage('digits:7')).toBe('7桁の半角数字で入力してください');
+    expect(ruleMessage('katakana')).toBe('全角カタカナで入力してください');
+    expect(ruleMessage('invoice_number')).toContain('13桁');
+    expect(ruleMessage('invoice_check_digit')).toContain('登録番号が正しくありません');
     expect(formErrors({ mail_address: ['required', 'email'] })).toEqual({ mail_address: ['必須項目です', '@を含むメールアドレスを入力してください'] });
   });
 

@@ -105,6 +105,14 @@ export function ruleMessage(rule: string): string {
       return '入力内容が正しくありません';
     case 'accepted':
       return '同意する場合は選択してください';
+    case 'digits':
+      return `${arg}桁の半角数字で入力してください`;
+    case 'katakana':
+      return '全角カタカナで入力してください';
+    case 'invoice_number':
+      return '登録番号は「T」と13桁の数字で入力してください';
+    case 'invoice_check_digit':
+      return '登録番号が正しくありません。番号をご確認ください';
     case 'digits_between':
       return '桁数を確認してください';
     case 'jwt':

@@ -1,0 +1,146 @@
+//! The bank accounts' SQL.
+
+use sqlx::PgExecutor;
+
+use crate::bank_accounts::model::{BankAccount, BankAccountDetail, Invoice};
+use crate::platform::error::AppResult;
+
+/// A validated account, with the bank and branch names and codes of the master list.
+pub(crate) struct NewAccount {
+    pub bank_id: i32,
+    pub bank_name: String,
+    pub bank_code: String,
+    pub bank_branch_id: i64,
+    pub branch_name: String,
+    pub branch_code: String,
+    pub deposit_type: String,
+    pub number: String,
+    pub holder_kana: String,
+    pub invoice_number: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    #[sqlx(flatten)]
+    account: BankAccount,
+    invoice_registration_number: Option<String>,
+}
+
+const COLUMNS: &str = "id, bank_id, bank_name, bank_code, bank_branch_id, branch_name, branch_code,
+    account_type as deposit_type, account_number as number, account_holder_kana as holder_kana,
+    invoice_registration_number";
+
+fn detail(row: Row) -> BankAccountDetail {
+    BankAccountDetail {
+        bank_account: row.account,
+        invoice: Invoice {
+            registration_number: row.invoice_registration_number,
+        },
+    }
+}
+
+pub(crate) async fn find(
+    db: impl PgExecutor<'_>,
+    user_id: i64,
+) -> AppResult<Option<BankAccountDetail>> {
+    // Accounts registered before the master list (the seeded ones) find their bank and branch
+    // by code, so the form shows them chosen.
+    let row: Option<Row> = sqlx::query_as(
+        "select a.id, coalesce(a.bank_id, b.id) as bank_id, a.bank_name, a.bank_code,
+                coalesce(a.bank_branch_id, br.id) as bank_branch_id, a.branch_name, a.branch_code,
+                a.account_type as deposit_type, a.account_number as number,
+                a.account_holder_kana as holder_kana, a.invoice_registration_number
+           from bank_accounts a
+           left join banks b on a.bank_id is null and b.bank_code = a.bank_code
+           left join bank_branches br on a.bank_branch_id is null and br.bank_id = b.id and br.branch_code = a.branch_code
+          where a.user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(detail))
+}
+
+/// The bank's name and code.
+pub(crate) async fn bank(
+    db: impl PgExecutor<'_>,
+    bank_id: i64,
+) -> AppResult<Option<(i32, String, String)>> {
+    Ok(
+        sqlx::query_as("select id, name, bank_code::text from banks where id = $1")
+            .bind(bank_id)
+            .fetch_optional(db)
+            .await?,
+    )
+}
+
+/// The branch's bank, name and code.
+pub(crate) async fn branch(
+    db: impl PgExecutor<'_>,
+    branch_id: i64,
+) -> AppResult<Option<(i32, String, String)>> {
+    Ok(
+        sqlx::query_as("select bank_id, name, branch_code::text from bank_branches where id = $1")
+            .bind(branch_id)
+            .fetch_optional(db)
+            .await?,
+    )
+}
+
+/// The new account; `None` when the user already has one.
+pub(crate) async fn insert(
+    db: impl PgExecutor<'_>,
+    user_id: i64,
+    a: &NewAccount,
+) -> AppResult<Option<BankAccountDetail>> {
+    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "insert into bank_accounts (user_id, bank_id, bank_name, bank_code, bank_branch_id, branch_name,
+                branch_code, account_type, account_number, account_holder_kana, invoice_registration_number)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         on conflict (user_id) do nothing
+         returning {COLUMNS}"
+    )))
+    .bind(user_id)
+    .bind(a.bank_id)
+    .bind(&a.bank_name)
+    .bind(&a.bank_code)
+    .bind(a.bank_branch_id)
+    .bind(&a.branch_name)
+    .bind(&a.branch_code)
+    .bind(&a.deposit_type)
+    .bind(&a.number)
+    .bind(&a.holder_kana)
+    .bind(&a.invoice_number)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(detail))
+}
+
+/// The changed account; `None` when the user has none yet.
+pub(crate) async fn update(
+    db: impl PgExecutor<'_>,
+    user_id: i64,
+    a: &NewAccount,
+) -> AppResult<Option<BankAccountDetail>> {
+    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "update bank_accounts set bank_id = $2, bank_name = $3, bank_code = $4, bank_branch_id = $5,
+                branch_name = $6, branch_code = $7, account_type = $8, account_number = $9,
+                account_holder_kana = $10, invoice_registration_number = $11, updated_at = now()
+          where user_id = $1
+         returning {COLUMNS}"
+    )))
+    .bind(user_id)
+    .bind(a.bank_id)
+    .bind(&a.bank_name)
+    .bind(&a.bank_code)
+    .bind(a.bank_branch_id)
+    .bind(&a.branch_name)
+    .bind(&a.branch_code)
+    .bind(&a.deposit_type)
+    .bind(&a.number)
+    .bind(&a.holder_kana)
+    .bind(&a.invoice_number)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(detail))
+}

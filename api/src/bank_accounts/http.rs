@@ -1,0 +1,219 @@
+//! `GET /users/{id}/bank_accounts` (the owner, accountants and admins) and the creator's own
+//! `POST` / `PUT /users/me/bank_accounts`.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::bank_accounts::db::{self, NewAccount};
+use crate::bank_accounts::model::BankAccountDetail;
+use crate::bank_accounts::{access, rules};
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::guards::CreatorUser;
+use crate::platform::validation::Validator;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(show))
+        .routes(routes!(show_mine, create, update))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct BankAccountFields {
+    pub bank_id: Option<i64>,
+    pub bank_branch_id: Option<i64>,
+    /// `ordinary`, `current` or `savings`.
+    #[serde(default)]
+    pub deposit_type: String,
+    /// 7 digits; full-width digits are accepted.
+    #[serde(default)]
+    pub number: String,
+    /// Katakana and the other characters a Zengin transfer accepts.
+    #[serde(default)]
+    pub holder_kana: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct InvoiceFields {
+    /// `T` and 13 digits with a valid check digit; empty or absent when not registered.
+    pub registration_number: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct BankAccountInput {
+    #[serde(default)]
+    pub bank_account: BankAccountFields,
+    #[serde(default)]
+    pub invoice: InvoiceFields,
+}
+
+/// The bank account of user `id` (`me` for the caller). 404 has no body.
+#[utoipa::path(get, path = "/users/{id}/bank_accounts", tag = "bank_accounts", security(("bearer" = [])),
+    params(("id" = String, Path, description = "a user id or `me`")),
+    responses((status = 200, body = BankAccountDetail), (status = 401), (status = 403), (status = 404)))]
+pub async fn show(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(id): Path<String>,
+) -> AppResult<Response> {
+    let user_id = if id == "me" {
+        caller.user_id
+    } else {
+        id.parse::<i64>().map_err(|_| AppError::NotFound)?
+    };
+    if !access::may_read(&caller, user_id) {
+        return Err(AppError::Forbidden);
+    }
+    found(db::find(&state.db, user_id).await?)
+}
+
+/// The caller's own bank account (the `me` path is its own route). 404 has no body.
+#[utoipa::path(get, path = "/users/me/bank_accounts", tag = "bank_accounts", security(("bearer" = [])),
+    responses((status = 200, body = BankAccountDetail), (status = 401), (status = 404)))]
+pub async fn show_mine(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+) -> AppResult<Response> {
+    found(db::find(&state.db, caller.user_id).await?)
+}
+
+fn found(detail: Option<BankAccountDetail>) -> AppResult<Response> {
+    Ok(match detail {
+        Some(detail) => Json(detail).into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
+    })
+}
+
+/// Registers the caller's bank account (422 when one exists).
+#[utoipa::path(post, path = "/users/me/bank_accounts", tag = "bank_accounts", security(("bearer" = [])),
+    request_body = BankAccountInput,
+    responses((status = 201, body = BankAccountDetail), (status = 401), (status = 403), (status = 422)))]
+pub async fn create(
+    State(state): State<AppState>,
+    CreatorUser(caller): CreatorUser,
+    ApiJson(input): ApiJson<BankAccountInput>,
+) -> AppResult<(StatusCode, Json<BankAccountDetail>)> {
+    let account = validate(&state, &input).await?;
+    let saved = db::insert(&state.db, caller.user_id, &account)
+        .await?
+        .ok_or_else(|| AppError::rule("bank_account", "unique"))?;
+    Ok((StatusCode::CREATED, Json(saved)))
+}
+
+/// Changes the caller's bank account (404 when there is none yet).
+#[utoipa::path(put, path = "/users/me/bank_accounts", tag = "bank_accounts", security(("bearer" = [])),
+    request_body = BankAccountInput,
+    responses((status = 200, body = BankAccountDetail), (status = 401), (status = 403), (status = 404), (status = 422)))]
+pub async fn update(
+    State(state): State<AppState>,
+    CreatorUser(caller): CreatorUser,
+    ApiJson(input): ApiJson<BankAccountInput>,
+) -> AppResult<Json<BankAccountDetail>> {
+    let account = validate(&state, &input).await?;
+    db::update(&state.db, caller.user_id, &account)
+        .await?
+        .map(Json)
+        .ok_or(AppError::NotFound)
+}
+
+const BANK: &str = "bank_account.bank_id";
+const BRANCH: &str = "bank_account.bank_branch_id";
+const DEPOSIT_TYPE: &str = "bank_account.deposit_type";
+const NUMBER: &str = "bank_account.number";
+const HOLDER: &str = "bank_account.holder_kana";
+const INVOICE: &str = "invoice.registration_number";
+
+/// Every rule of the form at once, and the master names of the chosen bank and branch.
+async fn validate(state: &AppState, input: &BankAccountInput) -> AppResult<NewAccount> {
+    let fields = &input.bank_account;
+    let mut v = Validator::new();
+
+    let bank = match fields.bank_id {
+        None => {
+            v.fail(BANK, "required");
+            None
+        }
+        Some(id) => {
+            let bank = db::bank(&state.db, id).await?;
+            if bank.is_none() {
+                v.fail(BANK, "exists");
+            }
+            bank
+        }
+    };
+    let branch = match fields.bank_branch_id {
+        None => {
+            v.fail(BRANCH, "required");
+            None
+        }
+        Some(id) => {
+            // A branch of another bank does not exist for the chosen one.
+            let branch = db::branch(&state.db, id)
+                .await?
+                .filter(|(bank_id, _, _)| bank.as_ref().is_none_or(|(b, _, _)| b == bank_id));
+            if branch.is_none() {
+                v.fail(BRANCH, "exists");
+            }
+            branch
+        }
+    };
+
+    if fields.deposit_type.is_empty() {
+        v.fail(DEPOSIT_TYPE, "required");
+    } else if !rules::DEPOSIT_TYPES.contains(&fields.deposit_type.as_str()) {
+        v.fail(
+            DEPOSIT_TYPE,
+            format!("in:{}", rules::DEPOSIT_TYPES.join(",")),
+        );
+    }
+
+    let number = rules::normalize_number(&fields.number);
+    v.required(NUMBER, &number);
+    if !number.is_empty() && !rules::is_account_number(&number) {
+        v.fail(NUMBER, "digits:7");
+    }
+
+    let holder = fields.holder_kana.trim().to_string();
+    v.required(HOLDER, &holder).max_chars(HOLDER, &holder, 30);
+    if !holder.is_empty() && !rules::is_holder_kana(&holder) {
+        v.fail(HOLDER, "katakana");
+    }
+
+    let invoice_number = input
+        .invoice
+        .registration_number
+        .as_deref()
+        .map(rules::normalize_invoice_number)
+        .filter(|n| !n.is_empty());
+    if let Some(n) = &invoice_number {
+        if !rules::is_invoice_format(n) {
+            v.fail(INVOICE, "invoice_number");
+        } else if !rules::has_valid_check_digit(n) {
+            v.fail(INVOICE, "invoice_check_digit");
+        }
+    }
+
+    v.finish()?;
+    let ((bank_id, bank_name, bank_code), (_, branch_name, branch_code)) = bank
+        .zip(branch)
+        .ok_or_else(|| AppError::rule(BANK, "required"))?;
+    Ok(NewAccount {
+        bank_id,
+        bank_name,
+        bank_code,
+        bank_branch_id: fields.bank_branch_id.unwrap_or_default(),
+        branch_name,
+        branch_code,
+        deposit_type: fields.deposit_type.clone(),
+        number,
+        holder_kana: holder,
+        invoice_number,
+    })
+}

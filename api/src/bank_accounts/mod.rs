@@ -1,0 +1,8 @@
+//! A creator's payee: the bank account rewards are paid to, picked from the master bank and
+//! branch list, and the optional invoice registration number.
+
+pub mod access;
+mod db;
+pub mod http;
+pub mod model;
+pub mod rules;
