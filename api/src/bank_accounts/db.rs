@@ -61,32 +61,6 @@ pub(crate) async fn find(
     Ok(row.map(detail))
 }
 
-/// The bank's name and code.
-pub(crate) async fn bank(
-    db: impl PgExecutor<'_>,
-    bank_id: i64,
-) -> AppResult<Option<(i32, String, String)>> {
-    Ok(
-        sqlx::query_as("select id, name, bank_code::text from banks where id = $1")
-            .bind(bank_id)
-            .fetch_optional(db)
-            .await?,
-    )
-}
-
-/// The branch's bank, name and code.
-pub(crate) async fn branch(
-    db: impl PgExecutor<'_>,
-    branch_id: i64,
-) -> AppResult<Option<(i32, String, String)>> {
-    Ok(
-        sqlx::query_as("select bank_id, name, branch_code::text from bank_branches where id = $1")
-            .bind(branch_id)
-            .fetch_optional(db)
-            .await?,
-    )
-}
-
 /// The new account; `None` when the user already has one.
 pub(crate) async fn insert(
     db: impl PgExecutor<'_>,

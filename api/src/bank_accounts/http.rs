@@ -13,6 +13,7 @@ use utoipa_axum::routes;
 use crate::bank_accounts::db::{self, NewAccount};
 use crate::bank_accounts::model::BankAccountDetail;
 use crate::bank_accounts::{access, rules};
+use crate::master;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::guards::CreatorUser;
@@ -141,7 +142,7 @@ async fn validate(state: &AppState, input: &BankAccountInput) -> AppResult<NewAc
             None
         }
         Some(id) => {
-            let bank = db::bank(&state.db, id).await?;
+            let bank = master::db::bank_by_id(&state.db, id).await?;
             if bank.is_none() {
                 v.fail(BANK, "exists");
             }
@@ -155,9 +156,9 @@ async fn validate(state: &AppState, input: &BankAccountInput) -> AppResult<NewAc
         }
         Some(id) => {
             // A branch of another bank does not exist for the chosen one.
-            let branch = db::branch(&state.db, id)
+            let branch = master::db::branch_by_id(&state.db, id)
                 .await?
-                .filter(|(bank_id, _, _)| bank.as_ref().is_none_or(|(b, _, _)| b == bank_id));
+                .filter(|branch| bank.as_ref().is_none_or(|b| b.id == branch.bank_id));
             if branch.is_none() {
                 v.fail(BRANCH, "exists");
             }
@@ -201,16 +202,16 @@ async fn validate(state: &AppState, input: &BankAccountInput) -> AppResult<NewAc
     }
 
     v.finish()?;
-    let ((bank_id, bank_name, bank_code), (_, branch_name, branch_code)) = bank
+    let (bank, branch) = bank
         .zip(branch)
         .ok_or_else(|| AppError::rule(BANK, "required"))?;
     Ok(NewAccount {
-        bank_id,
-        bank_name,
-        bank_code,
-        bank_branch_id: fields.bank_branch_id.unwrap_or_default(),
-        branch_name,
-        branch_code,
+        bank_id: bank.id,
+        bank_name: bank.name,
+        bank_code: bank.bank_code,
+        bank_branch_id: branch.id,
+        branch_name: branch.name,
+        branch_code: branch.bank_branch_code,
         deposit_type: fields.deposit_type.clone(),
         number,
         holder_kana: holder,

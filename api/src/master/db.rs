@@ -143,11 +143,25 @@ pub async fn often_used_banks(db: &PgPool, limit: i64) -> sqlx::Result<Vec<Bank>
     banks(db, "", limit).await
 }
 
-pub async fn bank_exists(db: &PgPool, bank_id: i32) -> sqlx::Result<bool> {
-    sqlx::query_scalar("select exists (select 1 from banks where id = $1)")
+/// One bank by id (the 4-digit code as a number).
+pub async fn bank_by_id(db: impl sqlx::PgExecutor<'_>, bank_id: i64) -> sqlx::Result<Option<Bank>> {
+    sqlx::query_as("select id, name, bank_code, kana from banks where id = $1")
         .bind(bank_id)
-        .fetch_one(db)
+        .fetch_optional(db)
         .await
+}
+
+/// One branch by id (bank code × 1000 + branch code).
+pub async fn branch_by_id(
+    db: impl sqlx::PgExecutor<'_>,
+    branch_id: i64,
+) -> sqlx::Result<Option<BankBranch>> {
+    sqlx::query_as(
+        "select id, name, branch_code as bank_branch_code, bank_id, kana from bank_branches where id = $1",
+    )
+    .bind(branch_id)
+    .fetch_optional(db)
+    .await
 }
 
 pub async fn branches(

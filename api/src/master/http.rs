@@ -103,7 +103,7 @@ pub async fn branches(
     Path(bank_id): Path<i32>,
     ApiQuery(query): ApiQuery<KeywordQuery>,
 ) -> AppResult<Json<Vec<BankBranch>>> {
-    if !db::bank_exists(&state.db, bank_id).await? {
+    if db::bank_by_id(&state.db, bank_id.into()).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let keyword = half_width_digits(query.keyword.trim());

@@ -3,6 +3,7 @@
 
 use std::net::{IpAddr, SocketAddr};
 
+use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{
     ConnectInfo, FromRequest, FromRequestParts, OptionalFromRequestParts, Request,
@@ -22,20 +23,43 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
-        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(req, state)
-            .await
-            .map_err(json_rejection)?;
-        // PostgreSQL refuses NUL in text: refuse it here, for every body, naming the field.
-        if let Some(field) = text::nul_in_json(&value, "") {
-            return Err(AppError::rule(
-                if field.is_empty() { "body" } else { &field },
-                text::RULE_INVALID_CHARACTERS,
-            ));
+        if !is_json(req.headers()) {
+            return Err(json_rejection(JsonRejection::MissingJsonContentType(
+                Default::default(),
+            )));
         }
-        serde_json::from_value(value)
-            .map(ApiJson)
-            .map_err(|_| AppError::invalid("入力内容の型が正しくありません。"))
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|_| AppError::invalid("リクエストを読み取れませんでした。"))?;
+        // PostgreSQL refuses NUL in text: refuse it here, for every body, naming the field. A
+        // NUL can only arrive escaped (`\u0000`), so bodies without one parse once, directly.
+        if bytes.windows(6).any(|w| w == b"\\u0000") {
+            let axum::Json(value) =
+                axum::Json::<serde_json::Value>::from_bytes(&bytes).map_err(json_rejection)?;
+            if let Some(field) = text::nul_in_json(&value, "") {
+                return Err(AppError::rule(
+                    if field.is_empty() { "body" } else { &field },
+                    text::RULE_INVALID_CHARACTERS,
+                ));
+            }
+        }
+        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes).map_err(json_rejection)?;
+        Ok(ApiJson(value))
     }
+}
+
+/// `application/json` or any `+json` type, as axum's own `Json` accepts.
+fn is_json(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|mime| {
+            let mime = mime.trim().to_ascii_lowercase();
+            mime == "application/json"
+                || (mime.starts_with("application/") && mime.ends_with("+json"))
+        })
+        .unwrap_or(false)
 }
 
 /// `Query<T>` whose failures answer 422 in the API's error format (axum's own is a 400 in
