@@ -3,27 +3,21 @@
 
 mod support;
 
-use std::path::PathBuf;
-
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use support::{TestApp, user_id};
+use support::{TestApp, rules, user_id};
 
 const NEWBIE: &str = "newbie@demo.tsumugi.jp";
 /// みずほ (0001) 東京営業部 (001) and 三菱ＵＦＪ (0005) 本店 (001).
 const MIZUHO: i64 = 1;
 const MIZUHO_TOKYO: i64 = 1_001;
 const MUFG_HONTEN: i64 = 5_001;
-/// 国税庁's corporate number as an invoice registration number: check digit 7.
-const VALID_INVOICE: &str = "T7000012050002";
+/// Registered to 鈴木 新 (newbie) in the built-in invoice registry.
+const VALID_INVOICE: &str = "T5100000000002";
 
 async fn app(pool: PgPool) -> TestApp {
-    let dir = std::env::var("MASTER_DATA_DIR")
-        .map(PathBuf::from)
-        .expect("MASTER_DATA_DIR names the master-data export");
-    api::master::db::import_if_new(&pool, &dir).await.unwrap();
-    TestApp::spawn(pool).await
+    TestApp::spawn_with_master_data(pool).await
 }
 
 fn body() -> Value {
@@ -42,10 +36,6 @@ fn body() -> Value {
 fn with(mut body: Value, section: &str, key: &str, value: Value) -> Value {
     body[section][key] = value;
     body
-}
-
-fn rules(body: &Value) -> &serde_json::Map<String, Value> {
-    body["error"]["rules"].as_object().expect("rules")
 }
 
 #[sqlx::test(migrator = "api::MIGRATOR")]
@@ -272,13 +262,13 @@ async fn every_form_rule_answers_on_its_field(pool: PgPool) {
         assert_eq!(answer[field], json!([rule]), "{key}={value}: {answer:?}");
     }
 
-    // Accepted forms: トヨタ自動車's number in full-width, Zengin symbols in the holder name.
+    // Accepted forms: the number in full-width with spaces, Zengin symbols in the holder name.
     let fine = with(
         with(
             body(),
             "invoice",
             "registration_number",
-            json!("Ｔ１１８０３０１０１８７７１"),
+            json!("Ｔ５１００ ０００ ０００ ００２"),
         ),
         "bank_account",
         "holder_kana",
@@ -288,7 +278,130 @@ async fn every_form_rule_answers_on_its_field(pool: PgPool) {
         .post("/api/users/me/bank_accounts", Some(&newbie), fine)
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    assert_eq!(created["invoice"]["registration_number"], "T1180301018771");
+    assert_eq!(created["invoice"]["registration_number"], VALID_INVOICE);
+}
+
+/// The registry's answer for numbers with valid check digits: not registered, expired,
+/// cancelled, and registered to someone of another name, type or country — each a rule on the
+/// invoice field that carries the registered content; nothing is written.
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn the_invoice_registry_explains_every_state(pool: PgPool) {
+    let app = app(pool).await;
+    let newbie = app.login(NEWBIE).await;
+    let newbie_id = user_id(&app.state.db, NEWBIE).await;
+    let cases = [
+        // トヨタ自動車's corporate number: a valid check digit, not in the registry.
+        ("T1180301018771", vec!["invoice_not_found"]),
+        (
+            "T3100000000004",
+            vec!["invoice_expired:2025-03-31", "name_not_same:田中 一郎"],
+        ),
+        (
+            "T2100000000005",
+            vec!["invoice_cancelled:2024-09-30", "name_not_same:高橋 次郎"],
+        ),
+        (
+            "T1100000000006",
+            vec!["kind_not_same:法人", "name_not_same:株式会社つむぎ編集室"],
+        ),
+        ("T7123456789012", vec!["name_not_same:山田 花子"]),
+        (
+            "T9100000000007",
+            vec!["name_not_same:Emily Carter", "country_not_same:国外"],
+        ),
+    ];
+    for (number, expected) in cases {
+        let (status, answer) = app
+            .post(
+                "/api/users/me/bank_accounts",
+                Some(&newbie),
+                with(body(), "invoice", "registration_number", json!(number)),
+            )
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{number}: {answer}"
+        );
+        assert_eq!(
+            rules(&answer)["invoice.registration_number"],
+            json!(expected),
+            "{number}"
+        );
+    }
+    let stored: i64 = sqlx::query_scalar("select count(*) from bank_accounts where user_id = $1")
+        .bind(newbie_id)
+        .fetch_one(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(stored, 0, "a refused number writes nothing");
+
+    // Living abroad makes a domestic registration differ by country.
+    sqlx::query("update users set prefecture_id = 99 where id = $1")
+        .bind(newbie_id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let (status, answer) = app
+        .post("/api/users/me/bank_accounts", Some(&newbie), body())
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        rules(&answer)["invoice.registration_number"],
+        json!(["country_not_same:国内"])
+    );
+}
+
+/// Every write keeps a version paying from its effective month, and money reads the payee of a
+/// month from those versions.
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn payee_changes_pay_from_their_effective_month(pool: PgPool) {
+    use chrono::{Datelike, NaiveDate};
+    let app = app(pool).await;
+    let newbie = app.login(NEWBIE).await;
+    let newbie_id = user_id(&app.state.db, NEWBIE).await;
+    let (status, created) = app
+        .post("/api/users/me/bank_accounts", Some(&newbie), body())
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let today = api::platform::clock::tokyo_today();
+    let expected = api::bank_accounts::rules::effective_month(today);
+    assert_eq!(created["pays_from"], json!(expected.to_string()));
+
+    // The first version is dated back a year, as if registered then; a change now pays from
+    // its effective month, and the month before still pays the old account.
+    sqlx::query("update bank_account_versions set effective_month = effective_month - interval '1 year' where user_id = $1")
+        .bind(newbie_id)
+        .execute(&app.state.db)
+        .await
+        .unwrap();
+    let mut change = body();
+    change["bank_account"]["number"] = json!("7654321");
+    let (status, changed) = app
+        .put("/api/users/me/bank_accounts", Some(&newbie), change)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{changed}");
+    assert_eq!(changed["pays_from"], json!(expected.to_string()));
+
+    let month_before = expected.with_day(1).unwrap() - chrono::Months::new(1);
+    let old = api::bank_accounts::payee_for_month(&app.state.db, newbie_id, month_before)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(old.bank_account.number, "1234567");
+    let new = api::bank_accounts::payee_for_month(&app.state.db, newbie_id, expected)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(new.bank_account.number, "7654321");
+    let before_any = api::bank_accounts::payee_for_month(
+        &app.state.db,
+        newbie_id,
+        NaiveDate::from_ymd_opt(2000, 1, 1).unwrap(),
+    )
+    .await
+    .unwrap();
+    assert!(before_any.is_none());
 }
 
 #[sqlx::test(migrator = "api::MIGRATOR")]

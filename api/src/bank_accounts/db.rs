@@ -1,9 +1,14 @@
 //! The bank accounts' SQL.
 
-use sqlx::PgExecutor;
+use chrono::NaiveDate;
+use sqlx::{PgConnection, PgExecutor};
 
+use crate::bank_accounts::invoice_registry::{IssuerKind, Payee};
 use crate::bank_accounts::model::{BankAccount, BankAccountDetail, Invoice};
 use crate::platform::error::AppResult;
+
+/// The overseas pseudo-prefecture of the master list.
+const OVERSEAS_PREFECTURE_ID: i16 = 99;
 
 /// A validated account, with the bank and branch names and codes of the master list.
 pub(crate) struct NewAccount {
@@ -24,11 +29,12 @@ struct Row {
     #[sqlx(flatten)]
     account: BankAccount,
     invoice_registration_number: Option<String>,
+    pays_from: Option<NaiveDate>,
 }
 
 const COLUMNS: &str = "id, bank_id, bank_name, bank_code, bank_branch_id, branch_name, branch_code,
     account_type as deposit_type, account_number as number, account_holder_kana as holder_kana,
-    invoice_registration_number";
+    invoice_registration_number, null::date as pays_from";
 
 fn detail(row: Row) -> BankAccountDetail {
     BankAccountDetail {
@@ -36,6 +42,7 @@ fn detail(row: Row) -> BankAccountDetail {
         invoice: Invoice {
             registration_number: row.invoice_registration_number,
         },
+        pays_from: row.pays_from,
     }
 }
 
@@ -49,7 +56,9 @@ pub(crate) async fn find(
         "select a.id, coalesce(a.bank_id, b.id) as bank_id, a.bank_name, a.bank_code,
                 coalesce(a.bank_branch_id, br.id) as bank_branch_id, a.branch_name, a.branch_code,
                 a.account_type as deposit_type, a.account_number as number,
-                a.account_holder_kana as holder_kana, a.invoice_registration_number
+                a.account_holder_kana as holder_kana, a.invoice_registration_number,
+                (select v.effective_month from bank_account_versions v where v.user_id = a.user_id
+                  order by v.id desc limit 1) as pays_from
            from bank_accounts a
            left join banks b on a.bank_id is null and b.bank_code = a.bank_code
            left join bank_branches br on a.bank_branch_id is null and br.bank_id = b.id and br.branch_code = a.branch_code
@@ -117,4 +126,77 @@ pub(crate) async fn update(
     .fetch_optional(db)
     .await?;
     Ok(row.map(detail))
+}
+
+/// Keeps the account as it is now as a version paying from `effective_month` (same transaction
+/// as the write it follows).
+pub async fn record_version(
+    db: &mut PgConnection,
+    user_id: i64,
+    effective_month: NaiveDate,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "insert into bank_account_versions (user_id, bank_id, bank_name, bank_code, bank_branch_id, branch_name,
+                branch_code, account_type, account_number, account_holder_kana, invoice_registration_number, effective_month)
+         select user_id, bank_id, bank_name, bank_code, bank_branch_id, branch_name, branch_code, account_type,
+                account_number, account_holder_kana, invoice_registration_number, $2
+           from bank_accounts where user_id = $1",
+    )
+    .bind(user_id)
+    .bind(effective_month)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The account a payment for the month starting `month` goes to: the newest version effective
+/// by then (`None` when the creator had none yet).
+pub async fn payee_for_month(
+    db: impl PgExecutor<'_>,
+    user_id: i64,
+    month: NaiveDate,
+) -> sqlx::Result<Option<BankAccountDetail>> {
+    let row: Option<Row> = sqlx::query_as(
+        "select id, bank_id, bank_name, bank_code, bank_branch_id, branch_name, branch_code,
+                account_type as deposit_type, account_number as number, account_holder_kana as holder_kana,
+                invoice_registration_number, effective_month as pays_from
+           from bank_account_versions
+          where user_id = $1 and effective_month <= $2
+          order by effective_month desc, id desc limit 1",
+    )
+    .bind(user_id)
+    .bind(month)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(detail))
+}
+
+/// Who the invoice registration must name, from the profile.
+pub(crate) async fn payee(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Payee> {
+    let (account_type, last_name, first_name, company_name, prefecture_id): (
+        String,
+        String,
+        String,
+        String,
+        Option<i16>,
+    ) = sqlx::query_as(
+        "select account_type, last_name, first_name, company_name, prefecture_id from users where id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(db)
+    .await?;
+    let corporate = account_type == "corporate";
+    Ok(Payee {
+        kind: if corporate {
+            IssuerKind::Corporate
+        } else {
+            IssuerKind::Personal
+        },
+        name: if corporate {
+            company_name
+        } else {
+            format!("{last_name} {first_name}")
+        },
+        is_domestic: prefecture_id.map(|id| id != OVERSEAS_PREFECTURE_ID),
+    })
 }

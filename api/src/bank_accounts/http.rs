@@ -10,10 +10,13 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::auth::session::Caller;
 use crate::bank_accounts::db::{self, NewAccount};
+use crate::bank_accounts::invoice_registry::{self, InvoiceRegistry, REGISTRY_FAILURE};
 use crate::bank_accounts::model::BankAccountDetail;
 use crate::bank_accounts::{access, rules};
 use crate::master;
+use crate::platform::clock::tokyo_today;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::guards::CreatorUser;
@@ -95,33 +98,59 @@ fn found(detail: Option<BankAccountDetail>) -> AppResult<Response> {
 /// Registers the caller's bank account (422 when one exists).
 #[utoipa::path(post, path = "/users/me/bank_accounts", tag = "bank_accounts", security(("bearer" = [])),
     request_body = BankAccountInput,
-    responses((status = 201, body = BankAccountDetail), (status = 401), (status = 403), (status = 422)))]
+    responses((status = 201, body = BankAccountDetail), (status = 401), (status = 403), (status = 422),
+              (status = 502, description = "the invoice registry could not be asked")))]
 pub async fn create(
     State(state): State<AppState>,
     CreatorUser(caller): CreatorUser,
     ApiJson(input): ApiJson<BankAccountInput>,
 ) -> AppResult<(StatusCode, Json<BankAccountDetail>)> {
-    let account = validate(&state, &input).await?;
-    let saved = db::insert(&state.db, caller.user_id, &account)
+    let account = validate(&state, &caller, &input).await?;
+    let mut tx = state.db.begin().await?;
+    if db::insert(&mut *tx, caller.user_id, &account)
         .await?
-        .ok_or_else(|| AppError::rule("bank_account", "unique"))?;
+        .is_none()
+    {
+        return Err(AppError::rule("bank_account", "unique"));
+    }
+    let saved = record_and_read(&mut tx, caller.user_id).await?;
+    tx.commit().await?;
     Ok((StatusCode::CREATED, Json(saved)))
 }
 
-/// Changes the caller's bank account (404 when there is none yet).
+/// Changes the caller's bank account (404 when there is none yet). The change pays from this
+/// month when made by the 5th, else from the next month (`pays_from`).
 #[utoipa::path(put, path = "/users/me/bank_accounts", tag = "bank_accounts", security(("bearer" = [])),
     request_body = BankAccountInput,
-    responses((status = 200, body = BankAccountDetail), (status = 401), (status = 403), (status = 404), (status = 422)))]
+    responses((status = 200, body = BankAccountDetail), (status = 401), (status = 403), (status = 404), (status = 422),
+              (status = 502, description = "the invoice registry could not be asked")))]
 pub async fn update(
     State(state): State<AppState>,
     CreatorUser(caller): CreatorUser,
     ApiJson(input): ApiJson<BankAccountInput>,
 ) -> AppResult<Json<BankAccountDetail>> {
-    let account = validate(&state, &input).await?;
-    db::update(&state.db, caller.user_id, &account)
+    let account = validate(&state, &caller, &input).await?;
+    let mut tx = state.db.begin().await?;
+    if db::update(&mut *tx, caller.user_id, &account)
         .await?
-        .map(Json)
-        .ok_or(AppError::NotFound)
+        .is_none()
+    {
+        return Err(AppError::NotFound);
+    }
+    let saved = record_and_read(&mut tx, caller.user_id).await?;
+    tx.commit().await?;
+    Ok(Json(saved))
+}
+
+/// Keeps the written account as the version paying from its effective month and reads it back.
+async fn record_and_read(
+    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
+    user_id: i64,
+) -> AppResult<BankAccountDetail> {
+    db::record_version(tx, user_id, rules::effective_month(tokyo_today())).await?;
+    db::find(&mut **tx, user_id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("the account just written is missing").into())
 }
 
 const BANK: &str = "bank_account.bank_id";
@@ -131,8 +160,13 @@ const NUMBER: &str = "bank_account.number";
 const HOLDER: &str = "bank_account.holder_kana";
 const INVOICE: &str = "invoice.registration_number";
 
-/// Every rule of the form at once, and the master names of the chosen bank and branch.
-async fn validate(state: &AppState, input: &BankAccountInput) -> AppResult<NewAccount> {
+/// Every rule of the form at once, and the master names of the chosen bank and branch; then
+/// the invoice registration number against the registry and the caller's profile.
+async fn validate(
+    state: &AppState,
+    caller: &Caller,
+    input: &BankAccountInput,
+) -> AppResult<NewAccount> {
     let fields = &input.bank_account;
     let mut v = Validator::new();
 
@@ -202,6 +236,9 @@ async fn validate(state: &AppState, input: &BankAccountInput) -> AppResult<NewAc
     }
 
     v.finish()?;
+    if let Some(number) = &invoice_number {
+        check_registration(state, caller, number).await?;
+    }
     let (bank, branch) = bank
         .zip(branch)
         .ok_or_else(|| AppError::rule(BANK, "required"))?;
@@ -217,4 +254,27 @@ async fn validate(state: &AppState, input: &BankAccountInput) -> AppResult<NewAc
         holder_kana: holder,
         invoice_number,
     })
+}
+
+/// 422 on the invoice number naming each way the registration does not fit the payee (its
+/// state, name, country, individual/corporate type, with the registered content); 502 when the
+/// registry cannot be asked.
+async fn check_registration(state: &AppState, caller: &Caller, number: &str) -> AppResult<()> {
+    let registration = InvoiceRegistry::configured(&state.config, &state.db)
+        .lookup(number)
+        .await
+        .map_err(|e| {
+            tracing::warn!(reason = %e, "invoice registry lookup failed");
+            AppError::Upstream(REGISTRY_FAILURE.into())
+        })?;
+    let payee = db::payee(&state.db, caller.user_id).await?;
+    let problems = invoice_registry::check(registration.as_ref(), &payee, tokyo_today());
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let mut v = Validator::new();
+    for rule in problems {
+        v.fail(INVOICE, rule);
+    }
+    v.finish()
 }

@@ -4,5 +4,8 @@
 pub mod access;
 mod db;
 pub mod http;
+pub mod invoice_registry;
 pub mod model;
 pub mod rules;
+
+pub use db::{payee_for_month, record_version};

@@ -1,5 +1,6 @@
 //! The bank account as the API returns it (spec section 3: bankAccount and invoice).
 
+use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -7,6 +8,9 @@ use utoipa::ToSchema;
 pub struct BankAccountDetail {
     pub bank_account: BankAccount,
     pub invoice: Invoice,
+    /// The first day of the month whose payment goes to this account: a change made by the 5th
+    /// pays that month, a later one from the next month.
+    pub pays_from: Option<NaiveDate>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]

@@ -1,7 +1,25 @@
 //! The payee rules: deposit types, account numbers, Zengin-acceptable holder names and the
 //! invoice registration number of the National Tax Agency.
 
+use chrono::{Datelike, NaiveDate};
+
 use crate::platform::text::half_width_digits;
+
+/// The last day of a month on which a payee change still applies to that month's payment.
+pub const CHANGE_DEADLINE_DAY: u32 = 5;
+
+/// The first day of the month whose payment a payee change made on `day` (in Japan) applies
+/// to: that month when made by the 5th, else the next month.
+pub fn effective_month(day: NaiveDate) -> NaiveDate {
+    let first = day.with_day(1).expect("every month has a first day");
+    if day.day() <= CHANGE_DEADLINE_DAY {
+        first
+    } else {
+        first
+            .checked_add_months(chrono::Months::new(1))
+            .expect("a month after a real date exists")
+    }
+}
 
 pub const DEPOSIT_TYPES: [&str; 3] = ["ordinary", "current", "savings"];
 
@@ -101,6 +119,21 @@ mod tests {
         assert!(!is_invoice_format("7000012050002"));
         assert!(!is_invoice_format("T700001205000"));
         assert!(!is_invoice_format("TA000012050002"));
+    }
+
+    #[test]
+    fn a_change_by_the_fifth_pays_this_month_later_ones_next_month() {
+        let day = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        for (changed, pays_from) in [
+            ("2026-11-01", "2026-11-01"),
+            ("2026-11-05", "2026-11-01"),
+            ("2026-11-06", "2026-12-01"),
+            ("2026-11-30", "2026-12-01"),
+            ("2026-12-05", "2026-12-01"),
+            ("2026-12-31", "2027-01-01"),
+        ] {
+            assert_eq!(effective_month(day(changed)), day(pays_from), "{changed}");
+        }
     }
 
     #[test]

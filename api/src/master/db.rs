@@ -1,10 +1,11 @@
 //! The master tables: importing a CSV export, and the lookups the forms make.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use sqlx::{PgConnection, PgPool};
 
-use crate::master::model::{Address, Bank, BankBranch, Prefecture};
+use crate::master::model::{Address, Bank, BankBranch, Genre, GenreGroup, Prefecture};
 
 /// Imports the CSVs of `dir` unless its version (the folder name) is already imported. Ids
 /// come from the official codes, so rows that other tables reference keep their ids.
@@ -105,7 +106,9 @@ async fn copy_csv(
 }
 
 pub async fn prefectures(db: &PgPool) -> sqlx::Result<Vec<Prefecture>> {
-    sqlx::query_as("select id, name from prefectures order by id")
+    // 「海外」 (the overseas id) is a row too, for the users' foreign key; the route adds it last.
+    sqlx::query_as("select id, name from prefectures where id <> $1 order by id")
+        .bind(crate::master::OVERSEAS_PREFECTURE_ID)
         .fetch_all(db)
         .await
 }
@@ -182,4 +185,117 @@ pub async fn branches(
     .bind(limit)
     .fetch_all(db)
     .await
+}
+
+#[derive(sqlx::FromRow)]
+struct GenreRow {
+    id: i64,
+    genre_group_id: i64,
+    parent_genre_id: Option<i64>,
+    name: String,
+}
+
+/// Every genre group with its top-level genres, in catalogue order.
+pub async fn genre_groups(db: &PgPool) -> sqlx::Result<Vec<GenreGroup>> {
+    let groups: Vec<(i64, String)> =
+        sqlx::query_as("select id, name from genre_groups order by position, id")
+            .fetch_all(db)
+            .await?;
+    let genres: Vec<GenreRow> = sqlx::query_as(
+        "select id, genre_group_id, parent_genre_id, name from genres
+          where parent_genre_id is null order by position, id",
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(groups
+        .into_iter()
+        .map(|(id, name)| GenreGroup {
+            id,
+            name,
+            genres: genres
+                .iter()
+                .filter(|g| g.genre_group_id == id)
+                .map(|g| Genre {
+                    id: g.id,
+                    name: g.name.clone(),
+                })
+                .collect(),
+        })
+        .collect())
+}
+
+/// The children of genre `genre_id`; `None` when there is no such genre.
+pub async fn child_genres(db: &PgPool, genre_id: i64) -> sqlx::Result<Option<Vec<Genre>>> {
+    let exists: bool = sqlx::query_scalar("select exists (select 1 from genres where id = $1)")
+        .bind(genre_id)
+        .fetch_one(db)
+        .await?;
+    if !exists {
+        return Ok(None);
+    }
+    sqlx::query_as("select id, name from genres where parent_genre_id = $1 order by position, id")
+        .bind(genre_id)
+        .fetch_all(db)
+        .await
+        .map(Some)
+}
+
+/// The child genres of group `group_id` keyed by their parent genre; `None` when there is no
+/// such group.
+pub async fn group_child_genres(
+    db: &PgPool,
+    group_id: i64,
+) -> sqlx::Result<Option<BTreeMap<i64, Vec<Genre>>>> {
+    let exists: bool =
+        sqlx::query_scalar("select exists (select 1 from genre_groups where id = $1)")
+            .bind(group_id)
+            .fetch_one(db)
+            .await?;
+    if !exists {
+        return Ok(None);
+    }
+    let rows: Vec<GenreRow> = sqlx::query_as(
+        "select id, genre_group_id, parent_genre_id, name from genres
+          where genre_group_id = $1 and parent_genre_id is not null order by position, id",
+    )
+    .bind(group_id)
+    .fetch_all(db)
+    .await?;
+    let mut by_parent: BTreeMap<i64, Vec<Genre>> = BTreeMap::new();
+    for row in rows {
+        if let Some(parent) = row.parent_genre_id {
+            by_parent.entry(parent).or_default().push(Genre {
+                id: row.id,
+                name: row.name,
+            });
+        }
+    }
+    Ok(Some(by_parent))
+}
+
+/// Of `genre_ids`, those that are not genres of group `group_id` (top-level or child).
+pub async fn genres_outside_group(
+    db: impl sqlx::PgExecutor<'_>,
+    group_id: i64,
+    genre_ids: &[i64],
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "select g from unnest($2::bigint[]) g
+          where not exists (select 1 from genres where id = g and genre_group_id = $1)",
+    )
+    .bind(group_id)
+    .bind(genre_ids)
+    .fetch_all(db)
+    .await
+}
+
+/// Which of `group_ids` are genre groups.
+pub async fn existing_genre_groups(
+    db: impl sqlx::PgExecutor<'_>,
+    group_ids: &[i64],
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar("select id from genre_groups where id = any($1)")
+        .bind(group_ids)
+        .fetch_all(db)
+        .await
 }

@@ -1,5 +1,6 @@
 //! Lookups for the profile and bank-account forms: prefectures and postal codes (public: the
-//! sign-up profile form is filled before the first login), banks and branches (members only).
+//! sign-up profile form is filled before the first login), banks and branches, genres and the
+//! possible-work types (members only).
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -8,7 +9,11 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::master::model::{Bank, BankBranch, PostalCodeAddresses, Prefecture};
+use std::collections::BTreeMap;
+
+use crate::master::model::{
+    Bank, BankBranch, Genre, GenreGroup, PossibleWorkType, PostalCodeAddresses, Prefecture,
+};
 use crate::master::{OVERSEAS_PREFECTURE_ID, db};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiQuery, AuthUser};
@@ -22,6 +27,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(banks))
         .routes(routes!(often_used_banks))
         .routes(routes!(branches))
+        .routes(routes!(genres))
+        .routes(routes!(child_genres))
+        .routes(routes!(group_child_genres))
+        .routes(routes!(possible_works))
 }
 
 const BANKS_LIMIT: i64 = 50;
@@ -110,4 +119,55 @@ pub async fn branches(
     Ok(Json(
         db::branches(&state.db, bank_id, &keyword, BRANCHES_LIMIT).await?,
     ))
+}
+
+/// The genre groups, each with its top-level genres.
+#[utoipa::path(get, path = "/genres", tag = "master", security(("bearer" = [])),
+    responses((status = 200, body = [GenreGroup]), (status = 401)))]
+pub async fn genres(
+    State(state): State<AppState>,
+    AuthUser(_caller): AuthUser,
+) -> AppResult<Json<Vec<GenreGroup>>> {
+    Ok(Json(db::genre_groups(&state.db).await?))
+}
+
+/// The child genres of a genre (404 for an unknown genre).
+#[utoipa::path(get, path = "/genres/{genre_id}/child_genres", tag = "master", security(("bearer" = [])),
+    responses((status = 200, body = [Genre]), (status = 401), (status = 404)))]
+pub async fn child_genres(
+    State(state): State<AppState>,
+    AuthUser(_caller): AuthUser,
+    Path(genre_id): Path<i64>,
+) -> AppResult<Json<Vec<Genre>>> {
+    db::child_genres(&state.db, genre_id)
+        .await?
+        .map(Json)
+        .ok_or(AppError::NotFound)
+}
+
+/// Every child genre of a genre group, keyed by the id of its parent genre (404 for an unknown
+/// group).
+#[utoipa::path(get, path = "/genre_groups/{genre_group_id}/child_genres", tag = "master", security(("bearer" = [])),
+    responses((status = 200, body = BTreeMap<i64, Vec<Genre>>), (status = 401), (status = 404)))]
+pub async fn group_child_genres(
+    State(state): State<AppState>,
+    AuthUser(_caller): AuthUser,
+    Path(group_id): Path<i64>,
+) -> AppResult<Json<BTreeMap<i64, Vec<Genre>>>> {
+    db::group_child_genres(&state.db, group_id)
+        .await?
+        .map(Json)
+        .ok_or(AppError::NotFound)
+}
+
+/// The work types a creator can say they take on (the spec's work types, with their labels).
+#[utoipa::path(get, path = "/possible_works", tag = "master", security(("bearer" = [])),
+    responses((status = 200, body = [PossibleWorkType]), (status = 401)))]
+pub async fn possible_works(AuthUser(_caller): AuthUser) -> Json<Vec<PossibleWorkType>> {
+    Json(
+        crate::work::tasks::task_type::TASK_TYPES
+            .iter()
+            .map(|&(id, work_name)| PossibleWorkType { id, work_name })
+            .collect(),
+    )
 }

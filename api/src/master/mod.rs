@@ -1,5 +1,6 @@
 //! Master data: prefectures, postal codes, banks and branches, imported from maintained
-//! packages (see `scripts/master_export.py`) and read by the profile and bank-account forms.
+//! packages (see `scripts/master_export.py`) and read by the profile and bank-account forms;
+//! the genre catalogue (shipped by a migration) and the possible-work types (the work types).
 
 pub mod db;
 pub mod http;

@@ -40,3 +40,27 @@ pub struct BankBranch {
     pub bank_id: i32,
     pub kana: String,
 }
+
+/// A genre as the forms list it (top-level genres of a group, or the children of a genre).
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Genre {
+    pub id: i64,
+    pub name: String,
+}
+
+/// A genre group with its top-level genres.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GenreGroup {
+    pub id: i64,
+    pub name: String,
+    pub genres: Vec<Genre>,
+}
+
+/// One of the spec's work types, as a possible work a creator can tick.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PossibleWorkType {
+    /// The work type (`writing`, `planning`, …).
+    pub id: &'static str,
+    /// Its Japanese label.
+    pub work_name: &'static str,
+}

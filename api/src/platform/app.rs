@@ -44,6 +44,9 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(offers::http::router())
         .merge(master::http::router())
         .merge(bank_accounts::http::router())
+        .merge(crate::accounts::http::router())
+        .merge(crate::creator_profile::router())
+        .merge(crate::creators::http::router())
 }
 
 /// The whole application without the socket.io layer (the caller adds it).

@@ -42,7 +42,10 @@ impl Mailer {
             .body(body);
         let message = Message::builder()
             .from(from.parse()?)
-            .to(Mailbox::new(Some(mail.to_name), mail.to_address.parse()?))
+            .to(Mailbox::new(
+                Some(mail.to_name).filter(|name| !name.is_empty()),
+                mail.to_address.parse()?,
+            ))
             .subject(mail.subject)
             .singlepart(body)?;
         match self {

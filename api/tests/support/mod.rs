@@ -46,7 +46,24 @@ pub fn test_config(pool: &PgPool) -> Config {
     Config::for_tests(String::new(), data_dir)
 }
 
+/// The rules map of a 422 answer (`error.rules`).
+pub fn rules(body: &Value) -> &serde_json::Map<String, Value> {
+    body["error"]["rules"].as_object().expect("rules")
+}
+
 impl TestApp {
+    /// A seeded app whose master data (prefectures, postal codes, banks) is imported from the
+    /// export `MASTER_DATA_DIR` names, as `make test` provides.
+    pub async fn spawn_with_master_data(pool: PgPool) -> Self {
+        let dir = std::env::var("MASTER_DATA_DIR")
+            .map(PathBuf::from)
+            .expect("MASTER_DATA_DIR names the master-data export");
+        api::master::db::import_if_new(&pool, &dir)
+            .await
+            .expect("master data import");
+        Self::spawn(pool).await
+    }
+
     /// A seeded app with the test defaults.
     pub async fn spawn(pool: PgPool) -> Self {
         let config = test_config(&pool);

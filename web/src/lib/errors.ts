@@ -84,9 +84,18 @@ export function errorFromResponse(status: number, body: unknown): AppError {
   }
 }
 
+/** `2025-03-31` as 2025/3/31 (the spec's date format); other text as it is. */
+function japaneseDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? `${m[1]}/${Number(m[2])}/${Number(m[3])}` : value;
+}
+
 /** Japanese message for one server rule string such as `required` or `min:8`. */
 export function ruleMessage(rule: string): string {
-  const [name, arg] = rule.split(':');
+  // The argument may itself hold a colon (a registered name), so only the first one splits.
+  const cut = rule.indexOf(':');
+  const name = cut < 0 ? rule : rule.slice(0, cut);
+  const arg = cut < 0 ? '' : rule.slice(cut + 1);
   switch (name) {
     case 'required':
     case 'required_if':
@@ -113,16 +122,22 @@ export function ruleMessage(rule: string): string {
       return '登録番号は「T」と13桁の数字で入力してください';
     case 'invoice_check_digit':
       return '登録番号が正しくありません。番号をご確認ください';
+    case 'invoice_not_found':
+      return 'この登録番号は適格請求書発行事業者として登録されていません';
+    case 'invoice_expired':
+      return `この登録番号は失効しています（失効日: ${japaneseDate(arg)}）`;
+    case 'invoice_cancelled':
+      return `この登録番号は登録が取り消されています（取消日: ${japaneseDate(arg)}）`;
     case 'digits_between':
       return '桁数を確認してください';
     case 'jwt':
       return MESSAGES.jwt;
     case 'name_not_same':
-      return '氏名または法人名が登録内容と異なります';
+      return arg ? `氏名または名称が登録内容（${arg}）と異なります` : '氏名または名称が登録内容と異なります';
     case 'country_not_same':
-      return '居住国が登録内容と異なります';
+      return arg ? `居住国が登録内容（${arg}）と異なります` : '居住国が登録内容と異なります';
     case 'kind_not_same':
-      return '個人・法人の区分が登録内容と異なります';
+      return arg ? `個人・法人の区分が登録内容（${arg}）と異なります` : '個人・法人の区分が登録内容と異なります';
     case 'date':
       return '日時を正しく入力してください';
     case 'date_format':

@@ -33,6 +33,8 @@ export interface BankAccount {
 export interface BankAccountDetail {
   bankAccount: BankAccount;
   invoice: { registrationNumber: string | null };
+  /** `2026-12-01`: the first month whose payment goes to this account. */
+  paysFrom: string | null;
 }
 
 export interface BankAccountInput {

@@ -33,6 +33,17 @@ const Actions = styled.div`
   margin-top: 24px;
 `;
 
+const PaysFrom = styled.p`
+  margin: 0 0 16px;
+  font-size: 14px;
+`;
+
+/** `2026-12-01` as 2026年12月. */
+const monthLabel = (day: string): string => {
+  const [year, month] = day.split('-');
+  return `${year}年${Number(month)}月`;
+};
+
 const bankOption = (bank: Pick<Bank, 'id' | 'name' | 'bankCode'>): SelectOption => ({ value: String(bank.id), label: `${bank.name}（${bank.bankCode}）` });
 const branchOption = (branch: Pick<BankBranch, 'id' | 'name' | 'bankBranchCode'>): SelectOption => ({
   value: String(branch.id),
@@ -116,6 +127,7 @@ export function BankAccountForm({ submitLabel, onSaved }: Props) {
   return (
     <form onSubmit={submit} noValidate>
       <ErrorAlert error={mine.error ?? write.error} lines={otherLines} />
+      {mine.data?.paysFrom && <PaysFrom role="status">登録中の口座は{monthLabel(mine.data.paysFrom)}分のお支払いから使われます。</PaysFrom>}
       <Select
         label="銀行"
         required
@@ -172,7 +184,7 @@ export function BankAccountForm({ submitLabel, onSaved }: Props) {
         placeholder="T1234567890123"
         value={form.invoiceNumber}
         onChange={(e) => change({ invoiceNumber: e.target.value })}
-        hint="適格請求書発行事業者の登録番号（Tから始まる13桁の数字）。登録していない場合は空欄のままにしてください"
+        hint="適格請求書発行事業者の登録番号（Tから始まる13桁の数字）。国税庁の公表情報と氏名・居住国・個人/法人の区分を照合します。登録していない場合は空欄のままにしてください"
         error={fieldError(FIELDS.invoice)}
       />
       <Actions>
