@@ -4,6 +4,8 @@ use std::fmt;
 use std::net::IpAddr;
 use std::path::PathBuf;
 
+use crate::accounts::throttle;
+
 /// Which bot check guards the login.
 #[derive(Clone, PartialEq, Eq)]
 pub enum SiteVerifyConfig {
@@ -41,14 +43,26 @@ pub struct Config {
     pub trust_proxy: bool,
     pub login_limit_per_account: i64,
     pub login_limit_per_ip: i64,
+    /// Link mails (sign-up, recovery, address change) one address may be sent per window.
+    pub mail_link_limit_per_address: i64,
+    /// Link-mail requests one network address may make per window.
+    pub mail_link_limit_per_ip: i64,
     pub socket_buffer: usize,
     pub socket_read_buffer: usize,
     /// Base URL of an external CRM answering `GET {url}/orders/{id}/unit_pricing`; when unset the
     /// built-in `crm_unit_prices` table is the source.
     pub crm_unit_pricing_url: Option<String>,
+    /// An application id of the NTA's invoice publication Web-API; when unset the built-in
+    /// `invoice_registrations` table answers registration lookups.
+    pub invoice_registry_app_id: Option<String>,
+    /// The Web-API's base URL (default: the NTA's production host).
+    pub invoice_registry_url: Option<String>,
     /// A folder of master-data CSVs (`scripts/lib.sh` `ensure_master_data`), imported at start
     /// when its version has not been imported yet.
     pub master_data_dir: Option<PathBuf>,
+    /// Where people open the app (`PUBLIC_URL`, e.g. `https://tsumugi.jp`): the base of the links
+    /// in mails. Unset, the server's own address.
+    pub public_url: Option<String>,
 }
 
 impl fmt::Debug for Config {
@@ -121,10 +135,18 @@ impl Config {
             trust_proxy: matches!(var("TRUST_PROXY").as_deref(), Some("1" | "true")),
             login_limit_per_account: parsed("LOGIN_LIMIT_PER_ACCOUNT", 5)?,
             login_limit_per_ip: parsed("LOGIN_LIMIT_PER_IP", 50)?,
+            mail_link_limit_per_address: parsed(
+                "MAIL_LINK_LIMIT_PER_ADDRESS",
+                throttle::PER_ADDRESS,
+            )?,
+            mail_link_limit_per_ip: parsed("MAIL_LINK_LIMIT_PER_IP", throttle::PER_IP)?,
             socket_buffer: parsed("SOCKET_BUFFER", 256)?,
             socket_read_buffer: parsed("SOCKET_READ_BUFFER", DEFAULT_SOCKET_READ_BUFFER)?,
             crm_unit_pricing_url: var("CRM_UNIT_PRICING_URL"),
+            invoice_registry_app_id: var("INVOICE_REGISTRY_APP_ID"),
+            invoice_registry_url: var("INVOICE_REGISTRY_URL"),
             master_data_dir: var("MASTER_DATA_DIR").map(PathBuf::from),
+            public_url: var("PUBLIC_URL"),
         })
     }
 
@@ -146,15 +168,28 @@ impl Config {
             trust_proxy: false,
             login_limit_per_account: 5,
             login_limit_per_ip: 50,
+            mail_link_limit_per_address: throttle::PER_ADDRESS,
+            mail_link_limit_per_ip: throttle::PER_IP,
             socket_buffer: 256,
             socket_read_buffer: DEFAULT_SOCKET_READ_BUFFER,
             crm_unit_pricing_url: None,
+            invoice_registry_app_id: None,
+            invoice_registry_url: None,
             master_data_dir: None,
+            public_url: None,
         }
     }
 
     pub fn mail_dir(&self) -> PathBuf {
         self.data_dir.join("mail")
+    }
+
+    /// The base of links in mails, without a trailing slash.
+    pub fn public_base_url(&self) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_string(),
+            None => format!("http://{}:{}", self.host, self.port),
+        }
     }
 }
 

@@ -295,6 +295,6 @@ test.describe('8. small things', () => {
     await page.goBack();
     await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
     await expect(page).toHaveURL('/account_recovery');
-    await expect(page.getByRole('heading', { name: 'アカウント復旧' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'パスワードの再設定' })).toBeVisible();
   });
 });

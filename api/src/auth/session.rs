@@ -90,3 +90,20 @@ pub async fn revoke_all_of_user(
         .fetch_all(db)
         .await
 }
+
+/// Revokes every session of a user but `keep` (a password change keeps the caller's own);
+/// returns the revoked ids.
+pub async fn revoke_others_of_user(
+    db: impl sqlx::PgExecutor<'_>,
+    user_id: i64,
+    keep: Uuid,
+) -> sqlx::Result<Vec<Uuid>> {
+    sqlx::query_scalar(
+        "update sessions set revoked_at = now()
+          where user_id = $1 and id <> $2 and revoked_at is null returning id",
+    )
+    .bind(user_id)
+    .bind(keep)
+    .fetch_all(db)
+    .await
+}

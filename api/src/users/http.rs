@@ -1,22 +1,29 @@
 //! `GET /users`: the people a client or staff member can pick, e.g. creators to offer a task
 //! to. Staff see every role and account status; clients see active creators only.
+//! `GET /users/{id|me}` and `PUT /users/me`: the Profile, for the member themself and staff.
 
 use crate::auth::role::Role;
 use crate::platform::error::{AppError, AppResult};
-use crate::platform::guards::NonCreatorUser;
+use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::guards::{NonCreatorUser, visible};
 use crate::platform::query::{list_param, single_param};
+use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::users::db;
 use crate::users::model::{AccountStatus, WorkStatus};
+use crate::users::profile::{self, Profile, ProfileInput};
 use axum::Json;
-use axum::extract::{RawQuery, State};
+use axum::extract::{Path, RawQuery, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list))
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(show_profile))
+        .routes(routes!(show_my_profile, update_my_profile))
 }
 
 pub const LIMIT: i64 = 200;
@@ -95,4 +102,68 @@ mod tests {
         assert_eq!(role_of_wire("tsumugi_general"), None);
         assert_eq!(role_of_wire("owner"), None);
     }
+}
+
+/// The Profile of user `id` (`me` for the caller): the member themself and staff; anyone else
+/// 403 (404 when there is no such user).
+#[utoipa::path(get, path = "/users/{id}", tag = "users", security(("bearer" = [])),
+    params(("id" = String, Path, description = "a user id or `me`")),
+    responses((status = 200, body = Profile), (status = 401), (status = 403), (status = 404)))]
+pub async fn show_profile(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(id): Path<String>,
+) -> AppResult<Json<Profile>> {
+    let user_id = if id == "me" {
+        caller.user_id
+    } else {
+        id.parse::<i64>().map_err(|_| AppError::NotFound)?
+    };
+    let found = profile::load(&state.db, user_id).await?;
+    let may_see = user_id == caller.user_id || caller.role.is_staff();
+    visible(found.map(|p| (p, may_see))).map(Json)
+}
+
+/// The caller's own Profile (the `me` path is its own route).
+#[utoipa::path(get, path = "/users/me", tag = "users", security(("bearer" = [])),
+    responses((status = 200, body = Profile), (status = 401)))]
+pub async fn show_my_profile(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+) -> AppResult<Json<Profile>> {
+    profile::load(&state.db, caller.user_id)
+        .await?
+        .map(Json)
+        .ok_or(AppError::Unauthorized)
+}
+
+/// Changes the caller's Profile: a creator's whole profile of spec section 3; for clients and
+/// staff their names, readings, phone and display name. The mail address and password change
+/// through their own routes.
+#[utoipa::path(put, path = "/users/me", tag = "users", security(("bearer" = [])),
+    request_body = ProfileInput,
+    responses((status = 200, body = Profile), (status = 401), (status = 422)))]
+pub async fn update_my_profile(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    ApiJson(input): ApiJson<ProfileInput>,
+) -> AppResult<Json<Profile>> {
+    let mut tx = if caller.role.is_creator() {
+        let values = profile::validate(&state.db, &input, Some(caller.user_id)).await?;
+        let mut tx = state.db.begin().await?;
+        profile::save(&mut *tx, caller.user_id, &values).await?;
+        tx
+    } else {
+        let mut v = Validator::new();
+        let (person, user_name) = profile::check_basic(&mut v, &input);
+        v.finish()?;
+        let mut tx = state.db.begin().await?;
+        profile::save_basic(&mut *tx, caller.user_id, &person, &user_name).await?;
+        tx
+    };
+    let saved = profile::load(&mut *tx, caller.user_id)
+        .await?
+        .ok_or(AppError::Unauthorized)?;
+    tx.commit().await?;
+    Ok(Json(saved))
 }

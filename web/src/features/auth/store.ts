@@ -5,7 +5,7 @@ import { type AsyncState, initialAsync, track } from '@/lib/async-state';
 import { AppError, UnauthorizedError } from '@/lib/errors';
 import { solveChallenge } from '@/lib/proof-of-work';
 import { registerReset, resetAll } from '@/lib/reset';
-import { authApi } from './api';
+import { authApi, normalizeUser } from './api';
 import type { User } from './types';
 
 export const TOKEN_KEY = 'tsumugi.token';
@@ -28,7 +28,11 @@ interface AuthState {
   sendTwoStepCode: (twoStepToken: string) => Promise<boolean>;
   verifyTwoStep: (twoStepToken: string, code: string) => Promise<boolean>;
   whoami: () => Promise<User | null>;
+  /** Starts the session of a token another flow obtained (sign-up answers like the login), and loads its user. */
+  adoptSession: (token: string) => Promise<User | null>;
   logOut: () => Promise<void>;
+  /** Takes a User record the server sent (an update's answer, `user.updated`) as the logged-in user. */
+  applyUser: (user: User) => void;
 }
 
 const storedToken = (): string | null => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY));
@@ -100,6 +104,13 @@ export const useAuth = create<AuthState>((set, get) => {
       set({ resolved: true });
       return user;
     },
+    adoptSession: async (token) => {
+      // Whoever was logged in here before leaves nothing behind.
+      if (get().token) resetAll();
+      localStorage.setItem(TOKEN_KEY, token);
+      set({ token, twoStepToken: null, resolved: false });
+      return get().whoami();
+    },
     logOut: async () => {
       try {
         if (get().token) await authApi.logout();
@@ -108,6 +119,10 @@ export const useAuth = create<AuthState>((set, get) => {
       }
       localStorage.removeItem(TOKEN_KEY);
       resetAll();
+    },
+    applyUser: (user) => {
+      if (get().user.data?.id !== user.id) return;
+      set((s) => ({ user: { ...s.user, data: normalizeUser(user) } }));
     },
   };
 });

@@ -1,0 +1,11 @@
+//! Accounts: sign-up and client invitations by single-use mail links, password recovery, the
+//! member's password and mail address changes, generated passwords and mail notification
+//! frequencies. The Profile and its rules live in `users::profile`.
+
+mod db;
+pub mod http;
+mod mails;
+pub mod model;
+pub mod password_rule;
+pub mod throttle;
+pub mod tokens;

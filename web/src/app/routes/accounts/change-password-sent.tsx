@@ -1,0 +1,5 @@
+import { ChangePasswordSentPage } from '@/features/accounts/components/recovery-pages';
+
+export default function ChangePasswordSentRoute() {
+  return <ChangePasswordSentPage />;
+}
