@@ -20,6 +20,7 @@ pub enum EventName {
     MaintenanceChanged,
     VersionBumped,
     Typing,
+    UserUpdated,
 }
 
 impl EventName {
@@ -41,6 +42,7 @@ impl EventName {
             EventName::MaintenanceChanged => "maintenance.changed",
             EventName::VersionBumped => "version.bumped",
             EventName::Typing => "typing",
+            EventName::UserUpdated => "user.updated",
         }
     }
 }

@@ -1,5 +1,6 @@
 /** Binds the live socket and API failures to the stores for the logged-in session. */
 import { useEffect } from 'react';
+import { subscribeUser } from '@/features/auth/live';
 import { useAuth } from '@/features/auth/store';
 import { useBanners } from '@/features/banners/store';
 import { subscribeChat } from '@/features/chat/live';
@@ -28,6 +29,7 @@ function subscribeStores(): () => void {
   const offs = [
     subscribeMaintenance(),
     subscribeVersion(),
+    subscribeUser(),
     subscribeNotices(),
     subscribeChat(() => user()?.id),
     subscribeClientCounts(() => user()?.client?.id),

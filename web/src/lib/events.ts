@@ -175,3 +175,21 @@ export interface InformationCreated {
 
 /** The session was revoked elsewhere (not published by the server yet); it carries nothing. */
 export type SessionRevoked = Record<string, never>;
+
+// The user's own tabs
+
+/** `user.updated`: the User record (whoami's shape; enum values snake_case as sent) after a change such as the work status. */
+export interface UserUpdated {
+  id: number;
+  userName: string;
+  roleType: string;
+  imageFile: ImageFile | null;
+  workStatus: string;
+  hasSkill: boolean;
+  hasBankAccount: boolean;
+  hasPortfolio: boolean;
+  hasPossibleWork: boolean;
+  hasAttribute: boolean;
+  isExistsNewInformation: boolean;
+  client: { id: number; companyName: string } | null;
+}

@@ -17,6 +17,7 @@ import type {
   SessionRevoked,
   TaskState,
   Typing,
+  UserUpdated,
   VersionBumped,
 } from './events';
 
@@ -39,6 +40,7 @@ export interface ServerEvents {
   'version.bumped': VersionBumped;
   'session.revoked': SessionRevoked;
   'information.created': InformationCreated;
+  'user.updated': UserUpdated;
 }
 
 export type ServerEvent = keyof ServerEvents;

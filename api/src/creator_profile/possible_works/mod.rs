@@ -1,0 +1,4 @@
+//! Possible works: the work types a creator takes on, each with a note on their achievements.
+
+mod db;
+pub mod http;

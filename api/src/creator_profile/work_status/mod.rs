@@ -1,0 +1,4 @@
+//! The work status a creator answers (accepting, conditionally accepting, not accepting).
+
+mod db;
+pub mod http;

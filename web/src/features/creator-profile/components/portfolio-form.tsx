@@ -1,0 +1,143 @@
+/** The portfolio: works and URLs as text, whether clients may see it, and up to ten uploaded files. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import styled from 'styled-components';
+import { ErrorAlert } from '@/components/error-alert';
+import { fileSize, FileDropZone } from '@/components/file-drop-zone';
+import { RadioCards } from '@/components/radio-cards';
+import { TextArea } from '@/components/text-field';
+import { AppError } from '@/lib/errors';
+import { theme } from '@/theme/theme';
+import { creatorProfileApi } from '../api';
+import { portfolioField } from '../rules';
+import { PORTFOLIO_FILES_MAX, PORTFOLIO_MAX, portfolioSchema, type PortfolioFormValues } from '../schemas';
+import { useCreatorProfile } from '../store';
+import type { Portfolio, Publishability } from '../types';
+import { GroupError, SaveButton, useServerSave } from './form-parts';
+
+export const PUBLISHABILITY: { value: Publishability; label: string }[] = [
+  { value: 'not_set', label: '未設定' },
+  { value: 'publishable', label: '公開可' },
+  { value: 'conditionally_publishable', label: '条件付きで公開可' },
+  { value: 'unpublishable', label: '公開不可' },
+];
+
+const Files = styled.ul`
+  list-style: none;
+  margin: 0 0 16px;
+  padding: 0;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    padding: 6px 10px;
+    border: 1px solid ${theme.color.border};
+    border-radius: ${theme.button.radius}px;
+    margin-bottom: 4px;
+  }
+  span { flex: 1; overflow-wrap: anywhere; }
+  button { border: none; background: none; cursor: pointer; color: ${theme.color.subText}; font-size: ${theme.font.lg}; }
+`;
+
+const valuesOf = (portfolio: Portfolio): PortfolioFormValues => ({
+  portfolio: { portfolio: portfolio.portfolio?.portfolio ?? '', publishability: portfolio.portfolio?.publishability ?? 'not_set' },
+  files: portfolio.portfolioFiles.map((f) => ({ id: f.id, name: f.name })),
+});
+
+export function PortfolioForm({ onSaved }: { onSaved: () => void }) {
+  const { portfolio, fetchPortfolio } = useCreatorProfile();
+  const form = useForm<PortfolioFormValues>({
+    resolver: zodResolver(portfolioSchema),
+    defaultValues: { portfolio: { portfolio: '', publishability: 'not_set' }, files: [] },
+  });
+  const { control, register, handleSubmit, reset, setError, formState } = form;
+  const save = useServerSave(portfolioField, setError);
+  const publishability = useController({ control, name: 'portfolio.publishability' });
+  const files = useController({ control, name: 'files' });
+  const [uploading, setUploading] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadError, setUploadError] = useState<AppError | null>(null);
+
+  useEffect(() => {
+    void fetchPortfolio();
+  }, [fetchPortfolio]);
+  const loaded = portfolio.data;
+  useEffect(() => {
+    if (loaded) reset(valuesOf(loaded));
+  }, [loaded, reset]);
+
+  if (!loaded) return <ErrorAlert error={portfolio.error} />;
+
+  const upload = async (chosen: File[]) => {
+    setUploading(chosen);
+    setUploadError(null);
+    const added: { id: number; name: string }[] = [];
+    try {
+      for (const [index, file] of chosen.entries()) {
+        const uploaded = await creatorProfileApi.uploadFile(file, (ratio) => setProgress((index + ratio) / chosen.length));
+        added.push({ id: uploaded.id, name: uploaded.name });
+      }
+    } catch (cause) {
+      setUploadError(cause instanceof AppError ? cause : new AppError('ファイルのアップロードに失敗しました'));
+    } finally {
+      files.field.onChange([...(files.field.value ?? []), ...added]);
+      setUploading([]);
+      setProgress(null);
+    }
+  };
+
+  const submit = handleSubmit(async (values) => {
+    const saved = await save.run(() =>
+      creatorProfileApi.savePortfolio({
+        portfolio: { portfolio: values.portfolio.portfolio.trim(), publishability: values.portfolio.publishability },
+        portfolioFileIds: values.files.map((f) => f.id),
+      }),
+    );
+    if (!saved) return;
+    useCreatorProfile.setState((s) => ({ portfolio: { ...s.portfolio, data: saved } }));
+    onSaved();
+  });
+  const errors = formState.errors;
+  const chosen = files.field.value ?? [];
+  return (
+    <form onSubmit={submit} noValidate aria-label="ポートフォリオ">
+      {save.alert}
+      <TextArea
+        label="ポートフォリオ"
+        rows={5}
+        placeholder={'これまでの作品のURLや紹介文\n例: https://example.jp/articles/123'}
+        hint={`作品のURLや紹介文（${PORTFOLIO_MAX}文字以内）。ファイルだけでも登録できます`}
+        error={errors.portfolio?.portfolio?.message}
+        {...register('portfolio.portfolio')}
+      />
+      <RadioCards legend="クライアントへの公開" options={PUBLISHABILITY} value={publishability.field.value} onChange={publishability.field.onChange} />
+      <GroupError message={errors.portfolio?.publishability?.message} />
+      {chosen.length > 0 && (
+        <Files aria-label="登録するファイル">
+          {chosen.map((file) => (
+            <li key={file.id}>
+              <span aria-hidden>📎</span>
+              <span>{file.name}</span>
+              <button type="button" aria-label={`${file.name}を取り除く`} onClick={() => files.field.onChange(chosen.filter((f) => f.id !== file.id))}>
+                ×
+              </button>
+            </li>
+          ))}
+        </Files>
+      )}
+      <FileDropZone
+        label="ポートフォリオのファイル（任意）"
+        hint={`最大${PORTFOLIO_FILES_MAX}件、1ファイル20MBまで${uploading.length ? `（${uploading.map((f) => fileSize(f.size)).join('、')}）` : ''}`}
+        multiple
+        files={uploading}
+        progress={progress}
+        disabled={uploading.length > 0 || chosen.length >= PORTFOLIO_FILES_MAX}
+        onFiles={(picked) => void upload(picked.slice(0, PORTFOLIO_FILES_MAX - chosen.length))}
+        error={errors.files?.message ?? errors.files?.root?.message}
+      />
+      <ErrorAlert error={uploadError} />
+      <SaveButton label="保存する" busy={formState.isSubmitting || uploading.length > 0} />
+    </form>
+  );
+}
