@@ -1,10 +1,13 @@
 //! Tsumugi's server: configuration, REST API, domain rules and the composition root that
 //! mounts the realtime hub. `main.rs` only calls `run`.
 
+pub mod accounts;
 pub mod auth;
 pub mod bank_accounts;
 pub mod chat;
 pub mod config;
+pub mod creator_profile;
+pub mod creators;
 pub mod files;
 pub mod maintenance;
 pub mod master;

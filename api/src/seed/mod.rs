@@ -1,6 +1,7 @@
 //! Demo data for a fresh database (`SEED_DEMO=1`): the fixed accounts tests and newcomers use.
 
 mod chat;
+mod creators;
 mod users;
 mod work;
 
@@ -33,6 +34,7 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
     let ids = users::seed(&mut tx, client_id, &password_hash).await?;
     chat::seed(&mut tx, client_id, &ids).await?;
     work::seed(&mut tx, client_id, &ids).await?;
+    creators::seed(&mut tx, &password_hash).await?;
     tx.commit().await?;
     Ok(true)
 }

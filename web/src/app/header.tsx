@@ -9,6 +9,7 @@ import { isProfileComplete } from '@/lib/profile';
 import { isClient, isCreator, isStaff } from '@/lib/roles';
 import { theme } from '@/theme/theme';
 import { UserAvatar } from './side-menu';
+import { Availability } from './work-status';
 
 const Bar = styled.header<{ $mobile: boolean; $hidden: boolean }>`
   position: sticky;
@@ -165,6 +166,7 @@ export function Header({ mobile }: { mobile: boolean }) {
         {isCreator(role) && !isProfileComplete(user) && (
           <Warning to="/user/edit" aria-label="プロフィールが未入力です">{mobile ? '⚠️' : 'プロフィールが未入力です'}</Warning>
         )}
+        {!mobile && <Availability inline />}
         {isClient(role) && user.client && <ImportantCounts clientId={user.client.id} compact={mobile} />}
         {(isCreator(role) || isStaff(role) || isClient(role)) && <NoticeDropdown group="task" />}
         {(isCreator(role) || isStaff(role)) && <NoticeDropdown group="message" />}

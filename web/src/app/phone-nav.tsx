@@ -7,6 +7,7 @@ import { PopoverHead } from '@/components/popover-head';
 import { theme } from '@/theme/theme';
 import { tabItemsFor } from './navigation';
 import { MemberSummary, NavGroups, WorkRequirementWarning } from './side-menu';
+import { Availability } from './work-status';
 
 const Bar = styled.nav`
   position: fixed;
@@ -70,6 +71,12 @@ const DrawerHead = styled(PopoverHead)`
   }
 `;
 
+const AvailabilityBox = styled.div`
+  padding: 8px 12px 0;
+  border-bottom: 1px solid ${theme.color.border};
+  &:empty { display: none; }
+`;
+
 /** The drawer with the whole menu; closes on Escape, on the backdrop and after choosing a place. */
 function MenuDrawer({ onClose }: { onClose: () => void }) {
   const user = useAuth((s) => s.user.data);
@@ -93,6 +100,9 @@ function MenuDrawer({ onClose }: { onClose: () => void }) {
         </DrawerHead>
         <MemberSummary user={user} />
         <WorkRequirementWarning user={user} />
+        <AvailabilityBox>
+          <Availability />
+        </AvailabilityBox>
         <NavGroups role={user.roleType} onNavigate={onClose} />
       </Drawer>
     </>

@@ -14,6 +14,7 @@ import { GlobalStyle } from '@/theme/global-style';
 import { ErrorBoundary } from './error-boundary';
 import { LayoutFrame } from './layouts';
 import { useLiveSession } from './live';
+import { WorkStatusGate } from './work-status';
 
 /** Every page is its own route file, loaded when first visited. */
 const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
@@ -24,6 +25,24 @@ const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
   userEdit: lazy(() => import('./routes/user/edit')),
   userEditBankAccounts: lazy(() => import('./routes/user/edit-bank-accounts')),
   signupBankAccounts: lazy(() => import('./routes/user/signup-bank-accounts')),
+  signupComplete: lazy(() => import('./routes/user/signup-complete')),
+  signup: lazy(() => import('./routes/accounts/signup')),
+  signupSent: lazy(() => import('./routes/accounts/signup-sent')),
+  signupProfile: lazy(() => import('./routes/accounts/signup-profile')),
+  accountRecovery: lazy(() => import('./routes/accounts/account-recovery')),
+  accountRecoverySent: lazy(() => import('./routes/accounts/account-recovery-sent')),
+  changePassword: lazy(() => import('./routes/accounts/change-password')),
+  changePasswordSent: lazy(() => import('./routes/accounts/change-password-sent')),
+  clientSignup: lazy(() => import('./routes/accounts/client-signup')),
+  clientSignupProfile: lazy(() => import('./routes/accounts/client-signup-profile')),
+  userEditProfiles: lazy(() => import('./routes/user/edit-profiles')),
+  userEditAuth: lazy(() => import('./routes/user/edit-auth')),
+  userEditMailSent: lazy(() => import('./routes/user/edit-mail-sent')),
+  userEditMailComplete: lazy(() => import('./routes/user/edit-mail-complete')),
+  userEditMailFrequencies: lazy(() => import('./routes/user/edit-mail-frequencies')),
+  signupSkills: lazy(() => import('./routes/user/signup-skills')),
+  userEditSkills: lazy(() => import('./routes/user/edit-skills')),
+  userEditJobs: lazy(() => import('./routes/user/edit-jobs')),
   projects: lazy(() => import('./routes/work/projects')),
   projectManagements: lazy(() => import('./routes/work/project-managements')),
   projectJoins: lazy(() => import('./routes/work/project-joins')),
@@ -46,6 +65,10 @@ const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
   leaderTeamChannels: lazy(() => import('./routes/chat/leader-channels')),
   leaderChannel: lazy(() => import('./routes/chat/leader-channel')),
   leaderChannelDetail: lazy(() => import('./routes/chat/leader-channel-detail')),
+  userSearch: lazy(() => import('./routes/users/search')),
+  creator: lazy(() => import('./routes/creators/creator')),
+  creatorAttributes: lazy(() => import('./routes/creators/creator-attributes')),
+  creatorTasks: lazy(() => import('./routes/creators/creator-tasks')),
 };
 /** Routes whose feature arrives later. */
 const ComingSoonRoute = lazy(() => import('./routes/system/coming-soon'));
@@ -100,6 +123,7 @@ function Shell() {
       <GlobalStyle $mobile={mobile} />
       <Banners />
       <UpdateBanner />
+      {!maintenanceActive && <WorkStatusGate />}
       <ErrorBoundary>
         {maintenanceActive && !isStaff(role) ? (
           <MaintenancePage />

@@ -1,0 +1,284 @@
+//! A creator's page (`/creators/{id}`, its simple detail, attributes and tasks) and the creator
+//! search (`/users/search` and the options its filter panel offers). Who sees what is
+//! `access.rs`; memos, NG combinations and tags are `notes.rs`.
+
+use axum::Json;
+use axum::extract::{Path, RawQuery, State};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::creators::access::{self, Depth, Viewer};
+use crate::creators::db::{self, GenreGroupOption, SearchTag};
+use crate::creators::model::{
+    AgeBand, CreatorCard, CreatorDetail, LanguageView, Prefecture, SimpleCreator, SocialLink,
+    tokyo_today,
+};
+use crate::creators::notes;
+use crate::creators::search::{self, SearchFilter};
+use crate::master;
+use crate::platform::error::{AppError, AppResult};
+use crate::platform::extract::{ApiQuery, AuthUser};
+use crate::platform::guards::StaffOrClientUser;
+use crate::platform::pagination::Paging;
+use crate::state::AppState;
+use crate::work::tasks::model::TaskView;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(show))
+        .routes(routes!(simple_detail))
+        .routes(routes!(attributes))
+        .routes(routes!(tasks))
+        .routes(routes!(search_users))
+        .routes(routes!(search_options))
+        .merge(notes::router())
+}
+
+/// The attribute keys a client may see (spec: languages, socials, photo policy, available time
+/// slot); every other key (income, family, marital, children, chatwork …) is staff-only.
+const PUBLIC_ATTRIBUTES: [&str; 3] = ["available_time_slot", "can_open_image_type", "socials"];
+
+fn text_attribute(attributes: &Value, key: &str) -> Option<String> {
+    attributes
+        .get(key)
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+}
+
+fn socials(attributes: &Value) -> Vec<SocialLink> {
+    attributes
+        .get("socials")
+        .and_then(Value::as_array)
+        .map(|links| {
+            links
+                .iter()
+                .filter_map(|link| serde_json::from_value(link.clone()).ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A creator's page: public fields for clients, every field for staff and the creator
+/// themself, and what the caller may do there.
+#[utoipa::path(get, path = "/creators/{id}", tag = "creators", security(("bearer" = [])),
+    params(("id" = i64, Path)),
+    responses((status = 200, body = CreatorDetail), (status = 401), (status = 403), (status = 404)))]
+pub async fn show(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(id): Path<i64>,
+) -> AppResult<Json<CreatorDetail>> {
+    let viewer = Viewer::of(&caller);
+    let depth = access::depth(&state.db, viewer, id).await?;
+    let row = db::creator(&state.db, id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let full = depth == Depth::Full;
+    let portfolio = db::portfolio(&state.db, id)
+        .await?
+        .filter(|p| full || p.publishability != "unpublishable");
+    let today = tokyo_today();
+    Ok(Json(CreatorDetail {
+        id: row.id,
+        user_name: row.user_name.clone(),
+        role_type: row.role.clone(),
+        image_file: row.image_file(),
+        work_status: row.work_status,
+        prefecture: row
+            .prefecture_id
+            .zip(row.prefecture_name.clone())
+            .map(|(id, name)| Prefecture { id, name }),
+        age_band: row.private.birthday.and_then(|b| AgeBand::of(b, today)),
+        profile_text: row.profile_text.clone(),
+        skills: db::skills(&state.db, id).await?,
+        portfolio,
+        possible_works: db::possible_works(&state.db, id).await?,
+        languages: db::languages(&state.db, id).await?,
+        socials: socials(&row.attributes),
+        can_open_image_type: text_attribute(&row.attributes, "can_open_image_type"),
+        available_time_slot: text_attribute(&row.attributes, "available_time_slot"),
+        private: full.then_some(row.private),
+        abilities: viewer.abilities(),
+    }))
+}
+
+/// Id, name, image and work status, for anyone who may see the creator.
+#[utoipa::path(get, path = "/creators/{id}/simple_detail", tag = "creators", security(("bearer" = [])),
+    params(("id" = i64, Path)),
+    responses((status = 200, body = SimpleCreator), (status = 401), (status = 403), (status = 404)))]
+pub async fn simple_detail(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(id): Path<i64>,
+) -> AppResult<Json<SimpleCreator>> {
+    access::depth(&state.db, Viewer::of(&caller), id).await?;
+    db::simple(&state.db, id)
+        .await?
+        .map(Json)
+        .ok_or(AppError::NotFound)
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatorAttributes {
+    /// The creator.
+    pub user_id: i64,
+    /// Stored attributes (spec section 3, User attributes): every key for staff and the creator,
+    /// only `available_time_slot`, `can_open_image_type` and `socials` for clients.
+    #[schema(value_type = Object)]
+    pub attributes: Map<String, Value>,
+    pub languages: Vec<LanguageView>,
+}
+
+/// A creator's attributes as far as the caller may see them.
+#[utoipa::path(get, path = "/creators/{id}/attributes", tag = "creators", security(("bearer" = [])),
+    params(("id" = i64, Path)),
+    responses((status = 200, body = CreatorAttributes), (status = 401), (status = 403), (status = 404)))]
+pub async fn attributes(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(id): Path<i64>,
+) -> AppResult<Json<CreatorAttributes>> {
+    let depth = access::depth(&state.db, Viewer::of(&caller), id).await?;
+    let row = db::creator(&state.db, id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let mut attributes = match row.attributes {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    if depth == Depth::Public {
+        attributes.retain(|key, _| PUBLIC_ATTRIBUTES.contains(&key.as_str()));
+    }
+    Ok(Json(CreatorAttributes {
+        user_id: id,
+        attributes,
+        languages: db::languages(&state.db, id).await?,
+    }))
+}
+
+pub const TASKS_PER_PAGE: i64 = 20;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct PageQuery {
+    /// From 1.
+    pub page: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatorTasks {
+    pub tasks: Vec<TaskView>,
+    #[serde(flatten)]
+    pub paging: Paging,
+}
+
+/// The creator's tasks the caller may see (staff: all; a client: its own media's), newest first.
+#[utoipa::path(get, path = "/creators/{id}/tasks", tag = "creators", security(("bearer" = [])),
+    params(("id" = i64, Path), PageQuery),
+    responses((status = 200, body = CreatorTasks), (status = 401), (status = 403), (status = 404), (status = 422)))]
+pub async fn tasks(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(id): Path<i64>,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> AppResult<Json<CreatorTasks>> {
+    access::depth(&state.db, Viewer::of(&caller), id).await?;
+    let page = Paging::requested(query.page, 1)?;
+    let (total, tasks) = db::tasks_page(
+        &state.db,
+        &caller,
+        id,
+        TASKS_PER_PAGE,
+        Paging::offset(page, TASKS_PER_PAGE, 1),
+    )
+    .await?;
+    Ok(Json(CreatorTasks {
+        tasks,
+        paging: Paging::new(page, TASKS_PER_PAGE, total, 1),
+    }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SearchResult {
+    pub users: Vec<CreatorCard>,
+    #[serde(flatten)]
+    pub paging: Paging,
+}
+
+/// Creators matching every given filter, newest first (clients: active creators only).
+#[utoipa::path(get, path = "/users/search", tag = "creators", security(("bearer" = [])),
+    params(
+        ("genre_ids[]" = Option<Vec<i64>>, Query, description = "any of these genres (a genre includes its child genres)"),
+        ("genre_group_ids[]" = Option<Vec<i64>>, Query, description = "a skill in any of these genre groups"),
+        ("work_statuses[]" = Option<Vec<String>>, Query, description = "not_set, accepting, conditionally_accepting, not_accepting"),
+        ("search_tag_ids[]" = Option<Vec<i64>>, Query, description = "carries any of these tags (not as exclude type)"),
+        ("exclude_search_tag_ids[]" = Option<Vec<i64>>, Query, description = "carries none of these tags"),
+        ("age_bands[]" = Option<Vec<String>>, Query, description = "teens, early_twenties … over_sixties (age today in Japan)"),
+        ("region" = Option<String>, Query, description = "japan or overseas"),
+        ("prefecture_ids[]" = Option<Vec<i16>>, Query),
+        ("language_ids[]" = Option<Vec<i32>>, Query),
+        ("words" = Option<String>, Query, description = "space-separated; each found in the name, user name, profile text or a skill detail"),
+        ("page" = Option<i64>, Query, description = "from 1")),
+    responses((status = 200, body = SearchResult), (status = 401), (status = 403), (status = 422)))]
+pub async fn search_users(
+    State(state): State<AppState>,
+    StaffOrClientUser(caller): StaffOrClientUser,
+    RawQuery(query): RawQuery,
+) -> AppResult<Json<SearchResult>> {
+    let filter = SearchFilter::from_query(query.as_deref())?;
+    let (total, users) = db::search(&state.db, &filter, Viewer::of(&caller), tokyo_today()).await?;
+    Ok(Json(SearchResult {
+        users,
+        paging: Paging::new(filter.page, search::PER_PAGE, total, 1),
+    }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AgeBandOption {
+    pub value: AgeBand,
+    pub label: &'static str,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SearchOptions {
+    pub genre_groups: Vec<GenreGroupOption>,
+    pub search_tags: Vec<SearchTag>,
+    /// The 47 prefectures and 海外 (99).
+    pub prefectures: Vec<Prefecture>,
+    pub age_bands: Vec<AgeBandOption>,
+}
+
+/// What the search's filter panel offers: genre groups with their genres, tags, prefectures
+/// and age bands.
+#[utoipa::path(get, path = "/creators/search_options", tag = "creators", security(("bearer" = [])),
+    responses((status = 200, body = SearchOptions), (status = 401), (status = 403)))]
+pub async fn search_options(
+    State(state): State<AppState>,
+    StaffOrClientUser(_caller): StaffOrClientUser,
+) -> AppResult<Json<SearchOptions>> {
+    let mut prefectures = master::db::prefectures(&state.db).await?;
+    if !prefectures
+        .iter()
+        .any(|p| p.id == master::OVERSEAS_PREFECTURE_ID)
+    {
+        prefectures.push(Prefecture {
+            id: master::OVERSEAS_PREFECTURE_ID,
+            name: "海外".into(),
+        });
+    }
+    Ok(Json(SearchOptions {
+        genre_groups: db::genre_groups(&state.db).await?,
+        search_tags: db::search_tags(&state.db).await?,
+        prefectures,
+        age_bands: AgeBand::ALL
+            .iter()
+            .map(|&value| AgeBandOption {
+                value,
+                label: value.label(),
+            })
+            .collect(),
+    }))
+}

@@ -1,0 +1,11 @@
+//! Creators as others see them: the creator page (detail, attributes, tasks), the creator
+//! search, memos, NG combinations and search tags, with one who-may-see rule (`access.rs`).
+
+pub mod access;
+mod db;
+pub mod http;
+pub mod model;
+mod notes;
+pub mod search;
+
+pub use db::{ClientMemo, CreatorSearchTag, GenreGroupOption, ManagerMemo, SearchTag, UserRef};

@@ -1,0 +1,281 @@
+//! `search_bench --server HOST:PORT --database-url URL --first-tag ID [--iterations N] [--out FILE]`
+//!
+//! Times typical `GET /api/users/search` calls against a running release `tsumugi` whose
+//! database `search-seed.sql` filled (see `scripts/bench-search.sh`), one request at a time,
+//! and writes p50/p95/p99 per query with the `EXPLAIN (ANALYZE, BUFFERS)` plans of the SQL the
+//! server builds for it (through the same query builder, `api::creators::search`).
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use api::creators::access::Viewer;
+use api::creators::model::tokyo_today;
+use api::creators::search::{self, SearchFilter};
+use sqlx::postgres::PgPoolOptions;
+use sqlx::{PgPool, Postgres, QueryBuilder};
+
+const CLIENT_TOKEN: &str = "bench-search-client";
+const WARM_UP: usize = 20;
+const TARGET_P99_MS: f64 = 50.0;
+
+struct Case {
+    name: &'static str,
+    query: String,
+    /// Counted against the p99 target; a deep page is reported but is not a typical search.
+    typical: bool,
+}
+
+fn cases(first_tag: i64) -> Vec<Case> {
+    vec![
+        Case {
+            name: "genre + work status (accepting)",
+            query: "genre_ids[]=1&work_statuses[]=accepting".into(),
+            typical: true,
+        },
+        Case {
+            name: "genre group + two age bands + Japan",
+            query: "genre_group_ids[]=3&age_bands[]=late_twenties&age_bands[]=early_thirties&region=japan".into(),
+            typical: true,
+        },
+        Case {
+            name: "tag include + tag exclude + language",
+            query: format!(
+                "search_tag_ids[]={}&search_tag_ids[]={}&exclude_search_tag_ids[]={}&language_ids[]=1&language_ids[]=3",
+                first_tag,
+                first_tag + 5,
+                first_tag + 12
+            ),
+            typical: true,
+        },
+        Case {
+            name: "child genre + prefecture + work statuses",
+            query: "genre_ids[]=181&prefecture_ids[]=13&prefecture_ids[]=27&work_statuses[]=accepting&work_statuses[]=conditionally_accepting".into(),
+            typical: true,
+        },
+        Case {
+            name: "free word (3 characters) + work status",
+            query: "words=%E5%8C%BB%E7%99%82%E7%B3%BB&work_statuses[]=accepting".into(),
+            typical: true,
+        },
+        Case {
+            name: "free word (2 characters)",
+            query: "words=%E7%BF%BB%E8%A8%B3".into(),
+            typical: true,
+        },
+        Case {
+            name: "two words + genre",
+            query: "words=%E3%83%A9%E3%82%B8%E3%82%AA%20%E6%A7%8B%E6%88%90&genre_ids[]=10".into(),
+            typical: true,
+        },
+        Case {
+            name: "no filter, page 1",
+            query: String::new(),
+            typical: true,
+        },
+        Case {
+            name: "genre, page 200",
+            query: "genre_ids[]=5&page=200".into(),
+            typical: false,
+        },
+    ]
+}
+
+fn args() -> HashMap<String, String> {
+    let mut raw = std::env::args().skip(1);
+    let mut options = HashMap::new();
+    while let Some(key) = raw.next() {
+        if let Some(name) = key.strip_prefix("--") {
+            options.insert(name.to_string(), raw.next().unwrap_or_default());
+        }
+    }
+    options
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    let index = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[index].as_secs_f64() * 1000.0
+}
+
+struct Measured {
+    total: i64,
+    p50: f64,
+    p95: f64,
+    p99: f64,
+    max: f64,
+}
+
+async fn measure(
+    http: &reqwest::Client,
+    server: &str,
+    query: &str,
+    iterations: usize,
+) -> anyhow::Result<Measured> {
+    let url = format!("http://{server}/api/users/search?{query}");
+    let mut total = 0;
+    let mut times = Vec::with_capacity(iterations);
+    for i in 0..WARM_UP + iterations {
+        let started = Instant::now();
+        let response = http.get(&url).bearer_auth(CLIENT_TOKEN).send().await?;
+        let status = response.status();
+        let body: serde_json::Value = response.json().await?;
+        let elapsed = started.elapsed();
+        anyhow::ensure!(status.is_success(), "{url}: {status} {body}");
+        total = body["total"].as_i64().unwrap_or_default();
+        if i >= WARM_UP {
+            times.push(elapsed);
+        }
+    }
+    times.sort();
+    Ok(Measured {
+        total,
+        p50: percentile(&times, 0.50),
+        p95: percentile(&times, 0.95),
+        p99: percentile(&times, 0.99),
+        max: times
+            .last()
+            .map(|d| d.as_secs_f64() * 1000.0)
+            .unwrap_or_default(),
+    })
+}
+
+/// The plans of the count and the page query the server runs for `query`.
+async fn plans(db: &PgPool, query: &str, viewer: Viewer) -> anyhow::Result<String> {
+    let filter = SearchFilter::from_query(Some(query)).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let today = tokyo_today();
+    let mut out = String::new();
+    for (label, page) in [("count", false), ("page", true)] {
+        let mut q = QueryBuilder::<Postgres>::new("explain (analyze, buffers) ");
+        if page {
+            search::push_page_ids(&mut q, &filter, viewer, today);
+        } else {
+            search::push_count(&mut q, &filter, viewer, today);
+        }
+        let lines: Vec<String> = q.build_query_scalar().fetch_all(db).await?;
+        let _ = writeln!(out, "-- {label} query\n{}\n", lines.join("\n"));
+    }
+    Ok(out)
+}
+
+/// The 1-minute load average (Linux), to say how busy the machine was.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "unknown".into())
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let options = args();
+    let server = options
+        .get("server")
+        .cloned()
+        .unwrap_or_else(|| "127.0.0.1:8130".into());
+    let database_url = options
+        .get("database-url")
+        .cloned()
+        .ok_or_else(|| anyhow::anyhow!("--database-url is required"))?;
+    let first_tag: i64 = options
+        .get("first-tag")
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| anyhow::anyhow!("--first-tag is required"))?;
+    let iterations: usize = options
+        .get("iterations")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(500);
+    let out_path = options
+        .get("out")
+        .cloned()
+        .unwrap_or_else(|| "loadtest/results/user-search.md".into());
+
+    let db = PgPoolOptions::new()
+        .max_connections(2)
+        .connect(&database_url)
+        .await?;
+    let creators: i64 = sqlx::query_scalar(
+        "select count(*) from users where role in ('general', 'editor_assistant')",
+    )
+    .fetch_one(&db)
+    .await?;
+    let client_id: i64 = sqlx::query_scalar(
+        "select client_id from users where mail_address = 'client@bench-search.tsumugi.jp'",
+    )
+    .fetch_one(&db)
+    .await?;
+    let pg_version: String = sqlx::query_scalar("select version()")
+        .fetch_one(&db)
+        .await?;
+    let viewer = Viewer::Client { client_id };
+    let load_before = load_average();
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let http = reqwest::Client::builder().build()?;
+
+    let mut table = String::from(
+        "| query | matches | p50 ms | p95 ms | p99 ms | max ms |\n| --- | ---: | ---: | ---: | ---: | ---: |\n",
+    );
+    let mut plan_text = String::new();
+    let mut worst_p99: f64 = 0.0;
+    for case in cases(first_tag) {
+        let m = measure(&http, &server, &case.query, iterations).await?;
+        if case.typical {
+            worst_p99 = worst_p99.max(m.p99);
+        }
+        eprintln!(
+            "{:<45} total {:>6}  p50 {:>6.2}  p95 {:>6.2}  p99 {:>6.2}  max {:>6.2}",
+            case.name, m.total, m.p50, m.p95, m.p99, m.max
+        );
+        let _ = writeln!(
+            table,
+            "| {}{} (`{}`) | {} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            case.name,
+            if case.typical {
+                ""
+            } else {
+                " — not typical, not counted"
+            },
+            if case.query.is_empty() {
+                "—"
+            } else {
+                &case.query
+            },
+            m.total,
+            m.p50,
+            m.p95,
+            m.p99,
+            m.max
+        );
+        let _ = writeln!(
+            plan_text,
+            "### {}\n\n`GET /api/users/search?{}`\n\n```\n{}```\n",
+            case.name,
+            case.query,
+            plans(&db, &case.query, viewer).await?
+        );
+    }
+
+    let load_after = load_average();
+    let verdict = if worst_p99 <= TARGET_P99_MS {
+        format!(
+            "Every typical query's p99 is within the {TARGET_P99_MS} ms target (worst {worst_p99:.2} ms)."
+        )
+    } else {
+        format!("**Over the {TARGET_P99_MS} ms target**: worst typical p99 {worst_p99:.2} ms.")
+    };
+    let report = format!(
+        "# Creator search at {creators} creators\n\n\
+         `make bench-search` (`scripts/bench-search.sh`): a release `tsumugi` on its own database seeded by \
+         `loadtest/search-seed.sql` (deterministic, `generate_series`), `vacuum analyze`, then each query \
+         {WARM_UP} times to warm up and {iterations} times measured, one request at a time, as a client user \
+         over HTTP on loopback (the time includes the session lookup, both SQL statements — count and page — \
+         the cards of the page and JSON). Never part of `make test`.\n\n\
+         {verdict}\n\n{table}\n\
+         PostgreSQL: {pg_version}. Machine: {cores} cores, load average (1 min) {load_before} before and \
+         {load_after} after the run — other work shared the machine, so these are not idle-machine figures.\n\n\
+         ## Plans (`EXPLAIN (ANALYZE, BUFFERS)`, built by `api::creators::search` as the server builds them)\n\n\
+         The page's cards are then read by primary key for the 20 ids of the page.\n\n{plan_text}"
+    );
+    std::fs::write(&out_path, report)?;
+    eprintln!("wrote {out_path}; worst p99 {worst_p99:.2} ms");
+    Ok(())
+}

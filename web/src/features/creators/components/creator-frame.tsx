@@ -1,0 +1,88 @@
+import { useEffect, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import styled from 'styled-components';
+import { ErrorAlert } from '@/components/error-alert';
+import { Muted, PageTitle } from '@/components/page';
+import { deniedPage } from '@/components/status-page';
+import { href } from '@/config/paths';
+import { theme } from '@/theme/theme';
+import { AGE_BAND_LABEL } from '../labels';
+import { useCreators } from '../store';
+import type { CreatorDetail } from '../types';
+import { CreatorAvatar } from './creator-avatar';
+import { WorkStatusBadge } from './creator-card';
+
+const Header = styled.header`
+  display: flex;
+  gap: 16px;
+  align-items: center;
+  background: ${theme.color.white};
+  border-top: 5px solid ${theme.color.brand};
+  border-radius: 4px;
+  padding: 16px 20px;
+  margin-bottom: 12px;
+  h1 { margin: 0 8px 0 0; font-size: ${theme.font.xxl}; display: inline; }
+  p { margin: 6px 0 0; color: ${theme.color.subText}; }
+`;
+const Tabs = styled.nav`
+  display: flex;
+  gap: 4px;
+  margin-bottom: 16px;
+  border-bottom: 1px solid ${theme.color.border};
+  a {
+    padding: 8px 16px;
+    color: ${theme.color.subText};
+    text-decoration: none;
+    border-bottom: 3px solid transparent;
+  }
+  a.active { color: ${theme.color.brandDark}; border-bottom-color: ${theme.color.brand}; font-weight: ${theme.font.bold}; }
+`;
+
+function CreatorHeader({ creator }: { creator: CreatorDetail }) {
+  const facts = [creator.prefecture?.name, creator.ageBand && AGE_BAND_LABEL[creator.ageBand]].filter(Boolean).join('・');
+  return (
+    <Header data-testid="creator-header">
+      <CreatorAvatar name={creator.userName} image={creator.imageFile} size={72} />
+      <div>
+        <h1>{creator.userName}</h1>
+        <WorkStatusBadge status={creator.workStatus} />
+        <p>
+          ID: {creator.id}
+          {facts && `・${facts}`}
+        </p>
+      </div>
+    </Header>
+  );
+}
+
+/** The creator's header and the tabs of their pages; `children` gets the loaded creator. */
+export function CreatorFrame({ creatorId, children }: { creatorId: number; children: (creator: CreatorDetail) => ReactNode }) {
+  const { detail, fetchDetail } = useCreators();
+  useEffect(() => {
+    void fetchDetail(creatorId);
+  }, [fetchDetail, creatorId]);
+  const creator = detail.data?.id === creatorId ? detail.data : null;
+  if (!creator) {
+    const denied = !detail.loading && deniedPage(detail.error);
+    if (denied) return denied;
+    return (
+      <>
+        <PageTitle>クリエイター詳細</PageTitle>
+        {detail.loading ? <Muted>読み込み中…</Muted> : <ErrorAlert error={detail.error} />}
+      </>
+    );
+  }
+  return (
+    <>
+      <CreatorHeader creator={creator} />
+      <Tabs aria-label="クリエイターのページ">
+        <NavLink end to={href('creator', { userId: creatorId })}>
+          プロフィール
+        </NavLink>
+        <NavLink to={href('creatorAttributes', { userId: creatorId })}>属性</NavLink>
+        {creator.canReadTasks && <NavLink to={href('creatorTasks', { userId: creatorId })}>タスク</NavLink>}
+      </Tabs>
+      {children(creator)}
+    </>
+  );
+}
