@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';
 import { deniedPage } from '@/components/status-page';
+import { TabNav } from '@/components/tab-nav';
 import { href } from '@/config/paths';
 import { theme } from '@/theme/theme';
 import { AGE_BAND_LABEL } from '../labels';
@@ -24,20 +25,6 @@ const Header = styled.header`
   h1 { margin: 0 8px 0 0; font-size: ${theme.font.xxl}; display: inline; }
   p { margin: 6px 0 0; color: ${theme.color.subText}; }
 `;
-const Tabs = styled.nav`
-  display: flex;
-  gap: 4px;
-  margin-bottom: 16px;
-  border-bottom: 1px solid ${theme.color.border};
-  a {
-    padding: 8px 16px;
-    color: ${theme.color.subText};
-    text-decoration: none;
-    border-bottom: 3px solid transparent;
-  }
-  a.active { color: ${theme.color.brandDark}; border-bottom-color: ${theme.color.brand}; font-weight: ${theme.font.bold}; }
-`;
-
 function CreatorHeader({ creator }: { creator: CreatorDetail }) {
   const facts = [creator.prefecture?.name, creator.ageBand && AGE_BAND_LABEL[creator.ageBand]].filter(Boolean).join('・');
   return (
@@ -75,13 +62,13 @@ export function CreatorFrame({ creatorId, children }: { creatorId: number; child
   return (
     <>
       <CreatorHeader creator={creator} />
-      <Tabs aria-label="クリエイターのページ">
+      <TabNav aria-label="クリエイターのページ">
         <NavLink end to={href('creator', { userId: creatorId })}>
           プロフィール
         </NavLink>
         <NavLink to={href('creatorAttributes', { userId: creatorId })}>属性</NavLink>
         {creator.canReadTasks && <NavLink to={href('creatorTasks', { userId: creatorId })}>タスク</NavLink>}
-      </Tabs>
+      </TabNav>
       {children(creator)}
     </>
   );
