@@ -34,6 +34,14 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
     let ids = users::seed(&mut tx, client_id, &password_hash).await?;
     chat::seed(&mut tx, client_id, &ids).await?;
     work::seed(&mut tx, client_id, &ids).await?;
+    // The chat team was seeded before the client's media existed: it belongs to the first one.
+    sqlx::query(
+        "update teams set media_id = (select min(id) from media where client_id = $1)
+          where client_id = $1 and media_id is null",
+    )
+    .bind(client_id)
+    .execute(&mut *tx)
+    .await?;
     creators::seed(&mut tx, &password_hash).await?;
     tx.commit().await?;
     Ok(true)
