@@ -75,6 +75,8 @@ test('a forgotten password is reset by mail and the new one logs in', async ({ p
   await page.goto('/');
   await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
   await expect(page).toHaveURL('/account_recovery');
+  // The login page stays on screen while the recovery page's code loads: it has a メールアドレス too.
+  await expect(page.getByRole('heading', { name: 'パスワードの再設定' })).toBeVisible();
   await page.getByLabel('メールアドレス').fill(mailAddress);
   await page.getByRole('button', { name: '再設定用URLを送信' }).click();
   await expect(page).toHaveURL('/account_recovery/sent');
