@@ -9,7 +9,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use support::{TestApp, demo_client_id, mails, user_id};
+use support::{TestApp, demo_client_id, mails, sio::SioClient, user_id};
 
 const ADMIN: &str = "admin@demo.tsumugi.jp";
 const MANAGER: &str = "manager@demo.tsumugi.jp";
@@ -598,12 +598,44 @@ async fn option_payments_are_whole_positive_yen_added_by_staff(pool: PgPool) {
     assert_eq!(rules_on(&body, "target_year"), ["between:2000,2100"]);
     assert_eq!(rules_on(&body, "target_month"), ["between:1,12"]);
 
+    let client = app.login(CLIENT_A).await;
+    let mut a_socket = SioClient::connect(app.addr, Some(&client))
+        .await
+        .expect("client A socket");
+    let b = app.login(CLIENT_B).await;
+    let mut b_socket = SioClient::connect(app.addr, Some(&b))
+        .await
+        .expect("client B socket");
+
     let (status, added) = app.post(&path, Some(&manager), payment(json!(30000))).await;
     assert_eq!(status, StatusCode::CREATED, "{added}");
+    // The company's open pages learn of it at once; another company's do not.
+    let pushed = a_socket
+        .expect_event("media.updated", Duration::from_secs(5))
+        .await
+        .expect("media.updated to client A");
+    assert_eq!(pushed["id"], magazine);
+    assert_eq!(pushed["company_name"], "株式会社デモメディア");
+    let sample = media_id(&pool, "サンプルウェブ").await;
+    let (status, _) = app
+        .put(
+            &format!("/api/clients/media/{sample}/customer_information"),
+            Some(&manager),
+            json!({ "customer_information": "B社のメモ" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let first_for_b = b_socket
+        .expect_event("media.updated", Duration::from_secs(5))
+        .await
+        .expect("media.updated to client B");
+    assert_eq!(
+        first_for_b["id"], sample,
+        "client B never hears of the demo company's medium"
+    );
     assert_eq!(added["amount"], 30000);
     assert_eq!(added["created_by_name"], "田中 美咲");
 
-    let client = app.login(CLIENT_A).await;
     let (status, list) = app.get(&path, Some(&client)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(

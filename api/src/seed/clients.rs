@@ -51,7 +51,14 @@ pub(super) async fn seed(
     .bind(client_id)
     .fetch_one(&mut **tx)
     .await?;
-    link(tx, magazine, &[1, 2, 3], &tag_ids[..2], &[manager, client_user]).await?;
+    link(
+        tx,
+        magazine,
+        &[1, 2, 3],
+        &tag_ids[..2],
+        &[manager, client_user],
+    )
+    .await?;
     sqlx::query(
         "insert into media_option_payments (media_id, title, amount, target_year, target_month, note, created_by)
          values ($1, '特集ページ追加制作', 50000, extract(year from now())::int, extract(month from now())::int,

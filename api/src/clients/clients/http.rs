@@ -113,9 +113,7 @@ async fn validate(
 }
 
 async fn detail_for(state: &AppState, caller: &Caller, id: i64) -> AppResult<ClientDetail> {
-    let mut detail = db::detail(&state.db, id)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let mut detail = db::detail(&state.db, id).await?.ok_or(AppError::NotFound)?;
     if !caller.role.is_staff() {
         detail.note = None;
     }

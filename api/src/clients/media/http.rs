@@ -16,11 +16,13 @@ use crate::clients::clients::http::{PER_PAGE, search_words};
 use crate::clients::clients::model::NamedRef;
 use crate::clients::media::access::{self, MediaRef};
 use crate::clients::media::db;
+use crate::clients::media::events::MediaUpdated;
 use crate::clients::media::model::{
     CUSTOMER_INFORMATION_MAX, GenreGroupView, MediaDetail, MediaInput, MediaManager, MediaMember,
     MediaSummary, MediaValues, OptionPayment, OptionPaymentInput,
 };
 use crate::platform::error::{AppError, AppResult};
+use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
 use crate::platform::guards::ManagerUser;
 use crate::platform::pagination::Paging;
@@ -112,6 +114,13 @@ pub async fn of_client(
     }))
 }
 
+/// Tells the staff and the company's users that medium `media_id` changed (after the commit).
+async fn announce(state: &AppState, caller: &Caller, media_id: i64) -> AppResult<()> {
+    let media = access::media_for(&state.db, caller, media_id).await?;
+    emit(&state.hub, &MediaUpdated::of(&state.db, media).await?).await;
+    Ok(())
+}
+
 /// The form's rules, with its references looked up for client `client_id`.
 async fn validate(state: &AppState, client_id: i64, input: &MediaInput) -> AppResult<MediaValues> {
     let mut v = Validator::new();
@@ -173,6 +182,7 @@ pub async fn create(
     let mut tx = state.db.begin().await?;
     let media_id = db::insert(&mut tx, id, &values).await?;
     tx.commit().await?;
+    announce(&state, &caller, media_id).await?;
     Ok((
         StatusCode::CREATED,
         Json(detail(&state, &caller, media_id).await?),
@@ -199,6 +209,7 @@ pub async fn update(
         return Err(AppError::NotFound);
     }
     tx.commit().await?;
+    announce(&state, &caller, media_id).await?;
     Ok(Json(detail(&state, &caller, media_id).await?))
 }
 
@@ -360,6 +371,7 @@ pub async fn add_option_payment(
     let values = body.check(&mut v);
     v.finish()?;
     let payment = db::insert_option_payment(&state.db, media_id, caller.user_id, &values).await?;
+    announce(&state, &caller, media_id).await?;
     Ok((StatusCode::CREATED, Json(payment)))
 }
 
@@ -408,6 +420,7 @@ pub async fn update_customer_information(
     v.max_chars("customer_information", text, CUSTOMER_INFORMATION_MAX);
     v.finish()?;
     db::set_customer_information(&state.db, media_id, text).await?;
+    announce(&state, &caller, media_id).await?;
     Ok(Json(CustomerInformationView {
         customer_information: text.to_string(),
         can_edit: true,

@@ -3,5 +3,6 @@
 
 pub mod access;
 mod db;
+pub mod events;
 pub mod http;
 pub mod model;

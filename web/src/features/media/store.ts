@@ -12,6 +12,8 @@ interface MediaState {
   information: AsyncState<MediaInformation | null>;
   members: AsyncState<MediaMembers | null>;
   optionPayments: AsyncState<OptionPayments | null>;
+  /** The medium whose option payments are loaded. */
+  optionPaymentsOf: number | null;
   fetchList: (words: string, page: number) => Promise<void>;
   fetchOfClient: (clientId: number) => Promise<void>;
   fetchDetail: (mediaId: number) => Promise<void>;
@@ -27,6 +29,7 @@ const initial = () => ({
   information: initialAsync<MediaInformation | null>(null),
   members: initialAsync<MediaMembers | null>(null),
   optionPayments: initialAsync<OptionPayments | null>(null),
+  optionPaymentsOf: null as number | null,
 });
 
 /** The newest list request wins when an older one answers late. */
@@ -58,6 +61,7 @@ export const useMedia = create<MediaState>((set) => ({
     await track(set, 'members', () => mediaApi.members(mediaId, page), 'メンバー一覧の取得に失敗しました');
   },
   fetchOptionPayments: async (mediaId) => {
+    set({ optionPaymentsOf: mediaId });
     await track(set, 'optionPayments', () => mediaApi.optionPayments(mediaId), 'オプション支払いの取得に失敗しました');
   },
 }));
