@@ -8,7 +8,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use support::{PASSWORD, TestApp, demo_client_id, rules, user_id};
+use support::{PASSWORD, TestApp, demo_client_id, mails, rules, user_id};
 
 const NEW_PASSWORD: &str = "Tsumugi-new-2027";
 
@@ -26,32 +26,6 @@ fn rules_on(body: &Value, field: &str) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default()
-}
-
-/// A stored mail with its body decoded (lines too long for 8bit, like links, make it base64).
-fn decoded(mail: &str) -> String {
-    use base64::Engine;
-    let Some((head, body)) = mail.split_once("\r\n\r\n") else {
-        return mail.to_string();
-    };
-    if !head.contains("Content-Transfer-Encoding: base64") {
-        return mail.to_string();
-    }
-    let compact: String = body.split_whitespace().collect();
-    let text = base64::engine::general_purpose::STANDARD
-        .decode(compact)
-        .expect("a base64 body");
-    format!("{head}\r\n\r\n{}", String::from_utf8(text).unwrap())
-}
-
-/// Every mail under `DATA_DIR/mail`, headers and decoded body.
-fn mails(app: &TestApp) -> Vec<String> {
-    let Ok(dir) = std::fs::read_dir(app.data_dir.join("mail")) else {
-        return Vec::new();
-    };
-    dir.filter_map(Result::ok)
-        .map(|e| decoded(&std::fs::read_to_string(e.path()).unwrap()))
-        .collect()
 }
 
 /// The token of the link to `path` in the mail to `to` (waiting for mails sent in the background).

@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use crate::accounts::model::{MailFrequencies, MailFrequency};
 use crate::accounts::tokens::{self, Purpose, Recipient};
-use crate::accounts::{db, mails, password_rule, throttle};
+use crate::accounts::{db, invitations, mails, password_rule, throttle};
 use crate::auth::role::Role;
 use crate::auth::{password, rate_limit, session};
 use crate::platform::error::{AppError, AppResult};
@@ -168,7 +168,7 @@ async fn hash(password: String) -> AppResult<String> {
     )
 }
 
-async fn send(state: &AppState, mail: Mail) -> AppResult<()> {
+pub(super) async fn send(state: &AppState, mail: Mail) -> AppResult<()> {
     state
         .mailer
         .send(&state.config.mail_from, mail)
@@ -196,7 +196,7 @@ async fn open_session(tx: &mut sqlx::PgConnection, user_id: i64) -> AppResult<Si
 
 /// The link of a new account (a sign-up, or a client's invited person): the address must be
 /// valid, within the throttle and not registered yet. Answers the trimmed address and the token.
-async fn new_account_link<'a>(
+pub(super) async fn new_account_link<'a>(
     state: &AppState,
     ip: &str,
     purpose: Purpose,
@@ -312,17 +312,8 @@ pub async fn client_signup(
     let company_name = db::client_company(&state.db, client_id).await?;
     ensure_visible(company_name.is_some(), caller.acts_for_client(client_id))?;
     let company_name = company_name.unwrap_or_default();
-    let (mail_address, token) = new_account_link(
-        &state,
-        &ip,
-        Purpose::ClientSignup,
-        &body.mail_address,
-        Some(client_id),
-    )
-    .await?;
-    let base = state.config.public_base_url();
-    let mail = mails::client_invitation(&base, mail_address, &company_name, client_id, &token);
-    send(&state, mail).await?;
+    invitations::invite_to_client(&state, &ip, client_id, &company_name, &body.mail_address)
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -4,6 +4,7 @@
 
 mod db;
 pub mod http;
+pub mod invitations;
 mod mails;
 pub mod model;
 pub mod password_rule;

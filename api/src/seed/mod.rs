@@ -1,6 +1,7 @@
 //! Demo data for a fresh database (`SEED_DEMO=1`): the fixed accounts tests and newcomers use.
 
 mod chat;
+mod clients;
 mod creators;
 mod users;
 mod work;
@@ -34,6 +35,7 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
     let ids = users::seed(&mut tx, client_id, &password_hash).await?;
     chat::seed(&mut tx, client_id, &ids).await?;
     work::seed(&mut tx, client_id, &ids).await?;
+    clients::seed(&mut tx, client_id, &ids, &password_hash).await?;
     // The chat team was seeded before the client's media existed: it belongs to the first one.
     sqlx::query(
         "update teams set media_id = (select min(id) from media where client_id = $1)

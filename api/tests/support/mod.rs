@@ -192,6 +192,32 @@ impl TestApp {
     }
 }
 
+/// A stored mail with its body decoded (lines too long for 8bit, like links, make it base64).
+pub fn decoded(mail: &str) -> String {
+    use base64::Engine;
+    let Some((head, body)) = mail.split_once("\r\n\r\n") else {
+        return mail.to_string();
+    };
+    if !head.contains("Content-Transfer-Encoding: base64") {
+        return mail.to_string();
+    }
+    let compact: String = body.split_whitespace().collect();
+    let text = base64::engine::general_purpose::STANDARD
+        .decode(compact)
+        .expect("a base64 body");
+    format!("{head}\r\n\r\n{}", String::from_utf8(text).unwrap())
+}
+
+/// Every mail under `DATA_DIR/mail`, headers and decoded body.
+pub fn mails(app: &TestApp) -> Vec<String> {
+    let Ok(dir) = std::fs::read_dir(app.data_dir.join("mail")) else {
+        return Vec::new();
+    };
+    dir.filter_map(Result::ok)
+        .map(|e| decoded(&std::fs::read_to_string(e.path()).unwrap()))
+        .collect()
+}
+
 pub async fn user_id(pool: &PgPool, mail_address: &str) -> i64 {
     sqlx::query_scalar("select id from users where mail_address = $1")
         .bind(mail_address)

@@ -6,6 +6,7 @@ import { useBanners } from '@/features/banners/store';
 import { subscribeChat } from '@/features/chat/live';
 import { subscribeClientCounts } from '@/features/clients/live';
 import { subscribeMaintenance } from '@/features/maintenance/live';
+import { subscribeMedia } from '@/features/media/live';
 import { useMaintenance } from '@/features/maintenance/store';
 import { subscribeNotices } from '@/features/notices/live';
 import { useNotices } from '@/features/notices/store';
@@ -33,6 +34,7 @@ function subscribeStores(): () => void {
     subscribeNotices(),
     subscribeChat(() => user()?.id),
     subscribeClientCounts(() => user()?.client?.id),
+    subscribeMedia(),
   ];
   return () => offs.forEach((off) => off());
 }

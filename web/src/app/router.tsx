@@ -69,6 +69,18 @@ const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
   creator: lazy(() => import('./routes/creators/creator')),
   creatorAttributes: lazy(() => import('./routes/creators/creator-attributes')),
   creatorTasks: lazy(() => import('./routes/creators/creator-tasks')),
+  clientMedia: lazy(() => import('./routes/clients/client-media')),
+  clientAdd: lazy(() => import('./routes/clients/client-add')),
+  clientEdit: lazy(() => import('./routes/clients/client-edit')),
+  clientMediaList: lazy(() => import('./routes/clients/client-media-list')),
+  clientAccounts: lazy(() => import('./routes/clients/client-accounts')),
+  clientMediaAdd: lazy(() => import('./routes/clients/client-media-add')),
+  clientMediaEdit: lazy(() => import('./routes/clients/client-media-edit')),
+  media: lazy(() => import('./routes/clients/media')),
+  mediaDetails: lazy(() => import('./routes/clients/media-details')),
+  mediaOptionPaymentAdd: lazy(() => import('./routes/clients/media-option-payment-add')),
+  mediaInformation: lazy(() => import('./routes/clients/media-information')),
+  mediaMembers: lazy(() => import('./routes/clients/media-members')),
 };
 /** Routes whose feature arrives later. */
 const ComingSoonRoute = lazy(() => import('./routes/system/coming-soon'));

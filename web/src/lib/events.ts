@@ -193,3 +193,13 @@ export interface UserUpdated {
   isExistsNewInformation: boolean;
   client: { id: number; companyName: string } | null;
 }
+
+// Clients and media (the staff's role rooms and the company's own users)
+
+/** `media.updated`: a medium, its option payments or its customer information changed (its id, name and company). */
+export interface MediaUpdated {
+  id: number;
+  name: string;
+  clientId: number;
+  companyName: string;
+}

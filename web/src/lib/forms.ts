@@ -61,3 +61,11 @@ export function applyServerRules(rules: Rules, mapping: FieldMapping, setError: 
 
 /** A text input's value with full-width digits made half-width and the ends trimmed. */
 export const normalizeDigits = (value: string): string => toHalfWidthDigits(value.trim());
+
+const KATAKANA = /^[ァ-ヺーヽヾ \u3000]+$/;
+const KATAKANA_LETTER = /[ァ-ヺ]/;
+/** Full-width katakana (with the prolonged sound mark and spaces), at least one letter: readings of names. */
+export const isKatakana = (value: string): boolean => KATAKANA.test(value) && KATAKANA_LETTER.test(value);
+
+/** Half-width digits with hyphens, spaces and brackets dropped (phone numbers). */
+export const normalizePhone = (value: string): string => toHalfWidthDigits(value).replace(/[-－ー‐\s()（）]/g, '');

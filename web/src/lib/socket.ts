@@ -7,6 +7,7 @@ import type {
   DeliveryRegistered,
   InformationCreated,
   MaintenanceChanged,
+  MediaUpdated,
   MessageDeleted,
   MessageView,
   NoticeCreated,
@@ -41,6 +42,7 @@ export interface ServerEvents {
   'session.revoked': SessionRevoked;
   'information.created': InformationCreated;
   'user.updated': UserUpdated;
+  'media.updated': MediaUpdated;
 }
 
 export type ServerEvent = keyof ServerEvents;

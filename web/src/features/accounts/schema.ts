@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { toCamel } from '@/lib/case';
 import { ruleMessage, type Rules } from '@/lib/errors';
 import { toHalfWidthDigits } from '@/lib/format';
-import { applyServerRules as applyMappedRules, FORM_MESSAGES } from '@/lib/forms';
+import { applyServerRules as applyMappedRules, FORM_MESSAGES, isKatakana, normalizePhone } from '@/lib/forms';
 import { OVERSEAS_POSTAL_CODE, OVERSEAS_PREFECTURE_ID, type Profile, type ProfileInput } from './types';
 
 export const M = {
@@ -102,12 +102,7 @@ export function applyServerRules<T extends FieldValues>(rules: Rules, fields: re
   );
 }
 
-const KATAKANA = /^[ァ-ヺーヽヾ \u3000]+$/;
-const KATAKANA_LETTER = /[ァ-ヺ]/;
-export const isKatakana = (value: string): boolean => KATAKANA.test(value) && KATAKANA_LETTER.test(value);
-
-/** Half-width digits with hyphens, spaces and brackets dropped (phone numbers). */
-export const normalizePhone = (value: string): string => toHalfWidthDigits(value).replace(/[-－ー‐\s()（）]/g, '');
+export { isKatakana, normalizePhone };
 
 export const hasPasswordClasses = (value: string): boolean => /[A-Z]/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value);
 

@@ -1,0 +1,112 @@
+/** The staff's client list: search by company name, newest first, each row linking to its edit, accounts and media. */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { DataTable } from '@/components/data-table';
+import { ErrorAlert } from '@/components/error-alert';
+import { InlineForm } from '@/components/form-grid';
+import { Muted, PageTitle } from '@/components/page';
+import { Pager } from '@/components/pager';
+import { Panel } from '@/components/panel';
+import { TextField } from '@/components/text-field';
+import { href } from '@/config/paths';
+import { formatDate, formatNumber } from '@/lib/format';
+import { useClient } from '../store';
+
+const Head = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 12px;
+  flex-wrap: wrap;
+`;
+const Links = styled.span`
+  display: inline-flex;
+  gap: 12px;
+`;
+
+export function ClientList({ canAdd }: { canAdd: boolean }) {
+  const { list, fetchList } = useClient();
+  const [typed, setTyped] = useState('');
+  const [words, setWords] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    void fetchList(words, page);
+  }, [fetchList, words, page]);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setPage(1);
+    setWords(typed.trim());
+  };
+  const data = list.data;
+  return (
+    <>
+      <Head>
+        <PageTitle>クライアント一覧</PageTitle>
+        {canAdd && (
+          <Button as={Link} to={href('clientAdd')} $variant="primary" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', textDecoration: 'none' }}>
+            クライアントを追加
+          </Button>
+        )}
+      </Head>
+      <Panel title="クライアントを探す">
+        <form onSubmit={search} role="search">
+          <InlineForm>
+            <TextField label="会社名・カナ" hideLabel placeholder="会社名またはカナで検索" value={typed} onChange={(e) => setTyped(e.target.value)} />
+            <Button type="submit" $variant="primary" $outlined>
+              検索
+            </Button>
+          </InlineForm>
+        </form>
+        <ErrorAlert error={list.error} />
+        {!data && list.loading && <Muted>読み込み中…</Muted>}
+        {data && data.clients.length === 0 && (
+          <Muted data-testid="clients-empty">
+            {words ? '条件に合うクライアントが見つかりません。キーワードを変えてお試しください。' : 'クライアントがまだ登録されていません。「クライアントを追加」から最初の会社を登録してください。'}
+          </Muted>
+        )}
+        {data && data.clients.length > 0 && (
+          <>
+            <DataTable data-testid="client-table" aria-busy={list.loading}>
+              <thead>
+                <tr>
+                  <th>会社名</th>
+                  <th>プラン</th>
+                  <th className="number">媒体</th>
+                  <th className="number">アカウント</th>
+                  <th>登録日</th>
+                  <th>操作</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.clients.map((c) => (
+                  <tr key={c.id} data-testid="client-row">
+                    <td>
+                      <strong>{c.companyName}</strong> {c.isPublic && <Badge $tone="muted">公開</Badge>}
+                      <br />
+                      <small>{c.companyNameKana}</small>
+                    </td>
+                    <td>{c.plan?.name ?? '未設定'}</td>
+                    <td className="number">{formatNumber(c.mediaCount)}</td>
+                    <td className="number">{formatNumber(c.accountCount)}</td>
+                    <td>{formatDate(c.createdAt)}</td>
+                    <td>
+                      <Links>
+                        <Link to={href('clientMediaList', { clientId: c.id })}>媒体</Link>
+                        <Link to={href('clientAccounts', { clientId: c.id })}>アカウント</Link>
+                        {canAdd && <Link to={href('clientEdit', { clientId: c.id })}>編集</Link>}
+                      </Links>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+            <Pager paging={data} onPage={setPage} disabled={list.loading} />
+          </>
+        )}
+      </Panel>
+    </>
+  );
+}
