@@ -14,6 +14,7 @@ import { GlobalStyle } from '@/theme/global-style';
 import { ErrorBoundary } from './error-boundary';
 import { LayoutFrame } from './layouts';
 import { useLiveSession } from './live';
+import { AssessmentRemindGate } from './assessment-remind';
 import { WorkStatusGate } from './work-status';
 
 /** Every page is its own route file, loaded when first visited. */
@@ -69,6 +70,11 @@ const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
   creator: lazy(() => import('./routes/creators/creator')),
   creatorAttributes: lazy(() => import('./routes/creators/creator-attributes')),
   creatorTasks: lazy(() => import('./routes/creators/creator-tasks')),
+  guestLogin: lazy(() => import('./routes/guest/login')),
+  guestTeam: lazy(() => import('./routes/guest/team')),
+  guestCreator: lazy(() => import('./routes/guest/creator')),
+  assessments: lazy(() => import('./routes/assessments/list')),
+  assessment: lazy(() => import('./routes/assessments/answer')),
 };
 /** Routes whose feature arrives later. */
 const ComingSoonRoute = lazy(() => import('./routes/system/coming-soon'));
@@ -124,6 +130,7 @@ function Shell() {
       <Banners />
       <UpdateBanner />
       {!maintenanceActive && <WorkStatusGate />}
+      {!maintenanceActive && <AssessmentRemindGate />}
       <ErrorBoundary>
         {maintenanceActive && !isStaff(role) ? (
           <MaintenancePage />

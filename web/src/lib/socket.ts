@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { camelize } from './case';
 import type {
+  AssessmentsChanged,
   ChannelRead,
   DeliveryRegistered,
   InformationCreated,
@@ -41,6 +42,7 @@ export interface ServerEvents {
   'session.revoked': SessionRevoked;
   'information.created': InformationCreated;
   'user.updated': UserUpdated;
+  'assessments.changed': AssessmentsChanged;
 }
 
 export type ServerEvent = keyof ServerEvents;
