@@ -29,7 +29,7 @@ const FieldError = styled.p`
   font-size: ${theme.font.sm};
 `;
 
-const SCORE_OPTIONS = [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${'★'.repeat(n)} ${SCORE_LABELS[n]}` }));
+const SCORE_OPTIONS = [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: SCORE_LABELS[n], icon: '★'.repeat(n) }));
 
 const stars = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(5 - n)}（${SCORE_LABELS[n]}）`;
 
