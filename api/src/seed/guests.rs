@@ -13,7 +13,7 @@ pub(super) async fn seed(tx: &mut Transaction<'_, Postgres>, client_id: i64) -> 
     let Some((team_id, media_id)) = team else {
         return Ok(());
     };
-    let (token, _) = crate::guests::issue_share_link(&mut **tx, team_id, None).await?;
+    let (token, _) = crate::guests::issue_share_link(tx, team_id, None).await?;
     tracing::info!(
         url = %format!("/guest/clients/login?token={token}&media_id={media_id}&team_id={team_id}"),
         "demo guest share link of デモ編集部"
