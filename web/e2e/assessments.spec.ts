@@ -52,7 +52,11 @@ test('the demo client closes the monthly reminder, answers an assessment, and th
     ['コミュニケーション', '普通'],
     ['また依頼したいか', '大変満足'],
   ]) {
-    await form.getByRole('group', { name: new RegExp(`^${criterion}`) }).getByRole('radio', { name: choice, exact: true }).check();
+    const group = form.getByRole('group', { name: new RegExp(`^${criterion}`) });
+    // The radio is visually hidden under its card (a person clicks the card); a checked card adds a ✓ to its name.
+    const name = new RegExp(`^${choice}`);
+    await group.locator('label').filter({ has: page.getByRole('radio', { name }) }).click();
+    await expect(group.getByRole('radio', { name })).toBeChecked();
   }
   await form.getByLabel(/コメント/).fill('丁寧な進行で助かりました。');
   await form.getByRole('button', { name: '評価を送信する' }).click();
