@@ -2,6 +2,7 @@
 //! mounts the realtime hub. `main.rs` only calls `run`.
 
 pub mod accounts;
+pub mod assessments;
 pub mod auth;
 pub mod bank_accounts;
 pub mod chat;
@@ -10,6 +11,7 @@ pub mod config;
 pub mod creator_profile;
 pub mod creators;
 pub mod files;
+pub mod guests;
 pub mod maintenance;
 pub mod master;
 pub mod notices;
@@ -137,6 +139,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let address = SocketAddr::new(config.host, config.port);
     let (router, state) = build(config, db).await?;
     revision::announce(&state.db, &state.hub, &state.revision_no).await?;
+    assessments::job::spawn_scheduler(state.clone());
     let listener = TcpListener::bind(address).await?;
     tracing::info!(address = %listener.local_addr()?, revision_no = %state.revision_no, "tsumugi is listening");
     serve(listener, router, shutdown_signal()).await?;

@@ -22,6 +22,7 @@ pub enum EventName {
     Typing,
     UserUpdated,
     MediaUpdated,
+    AssessmentsChanged,
 }
 
 impl EventName {
@@ -45,6 +46,7 @@ impl EventName {
             EventName::Typing => "typing",
             EventName::UserUpdated => "user.updated",
             EventName::MediaUpdated => "media.updated",
+            EventName::AssessmentsChanged => "assessments.changed",
         }
     }
 }

@@ -12,9 +12,9 @@ use utoipa_axum::routes;
 
 use crate::creators::access::{self, Depth, Viewer};
 use crate::creators::db::{self, GenreGroupOption, SearchTag};
+use crate::creators::detail;
 use crate::creators::model::{
-    AgeBand, CreatorCard, CreatorDetail, LanguageView, Prefecture, SimpleCreator, SocialLink,
-    tokyo_today,
+    AgeBand, CreatorCard, CreatorDetail, LanguageView, Prefecture, SimpleCreator, tokyo_today,
 };
 use crate::creators::notes;
 use crate::creators::search::{self, SearchFilter};
@@ -41,27 +41,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// slot); every other key (income, family, marital, children, chatwork …) is staff-only.
 const PUBLIC_ATTRIBUTES: [&str; 3] = ["available_time_slot", "can_open_image_type", "socials"];
 
-fn text_attribute(attributes: &Value, key: &str) -> Option<String> {
-    attributes
-        .get(key)
-        .and_then(Value::as_str)
-        .filter(|s| !s.is_empty())
-        .map(str::to_owned)
-}
-
-fn socials(attributes: &Value) -> Vec<SocialLink> {
-    attributes
-        .get("socials")
-        .and_then(Value::as_array)
-        .map(|links| {
-            links
-                .iter()
-                .filter_map(|link| serde_json::from_value(link.clone()).ok())
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// A creator's page: public fields for clients, every field for staff and the creator
 /// themself, and what the caller may do there.
 #[utoipa::path(get, path = "/creators/{id}", tag = "creators", security(("bearer" = [])),
@@ -74,36 +53,9 @@ pub async fn show(
 ) -> AppResult<Json<CreatorDetail>> {
     let viewer = Viewer::of(&caller);
     let depth = access::depth(&state.db, viewer, id).await?;
-    let row = db::creator(&state.db, id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let full = depth == Depth::Full;
-    let portfolio = db::portfolio(&state.db, id)
-        .await?
-        .filter(|p| full || p.publishability != "unpublishable");
-    let today = tokyo_today();
-    Ok(Json(CreatorDetail {
-        id: row.id,
-        user_name: row.user_name.clone(),
-        role_type: row.role.clone(),
-        image_file: row.image_file(),
-        work_status: row.work_status,
-        prefecture: row
-            .prefecture_id
-            .zip(row.prefecture_name.clone())
-            .map(|(id, name)| Prefecture { id, name }),
-        age_band: row.private.birthday.and_then(|b| AgeBand::of(b, today)),
-        profile_text: row.profile_text.clone(),
-        skills: db::skills(&state.db, id).await?,
-        portfolio,
-        possible_works: db::possible_works(&state.db, id).await?,
-        languages: db::languages(&state.db, id).await?,
-        socials: socials(&row.attributes),
-        can_open_image_type: text_attribute(&row.attributes, "can_open_image_type"),
-        available_time_slot: text_attribute(&row.attributes, "available_time_slot"),
-        private: full.then_some(row.private),
-        abilities: viewer.abilities(),
-    }))
+    Ok(Json(
+        detail::load(&state.db, id, depth, viewer.abilities()).await?,
+    ))
 }
 
 /// Id, name, image and work status, for anyone who may see the creator.

@@ -3,6 +3,7 @@
 
 pub mod access;
 mod db;
+pub mod detail;
 pub mod http;
 pub mod model;
 mod notes;

@@ -10,9 +10,8 @@ use crate::platform::extract::{ApiQuery, AuthUser};
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use axum::Json;
-use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -134,48 +133,7 @@ pub async fn download(
     if !may_download(&state, &caller, &file).await? {
         return Err(AppError::Forbidden);
     }
-    match file.scan_status {
-        ScanStatus::Clean => {}
-        ScanStatus::Infected => {
-            return Err(AppError::invalid(
-                "ウイルスが検出されたため、このファイルはダウンロードできません。",
-            ));
-        }
-        ScanStatus::Scanning => {
-            return Err(AppError::invalid(
-                "ウイルスチェック中です。しばらくしてから再度お試しください。",
-            ));
-        }
-    }
-    let bytes = tokio::fs::read(files::stored_path(
-        &state.config.data_dir,
-        &file.storage_key,
-    ))
-    .await
-    .map_err(anyhow::Error::from)?;
-    let disposition = format!(
-        "attachment; filename*=UTF-8''{}",
-        crate::platform::text::percent_encode(&file.name)
-    );
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_str(&file.content_type)
-                    .unwrap_or(HeaderValue::from_static("application/octet-stream")),
-            ),
-            (
-                header::CONTENT_DISPOSITION,
-                HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?,
-            ),
-            (
-                header::X_CONTENT_TYPE_OPTIONS,
-                HeaderValue::from_static("nosniff"),
-            ),
-        ],
-        Body::from(bytes),
-    )
-        .into_response())
+    files::respond(&state.config.data_dir, file).await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -5,8 +5,10 @@ mod db;
 pub mod http;
 pub mod images;
 pub mod scan;
+mod serve;
 
 pub use db::{FILE_COLUMNS, FileRow, MessageFileRow, load, load_for_messages};
+pub use serve::respond;
 
 use crate::files::scan::ScanStatus;
 use std::path::{Path, PathBuf};

@@ -49,6 +49,8 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(crate::creators::http::router())
         .merge(crate::clients::clients::http::router())
         .merge(crate::clients::media::http::router())
+        .merge(crate::guests::http::router())
+        .merge(crate::assessments::http::router())
 }
 
 /// The whole application without the socket.io layer (the caller adds it).

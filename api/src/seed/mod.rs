@@ -1,8 +1,10 @@
 //! Demo data for a fresh database (`SEED_DEMO=1`): the fixed accounts tests and newcomers use.
 
+mod assessments;
 mod chat;
 mod clients;
 mod creators;
+mod guests;
 mod users;
 mod work;
 
@@ -45,6 +47,8 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
     .execute(&mut *tx)
     .await?;
     creators::seed(&mut tx, &password_hash).await?;
+    guests::seed(&mut tx, client_id).await?;
+    assessments::seed(&mut tx, client_id, &ids).await?;
     tx.commit().await?;
     Ok(true)
 }

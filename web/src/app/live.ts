@@ -1,5 +1,6 @@
 /** Binds the live socket and API failures to the stores for the logged-in session. */
 import { useEffect } from 'react';
+import { subscribeAssessments } from '@/features/assessments/live';
 import { subscribeUser } from '@/features/auth/live';
 import { useAuth } from '@/features/auth/store';
 import { useBanners } from '@/features/banners/store';
@@ -35,6 +36,7 @@ function subscribeStores(): () => void {
     subscribeChat(() => user()?.id),
     subscribeClientCounts(() => user()?.client?.id),
     subscribeMedia(),
+    subscribeAssessments(),
   ];
   return () => offs.forEach((off) => off());
 }

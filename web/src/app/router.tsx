@@ -14,6 +14,7 @@ import { GlobalStyle } from '@/theme/global-style';
 import { ErrorBoundary } from './error-boundary';
 import { LayoutFrame } from './layouts';
 import { useLiveSession } from './live';
+import { AssessmentRemindGate } from './assessment-remind';
 import { WorkStatusGate } from './work-status';
 
 /** Every page is its own route file, loaded when first visited. */
@@ -81,6 +82,11 @@ const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
   mediaOptionPaymentAdd: lazy(() => import('./routes/clients/media-option-payment-add')),
   mediaInformation: lazy(() => import('./routes/clients/media-information')),
   mediaMembers: lazy(() => import('./routes/clients/media-members')),
+  guestLogin: lazy(() => import('./routes/guest/login')),
+  guestTeam: lazy(() => import('./routes/guest/team')),
+  guestCreator: lazy(() => import('./routes/guest/creator')),
+  assessments: lazy(() => import('./routes/assessments/list')),
+  assessment: lazy(() => import('./routes/assessments/answer')),
 };
 /** Routes whose feature arrives later. */
 const ComingSoonRoute = lazy(() => import('./routes/system/coming-soon'));
@@ -136,6 +142,7 @@ function Shell() {
       <Banners />
       <UpdateBanner />
       {!maintenanceActive && <WorkStatusGate />}
+      {!maintenanceActive && <AssessmentRemindGate />}
       <ErrorBoundary>
         {maintenanceActive && !isStaff(role) ? (
           <MaintenancePage />

@@ -44,12 +44,14 @@ export interface RequestOptions {
   accept?: string;
   /** A 403 or 404 answer is the page's to show (its 403/404 page), so it is not reported to the banner. */
   quietRefusal?: boolean;
+  /** A bearer other than the session's: the guest pages send their guest token. */
+  bearer?: string;
   /** Share of the request body sent so far (0–1); asking for it sends the call through XHR, which reports upload progress (fetch does not). */
   onProgress?: (ratio: number) => void;
 }
 
 /** Options of a GET. */
-export type GetOptions = Pick<RequestOptions, 'signal' | 'quietRefusal'>;
+export type GetOptions = Pick<RequestOptions, 'signal' | 'quietRefusal' | 'bearer'>;
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -96,7 +98,7 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     throw error;
   }
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json', 'X-Platform-Version': __REVISION__ };
-  const token = tokenProvider();
+  const token = options.bearer ?? tokenProvider();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: FormData | string | undefined;
   if (options.body instanceof FormData) {
@@ -148,13 +150,13 @@ export interface DownloadedFile {
 export const api = {
   get: <T>(path: string, query?: Query, options: GetOptions = {}) => request<T>('GET', path, { query, ...options }),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  put: <T>(path: string, body?: unknown, options: Pick<RequestOptions, 'bearer'> = {}) => request<T>('PUT', path, { body, ...options }),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
   /** A multipart upload; `onProgress` follows how much of it has been sent. */
   upload: <T>(path: string, form: FormData, onProgress?: (ratio: number) => void) => request<T>('POST', path, { body: form, onProgress }),
   /** File calls return the raw bytes (spreadsheet templates, deliveries). */
-  download: async (path: string, query?: Query): Promise<DownloadedFile> => {
-    const response = await send('GET', path, { query, accept: '*/*' });
+  download: async (path: string, query?: Query, options: Pick<RequestOptions, 'bearer'> = {}): Promise<DownloadedFile> => {
+    const response = await send('GET', path, { query, accept: '*/*', ...options });
     return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) };
   },
 };

@@ -203,3 +203,12 @@ export interface MediaUpdated {
   clientId: number;
   companyName: string;
 }
+
+// Assessments (the client's users)
+
+/** `assessments.changed`: one was answered (`assessmentId`) or the monthly job created some; the client's new 未評価 count. */
+export interface AssessmentsChanged {
+  clientId: number;
+  assessmentId: number | null;
+  unansweredAssessmentsCount: number;
+}

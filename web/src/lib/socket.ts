@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { camelize } from './case';
 import type {
+  AssessmentsChanged,
   ChannelRead,
   DeliveryRegistered,
   InformationCreated,
@@ -43,6 +44,7 @@ export interface ServerEvents {
   'information.created': InformationCreated;
   'user.updated': UserUpdated;
   'media.updated': MediaUpdated;
+  'assessments.changed': AssessmentsChanged;
 }
 
 export type ServerEvent = keyof ServerEvents;

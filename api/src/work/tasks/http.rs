@@ -104,7 +104,7 @@ pub struct ImportantCounts {
     pub applying_task_count: i64,
     /// Tasks delivered and not yet inspected.
     pub under_acceptance_task_count: i64,
-    /// Assessments not yet answered (assessments arrive with the clients issue).
+    /// Assessments not yet answered.
     pub unanswered_assessments_count: i64,
 }
 
@@ -120,7 +120,8 @@ pub async fn important_counts(
     Ok(Json(ImportantCounts {
         applying_task_count: applying,
         under_acceptance_task_count: under_acceptance,
-        unanswered_assessments_count: 0,
+        unanswered_assessments_count: crate::assessments::unanswered_count(&state.db, client_id)
+            .await?,
     }))
 }
 

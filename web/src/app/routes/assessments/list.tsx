@@ -1,0 +1,5 @@
+import { AssessmentListPage } from '@/features/assessments/components/assessment-list-page';
+
+export default function AssessmentsRoute() {
+  return <AssessmentListPage />;
+}

@@ -1,0 +1,5 @@
+import { GuestLoginPage } from '@/features/guests/components/guest-login-page';
+
+export default function GuestLoginRoute() {
+  return <GuestLoginPage />;
+}
