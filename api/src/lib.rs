@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod auth;
 pub mod bank_accounts;
 pub mod chat;
+pub mod clients;
 pub mod config;
 pub mod creator_profile;
 pub mod creators;

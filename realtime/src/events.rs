@@ -21,6 +21,7 @@ pub enum EventName {
     VersionBumped,
     Typing,
     UserUpdated,
+    TeamMemberUpdated,
 }
 
 impl EventName {
@@ -43,6 +44,7 @@ impl EventName {
             EventName::VersionBumped => "version.bumped",
             EventName::Typing => "typing",
             EventName::UserUpdated => "user.updated",
+            EventName::TeamMemberUpdated => "team_member.updated",
         }
     }
 }

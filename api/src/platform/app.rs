@@ -47,6 +47,7 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(crate::accounts::http::router())
         .merge(crate::creator_profile::router())
         .merge(crate::creators::http::router())
+        .merge(crate::clients::teams::http::router())
 }
 
 /// The whole application without the socket.io layer (the caller adds it).

@@ -2,6 +2,7 @@
 
 mod chat;
 mod creators;
+mod teams;
 mod users;
 mod work;
 
@@ -43,6 +44,7 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
     .execute(&mut *tx)
     .await?;
     creators::seed(&mut tx, &password_hash).await?;
+    teams::seed(&mut tx, client_id).await?;
     tx.commit().await?;
     Ok(true)
 }
