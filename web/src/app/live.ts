@@ -7,11 +7,13 @@ import { subscribeChat } from '@/features/chat/live';
 import { subscribeClientCounts } from '@/features/clients/live';
 import { subscribeMaintenance } from '@/features/maintenance/live';
 import { useMaintenance } from '@/features/maintenance/store';
+import { subscribeMediaTeams } from '@/features/media-teams/live';
 import { subscribeNotices } from '@/features/notices/live';
 import { useNotices } from '@/features/notices/store';
 import { subscribeVersion } from '@/features/version/live';
 import { setFailureListener } from '@/lib/api-client';
 import { MaintenanceError, ValidationError } from '@/lib/errors';
+import { isCreator } from '@/lib/roles';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
 
 setFailureListener((error) => {
@@ -33,6 +35,7 @@ function subscribeStores(): () => void {
     subscribeNotices(),
     subscribeChat(() => user()?.id),
     subscribeClientCounts(() => user()?.client?.id),
+    subscribeMediaTeams(() => isCreator(user()?.roleType)),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -69,6 +69,11 @@ const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
   creator: lazy(() => import('./routes/creators/creator')),
   creatorAttributes: lazy(() => import('./routes/creators/creator-attributes')),
   creatorTasks: lazy(() => import('./routes/creators/creator-tasks')),
+  mediaTeams: lazy(() => import('./routes/clients/media-teams')),
+  mediaTeam: lazy(() => import('./routes/clients/media-team')),
+  mediaTeamAdd: lazy(() => import('./routes/clients/media-team-add')),
+  mediaTeamEdit: lazy(() => import('./routes/clients/media-team-edit')),
+  mediaTeamMemberAdd: lazy(() => import('./routes/clients/media-team-member-add')),
 };
 /** Routes whose feature arrives later. */
 const ComingSoonRoute = lazy(() => import('./routes/system/coming-soon'));

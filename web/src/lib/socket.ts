@@ -16,6 +16,7 @@ import type {
   ReactionChanged,
   SessionRevoked,
   TaskState,
+  TeamMemberUpdated,
   Typing,
   UserUpdated,
   VersionBumped,
@@ -41,6 +42,7 @@ export interface ServerEvents {
   'session.revoked': SessionRevoked;
   'information.created': InformationCreated;
   'user.updated': UserUpdated;
+  'team_member.updated': TeamMemberUpdated;
 }
 
 export type ServerEvent = keyof ServerEvents;
