@@ -23,6 +23,7 @@ pub enum EventName {
     UserUpdated,
     MediaUpdated,
     AssessmentsChanged,
+    TeamMemberUpdated,
 }
 
 impl EventName {
@@ -47,6 +48,7 @@ impl EventName {
             EventName::UserUpdated => "user.updated",
             EventName::MediaUpdated => "media.updated",
             EventName::AssessmentsChanged => "assessments.changed",
+            EventName::TeamMemberUpdated => "team_member.updated",
         }
     }
 }

@@ -34,9 +34,11 @@ test('a guest opens a share link in a third browser, reads the members page by p
   expect(visible).toBeGreaterThan(20);
 
   await logIn(page, 'client@demo.tsumugi.jp');
-  const shared = await page.request.post(`/api/clients/media/${mediaId}/teams/${teamId}/share`, { headers: { Authorization: `Bearer ${await tokenOf(page)}` } });
-  expect(shared.status()).toBe(201);
-  const url = new URL((await shared.json()).url);
+  // The client issues the link on the team's page.
+  await page.goto(`/clients/media/${mediaId}/teams/${teamId}`);
+  const panel = page.getByTestId('team-share-panel');
+  await panel.getByRole('button', { name: '共有URLを発行する' }).click();
+  const url = new URL(await panel.getByLabel('共有URL').inputValue());
 
   // A third browser: no login, only the link.
   const guestContext = await browser.newContext();

@@ -1,5 +1,6 @@
-//! Client companies and their media (spec sections 3 and 7): the staff register a company, its
-//! plan, accounts and media; a client user reads its own company and media.
+//! Client companies, their media and the media's teams of creators (spec sections 3 and 7): the
+//! staff register a company, its plan, accounts and media; a client user reads its own company
+//! and media and runs the media's teams (`teams`: members, offers and their status machine).
 //!
 //! The access rules other slices use (media teams, offers):
 //! - `clients::access::client_for(db, caller, client_id)`: staff see every client, a client
@@ -11,3 +12,4 @@
 #[allow(clippy::module_inception)]
 pub mod clients;
 pub mod media;
+pub mod teams;

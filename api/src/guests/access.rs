@@ -25,34 +25,17 @@ pub const GUEST_TOKEN_MINUTES: i64 = 120;
 pub const MESSAGE_INVALID: &str = "無効なURLです。";
 pub const MESSAGE_EXPIRED: &str = "URLの有効期限が切れています。";
 
-/// Whether `caller` may manage the share link of team `team_id` of medium `media_id`: staff
-/// see every medium, a client user the media of its own company. Absent or foreign is 404.
+/// Whether `caller` may manage the share link of team `team_id` of medium `media_id`: the media
+/// teams' rule (staff every medium, a client user its own company's; absent or foreign is 404).
 pub async fn ensure_team_of_visible_medium(
-    db: impl sqlx::PgExecutor<'_>,
+    db: &sqlx::PgPool,
     caller: &Caller,
     media_id: i64,
     team_id: i64,
 ) -> AppResult<()> {
-    let visible: bool = sqlx::query_scalar(
-        "select exists (
-            select 1 from teams t join media m on m.id = t.media_id
-             where t.id = $1 and m.id = $2 and ($3 or m.client_id = $4))",
-    )
-    .bind(team_id)
-    .bind(media_id)
-    .bind(caller.role.is_staff())
-    .bind(
-        caller
-            .client_id
-            .filter(|_| caller.role == crate::auth::role::Role::Client),
-    )
-    .fetch_one(db)
-    .await?;
-    if visible {
-        Ok(())
-    } else {
-        Err(AppError::NotFound)
-    }
+    crate::clients::teams::access::team(db, caller, media_id, team_id)
+        .await
+        .map(|_| ())
 }
 
 /// The bearer of a live guest token: the shared team and its medium.

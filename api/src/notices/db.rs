@@ -18,9 +18,10 @@ struct NoticeRow {
     project_id: Option<i64>,
     work_id: Option<i64>,
     task_id: Option<i64>,
+    media_id: Option<i64>,
 }
 
-const NOTICE_COLUMNS: &str = "id, notice_type, is_read, created_at, message, team_id, channel_id, message_id, project_id, work_id, task_id";
+const NOTICE_COLUMNS: &str = "id, notice_type, is_read, created_at, message, team_id, channel_id, message_id, project_id, work_id, task_id, media_id";
 
 impl From<NoticeRow> for NoticeView {
     fn from(r: NoticeRow) -> Self {
@@ -37,6 +38,7 @@ impl From<NoticeRow> for NoticeView {
                 project_id: r.project_id,
                 work_id: r.work_id,
                 task_id: r.task_id,
+                media_id: r.media_id,
             },
         }
     }
@@ -44,8 +46,8 @@ impl From<NoticeRow> for NoticeView {
 
 pub async fn insert(db: impl PgExecutor<'_>, notice: &NewNotice) -> sqlx::Result<NoticeView> {
     let sql = format!(
-        "insert into notices (user_id, notice_type, message, team_id, channel_id, message_id, project_id, work_id, task_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning {NOTICE_COLUMNS}"
+        "insert into notices (user_id, notice_type, message, team_id, channel_id, message_id, project_id, work_id, task_id, media_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning {NOTICE_COLUMNS}"
     );
     let row: NoticeRow = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(notice.user_id)
@@ -57,6 +59,7 @@ pub async fn insert(db: impl PgExecutor<'_>, notice: &NewNotice) -> sqlx::Result
         .bind(notice.reference.project_id)
         .bind(notice.reference.work_id)
         .bind(notice.reference.task_id)
+        .bind(notice.reference.media_id)
         .fetch_one(db)
         .await?;
     Ok(row.into())

@@ -22,6 +22,7 @@ crate::closed_set!(
         InspectedDelivery = "inspected_delivery",
         CheckDelivery = "check_delivery",
         CheckClientOrder = "check_client_order",
+        TeamOffer = "team_offer",
     }
 );
 
@@ -68,12 +69,14 @@ pub struct NoticeReference {
     pub project_id: Option<i64>,
     pub work_id: Option<i64>,
     pub task_id: Option<i64>,
+    /// The medium of a team offer notice (the client's team page lives under it).
+    pub media_id: Option<i64>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct NoticeView {
     pub id: i64,
-    /// message, order_task, reject_client_order, reject_delivery, inspected_delivery, check_delivery, check_client_order.
+    /// message, order_task, reject_client_order, reject_delivery, inspected_delivery, check_delivery, check_client_order, team_offer.
     #[serde(rename = "type")]
     pub notice_type: NoticeType,
     pub is_read: bool,

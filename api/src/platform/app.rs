@@ -51,6 +51,7 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(crate::clients::media::http::router())
         .merge(crate::guests::http::router())
         .merge(crate::assessments::http::router())
+        .merge(crate::clients::teams::http::router())
 }
 
 /// The whole application without the socket.io layer (the caller adds it).

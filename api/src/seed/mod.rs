@@ -5,6 +5,7 @@ mod chat;
 mod clients;
 mod creators;
 mod guests;
+mod teams;
 mod users;
 mod work;
 
@@ -49,6 +50,7 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
     creators::seed(&mut tx, &password_hash).await?;
     guests::seed(&mut tx, client_id).await?;
     assessments::seed(&mut tx, client_id, &ids).await?;
+    teams::seed(&mut tx, client_id).await?;
     tx.commit().await?;
     Ok(true)
 }

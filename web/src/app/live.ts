@@ -9,11 +9,13 @@ import { subscribeClientCounts } from '@/features/clients/live';
 import { subscribeMaintenance } from '@/features/maintenance/live';
 import { subscribeMedia } from '@/features/media/live';
 import { useMaintenance } from '@/features/maintenance/store';
+import { subscribeMediaTeams } from '@/features/media-teams/live';
 import { subscribeNotices } from '@/features/notices/live';
 import { useNotices } from '@/features/notices/store';
 import { subscribeVersion } from '@/features/version/live';
 import { setFailureListener } from '@/lib/api-client';
 import { MaintenanceError, ValidationError } from '@/lib/errors';
+import { isCreator } from '@/lib/roles';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
 
 setFailureListener((error) => {
@@ -37,6 +39,7 @@ function subscribeStores(): () => void {
     subscribeClientCounts(() => user()?.client?.id),
     subscribeMedia(),
     subscribeAssessments(),
+    subscribeMediaTeams(() => isCreator(user()?.roleType)),
   ];
   return () => offs.forEach((off) => off());
 }

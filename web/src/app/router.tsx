@@ -87,6 +87,11 @@ const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
   guestCreator: lazy(() => import('./routes/guest/creator')),
   assessments: lazy(() => import('./routes/assessments/list')),
   assessment: lazy(() => import('./routes/assessments/answer')),
+  mediaTeams: lazy(() => import('./routes/clients/media-teams')),
+  mediaTeam: lazy(() => import('./routes/clients/media-team')),
+  mediaTeamAdd: lazy(() => import('./routes/clients/media-team-add')),
+  mediaTeamEdit: lazy(() => import('./routes/clients/media-team-edit')),
+  mediaTeamMemberAdd: lazy(() => import('./routes/clients/media-team-member-add')),
 };
 /** Routes whose feature arrives later. */
 const ComingSoonRoute = lazy(() => import('./routes/system/coming-soon'));

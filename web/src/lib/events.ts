@@ -96,12 +96,14 @@ export interface NoticeReference {
   projectId: number | null;
   workId: number | null;
   taskId: number | null;
+  /** The medium of a `team_offer` notice to a client's user (its team page lives under it). */
+  mediaId: number | null;
 }
 
 /** One notice, as pushed and as listed by `/v2/notices`. */
 export interface NoticeView {
   id: number;
-  /** message, order_task, reject_client_order, reject_delivery, inspected_delivery, check_delivery, check_client_order. */
+  /** message, order_task, reject_client_order, reject_delivery, inspected_delivery, check_delivery, check_client_order, team_offer. */
   type: string;
   isRead: boolean;
   notificationDate: string;
@@ -211,4 +213,30 @@ export interface AssessmentsChanged {
   clientId: number;
   assessmentId: number | null;
   unansweredAssessmentsCount: number;
+}
+
+// Media teams (the creator's room and the client's users' rooms)
+
+export type MemberStatus = 'temporary' | 'offered' | 'negotiating' | 'assignable' | 'declined' | 'left';
+
+/** `team_member.updated`, and the REST member row: each recipient gets their own view (memos, moves). */
+export interface TeamMemberUpdated {
+  /** The member's user id. */
+  id: number;
+  teamId: number;
+  mediaId: number;
+  userName: string;
+  imageFile: ImageFile | null;
+  workStatus: string;
+  status: MemberStatus;
+  isLeader: boolean;
+  /** The client's own memo; null for the member. */
+  privateMemo: string | null;
+  publicMemo: string;
+  /** Staff only; null for others. */
+  editorMemo: string | null;
+  statusChangedAt: string;
+  /** The statuses the reader may move this member to. */
+  allowedTransitions: MemberStatus[];
+  canRemove: boolean;
 }

@@ -18,6 +18,7 @@ import type {
   ReactionChanged,
   SessionRevoked,
   TaskState,
+  TeamMemberUpdated,
   Typing,
   UserUpdated,
   VersionBumped,
@@ -45,6 +46,7 @@ export interface ServerEvents {
   'user.updated': UserUpdated;
   'media.updated': MediaUpdated;
   'assessments.changed': AssessmentsChanged;
+  'team_member.updated': TeamMemberUpdated;
 }
 
 export type ServerEvent = keyof ServerEvents;

@@ -52,4 +52,5 @@ export const noticeColor: Record<string, string> = {
   inspectedDelivery: theme.color.success,
   checkDelivery: theme.color.second,
   checkClientOrder: theme.color.alert,
+  teamOffer: theme.color.alert,
 };

@@ -31,8 +31,10 @@ pub fn push_visible_teams(q: &mut SqlQuery, caller: &Caller) {
             q.push("t.client_id = ");
             q.push_bind(caller.client_id);
         }
+        // A creator sees the teams they work in (assignable), not those that only shortlisted
+        // or offered them a place (media teams, `clients::teams::status`).
         Role::General | Role::EditorAssistant => {
-            q.push("(exists (select 1 from team_members tm where tm.team_id = t.id and tm.status not in ('declined', 'left') and tm.user_id = ");
+            q.push("(exists (select 1 from team_members tm where tm.team_id = t.id and tm.status = 'assignable' and tm.user_id = ");
             q.push_bind(caller.user_id);
             q.push(") or exists (select 1 from channels c join channel_members cm on cm.channel_id = c.id where c.team_id = t.id and not cm.is_observer and cm.user_id = ");
             q.push_bind(caller.user_id);

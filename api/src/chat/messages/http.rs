@@ -160,7 +160,21 @@ pub async fn create(
     Path(channel_id): Path<i64>,
     ApiJson(body): ApiJson<NewMessage>,
 ) -> AppResult<impl IntoResponse> {
-    let channel = writable_channel(&state.db, &caller, channel_id).await?;
+    let (status, view) = post(&state, &caller, channel_id, body).await?;
+    Ok((status, Json(view)))
+}
+
+/// Posts a message as `caller`, exactly as `POST /channels/{id}/messages` does (checks,
+/// mentions, notices, the `message.created` push): other domains that put a message into a
+/// channel (a client's message to its media team) come through here. `200` when the
+/// `client_message_id` was already sent, else `201`.
+pub async fn post(
+    state: &AppState,
+    caller: &Caller,
+    channel_id: i64,
+    body: NewMessage,
+) -> AppResult<(StatusCode, MessageView)> {
+    let channel = writable_channel(&state.db, caller, channel_id).await?;
     let mut v = Validator::new();
     validate_body(&mut v, &body.body, !body.file_ids.is_empty());
     if body.file_ids.len() > MAX_FILES {
@@ -193,14 +207,14 @@ pub async fn create(
         let view = db::load_one(&state.db, existing)
             .await?
             .ok_or(AppError::NotFound)?;
-        return Ok((StatusCode::OK, Json(view)));
+        return Ok((StatusCode::OK, view));
     };
     let message_id = row.id;
 
-    attach_files(&mut tx, &caller, message_id, &body.file_ids).await?;
+    attach_files(&mut tx, caller, message_id, &body.file_ids).await?;
     let mentions = store_mentions(&mut tx, channel_id, message_id, &body.body).await?;
     let created_notices =
-        notify_recipients(&mut tx, &caller, &channel, message_id, &mentions).await?;
+        notify_recipients(&mut tx, caller, &channel, message_id, &mentions).await?;
     let files = if body.file_ids.is_empty() {
         Vec::new()
     } else {
@@ -215,7 +229,7 @@ pub async fn create(
     emit(&state.hub, &created).await;
     let view = created.0;
     notices::publish_created(&state.db, &state.hub, created_notices).await;
-    Ok((StatusCode::CREATED, Json(view)))
+    Ok((StatusCode::CREATED, view))
 }
 
 /// Loads a committed message and pushes it to its channel; returns what was pushed.

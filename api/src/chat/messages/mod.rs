@@ -6,3 +6,6 @@ pub mod events;
 pub mod http;
 pub mod mentions;
 pub mod model;
+
+/// Posting a message from another domain (same checks, notices and push as the REST call).
+pub use http::{NewMessage, post};

@@ -79,7 +79,9 @@ const LABEL: Record<NoticeGroup, { icon: string; title: string; testId: string }
 const camelType = (type: string) => type.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 function target(notice: Notice): string | null {
-  const { teamId, channelId, projectId, taskId } = notice.reference;
+  const { teamId, channelId, projectId, taskId, mediaId } = notice.reference;
+  // A team offer: the client's users go to the team's page, the creator to their offers (/teams).
+  if (notice.type === 'team_offer') return mediaId && teamId ? `/clients/media/${mediaId}/teams/${teamId}` : '/teams';
   if (teamId && channelId) return `/teams/${teamId}/channels/${channelId}`;
   if (taskId) return `/tasks/${taskId}`;
   if (projectId) return `/projects/${projectId}`;

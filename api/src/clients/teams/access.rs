@@ -1,0 +1,45 @@
+//! Who may see and change a medium's teams: staff every medium, a client user the media of its
+//! own company (`users.client_id`); another company's medium, team or member is 404, as if it
+//! did not exist. Creators never use these endpoints (their guard refuses them); they see the
+//! offers made to them through `/offers/received` and answer on `/teams/{id}/offer`.
+
+use sqlx::PgExecutor;
+
+use crate::auth::session::Caller;
+pub use crate::clients::media::access::MediaRef as MediumRef;
+use crate::clients::media::access::media_for;
+use crate::platform::error::{AppError, AppResult};
+
+/// The medium, if the caller (staff or a user of its client) may see it; 404 otherwise (the
+/// media domain's rule).
+pub async fn medium(
+    db: impl PgExecutor<'_>,
+    caller: &Caller,
+    media_id: i64,
+) -> AppResult<MediumRef> {
+    media_for(db, caller, media_id).await
+}
+
+/// The team of the medium, if the caller may see the medium; 404 for a team of another medium.
+pub async fn team<'c, E>(
+    db: E,
+    caller: &Caller,
+    media_id: i64,
+    team_id: i64,
+) -> AppResult<MediumRef>
+where
+    E: PgExecutor<'c> + Copy,
+{
+    let medium = medium(db, caller, media_id).await?;
+    let belongs: bool =
+        sqlx::query_scalar("select exists (select 1 from teams where id = $1 and media_id = $2)")
+            .bind(team_id)
+            .bind(media_id)
+            .fetch_one(db)
+            .await?;
+    if belongs {
+        Ok(medium)
+    } else {
+        Err(AppError::NotFound)
+    }
+}

@@ -1,0 +1,13 @@
+import { useNavigate, useParams } from 'react-router';
+import { MediaFrame } from '@/features/media/components/media-frame';
+import { MediaTeamForm } from '@/features/media-teams/components/team-form';
+
+export default function MediaTeamAddRoute() {
+  const mediaId = Number(useParams().mediaId);
+  const navigate = useNavigate();
+  return (
+    <MediaFrame mediaId={mediaId} active="teams">
+      <MediaTeamForm mediaId={mediaId} onSaved={(team) => navigate(`/clients/media/${mediaId}/teams/${team.id}`)} />
+    </MediaFrame>
+  );
+}
