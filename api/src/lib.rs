@@ -14,6 +14,7 @@ pub mod files;
 pub mod guests;
 pub mod maintenance;
 pub mod master;
+pub mod money;
 pub mod notices;
 pub mod offers;
 pub mod platform;

@@ -1,0 +1,3 @@
+//! Money: rewards (and, as issue 13 lands, confirmations, purchase orders and payments).
+
+pub mod rewards;
