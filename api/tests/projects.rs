@@ -323,9 +323,18 @@ async fn tasks_are_scoped_grouped_filtered_and_counted(pool: PgPool) {
     let counts_path = format!("/api/clients/{client_id}/important_information/counts");
     let (status, counts) = app.get(&counts_path, Some(&client)).await;
     assert_eq!(status, StatusCode::OK);
+    // The demo seeds unanswered assessments of last month (issue 12).
+    let unanswered: i64 = sqlx::query_scalar(
+        "select count(*) from assessments where client_id = $1 and state = 'no_answered'",
+    )
+    .bind(client_id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!(unanswered > 0);
     assert_eq!(
         counts,
-        json!({ "applying_task_count": 4, "under_acceptance_task_count": 2, "unanswered_assessments_count": 0 })
+        json!({ "applying_task_count": 4, "under_acceptance_task_count": 2, "unanswered_assessments_count": unanswered })
     );
     let (_, under) = app
         .get(
