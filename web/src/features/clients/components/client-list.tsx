@@ -1,5 +1,4 @@
 /** The staff's client list: search by company name, newest first, each row linking to its edit, accounts and media. */
-import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Badge } from '@/components/badge';
@@ -13,6 +12,7 @@ import { Panel } from '@/components/panel';
 import { TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { formatDate, formatNumber } from '@/lib/format';
+import { useWordSearch } from '@/lib/use-word-search';
 import { useClient } from '../store';
 
 const Head = styled.div`
@@ -29,17 +29,7 @@ const Links = styled.span`
 
 export function ClientList({ canAdd }: { canAdd: boolean }) {
   const { list, fetchList } = useClient();
-  const [typed, setTyped] = useState('');
-  const [words, setWords] = useState('');
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    void fetchList(words, page);
-  }, [fetchList, words, page]);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setWords(typed.trim());
-  };
+  const { typed, setTyped, words, setPage, search } = useWordSearch(fetchList);
   const data = list.data;
   return (
     <>

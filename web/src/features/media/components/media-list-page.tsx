@@ -1,5 +1,4 @@
 /** /media: staff see every medium (searchable, paged), a client its own company's. */
-import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
@@ -11,22 +10,13 @@ import { Panel } from '@/components/panel';
 import { TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
+import { useWordSearch } from '@/lib/use-word-search';
 import { PAYMENT_SCHEDULE_LABEL } from '../schema';
 import { useMedia } from '../store';
 
 export function MediaListPage({ staff }: { staff: boolean }) {
   const { list, fetchList } = useMedia();
-  const [typed, setTyped] = useState('');
-  const [words, setWords] = useState('');
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    void fetchList(words, page);
-  }, [fetchList, words, page]);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setWords(typed.trim());
-  };
+  const { typed, setTyped, words, setPage, search } = useWordSearch(fetchList);
   const data = list.data;
   return (
     <>
