@@ -20,6 +20,17 @@ pub struct Caller {
 }
 
 impl Caller {
+    /// The user a `/users/{id}/…` path names: `me` is the caller, else a numeric id (anything
+    /// else names nobody: 404).
+    pub fn user_in_path(&self, id: &str) -> crate::platform::error::AppResult<i64> {
+        if id == "me" {
+            Ok(self.user_id)
+        } else {
+            id.parse::<i64>()
+                .map_err(|_| crate::platform::error::AppError::NotFound)
+        }
+    }
+
     /// A user of client `client_id`.
     pub fn belongs_to_client(&self, client_id: i64) -> bool {
         self.role == Role::Client && self.client_id == Some(client_id)

@@ -67,11 +67,7 @@ pub async fn show(
     AuthUser(caller): AuthUser,
     Path(id): Path<String>,
 ) -> AppResult<Response> {
-    let user_id = if id == "me" {
-        caller.user_id
-    } else {
-        id.parse::<i64>().map_err(|_| AppError::NotFound)?
-    };
+    let user_id = caller.user_in_path(&id)?;
     if !access::may_read(&caller, user_id) {
         return Err(AppError::Forbidden);
     }

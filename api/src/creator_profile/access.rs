@@ -9,15 +9,6 @@ use crate::auth::session::Caller;
 use crate::creator_profile::db;
 use crate::platform::error::{AppError, AppResult};
 
-/// The user a path's `{id}` names: `me` is the caller; anything not a number is not found.
-pub fn user_id_of(caller: &Caller, id: &str) -> AppResult<i64> {
-    if id == "me" {
-        Ok(caller.user_id)
-    } else {
-        id.parse::<i64>().map_err(|_| AppError::NotFound)
-    }
-}
-
 pub fn may_read(caller: &Caller, owner_id: i64) -> bool {
     caller.user_id == owner_id || caller.role.is_staff()
 }
@@ -25,7 +16,7 @@ pub fn may_read(caller: &Caller, owner_id: i64) -> bool {
 /// The creator whose information the caller reads: 403 for someone else's unless staff, 404
 /// when the user does not exist or is not a creator.
 pub async fn readable(db: &PgPool, caller: &Caller, id: &str) -> AppResult<i64> {
-    let owner_id = user_id_of(caller, id)?;
+    let owner_id = caller.user_in_path(id)?;
     if !may_read(caller, owner_id) {
         return Err(AppError::Forbidden);
     }
@@ -37,7 +28,7 @@ pub async fn readable(db: &PgPool, caller: &Caller, id: &str) -> AppResult<i64> 
 
 /// The creator whose information the caller writes: only their own, and only as a creator.
 pub fn writable(caller: &Caller, id: &str) -> AppResult<i64> {
-    let owner_id = user_id_of(caller, id)?;
+    let owner_id = caller.user_in_path(id)?;
     if owner_id != caller.user_id || !caller.role.is_creator() {
         return Err(AppError::Forbidden);
     }
@@ -47,7 +38,7 @@ pub fn writable(caller: &Caller, id: &str) -> AppResult<i64> {
 /// The creator whose work status the caller sets: their own (as a creator) or, for staff, any
 /// creator's; 404 when the user does not exist or is not a creator.
 pub async fn work_status_target(db: &PgPool, caller: &Caller, id: &str) -> AppResult<i64> {
-    let target_id = user_id_of(caller, id)?;
+    let target_id = caller.user_in_path(id)?;
     let own = target_id == caller.user_id && caller.role.is_creator();
     if !own && !caller.role.is_staff() {
         return Err(AppError::Forbidden);

@@ -114,11 +114,7 @@ pub async fn show_profile(
     AuthUser(caller): AuthUser,
     Path(id): Path<String>,
 ) -> AppResult<Json<Profile>> {
-    let user_id = if id == "me" {
-        caller.user_id
-    } else {
-        id.parse::<i64>().map_err(|_| AppError::NotFound)?
-    };
+    let user_id = caller.user_in_path(&id)?;
     let found = profile::load(&state.db, user_id).await?;
     let may_see = user_id == caller.user_id || caller.role.is_staff();
     visible(found.map(|p| (p, may_see))).map(Json)
