@@ -51,6 +51,7 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(crate::clients::media::http::router())
         .merge(crate::guests::http::router())
         .merge(crate::assessments::http::router())
+        .merge(crate::money::rewards::http::router())
         .merge(crate::clients::teams::http::router())
 }
 

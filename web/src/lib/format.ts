@@ -42,6 +42,9 @@ export function weekStart(value: Date): Date {
 
 export const formatNumber = (value: number): string => value.toLocaleString('ja-JP');
 
+/** Yen with comma thousands: 「1,200,000円」. */
+export const formatYen = (value: number): string => `${formatNumber(value)}円`;
+
 /** Full-width digits (０-９) become half-width. */
 export const toHalfWidthDigits = (value: string): string =>
   value.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
