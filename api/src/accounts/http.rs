@@ -75,8 +75,10 @@ pub struct SignedUp {
     pub user: UserRecord,
 }
 
+/// What both sign-up forms send besides the person: the mailed link, the new password twice and
+/// the acceptance of the terms.
 #[derive(Debug, Deserialize, ToSchema)]
-pub struct SignupProfileRequest {
+pub struct SignupCredentials {
     #[serde(default)]
     pub token: String,
     #[serde(default)]
@@ -86,20 +88,36 @@ pub struct SignupProfileRequest {
     /// The terms and privacy policy are accepted.
     #[serde(default)]
     pub accept: bool,
+}
+
+impl SignupCredentials {
+    /// The password rule and the acceptance, reported on `v` beside the form's other fields.
+    fn check(&self, v: &mut Validator) {
+        password_rule::check(
+            v,
+            "password",
+            &self.password,
+            "password_confirmation",
+            &self.password_confirmation,
+        );
+        if !self.accept {
+            v.fail("accept", "accepted");
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SignupProfileRequest {
+    #[serde(flatten)]
+    pub credentials: SignupCredentials,
     #[serde(flatten)]
     pub profile: ProfileInput,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ClientSignupProfileRequest {
-    #[serde(default)]
-    pub token: String,
-    #[serde(default)]
-    pub password: String,
-    #[serde(default)]
-    pub password_confirmation: String,
-    #[serde(default)]
-    pub accept: bool,
+    #[serde(flatten)]
+    pub credentials: SignupCredentials,
     #[serde(flatten)]
     pub person: PersonInput,
 }
@@ -259,25 +277,16 @@ pub async fn signup_profile(
     ApiJson(body): ApiJson<SignupProfileRequest>,
 ) -> AppResult<Json<SignedUp>> {
     // A dead link says so before any field does.
-    tokens::peek(&state.db, Purpose::Signup, &body.token).await?;
+    tokens::peek(&state.db, Purpose::Signup, &body.credentials.token).await?;
     let mut v = Validator::new();
-    password_rule::check(
-        &mut v,
-        "password",
-        &body.password,
-        "password_confirmation",
-        &body.password_confirmation,
-    );
-    if !body.accept {
-        v.fail("accept", "accepted");
-    }
+    body.credentials.check(&mut v);
     let values = profile::validate_into(&state.db, &body.profile, None, &mut v).await?;
     v.finish()?;
     let values = values.ok_or_else(|| anyhow::anyhow!("a failed profile rule was not reported"))?;
-    let password_hash = hash(body.password).await?;
+    let password_hash = hash(body.credentials.password).await?;
 
     let mut tx = state.db.begin().await?;
-    let link = tokens::consume(&mut tx, Purpose::Signup, &body.token).await?;
+    let link = tokens::consume(&mut tx, Purpose::Signup, &body.credentials.token).await?;
     let user_id = profile::create_account(
         &mut *tx,
         &NewAccount {
@@ -344,27 +353,18 @@ pub async fn client_signup_profile(
     Path(client_id): Path<i64>,
     ApiJson(body): ApiJson<ClientSignupProfileRequest>,
 ) -> AppResult<Json<SignedUp>> {
-    let link = tokens::peek(&state.db, Purpose::ClientSignup, &body.token).await?;
+    let link = tokens::peek(&state.db, Purpose::ClientSignup, &body.credentials.token).await?;
     if link.client_id != Some(client_id) {
         return Err(tokens::invalid());
     }
     let mut v = Validator::new();
     let person = profile::check_person(&mut v, &body.person);
-    password_rule::check(
-        &mut v,
-        "password",
-        &body.password,
-        "password_confirmation",
-        &body.password_confirmation,
-    );
-    if !body.accept {
-        v.fail("accept", "accepted");
-    }
+    body.credentials.check(&mut v);
     v.finish()?;
-    let password_hash = hash(body.password).await?;
+    let password_hash = hash(body.credentials.password).await?;
 
     let mut tx = state.db.begin().await?;
-    let link = tokens::consume(&mut tx, Purpose::ClientSignup, &body.token).await?;
+    let link = tokens::consume(&mut tx, Purpose::ClientSignup, &body.credentials.token).await?;
     if link.client_id != Some(client_id) {
         return Err(tokens::invalid());
     }

@@ -2,7 +2,6 @@
 //! kept in PostgreSQL so every node agrees (like the login's).
 
 use crate::accounts::tokens::Purpose;
-use crate::config::Config;
 use crate::platform::error::{AppError, AppResult};
 use crate::state::AppState;
 
@@ -13,22 +12,6 @@ pub const PER_ADDRESS: i64 = 5;
 /// Default requests one network address may make per window (an office behind one address);
 /// `MAIL_LINK_LIMIT_PER_IP` overrides it.
 pub const PER_IP: i64 = 30;
-
-/// The budgets of one window.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    pub per_address: i64,
-    pub per_ip: i64,
-}
-
-impl Limits {
-    pub fn of(config: &Config) -> Self {
-        Self {
-            per_address: config.mail_link_limit_per_address,
-            per_ip: config.mail_link_limit_per_ip,
-        }
-    }
-}
 
 /// Records the request, or refuses it with 429 when either budget of the window is spent.
 pub async fn admit(
@@ -49,8 +32,8 @@ pub async fn admit(
     .bind(WINDOW_MINUTES as i32)
     .fetch_one(&state.db)
     .await?;
-    let limits = Limits::of(&state.config);
-    if by_address >= limits.per_address || by_ip >= limits.per_ip {
+    let config = &state.config;
+    if by_address >= config.mail_link_limit_per_address || by_ip >= config.mail_link_limit_per_ip {
         return Err(AppError::TooManyRequests {
             retry_after_secs: (WINDOW_MINUTES * 60) as u64,
         });

@@ -1,7 +1,8 @@
 //! Who may share a team, and who a guest is.
 //!
 //! - A team's share link is managed by the users of the client that owns the team's medium, and
-//!   by staff; anyone else (a client of another company) finds nothing (404).
+//!   by staff; anyone else (a client of another company) finds nothing (404) — the media teams' rule,
+//!   `clients::teams::access::team`.
 //! - A guest is the bearer of a guest token: live (120 minutes), opened through a share link
 //!   that has not been revoked or replaced. It reads the shared team and nothing else; it is
 //!   never a login session (`AuthUser` refuses it, `GuestUser` refuses a session token).
@@ -13,7 +14,6 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use crate::auth::session::Caller;
 use crate::auth::token;
 use crate::platform::error::{AppError, AppResult};
 use crate::state::AppState;
@@ -24,19 +24,6 @@ pub const GUEST_TOKEN_MINUTES: i64 = 120;
 /// The texts the guest pages show for a link or token that no longer opens anything.
 pub const MESSAGE_INVALID: &str = "無効なURLです。";
 pub const MESSAGE_EXPIRED: &str = "URLの有効期限が切れています。";
-
-/// Whether `caller` may manage the share link of team `team_id` of medium `media_id`: the media
-/// teams' rule (staff every medium, a client user its own company's; absent or foreign is 404).
-pub async fn ensure_team_of_visible_medium(
-    db: &sqlx::PgPool,
-    caller: &Caller,
-    media_id: i64,
-    team_id: i64,
-) -> AppResult<()> {
-    crate::clients::teams::access::team(db, caller, media_id, team_id)
-        .await
-        .map(|_| ())
-}
 
 /// The bearer of a live guest token: the shared team and its medium.
 #[derive(Debug, Clone)]

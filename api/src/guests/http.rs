@@ -10,11 +10,12 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::clients::teams::access as teams_access;
 use crate::creators::access::Depth;
 use crate::creators::detail;
 use crate::creators::model::CreatorAbilities;
 use crate::files;
-use crate::guests::access::{self, GuestUser, MESSAGE_INVALID};
+use crate::guests::access::{GuestUser, MESSAGE_INVALID};
 use crate::guests::db;
 use crate::guests::model::{
     GuestAuth, GuestCreator, GuestMembers, GuestTeam, ShareLink, ShareLinkStatus,
@@ -56,7 +57,7 @@ pub async fn share(
     StaffOrClientUser(caller): StaffOrClientUser,
     Path((media_id, team_id)): Path<(i64, i64)>,
 ) -> AppResult<(StatusCode, Json<ShareLink>)> {
-    access::ensure_team_of_visible_medium(&state.db, &caller, media_id, team_id).await?;
+    teams_access::team(&state.db, &caller, media_id, team_id).await?;
     let mut tx = state.db.begin().await?;
     let (secret, created_at) = db::issue_share_link(&mut tx, team_id, Some(caller.user_id)).await?;
     tx.commit().await?;
@@ -80,7 +81,7 @@ pub async fn revoke(
     StaffOrClientUser(caller): StaffOrClientUser,
     Path((media_id, team_id)): Path<(i64, i64)>,
 ) -> AppResult<StatusCode> {
-    access::ensure_team_of_visible_medium(&state.db, &caller, media_id, team_id).await?;
+    teams_access::team(&state.db, &caller, media_id, team_id).await?;
     if db::revoke(&state.db, team_id).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
@@ -98,7 +99,7 @@ pub async fn current_url(
     StaffOrClientUser(caller): StaffOrClientUser,
     Path((media_id, team_id)): Path<(i64, i64)>,
 ) -> AppResult<Json<ShareLinkStatus>> {
-    access::ensure_team_of_visible_medium(&state.db, &caller, media_id, team_id).await?;
+    teams_access::team(&state.db, &caller, media_id, team_id).await?;
     db::share_link_status(&state.db, team_id)
         .await?
         .map(Json)

@@ -6,31 +6,16 @@
 use sqlx::PgExecutor;
 
 use crate::auth::session::Caller;
-pub use crate::clients::media::access::MediaRef as MediumRef;
+use crate::clients::media::access::MediaRef;
 use crate::clients::media::access::media_for;
 use crate::platform::error::{AppError, AppResult};
 
-/// The medium, if the caller (staff or a user of its client) may see it; 404 otherwise (the
-/// media domain's rule).
-pub async fn medium(
-    db: impl PgExecutor<'_>,
-    caller: &Caller,
-    media_id: i64,
-) -> AppResult<MediumRef> {
-    media_for(db, caller, media_id).await
-}
-
 /// The team of the medium, if the caller may see the medium; 404 for a team of another medium.
-pub async fn team<'c, E>(
-    db: E,
-    caller: &Caller,
-    media_id: i64,
-    team_id: i64,
-) -> AppResult<MediumRef>
+pub async fn team<'c, E>(db: E, caller: &Caller, media_id: i64, team_id: i64) -> AppResult<MediaRef>
 where
     E: PgExecutor<'c> + Copy,
 {
-    let medium = medium(db, caller, media_id).await?;
+    let medium = media_for(db, caller, media_id).await?;
     let belongs: bool =
         sqlx::query_scalar("select exists (select 1 from teams where id = $1 and media_id = $2)")
             .bind(team_id)

@@ -17,6 +17,7 @@ use utoipa_axum::routes;
 use crate::auth::session::Caller;
 use crate::chat;
 use crate::chat::messages::model::MessageView;
+use crate::clients::media::access::media_for;
 use crate::clients::teams::access;
 use crate::clients::teams::db;
 use crate::clients::teams::events::TeamMemberUpdated;
@@ -81,7 +82,7 @@ pub async fn list_teams(
     Path(media_id): Path<i64>,
     ApiQuery(query): ApiQuery<PageQuery>,
 ) -> AppResult<Json<TeamPage>> {
-    access::medium(&state.db, &caller, media_id).await?;
+    media_for(&state.db, &caller, media_id).await?;
     let page = Paging::requested(query.page, 1)?;
     let (total, teams) = db::teams_page(
         &state.db,
@@ -129,7 +130,7 @@ pub async fn create_team(
     Path(media_id): Path<i64>,
     ApiJson(input): ApiJson<TeamInput>,
 ) -> AppResult<(StatusCode, Json<TeamView>)> {
-    let medium = access::medium(&state.db, &caller, media_id).await?;
+    let medium = media_for(&state.db, &caller, media_id).await?;
     validate_team(&input)?;
     let mut tx = state.db.begin().await?;
     let team_id = db::insert_team(
