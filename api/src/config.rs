@@ -5,6 +5,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 use crate::accounts::throttle;
+use crate::money::payments::zengin::{self, Account, Consignor, DepositType};
 
 /// Which bot check guards the login.
 #[derive(Clone, PartialEq, Eq)]
@@ -63,6 +64,80 @@ pub struct Config {
     /// Where people open the app (`PUBLIC_URL`, e.g. `https://tsumugi.jp`): the base of the links
     /// in mails. Unset, the server's own address.
     pub public_url: Option<String>,
+    /// The operator's own account the monthly bank transfer file pays from.
+    pub transfer_payer: TransferPayer,
+}
+
+/// The payer of the Zengin transfer file (`TRANSFER_*`): the operator's bank account and the
+/// consignor code its bank gave it. The bank and branch kana names are looked up in the master
+/// data by code unless set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransferPayer {
+    pub consignor_code: String,
+    pub consignor_name_kana: String,
+    pub bank_code: String,
+    pub bank_name_kana: Option<String>,
+    pub branch_code: String,
+    pub branch_name_kana: Option<String>,
+    pub deposit_type: DepositType,
+    pub account_number: String,
+}
+
+impl TransferPayer {
+    /// The demo payer: 株式会社つむぎ's ordinary account at みずほ 東京営業部.
+    pub fn demo() -> Self {
+        Self {
+            consignor_code: "1234567890".into(),
+            consignor_name_kana: "カ）ツムギ".into(),
+            bank_code: "0001".into(),
+            bank_name_kana: None,
+            branch_code: "001".into(),
+            branch_name_kana: None,
+            deposit_type: DepositType::Ordinary,
+            account_number: "1234567".into(),
+        }
+    }
+
+    fn from_env() -> anyhow::Result<Self> {
+        let demo = Self::demo();
+        let deposit_type = match var("TRANSFER_DEPOSIT_TYPE").as_deref() {
+            None | Some("ordinary") => DepositType::Ordinary,
+            Some("current") => DepositType::Current,
+            Some(other) => {
+                anyhow::bail!("TRANSFER_DEPOSIT_TYPE must be ordinary or current, not {other}")
+            }
+        };
+        let payer = Self {
+            consignor_code: var("TRANSFER_CONSIGNOR_CODE").unwrap_or(demo.consignor_code),
+            consignor_name_kana: var("TRANSFER_CONSIGNOR_NAME_KANA")
+                .unwrap_or(demo.consignor_name_kana),
+            bank_code: var("TRANSFER_BANK_CODE").unwrap_or(demo.bank_code),
+            bank_name_kana: var("TRANSFER_BANK_NAME_KANA"),
+            branch_code: var("TRANSFER_BRANCH_CODE").unwrap_or(demo.branch_code),
+            branch_name_kana: var("TRANSFER_BRANCH_NAME_KANA"),
+            deposit_type,
+            account_number: var("TRANSFER_ACCOUNT_NUMBER").unwrap_or(demo.account_number),
+        };
+        zengin::check_consignor(&payer.consignor(String::new(), String::new()))
+            .map_err(|e| anyhow::anyhow!("TRANSFER_* settings: {e}"))?;
+        Ok(payer)
+    }
+
+    /// The consignor of the file, with the master data's kana names where none are set.
+    pub fn consignor(&self, master_bank_kana: String, master_branch_kana: String) -> Consignor {
+        Consignor {
+            code: self.consignor_code.clone(),
+            name_kana: self.consignor_name_kana.clone(),
+            account: Account {
+                bank_code: self.bank_code.clone(),
+                bank_name_kana: self.bank_name_kana.clone().unwrap_or(master_bank_kana),
+                branch_code: self.branch_code.clone(),
+                branch_name_kana: self.branch_name_kana.clone().unwrap_or(master_branch_kana),
+                deposit_type: self.deposit_type,
+                number: self.account_number.clone(),
+            },
+        }
+    }
 }
 
 impl fmt::Debug for Config {
@@ -147,6 +222,7 @@ impl Config {
             invoice_registry_url: var("INVOICE_REGISTRY_URL"),
             master_data_dir: var("MASTER_DATA_DIR").map(PathBuf::from),
             public_url: var("PUBLIC_URL"),
+            transfer_payer: TransferPayer::from_env()?,
         })
     }
 
@@ -177,6 +253,7 @@ impl Config {
             invoice_registry_url: None,
             master_data_dir: None,
             public_url: None,
+            transfer_payer: TransferPayer::demo(),
         }
     }
 

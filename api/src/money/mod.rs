@@ -1,3 +1,4 @@
-//! Money: rewards (and, as issue 13 lands, confirmations, purchase orders and payments).
+//! Money: rewards, payments (and, as issue 13 lands, confirmations and purchase orders).
 
+pub mod payments;
 pub mod rewards;

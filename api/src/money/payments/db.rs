@@ -1,0 +1,320 @@
+//! The SQL of payments: the month's confirmation and stored statements, the done tasks not yet
+//! on a statement, and the creators' current bank accounts.
+
+use std::collections::HashSet;
+
+use chrono::NaiveDate;
+use sqlx::PgExecutor;
+
+use crate::money::payments::access::PAYEE;
+use crate::money::payments::model::{
+    AccountView, CompletedTaskPayment, Confirmation, DownloadMonth, PayeeAccount,
+};
+use crate::platform::error::AppResult;
+
+/// A done, valid task completed in the month starting `$1` and not on any confirmed statement
+/// (a task is paid once), for `t` joined with its taken assignee `ta`. The statement's own rule
+/// is `money::rewards::db::month_lines`; this finds which creators and tasks it applies to.
+const UNPAID_IN_MONTH: &str = "ta.state = 'taken' and t.status = 'done' and not t.is_invalid
+    and t.completed_date >= $1 and t.completed_date < ($1::date + interval '1 month')
+    and not exists (select 1 from reward_statement_lines l where l.task_id = t.id)";
+
+/// A stored statement that becomes a data record of the transfer file: it has an account and
+/// something to transfer.
+const TRANSFERABLE: &str =
+    "s.bank_code is not null and s.account_number is not null and s.total_reward_amount > 0";
+
+/// The name a live statement pays: the company of a corporation, else the person, else the
+/// user name.
+const PAYEE_NAME: &str =
+    "case when u.account_type = 'corporate' and u.company_name <> '' then u.company_name
+    else coalesce(nullif(trim(u.last_name || ' ' || u.first_name), ''), u.user_name) end";
+
+/// The month's confirmation, if staff have closed it.
+pub async fn confirmation(
+    db: impl PgExecutor<'_>,
+    month: NaiveDate,
+) -> AppResult<Option<Confirmation>> {
+    Ok(sqlx::query_as(
+        "select id, month, confirmed_at, statement_count, total_reward_amount
+           from reward_confirmations where month = $1",
+    )
+    .bind(month)
+    .fetch_optional(db)
+    .await?)
+}
+
+const COMPLETED_TASKS: &str =
+    "select l.task_id, l.title, l.task_type, l.completed_date, l.reward_amount,
+           l.user_id, l.media_id, l.media_name, l.project_name, l.work_name, true as is_confirmed
+      from reward_statement_lines l
+      join reward_confirmations c on c.id = l.confirmation_id
+     where c.month = $1
+    union all
+    select t.id, t.title, t.task_type, t.completed_date, coalesce(t.reward_amount, 0),
+           ta.user_id, m.id, m.name, p.name, w.name, false
+      from tasks t
+      join task_assignees ta on ta.task_id = t.id
+      join works w on w.id = t.work_id
+      join projects p on p.id = w.project_id
+      join media m on m.id = p.media_id
+     where ";
+
+/// The month's done tasks, one row per creator paid: those on the month's confirmed statements
+/// as stored, then those not on any statement yet as they stand; newest first.
+pub async fn completed_tasks(
+    db: &sqlx::PgPool,
+    month: NaiveDate,
+    limit: i64,
+    offset: i64,
+) -> AppResult<(i64, Vec<CompletedTaskPayment>)> {
+    let lines = format!("({COMPLETED_TASKS}{UNPAID_IN_MONTH})");
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "select count(*) from {lines} x"
+    )))
+    .bind(month)
+    .fetch_one(db)
+    .await?;
+    let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select x.task_id, x.title, x.task_type, x.completed_date, x.reward_amount,
+                u.id, u.user_name, x.media_id, x.media_name, x.project_name, x.work_name, x.is_confirmed
+           from {lines} x
+           join users u on u.id = x.user_id
+          order by x.completed_date desc nulls last, x.task_id desc, u.id
+          limit $2 offset $3"
+    )))
+    .bind(month)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db)
+    .await?;
+    Ok((total, rows))
+}
+
+/// A stored statement with the kana names of its bank and branch from the master data.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StatementRow {
+    pub user_id: i64,
+    pub user_name: String,
+    pub payee_name: String,
+    pub account_type: String,
+    pub resides_abroad: bool,
+    pub task_count: i64,
+    pub subtotal_reward_amount: i64,
+    pub consumption_tax: i64,
+    pub withholding_tax: i64,
+    pub usage_fee: i64,
+    pub total_reward_amount: i64,
+    pub bank_code: Option<String>,
+    pub bank_name: Option<String>,
+    pub bank_name_kana: Option<String>,
+    pub branch_code: Option<String>,
+    pub branch_name: Option<String>,
+    pub branch_name_kana: Option<String>,
+    pub deposit_type: Option<String>,
+    pub account_number: Option<String>,
+    pub account_holder_kana: Option<String>,
+    pub invoice_registration_number: Option<String>,
+    /// Whether it becomes a data record of the transfer file.
+    pub transferable: bool,
+}
+
+/// Every stored statement of the confirmation, by user id.
+pub async fn statements(
+    db: impl PgExecutor<'_>,
+    confirmation_id: i64,
+) -> AppResult<Vec<StatementRow>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select s.user_id, u.user_name, s.payee_name, s.account_type, s.resides_abroad,
+                (select count(*) from reward_statement_lines l
+                  where l.confirmation_id = s.confirmation_id and l.user_id = s.user_id) as task_count,
+                s.subtotal_reward_amount, s.consumption_tax, s.withholding_tax, s.usage_fee,
+                s.total_reward_amount, s.bank_code, s.bank_name, b.kana as bank_name_kana,
+                s.branch_code, s.branch_name, br.kana as branch_name_kana, s.deposit_type,
+                s.account_number, s.account_holder_kana, s.invoice_registration_number,
+                ({TRANSFERABLE}) as transferable
+           from reward_statements s
+           join users u on u.id = s.user_id
+           left join banks b on b.bank_code = s.bank_code
+           left join bank_branches br on br.bank_id = b.id and br.branch_code = s.branch_code
+          where s.confirmation_id = $1
+          order by s.user_id"
+    )))
+    .bind(confirmation_id)
+    .fetch_all(db)
+    .await?)
+}
+
+/// A creator with something unpaid in the month, and the name the statement will pay.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LiveCreator {
+    pub user_id: i64,
+    pub user_name: String,
+    pub payee_name: String,
+    pub account_type: String,
+}
+
+/// The creators who took a done task of the month that no statement has paid, by user id.
+pub async fn live_creators(
+    db: impl PgExecutor<'_>,
+    month: NaiveDate,
+) -> AppResult<Vec<LiveCreator>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select u.id as user_id, u.user_name, {PAYEE_NAME} as payee_name, u.account_type
+           from users u
+          where {PAYEE}
+            and exists (select 1 from tasks t join task_assignees ta on ta.task_id = t.id and ta.user_id = u.id
+                         where {UNPAID_IN_MONTH})
+          order by u.id"
+    )))
+    .bind(month)
+    .fetch_all(db)
+    .await?)
+}
+
+/// Which of `task_ids` a confirmed statement has already paid.
+pub async fn paid_tasks(db: impl PgExecutor<'_>, task_ids: &[i64]) -> AppResult<HashSet<i64>> {
+    let ids: Vec<i64> =
+        sqlx::query_scalar("select task_id from reward_statement_lines where task_id = any($1)")
+            .bind(task_ids)
+            .fetch_all(db)
+            .await?;
+    Ok(ids.into_iter().collect())
+}
+
+/// Every word is found in one of the creator's names, readings or the account holder's name.
+const WORDS_MATCH: &str = "(select coalesce(bool_and(strpos(lower(concat_ws(' ', u.user_name, u.last_name, u.first_name,
+        u.last_name || u.first_name, u.last_name_kana, u.first_name_kana, u.last_name_kana || u.first_name_kana,
+        u.company_name, a.account_holder_kana)), lower(w)) > 0), true)
+      from unnest($1::text[]) w)";
+
+#[derive(sqlx::FromRow)]
+struct PayeeAccountRow {
+    user_id: i64,
+    user_name: String,
+    name: String,
+    name_kana: String,
+    bank_code: Option<String>,
+    bank_name: Option<String>,
+    branch_code: Option<String>,
+    branch_name: Option<String>,
+    deposit_type: Option<String>,
+    account_number: Option<String>,
+    account_holder_kana: Option<String>,
+    invoice_registration_number: Option<String>,
+    pays_from: Option<NaiveDate>,
+}
+
+impl From<PayeeAccountRow> for PayeeAccount {
+    fn from(row: PayeeAccountRow) -> Self {
+        let bank_account = match (
+            row.bank_code,
+            row.bank_name,
+            row.branch_code,
+            row.branch_name,
+            row.deposit_type,
+            row.account_number,
+            row.account_holder_kana,
+        ) {
+            (
+                Some(bank_code),
+                Some(bank_name),
+                Some(branch_code),
+                Some(branch_name),
+                Some(deposit_type),
+                Some(number),
+                Some(holder_kana),
+            ) => Some(AccountView {
+                bank_code,
+                bank_name,
+                branch_code,
+                branch_name,
+                deposit_type,
+                number,
+                holder_kana,
+            }),
+            _ => None,
+        };
+        PayeeAccount {
+            user_id: row.user_id,
+            user_name: row.user_name,
+            name: row.name,
+            name_kana: row.name_kana,
+            bank_account,
+            invoice_registration_number: row.invoice_registration_number,
+            pays_from: row.pays_from,
+        }
+    }
+}
+
+/// Creators and their current bank accounts (none when not registered), newest creator first.
+pub async fn payee_accounts(
+    db: &sqlx::PgPool,
+    words: &[String],
+    limit: i64,
+    offset: i64,
+) -> AppResult<(i64, Vec<PayeeAccount>)> {
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "select count(*) from users u left join bank_accounts a on a.user_id = u.id
+          where {PAYEE} and {WORDS_MATCH}"
+    )))
+    .bind(words)
+    .fetch_one(db)
+    .await?;
+    let rows: Vec<PayeeAccountRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select u.id as user_id, u.user_name, trim(u.last_name || ' ' || u.first_name) as name,
+                trim(u.last_name_kana || ' ' || u.first_name_kana) as name_kana,
+                a.bank_code, a.bank_name, a.branch_code, a.branch_name, a.account_type as deposit_type,
+                a.account_number, a.account_holder_kana, a.invoice_registration_number,
+                (select v.effective_month from bank_account_versions v where v.user_id = u.id
+                  order by v.id desc limit 1) as pays_from
+           from users u
+           left join bank_accounts a on a.user_id = u.id
+          where {PAYEE} and {WORDS_MATCH}
+          order by u.id desc
+          limit $2 offset $3"
+    )))
+    .bind(words)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db)
+    .await?;
+    Ok((total, rows.into_iter().map(PayeeAccount::from).collect()))
+}
+
+/// Every confirmed month, newest first, with what its transfer file holds.
+pub async fn download_months(db: impl PgExecutor<'_>) -> AppResult<Vec<DownloadMonth>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select extract(year from c.month)::int as year, extract(month from c.month)::int as month,
+                c.confirmed_at, count(s.id) as statement_count, c.total_reward_amount,
+                count(s.id) filter (where {TRANSFERABLE}) as transfer_count,
+                coalesce(sum(s.total_reward_amount) filter (where {TRANSFERABLE}), 0)::bigint as transfer_total,
+                count(s.id) filter (where s.bank_code is null) as without_bank_account_count
+           from reward_confirmations c
+           left join reward_statements s on s.confirmation_id = c.id
+          group by c.id
+          order by c.month desc"
+    )))
+    .fetch_all(db)
+    .await?)
+}
+
+/// The kana names of a bank and a branch in the master data (empty when not there).
+pub async fn master_kana(
+    db: impl PgExecutor<'_>,
+    bank_code: &str,
+    branch_code: &str,
+) -> AppResult<(String, String)> {
+    let row: Option<(String, Option<String>)> = sqlx::query_as(
+        "select b.kana, br.kana from banks b
+           left join bank_branches br on br.bank_id = b.id and br.branch_code = $2
+          where b.bank_code = $1",
+    )
+    .bind(bank_code)
+    .bind(branch_code)
+    .fetch_optional(db)
+    .await?;
+    Ok(row
+        .map(|(bank, branch)| (bank, branch.unwrap_or_default()))
+        .unwrap_or_default())
+}

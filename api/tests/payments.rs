@@ -1,0 +1,584 @@
+//! The accountant's payments: the three tabs (a month's done tasks, each creator's payment,
+//! the creators' bank accounts), who may read them, and the downloads of a confirmed month (the
+//! Zengin transfer file and the statements spreadsheet).
+
+mod support;
+
+use calamine::{Data, DataType, Reader, Xlsx, open_workbook_from_rs};
+use chrono::NaiveDate;
+use encoding_rs::SHIFT_JIS;
+use reqwest::StatusCode;
+use serde_json::Value;
+use sqlx::PgPool;
+use support::{TestApp, user_id};
+
+const CREATOR: &str = "creator@demo.tsumugi.jp";
+const EDITOR: &str = "editor@demo.tsumugi.jp";
+const ACCOUNTANT: &str = "accountant@demo.tsumugi.jp";
+
+/// Done tasks of the demo medium: `(creator, amount, completed)`, each taken; returns their ids.
+async fn done_tasks(pool: &PgPool, rows: &[(i64, i64, &str)]) -> Vec<i64> {
+    let work_id: i64 = sqlx::query_scalar(
+        "with p as (insert into projects (media_id, name, status)
+                    select id, '支払いテスト', 'doing' from media where name = 'デモマガジン' returning id)
+         insert into works (project_id, name) select id, '二月号' from p returning id",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    let mut ids = Vec::new();
+    for (n, &(creator, amount, completed)) in rows.iter().enumerate() {
+        let id: i64 = sqlx::query_scalar(
+            "with t as (insert into tasks (work_id, task_type, title, status, completed_date, reward_amount)
+                        values ($1, 'writing', $2, 'done', $3::date, $4) returning id)
+             insert into task_assignees (task_id, user_id, state) select id, $5, 'taken' from t returning task_id",
+        )
+        .bind(work_id)
+        .bind(format!("支払い記事 {n}"))
+        .bind(completed)
+        .bind(amount)
+        .bind(creator)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        ids.push(id);
+    }
+    ids
+}
+
+/// The creator's current account pays from `month` on (the seed's version starts this month).
+async fn account_pays_from(pool: &PgPool, user: i64, month: &str) {
+    let mut conn = pool.acquire().await.unwrap();
+    let month = NaiveDate::parse_from_str(month, "%Y-%m-%d").unwrap();
+    api::bank_accounts::record_version(&mut conn, user, month)
+        .await
+        .unwrap();
+}
+
+/// A stored statement of a personal payee in Japan: 10 % tax, 10.21 % withholding.
+struct Statement {
+    user: i64,
+    payee_name: &'static str,
+    /// `None`: no bank account that month.
+    holder_kana: Option<&'static str>,
+    tasks: Vec<(i64, i64)>,
+}
+
+/// Confirms `month` the way the confirmation stores it: one confirmation, the statements with
+/// their frozen figures and account, and the lines (one transaction: the line key is deferred).
+async fn confirm(pool: &PgPool, month: &str, statements: &[Statement]) {
+    let mut tx = pool.begin().await.unwrap();
+    let totals: Vec<(i64, i64, i64, i64)> = statements
+        .iter()
+        .map(|s| {
+            let subtotal: i64 = s.tasks.iter().map(|(_, amount)| amount).sum();
+            let tax = subtotal / 10;
+            let withheld = subtotal * 1021 / 10_000;
+            (subtotal, tax, withheld, subtotal + tax - withheld)
+        })
+        .collect();
+    let confirmation: i64 = sqlx::query_scalar(
+        "insert into reward_confirmations (month, statement_count, total_reward_amount)
+         values ($1::date, $2, $3) returning id",
+    )
+    .bind(month)
+    .bind(statements.len() as i32)
+    .bind(totals.iter().map(|t| t.3).sum::<i64>())
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    for (s, (subtotal, tax, withheld, total)) in statements.iter().zip(&totals) {
+        let with_account = s.holder_kana.is_some();
+        sqlx::query(
+            "insert into reward_statements (confirmation_id, user_id, month, account_type, resides_abroad, payee_name,
+                    subtotal_reward_amount, consumption_tax_rate_bp, consumption_tax, withholding_tax,
+                    usage_fee_rate_bp, usage_fee, total_reward_amount, bank_code, bank_name, branch_code,
+                    branch_name, deposit_type, account_number, account_holder_kana, invoice_registration_number)
+             values ($1, $2, $3::date, 'personal', false, $4, $5, 1000, $6, $7, 0, 0, $8,
+                     case when $9 then '0001' end, case when $9 then 'みずほ' end,
+                     case when $9 then '001' end, case when $9 then '東京営業部' end,
+                     case when $9 then 'ordinary' end, case when $9 then '1234567' end, $10,
+                     case when $9 then 'T7123456789012' end)",
+        )
+        .bind(confirmation)
+        .bind(s.user)
+        .bind(month)
+        .bind(s.payee_name)
+        .bind(subtotal)
+        .bind(tax)
+        .bind(withheld)
+        .bind(total)
+        .bind(with_account)
+        .bind(s.holder_kana)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+        for &(task, amount) in &s.tasks {
+            sqlx::query(
+                "insert into reward_statement_lines (confirmation_id, user_id, task_id, title, task_type, completed_date,
+                        reward_amount, media_id, media_name, client_id, project_name, work_name)
+                 select $1, $2, t.id, t.title, t.task_type, t.completed_date, $4, m.id, m.name, m.client_id, p.name, w.name
+                   from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id
+                   join media m on m.id = p.media_id
+                  where t.id = $3",
+            )
+            .bind(confirmation)
+            .bind(s.user)
+            .bind(task)
+            .bind(amount)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        }
+    }
+    tx.commit().await.unwrap();
+}
+
+fn amounts(body: &Value) -> [i64; 5] {
+    [
+        "subtotal_reward_amount",
+        "consumption_tax",
+        "withholding_tax",
+        "usage_fee",
+        "total_reward_amount",
+    ]
+    .map(|key| {
+        body[key]
+            .as_i64()
+            .unwrap_or_else(|| panic!("{key}: {body}"))
+    })
+}
+
+fn user_row(body: &Value, user: i64) -> &Value {
+    body["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["user_id"] == user)
+        .unwrap_or_else(|| panic!("user {user} in {body}"))
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn only_accountants_and_admins_see_payments(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let paths = [
+        "/api/payments/completed_tasks?year=2026&month=2",
+        "/api/payments/users?year=2026&month=2",
+        "/api/payments/bank_accounts",
+        "/api/admin/downloads",
+        "/api/admin/downloads/transfer_file?year=2026&month=2",
+        "/api/admin/downloads/statements?year=2026&month=2",
+    ];
+    for who in [
+        CREATOR,
+        EDITOR,
+        "client@demo.tsumugi.jp",
+        "manager@demo.tsumugi.jp",
+    ] {
+        let token = app.login(who).await;
+        for path in paths {
+            let (status, body) = app.get(path, Some(&token)).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{who} {path}: {body}");
+            assert!(body.get("users").is_none() && body.get("accounts").is_none());
+        }
+    }
+    for path in paths {
+        let (status, _) = app.get(path, None).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}");
+    }
+    for who in [ACCOUNTANT, "admin@demo.tsumugi.jp"] {
+        let token = app.login(who).await;
+        for path in &paths[..4] {
+            let (status, body) = app.get(path, Some(&token)).await;
+            assert_eq!(status, StatusCode::OK, "{who} {path}: {body}");
+        }
+    }
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn an_unconfirmed_month_shows_live_figures_marked_unconfirmed(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let creator = user_id(&pool, CREATOR).await;
+    let editor = user_id(&pool, EDITOR).await;
+    account_pays_from(&pool, creator, "2026-01-01").await;
+    done_tasks(
+        &pool,
+        &[
+            (creator, 600_000, "2026-03-02"),
+            (creator, 600_000, "2026-03-31"),
+            (editor, 10_000, "2026-03-15"),
+            (editor, 99_999, "2026-04-01"), // another month
+        ],
+    )
+    .await;
+    let token = app.login(ACCOUNTANT).await;
+
+    let (status, body) = app
+        .get("/api/payments/users?year=2026&month=3", Some(&token))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["is_confirmed"], false);
+    assert_eq!(body["payment_date"], "2026-04-30");
+    assert_eq!(body["users"].as_array().unwrap().len(), 2);
+    let paid = user_row(&body, creator);
+    // The month taxed as a whole (money::rewards::tax): 200,000 × 20.42 % + 102,100.
+    assert_eq!(amounts(paid), [1_200_000, 120_000, 142_940, 0, 1_177_060]);
+    assert_eq!(paid["task_count"], 2);
+    assert_eq!(paid["payee_name"], "山田 花子");
+    assert_eq!(paid["is_confirmed"], false);
+    assert_eq!(paid["has_bank_account"], true);
+    let editor_row = user_row(&body, editor);
+    assert_eq!(amounts(editor_row), [10_000, 1_000, 1_021, 0, 9_979]);
+    assert_eq!(
+        editor_row["has_bank_account"], false,
+        "the editor's account only pays from this month"
+    );
+    assert_eq!(
+        amounts(&body["sums"]),
+        [1_210_000, 121_000, 143_961, 0, 1_187_039]
+    );
+    assert_eq!(body["sums"]["user_count"], 2);
+    assert_eq!(body["sums"]["without_bank_account_count"], 1);
+
+    let (status, body) = app
+        .get(
+            "/api/payments/completed_tasks?year=2026&month=3",
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let tasks = body["tasks"].as_array().unwrap();
+    assert_eq!(tasks.len(), 3);
+    assert_eq!(tasks[0]["completed_date"], "2026-03-31", "newest first");
+    assert_eq!(tasks[0]["creator"]["user_name"], "山田 花子");
+    assert_eq!(tasks[0]["media_name"], "デモマガジン");
+    assert_eq!(tasks[1]["reward_amount"], 10_000);
+    assert!(tasks.iter().all(|t| t["is_confirmed"] == false));
+    assert_eq!(body["total"], 3);
+
+    // Not confirmed: nothing to download yet.
+    let (status, body) = app
+        .get(
+            "/api/admin/downloads/transfer_file?year=2026&month=3",
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body["error"]["message"],
+        "2026年3月の報酬はまだ確定していません。報酬を確定してからダウンロードしてください。"
+    );
+    let (status, _) = app
+        .get(
+            "/api/admin/downloads/statements?year=2026&month=3",
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, body) = app
+        .get("/api/admin/downloads/transfer_file?year=2026", Some(&token))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"]["rules"]["month"][0], "required");
+    let (status, body) = app
+        .get("/api/payments/users?year=2026&month=13", Some(&token))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error"]["rules"]["month"][0], "between:1,12");
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn a_confirmed_month_shows_its_stored_statements(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let creator = user_id(&pool, CREATOR).await;
+    let editor = user_id(&pool, EDITOR).await;
+    let ids = done_tasks(
+        &pool,
+        &[
+            (creator, 30_000, "2026-02-10"),
+            (creator, 20_000, "2026-02-20"),
+            (editor, 10_000, "2026-02-05"),
+            (editor, 7_000, "2026-02-25"), // done after the confirmation: not paid yet
+        ],
+    )
+    .await;
+    // Stored figures differ from today's task amounts: the stored ones are shown.
+    confirm(
+        &pool,
+        "2026-02-01",
+        &[
+            Statement {
+                user: creator,
+                payee_name: "山田 花子",
+                holder_kana: Some("ヤマダ　ハナコ"),
+                tasks: vec![(ids[0], 30_000), (ids[1], 20_000)],
+            },
+            Statement {
+                user: editor,
+                payee_name: "佐藤 健",
+                holder_kana: None,
+                tasks: vec![(ids[2], 10_000)],
+            },
+        ],
+    )
+    .await;
+    sqlx::query("update tasks set reward_amount = 99000 where id = $1")
+        .bind(ids[0])
+        .execute(&pool)
+        .await
+        .unwrap();
+    let token = app.login(ACCOUNTANT).await;
+
+    let (_, body) = app
+        .get("/api/payments/users?year=2026&month=2", Some(&token))
+        .await;
+    assert_eq!(body["is_confirmed"], true, "{body}");
+    assert!(body["confirmed_at"].is_string());
+    let paid = user_row(&body, creator);
+    assert_eq!(amounts(paid), [50_000, 5_000, 5_105, 0, 49_895]);
+    assert_eq!(paid["is_confirmed"], true);
+    assert_eq!(paid["has_bank_account"], true);
+    assert_eq!(paid["task_count"], 2);
+    assert_eq!(user_row(&body, editor)["has_bank_account"], false);
+    assert_eq!(amounts(&body["sums"]), [60_000, 6_000, 6_126, 0, 59_874]);
+
+    let (_, body) = app
+        .get(
+            "/api/payments/completed_tasks?year=2026&month=2",
+            Some(&token),
+        )
+        .await;
+    let tasks = body["tasks"].as_array().unwrap();
+    assert_eq!(tasks.len(), 4);
+    let row = |id: i64| tasks.iter().find(|t| t["task_id"] == id).unwrap();
+    assert_eq!(row(ids[0])["reward_amount"], 30_000, "the stored amount");
+    assert_eq!(row(ids[0])["is_confirmed"], true);
+    assert_eq!(row(ids[3])["is_confirmed"], false, "not on a statement");
+
+    let (_, body) = app.get("/api/admin/downloads", Some(&token)).await;
+    let month = &body["months"][0];
+    assert_eq!(
+        (month["year"].as_i64(), month["month"].as_i64()),
+        (Some(2026), Some(2))
+    );
+    assert_eq!(month["statement_count"], 2);
+    assert_eq!(month["transfer_count"], 1);
+    assert_eq!(month["transfer_total"], 49_895);
+    assert_eq!(month["without_bank_account_count"], 1);
+    assert_eq!(month["payment_date"], "2026-03-31");
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn the_transfer_file_of_a_confirmed_month_is_zengin_in_shift_jis(pool: PgPool) {
+    let app = TestApp::spawn_with_master_data(pool.clone()).await;
+    let creator = user_id(&pool, CREATOR).await;
+    let editor = user_id(&pool, EDITOR).await;
+    let twostep = user_id(&pool, "twostep@demo.tsumugi.jp").await;
+    let ids = done_tasks(
+        &pool,
+        &[
+            (creator, 50_000, "2026-02-10"),
+            (editor, 10_000, "2026-02-05"),
+            (twostep, 1_234, "2026-02-05"),
+        ],
+    )
+    .await;
+    confirm(
+        &pool,
+        "2026-02-01",
+        &[
+            Statement {
+                user: creator,
+                payee_name: "山田 花子",
+                holder_kana: Some("ヤマダ　ハナコ"),
+                tasks: vec![(ids[0], 50_000)],
+            },
+            Statement {
+                user: editor,
+                payee_name: "佐藤 健",
+                holder_kana: None,
+                tasks: vec![(ids[1], 10_000)],
+            },
+            Statement {
+                user: twostep,
+                payee_name: "中村 翔",
+                holder_kana: Some("ﾅｶﾑﾗ ｼｮｳ"),
+                tasks: vec![(ids[2], 1_234)],
+            },
+        ],
+    )
+    .await;
+    let token = app.login(ACCOUNTANT).await;
+    let response = app
+        .http
+        .get(app.url("/api/admin/downloads/transfer_file?year=2026&month=2"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let disposition = response.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(disposition.starts_with("attachment;"), "{disposition}");
+    assert!(disposition.contains("filename*=UTF-8''%E7%B7%8F%E5%90%88%E6%8C%AF%E8%BE%BC_2026"));
+    let bytes = response.bytes().await.unwrap().to_vec();
+    assert_eq!(bytes.len() % 122, 0, "120-byte records, each with CRLF");
+    let records: Vec<&[u8]> = bytes.chunks(122).map(|r| &r[..120]).collect();
+    assert!(bytes.chunks(122).all(|r| &r[120..] == b"\r\n"));
+    let classes: Vec<u8> = records.iter().map(|r| r[0]).collect();
+    assert_eq!(
+        classes, b"12289",
+        "one data record per payee with an account"
+    );
+
+    let (text, _, malformed) = SHIFT_JIS.decode(&bytes);
+    assert!(!malformed);
+    let lines: Vec<&str> = text.lines().collect();
+    // Header: 総合振込, the demo payer, paid on 2026/3/31 (the last business day of March).
+    assert!(lines[0].starts_with("12101234567890ｶ)ﾂﾑｷﾞ"), "{}", lines[0]);
+    assert_eq!(&records[0][54..58], b"0331");
+    assert_eq!(&records[0][58..62], b"0001");
+    let data = [records[1], records[2]];
+    // By user id: the creator, then the two-step creator; the editor has no account.
+    assert!(
+        lines[1].contains("ﾐｽﾞﾎ"),
+        "the bank's kana from the master data: {}",
+        lines[1]
+    );
+    assert!(lines[1].contains("ﾄｳｷﾖｳ"), "{}", lines[1]);
+    assert!(lines[1].contains("ﾔﾏﾀﾞ ﾊﾅｺ"), "{}", lines[1]);
+    assert!(
+        lines[2].contains("ﾅｶﾑﾗ ｼﾖｳ"),
+        "small kana made large: {}",
+        lines[2]
+    );
+    assert_eq!(&data[0][80..90], b"0000049895");
+    assert_eq!(&data[1][80..90], b"0000001232");
+    assert_eq!(&data[0][91..101], format!("{creator:010}").as_bytes());
+    assert!(data.iter().all(|r| &r[43..50] == b"1234567"));
+    let trailer = records[3];
+    assert_eq!(&trailer[1..7], b"000002");
+    // 1,234 + 123 tax − 125 withheld = 1,232.
+    assert_eq!(&trailer[7..19], b"000000051127");
+    assert_eq!(records[4][0], b'9');
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn the_statements_spreadsheet_has_a_row_per_statement_and_the_sums(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let creator = user_id(&pool, CREATOR).await;
+    let editor = user_id(&pool, EDITOR).await;
+    let ids = done_tasks(
+        &pool,
+        &[
+            (creator, 50_000, "2026-02-10"),
+            (editor, 10_000, "2026-02-05"),
+        ],
+    )
+    .await;
+    confirm(
+        &pool,
+        "2026-02-01",
+        &[
+            Statement {
+                user: creator,
+                payee_name: "山田 花子",
+                holder_kana: Some("ヤマダ　ハナコ"),
+                tasks: vec![(ids[0], 50_000)],
+            },
+            Statement {
+                user: editor,
+                payee_name: "佐藤 健",
+                holder_kana: None,
+                tasks: vec![(ids[1], 10_000)],
+            },
+        ],
+    )
+    .await;
+    let token = app.login("admin@demo.tsumugi.jp").await;
+    let response = app
+        .http
+        .get(app.url("/api/admin/downloads/statements?year=2026&month=2"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(
+        response.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains("reward-statements-2026-02.xlsx")
+    );
+    let bytes = response.bytes().await.unwrap().to_vec();
+    let mut workbook: Xlsx<_> = open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
+    let sheet = workbook.worksheet_range("2026年2月").unwrap();
+    let rows: Vec<&[Data]> = sheet.rows().collect();
+    assert_eq!(rows.len(), 4, "header, two statements, sums");
+    let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let number = |row: usize, name: &str| rows[row][column(name)].as_f64().unwrap() as i64;
+    assert_eq!(rows[1][column("支払先名")].to_string(), "山田 花子");
+    assert_eq!(number(1, "ユーザーID"), creator);
+    assert_eq!(number(1, "振込金額"), 49_895);
+    assert_eq!(
+        rows[1][column("口座名義（カナ）")].to_string(),
+        "ヤマダ　ハナコ"
+    );
+    assert_eq!(rows[1][column("預金種目")].to_string(), "普通");
+    assert_eq!(rows[2][column("支払先名")].to_string(), "佐藤 健");
+    assert_eq!(rows[2][column("銀行名")].to_string(), "");
+    assert_eq!(rows[3][0].to_string(), "合計");
+    assert_eq!(number(3, "報酬小計（税抜）"), 60_000);
+    assert_eq!(number(3, "源泉徴収税"), 5_105 + 1_021);
+    assert_eq!(number(3, "振込金額"), 49_895 + 9_979);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn the_bank_accounts_tab_lists_creators_and_finds_them_by_name(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let creator = user_id(&pool, CREATOR).await;
+    let newbie = user_id(&pool, "newbie@demo.tsumugi.jp").await;
+    let token = app.login(ACCOUNTANT).await;
+    let (status, body) = app.get("/api/payments/bank_accounts", Some(&token)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["accounts"].as_array().unwrap().len(), 20);
+    let creators: i64 = sqlx::query_scalar(
+        "select count(*) from users where role in ('general', 'editor_assistant')",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(body["total"], creators);
+
+    let (_, body) = app
+        .get("/api/payments/bank_accounts?words=ヤマダ", Some(&token))
+        .await;
+    let found = body["accounts"].as_array().unwrap();
+    let row = found.iter().find(|a| a["user_id"] == creator).unwrap();
+    assert_eq!(row["name"], "山田 花子");
+    assert_eq!(row["bank_account"]["bank_code"], "0001");
+    assert_eq!(row["bank_account"]["holder_kana"], "ツムギ　デモ");
+    assert_eq!(row["invoice_registration_number"], "T7123456789012");
+    assert!(found.iter().all(|a| a["user_id"] != newbie));
+
+    let (_, body) = app
+        .get(
+            "/api/payments/bank_accounts?words=スズキ アラタ",
+            Some(&token),
+        )
+        .await;
+    let found = body["accounts"].as_array().unwrap();
+    assert_eq!(found.len(), 1, "{body}");
+    assert_eq!(found[0]["user_id"], newbie);
+    assert_eq!(found[0]["bank_account"], Value::Null, "no account yet");
+    let (_, body) = app
+        .get("/api/payments/bank_accounts?words=ツムギ", Some(&token))
+        .await;
+    assert!(
+        body["total"].as_i64().unwrap() >= 3,
+        "holder names are searched too"
+    );
+}
