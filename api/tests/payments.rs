@@ -10,7 +10,7 @@ use encoding_rs::SHIFT_JIS;
 use reqwest::StatusCode;
 use serde_json::Value;
 use sqlx::PgPool;
-use support::{TestApp, user_id};
+use support::{TestApp, statement_figures, user_id};
 
 const CREATOR: &str = "creator@demo.tsumugi.jp";
 const EDITOR: &str = "editor@demo.tsumugi.jp";
@@ -134,21 +134,6 @@ async fn confirm(pool: &PgPool, month: &str, statements: &[Statement]) {
     tx.commit().await.unwrap();
 }
 
-fn amounts(body: &Value) -> [i64; 5] {
-    [
-        "subtotal_reward_amount",
-        "consumption_tax",
-        "withholding_tax",
-        "usage_fee",
-        "total_reward_amount",
-    ]
-    .map(|key| {
-        body[key]
-            .as_i64()
-            .unwrap_or_else(|| panic!("{key}: {body}"))
-    })
-}
-
 fn user_row(body: &Value, user: i64) -> &Value {
     body["users"]
         .as_array()
@@ -222,19 +207,25 @@ async fn an_unconfirmed_month_shows_live_figures_marked_unconfirmed(pool: PgPool
     assert_eq!(body["users"].as_array().unwrap().len(), 2);
     let paid = user_row(&body, creator);
     // The month taxed as a whole (money::rewards::tax): 200,000 × 20.42 % + 102,100.
-    assert_eq!(amounts(paid), [1_200_000, 120_000, 142_940, 0, 1_177_060]);
+    assert_eq!(
+        statement_figures(paid),
+        [1_200_000, 120_000, 142_940, 0, 1_177_060]
+    );
     assert_eq!(paid["task_count"], 2);
     assert_eq!(paid["payee_name"], "山田 花子");
     assert_eq!(paid["is_confirmed"], false);
     assert_eq!(paid["has_bank_account"], true);
     let editor_row = user_row(&body, editor);
-    assert_eq!(amounts(editor_row), [10_000, 1_000, 1_021, 0, 9_979]);
+    assert_eq!(
+        statement_figures(editor_row),
+        [10_000, 1_000, 1_021, 0, 9_979]
+    );
     assert_eq!(
         editor_row["has_bank_account"], false,
         "the editor's account only pays from this month"
     );
     assert_eq!(
-        amounts(&body["sums"]),
+        statement_figures(&body["sums"]),
         [1_210_000, 121_000, 143_961, 0, 1_187_039]
     );
     assert_eq!(body["sums"]["user_count"], 2);
@@ -287,43 +278,72 @@ async fn an_unconfirmed_month_shows_live_figures_marked_unconfirmed(pool: PgPool
     assert_eq!(body["error"]["rules"]["month"][0], "between:1,12");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_confirmed_month_shows_its_stored_statements(pool: PgPool) {
-    let app = TestApp::spawn(pool.clone()).await;
-    let creator = user_id(&pool, CREATOR).await;
-    let editor = user_id(&pool, EDITOR).await;
-    let ids = done_tasks(
-        &pool,
+/// February 2026, confirmed: 山田 花子 (two tasks, 50,000, an account), 佐藤 健 (10,000, no
+/// account that month) and 中村 翔 (1,234, a half-width holder name with a small kana); then a
+/// task of 佐藤 健 done after the confirmation (7,000), on no statement.
+struct February {
+    creator: i64,
+    editor: i64,
+    twostep: i64,
+    tasks: Vec<i64>,
+}
+
+async fn confirmed_february(pool: &PgPool) -> February {
+    let creator = user_id(pool, CREATOR).await;
+    let editor = user_id(pool, EDITOR).await;
+    let twostep = user_id(pool, "twostep@demo.tsumugi.jp").await;
+    let tasks = done_tasks(
+        pool,
         &[
             (creator, 30_000, "2026-02-10"),
             (creator, 20_000, "2026-02-20"),
             (editor, 10_000, "2026-02-05"),
-            (editor, 7_000, "2026-02-25"), // done after the confirmation: not paid yet
+            (twostep, 1_234, "2026-02-05"),
+            (editor, 7_000, "2026-02-25"),
         ],
     )
     .await;
-    // Stored figures differ from today's task amounts: the stored ones are shown.
+    let statement = |user, payee_name, holder_kana, tasks| Statement {
+        user,
+        payee_name,
+        holder_kana,
+        tasks,
+    };
     confirm(
-        &pool,
+        pool,
         "2026-02-01",
         &[
-            Statement {
-                user: creator,
-                payee_name: "山田 花子",
-                holder_kana: Some("ヤマダ　ハナコ"),
-                tasks: vec![(ids[0], 30_000), (ids[1], 20_000)],
-            },
-            Statement {
-                user: editor,
-                payee_name: "佐藤 健",
-                holder_kana: None,
-                tasks: vec![(ids[2], 10_000)],
-            },
+            statement(
+                creator,
+                "山田 花子",
+                Some("ヤマダ　ハナコ"),
+                vec![(tasks[0], 30_000), (tasks[1], 20_000)],
+            ),
+            statement(editor, "佐藤 健", None, vec![(tasks[2], 10_000)]),
+            statement(
+                twostep,
+                "中村 翔",
+                Some("ﾅｶﾑﾗ ｼｮｳ"),
+                vec![(tasks[3], 1_234)],
+            ),
         ],
     )
     .await;
+    February {
+        creator,
+        editor,
+        twostep,
+        tasks,
+    }
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn a_confirmed_month_shows_its_stored_statements(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let feb = confirmed_february(&pool).await;
+    // A task edited after the confirmation: the stored amount is what was paid.
     sqlx::query("update tasks set reward_amount = 99000 where id = $1")
-        .bind(ids[0])
+        .bind(feb.tasks[0])
         .execute(&pool)
         .await
         .unwrap();
@@ -334,13 +354,21 @@ async fn a_confirmed_month_shows_its_stored_statements(pool: PgPool) {
         .await;
     assert_eq!(body["is_confirmed"], true, "{body}");
     assert!(body["confirmed_at"].is_string());
-    let paid = user_row(&body, creator);
-    assert_eq!(amounts(paid), [50_000, 5_000, 5_105, 0, 49_895]);
+    let paid = user_row(&body, feb.creator);
+    assert_eq!(statement_figures(paid), [50_000, 5_000, 5_105, 0, 49_895]);
     assert_eq!(paid["is_confirmed"], true);
     assert_eq!(paid["has_bank_account"], true);
     assert_eq!(paid["task_count"], 2);
-    assert_eq!(user_row(&body, editor)["has_bank_account"], false);
-    assert_eq!(amounts(&body["sums"]), [60_000, 6_000, 6_126, 0, 59_874]);
+    assert_eq!(user_row(&body, feb.editor)["has_bank_account"], false);
+    assert_eq!(
+        statement_figures(user_row(&body, feb.twostep)),
+        [1_234, 123, 125, 0, 1_232]
+    );
+    assert_eq!(
+        statement_figures(&body["sums"]),
+        [61_234, 6_123, 6_251, 0, 61_106]
+    );
+    assert_eq!(body["sums"]["without_bank_account_count"], 1);
 
     let (_, body) = app
         .get(
@@ -349,11 +377,15 @@ async fn a_confirmed_month_shows_its_stored_statements(pool: PgPool) {
         )
         .await;
     let tasks = body["tasks"].as_array().unwrap();
-    assert_eq!(tasks.len(), 4);
+    assert_eq!(tasks.len(), 5);
     let row = |id: i64| tasks.iter().find(|t| t["task_id"] == id).unwrap();
-    assert_eq!(row(ids[0])["reward_amount"], 30_000, "the stored amount");
-    assert_eq!(row(ids[0])["is_confirmed"], true);
-    assert_eq!(row(ids[3])["is_confirmed"], false, "not on a statement");
+    assert_eq!(
+        row(feb.tasks[0])["reward_amount"],
+        30_000,
+        "the stored amount"
+    );
+    assert_eq!(row(feb.tasks[0])["is_confirmed"], true);
+    assert_eq!(row(feb.tasks[4])["is_confirmed"], false, "on no statement");
 
     let (_, body) = app.get("/api/admin/downloads", Some(&token)).await;
     let month = &body["months"][0];
@@ -361,9 +393,9 @@ async fn a_confirmed_month_shows_its_stored_statements(pool: PgPool) {
         (month["year"].as_i64(), month["month"].as_i64()),
         (Some(2026), Some(2))
     );
-    assert_eq!(month["statement_count"], 2);
-    assert_eq!(month["transfer_count"], 1);
-    assert_eq!(month["transfer_total"], 49_895);
+    assert_eq!(month["statement_count"], 3);
+    assert_eq!(month["transfer_count"], 2);
+    assert_eq!(month["transfer_total"], 49_895 + 1_232);
     assert_eq!(month["without_bank_account_count"], 1);
     assert_eq!(month["payment_date"], "2026-03-31");
 }
@@ -371,62 +403,23 @@ async fn a_confirmed_month_shows_its_stored_statements(pool: PgPool) {
 #[sqlx::test(migrator = "api::MIGRATOR")]
 async fn the_transfer_file_of_a_confirmed_month_is_zengin_in_shift_jis(pool: PgPool) {
     let app = TestApp::spawn_with_master_data(pool.clone()).await;
-    let creator = user_id(&pool, CREATOR).await;
-    let editor = user_id(&pool, EDITOR).await;
-    let twostep = user_id(&pool, "twostep@demo.tsumugi.jp").await;
-    let ids = done_tasks(
-        &pool,
-        &[
-            (creator, 50_000, "2026-02-10"),
-            (editor, 10_000, "2026-02-05"),
-            (twostep, 1_234, "2026-02-05"),
-        ],
-    )
-    .await;
-    confirm(
-        &pool,
-        "2026-02-01",
-        &[
-            Statement {
-                user: creator,
-                payee_name: "山田 花子",
-                holder_kana: Some("ヤマダ　ハナコ"),
-                tasks: vec![(ids[0], 50_000)],
-            },
-            Statement {
-                user: editor,
-                payee_name: "佐藤 健",
-                holder_kana: None,
-                tasks: vec![(ids[1], 10_000)],
-            },
-            Statement {
-                user: twostep,
-                payee_name: "中村 翔",
-                holder_kana: Some("ﾅｶﾑﾗ ｼｮｳ"),
-                tasks: vec![(ids[2], 1_234)],
-            },
-        ],
-    )
-    .await;
+    let feb = confirmed_february(&pool).await;
     let token = app.login(ACCOUNTANT).await;
-    let response = app
-        .http
-        .get(app.url("/api/admin/downloads/transfer_file?year=2026&month=2"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    let disposition = response.headers()["content-disposition"]
-        .to_str()
-        .unwrap()
-        .to_string();
+    let (status, disposition, bytes) = app
+        .download(
+            "/api/admin/downloads/transfer_file?year=2026&month=2",
+            &token,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
     assert!(disposition.starts_with("attachment;"), "{disposition}");
-    assert!(disposition.contains("filename*=UTF-8''%E7%B7%8F%E5%90%88%E6%8C%AF%E8%BE%BC_2026"));
-    let bytes = response.bytes().await.unwrap().to_vec();
+    assert!(
+        disposition.contains("filename*=UTF-8''%E7%B7%8F%E5%90%88%E6%8C%AF%E8%BE%BC_2026"),
+        "総合振込_2026…: {disposition}"
+    );
     assert_eq!(bytes.len() % 122, 0, "120-byte records, each with CRLF");
-    let records: Vec<&[u8]> = bytes.chunks(122).map(|r| &r[..120]).collect();
     assert!(bytes.chunks(122).all(|r| &r[120..] == b"\r\n"));
+    let records: Vec<&[u8]> = bytes.chunks(122).map(|r| &r[..120]).collect();
     let classes: Vec<u8> = records.iter().map(|r| r[0]).collect();
     assert_eq!(
         classes, b"12289",
@@ -440,8 +433,8 @@ async fn the_transfer_file_of_a_confirmed_month_is_zengin_in_shift_jis(pool: PgP
     assert!(lines[0].starts_with("12101234567890ｶ)ﾂﾑｷﾞ"), "{}", lines[0]);
     assert_eq!(&records[0][54..58], b"0331");
     assert_eq!(&records[0][58..62], b"0001");
+    // By user id: 山田 花子, then 中村 翔; 佐藤 健 has no account.
     let data = [records[1], records[2]];
-    // By user id: the creator, then the two-step creator; the editor has no account.
     assert!(
         lines[1].contains("ﾐｽﾞﾎ"),
         "the bank's kana from the master data: {}",
@@ -456,11 +449,10 @@ async fn the_transfer_file_of_a_confirmed_month_is_zengin_in_shift_jis(pool: PgP
     );
     assert_eq!(&data[0][80..90], b"0000049895");
     assert_eq!(&data[1][80..90], b"0000001232");
-    assert_eq!(&data[0][91..101], format!("{creator:010}").as_bytes());
+    assert_eq!(&data[0][91..101], format!("{:010}", feb.creator).as_bytes());
     assert!(data.iter().all(|r| &r[43..50] == b"1234567"));
     let trailer = records[3];
     assert_eq!(&trailer[1..7], b"000002");
-    // 1,234 + 123 tax − 125 withheld = 1,232.
     assert_eq!(&trailer[7..19], b"000000051127");
     assert_eq!(records[4][0], b'9');
 }
@@ -468,60 +460,23 @@ async fn the_transfer_file_of_a_confirmed_month_is_zengin_in_shift_jis(pool: PgP
 #[sqlx::test(migrator = "api::MIGRATOR")]
 async fn the_statements_spreadsheet_has_a_row_per_statement_and_the_sums(pool: PgPool) {
     let app = TestApp::spawn(pool.clone()).await;
-    let creator = user_id(&pool, CREATOR).await;
-    let editor = user_id(&pool, EDITOR).await;
-    let ids = done_tasks(
-        &pool,
-        &[
-            (creator, 50_000, "2026-02-10"),
-            (editor, 10_000, "2026-02-05"),
-        ],
-    )
-    .await;
-    confirm(
-        &pool,
-        "2026-02-01",
-        &[
-            Statement {
-                user: creator,
-                payee_name: "山田 花子",
-                holder_kana: Some("ヤマダ　ハナコ"),
-                tasks: vec![(ids[0], 50_000)],
-            },
-            Statement {
-                user: editor,
-                payee_name: "佐藤 健",
-                holder_kana: None,
-                tasks: vec![(ids[1], 10_000)],
-            },
-        ],
-    )
-    .await;
+    let feb = confirmed_february(&pool).await;
     let token = app.login("admin@demo.tsumugi.jp").await;
-    let response = app
-        .http
-        .get(app.url("/api/admin/downloads/statements?year=2026&month=2"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    assert!(
-        response.headers()["content-disposition"]
-            .to_str()
-            .unwrap()
-            .contains("reward-statements-2026-02.xlsx")
-    );
-    let bytes = response.bytes().await.unwrap().to_vec();
+    let (status, disposition, bytes) = app
+        .download("/api/admin/downloads/statements?year=2026&month=2", &token)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(disposition.contains("reward-statements-2026-02.xlsx"));
     let mut workbook: Xlsx<_> = open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
     let sheet = workbook.worksheet_range("2026年2月").unwrap();
     let rows: Vec<&[Data]> = sheet.rows().collect();
-    assert_eq!(rows.len(), 4, "header, two statements, sums");
+    assert_eq!(rows.len(), 5, "header, three statements, sums");
     let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();
     let column = |name: &str| header.iter().position(|h| h == name).unwrap();
     let number = |row: usize, name: &str| rows[row][column(name)].as_f64().unwrap() as i64;
     assert_eq!(rows[1][column("支払先名")].to_string(), "山田 花子");
-    assert_eq!(number(1, "ユーザーID"), creator);
+    assert_eq!(number(1, "ユーザーID"), feb.creator);
+    assert_eq!(number(1, "タスク数"), 2);
     assert_eq!(number(1, "振込金額"), 49_895);
     assert_eq!(
         rows[1][column("口座名義（カナ）")].to_string(),
@@ -530,10 +485,10 @@ async fn the_statements_spreadsheet_has_a_row_per_statement_and_the_sums(pool: P
     assert_eq!(rows[1][column("預金種目")].to_string(), "普通");
     assert_eq!(rows[2][column("支払先名")].to_string(), "佐藤 健");
     assert_eq!(rows[2][column("銀行名")].to_string(), "");
-    assert_eq!(rows[3][0].to_string(), "合計");
-    assert_eq!(number(3, "報酬小計（税抜）"), 60_000);
-    assert_eq!(number(3, "源泉徴収税"), 5_105 + 1_021);
-    assert_eq!(number(3, "振込金額"), 49_895 + 9_979);
+    assert_eq!(rows[4][0].to_string(), "合計");
+    assert_eq!(number(4, "報酬小計（税抜）"), 61_234);
+    assert_eq!(number(4, "源泉徴収税"), 6_251);
+    assert_eq!(number(4, "振込金額"), 61_106);
 }
 
 #[sqlx::test(migrator = "api::MIGRATOR")]

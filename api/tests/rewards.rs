@@ -6,7 +6,7 @@ mod support;
 use reqwest::StatusCode;
 use serde_json::Value;
 use sqlx::PgPool;
-use support::{TestApp, user_id};
+use support::{TestApp, statement_figures as figures, user_id};
 
 const CREATOR: &str = "creator@demo.tsumugi.jp";
 const PATH: &str = "/api/users/me/rewards/2026/3";
@@ -39,21 +39,6 @@ async fn tasks(pool: &PgPool, creator: i64, rows: &[(i64, &str, &str, bool, bool
         .await
         .unwrap();
     }
-}
-
-fn figures(body: &Value) -> [i64; 5] {
-    [
-        "subtotal_reward_amount",
-        "consumption_tax",
-        "withholding_tax",
-        "usage_fee",
-        "total_reward_amount",
-    ]
-    .map(|key| {
-        body[key]
-            .as_i64()
-            .unwrap_or_else(|| panic!("{key}: {body}"))
-    })
 }
 
 #[sqlx::test(migrator = "api::MIGRATOR")]

@@ -125,6 +125,29 @@ impl TestApp {
         self.request(Method::DELETE, path, token, None).await
     }
 
+    /// A file answer: the status, its `Content-Disposition` and the bytes.
+    pub async fn download(&self, path: &str, token: &str) -> (StatusCode, String, Vec<u8>) {
+        let response = self
+            .http
+            .get(self.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("request");
+        let status = response.status();
+        let disposition = response
+            .headers()
+            .get("content-disposition")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        (
+            status,
+            disposition,
+            response.bytes().await.unwrap().to_vec(),
+        )
+    }
+
     /// Posts a multipart form (file uploads) and reads the JSON answer.
     pub async fn post_multipart(
         &self,
@@ -216,6 +239,23 @@ pub fn mails(app: &TestApp) -> Vec<String> {
     dir.filter_map(Result::ok)
         .map(|e| decoded(&std::fs::read_to_string(e.path()).unwrap()))
         .collect()
+}
+
+/// The five figures of a statement answer: subtotal, consumption tax, withholding, usage fee
+/// and what is transferred.
+pub fn statement_figures(body: &Value) -> [i64; 5] {
+    [
+        "subtotal_reward_amount",
+        "consumption_tax",
+        "withholding_tax",
+        "usage_fee",
+        "total_reward_amount",
+    ]
+    .map(|key| {
+        body[key]
+            .as_i64()
+            .unwrap_or_else(|| panic!("{key}: {body}"))
+    })
 }
 
 pub async fn user_id(pool: &PgPool, mail_address: &str) -> i64 {

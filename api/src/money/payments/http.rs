@@ -97,6 +97,18 @@ fn page_of<T>(rows: Vec<T>, page: i64) -> Vec<T> {
         .collect()
 }
 
+/// The month a tab asks for (this month in Japan by default), its page, and the month's
+/// confirmation if staff have closed it.
+async fn tab(
+    state: &AppState,
+    query: &MonthQuery,
+) -> AppResult<(NaiveDate, i64, Option<Confirmation>)> {
+    let month = query.first_day(Some(tokyo_today()))?;
+    let page = Paging::requested(query.page, 1)?;
+    let confirmation = db::confirmation(&state.db, month).await?;
+    Ok((month, page, confirmation))
+}
+
 /// Tab completed_task_payments: the month's done, valid tasks, one row per creator paid, with
 /// whether each is on a confirmed statement; 20 a page, newest first.
 #[utoipa::path(get, path = "/payments/completed_tasks", tag = "payments", security(("bearer" = [])), params(MonthQuery),
@@ -106,9 +118,7 @@ pub async fn completed_tasks(
     AccountantUser(_caller): AccountantUser,
     ApiQuery(query): ApiQuery<MonthQuery>,
 ) -> AppResult<Json<CompletedTaskPayments>> {
-    let month = query.first_day(Some(tokyo_today()))?;
-    let page = Paging::requested(query.page, 1)?;
-    let confirmation = db::confirmation(&state.db, month).await?;
+    let (month, page, confirmation) = tab(&state, &query).await?;
     let (total, tasks) = db::completed_tasks(
         &state.db,
         month,
@@ -133,9 +143,7 @@ pub async fn users(
     AccountantUser(_caller): AccountantUser,
     ApiQuery(query): ApiQuery<MonthQuery>,
 ) -> AppResult<Json<UserPayments>> {
-    let month = query.first_day(Some(tokyo_today()))?;
-    let page = Paging::requested(query.page, 1)?;
-    let confirmation = db::confirmation(&state.db, month).await?;
+    let (month, page, confirmation) = tab(&state, &query).await?;
     let payments = live::month_payments(&state.db, month, confirmation.as_ref()).await?;
     let sums = live::sums(&payments);
     Ok(Json(UserPayments {
