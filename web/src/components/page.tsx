@@ -14,3 +14,12 @@ export const ErrorText = styled.p`
   color: ${theme.color.alert};
   margin: 8px 0;
 `;
+
+/** A page's title with something beside it (a link, a button), wrapping on narrow screens. */
+export const PageHead = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: baseline;
+  gap: 12px;
+  flex-wrap: wrap;
+`;

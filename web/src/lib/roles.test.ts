@@ -1,4 +1,4 @@
-import { isClient, isCreator, isStaff, roleLabel } from './roles';
+import { isAccountantOrAdmin, isClient, isCreator, isStaff, roleLabel } from './roles';
 
 describe('roles', () => {
   it('groups the six roles', () => {
@@ -9,5 +9,7 @@ describe('roles', () => {
     expect(roleLabel('tsumugiAccountant')).toBe('経理');
     expect(isStaff('tsumugi_admin') && isCreator('editor_assistant')).toBe(true);
     expect(roleLabel('editor_assistant')).toBe('編集アシスタント');
+    expect(['tsumugi_accountant', 'tsumugiAdmin'].every(isAccountantOrAdmin)).toBe(true);
+    expect(['tsumugi_manager', 'client', 'general'].some(isAccountantOrAdmin)).toBe(false);
   });
 });
