@@ -13,7 +13,8 @@ use utoipa_axum::routes;
 
 use crate::money::payments::db::{self, StatementRow};
 use crate::money::payments::model::{
-    CompletedTaskPayments, Confirmation, DownloadMonths, MonthState, PayeeAccounts, UserPayments,
+    CompletedTaskPayments, Confirmation, DownloadMonths, MonthState, PayeeAccounts, UserPayment,
+    UserPayments,
 };
 use crate::money::payments::zengin::{self, Account, DepositType, Transfer};
 use crate::money::payments::{live, payday, workbook};
@@ -309,10 +310,7 @@ pub async fn statements_sheet(
 ) -> AppResult<Response> {
     let (month, confirmation) = confirmed_month(&state, &query).await?;
     let statements = db::statements(&state.db, confirmation.id).await?;
-    let payments: Vec<_> = statements
-        .iter()
-        .map(crate::money::payments::model::UserPayment::from)
-        .collect();
+    let payments: Vec<UserPayment> = statements.iter().map(UserPayment::from).collect();
     let sums = live::sums(&payments);
     let (y, m) = (month.year(), month.month());
     let bytes = workbook::workbook(&format!("{y}年{m}月"), &statements, &sums.amounts)
