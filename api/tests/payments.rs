@@ -499,7 +499,17 @@ async fn the_bank_accounts_tab_lists_creators_and_finds_them_by_name(pool: PgPoo
     let token = app.login(ACCOUNTANT).await;
     let (status, body) = app.get("/api/payments/bank_accounts", Some(&token)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["accounts"].as_array().unwrap().len(), 20);
+    let accounts = body["accounts"].as_array().unwrap();
+    assert_eq!(accounts.len(), 20);
+    let registered: Vec<bool> = accounts
+        .iter()
+        .map(|a| !a["bank_account"].is_null())
+        .collect();
+    assert!(registered[0] && !registered[19], "{registered:?}");
+    assert!(
+        registered.windows(2).all(|w| w[0] >= w[1]),
+        "creators with an account first: {registered:?}"
+    );
     let creators: i64 = sqlx::query_scalar(
         "select count(*) from users where role in ('general', 'editor_assistant')",
     )

@@ -247,7 +247,8 @@ impl From<PayeeAccountRow> for PayeeAccount {
     }
 }
 
-/// Creators and their current bank accounts (none when not registered), newest creator first.
+/// Creators and their current bank accounts: those with one first, then those without; newest
+/// creator first within each.
 pub async fn payee_accounts(
     db: &sqlx::PgPool,
     words: &[String],
@@ -271,7 +272,7 @@ pub async fn payee_accounts(
            from users u
            left join bank_accounts a on a.user_id = u.id
           where {PAYEE} and {WORDS_MATCH}
-          order by u.id desc
+          order by a.id is null, u.id desc
           limit $2 offset $3"
     )))
     .bind(words)

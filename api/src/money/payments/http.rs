@@ -164,8 +164,8 @@ pub struct AccountsQuery {
     pub page: Option<i64>,
 }
 
-/// Tab bank_accounts: creators' current bank accounts and invoice registration numbers (none
-/// when not registered), newest creator first.
+/// Tab bank_accounts: creators' current bank accounts and invoice registration numbers; those
+/// with an account first, then those without (newest creator first within each).
 #[utoipa::path(get, path = "/payments/bank_accounts", tag = "payments", security(("bearer" = [])), params(AccountsQuery),
     responses((status = 200, body = PayeeAccounts), (status = 401), (status = 403), (status = 422)))]
 pub async fn bank_accounts(
