@@ -26,6 +26,9 @@ pub enum SiteVerifyConfig {
 /// holds this much: 256 instead of 1,024 saved 0.85 KB per idle connection.
 pub const DEFAULT_SOCKET_READ_BUFFER: usize = 256;
 
+/// Noto Sans CJK as Debian's fonts-noto-cjk installs it.
+pub const DEFAULT_PDF_FONT: &str = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
+
 #[derive(Clone)]
 pub struct Config {
     pub database_url: String,
@@ -63,6 +66,10 @@ pub struct Config {
     /// Where people open the app (`PUBLIC_URL`, e.g. `https://tsumugi.jp`): the base of the links
     /// in mails. Unset, the server's own address.
     pub public_url: Option<String>,
+    /// A font with Japanese glyphs for the PDF statements (`PDF_FONT_PATH`; default Debian's
+    /// Noto Sans CJK, package fonts-noto-cjk, which `scripts/` install). A collection's first
+    /// face is used (Noto Sans CJK JP).
+    pub pdf_font_path: PathBuf,
 }
 
 impl fmt::Debug for Config {
@@ -146,6 +153,9 @@ impl Config {
             invoice_registry_app_id: var("INVOICE_REGISTRY_APP_ID"),
             invoice_registry_url: var("INVOICE_REGISTRY_URL"),
             master_data_dir: var("MASTER_DATA_DIR").map(PathBuf::from),
+            pdf_font_path: var("PDF_FONT_PATH")
+                .unwrap_or_else(|| DEFAULT_PDF_FONT.into())
+                .into(),
             public_url: var("PUBLIC_URL"),
         })
     }
@@ -176,6 +186,7 @@ impl Config {
             invoice_registry_app_id: None,
             invoice_registry_url: None,
             master_data_dir: None,
+            pdf_font_path: DEFAULT_PDF_FONT.into(),
             public_url: None,
         }
     }

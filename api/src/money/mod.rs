@@ -1,3 +1,5 @@
-//! Money: rewards (and, as issue 13 lands, confirmations, purchase orders and payments).
+//! Money: creators' rewards and their monthly confirmation (and, as issue 13 lands, purchase
+//! orders and payments).
 
+pub mod confirmations;
 pub mod rewards;

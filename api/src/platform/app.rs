@@ -52,6 +52,8 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(crate::guests::http::router())
         .merge(crate::assessments::http::router())
         .merge(crate::money::rewards::http::router())
+        .merge(crate::money::confirmations::http::router())
+        .merge(crate::money::rewards::admin::router())
         .merge(crate::clients::teams::http::router())
 }
 

@@ -54,6 +54,11 @@ role_guard!(
     Role::is_admin
 );
 role_guard!(
+    /// Accountant or admin: who handles the money (confirmations, payments, transfer files).
+    AccountantUser,
+    |role| matches!(role, Role::Accountant | Role::Admin)
+);
+role_guard!(
     /// A user of a client company.
     ClientUser,
     |role| role == Role::Client

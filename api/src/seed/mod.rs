@@ -5,6 +5,7 @@ mod chat;
 mod clients;
 mod creators;
 mod guests;
+mod rewards;
 mod teams;
 mod users;
 mod work;
@@ -51,6 +52,8 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
     guests::seed(&mut tx, client_id).await?;
     assessments::seed(&mut tx, client_id, &ids).await?;
     teams::seed(&mut tx, client_id).await?;
+    // Last: confirming months freezes every done task of them.
+    rewards::seed(&mut tx, &ids).await?;
     tx.commit().await?;
     Ok(true)
 }

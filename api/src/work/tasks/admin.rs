@@ -83,6 +83,9 @@ pub async fn set_completed_date(
     if let Some(i) = tasks.iter().position(|t| t.status != TaskStatus::Done) {
         return Err(AppError::rule(&format!("task_ids.{i}"), "status:done"));
     }
+    if let Some(day) = date {
+        crate::money::confirmations::ensure_month_open(&mut tx, day).await?;
+    }
     db::set_completed_date(&mut tx, &input.task_ids, date).await?;
     tx.commit().await?;
     for task in &tasks {
@@ -174,6 +177,9 @@ pub async fn update(
     let mut tx = state.db.begin().await?;
     task_state(&mut *tx, task_id, true).await?;
     task_write::update(&mut tx, task_id, &fields).await?;
+    if let Some(Some(day)) = completed_date {
+        crate::money::confirmations::ensure_month_open(&mut tx, day).await?;
+    }
     db::set_staff_fields(
         &mut tx,
         task_id,
