@@ -11,6 +11,8 @@ import { subscribeMedia } from '@/features/media/live';
 import { useMaintenance } from '@/features/maintenance/store';
 import { subscribeMediaTeams } from '@/features/media-teams/live';
 import { subscribeNotices } from '@/features/notices/live';
+import { subscribeRewardConfirmations } from '@/features/reward-confirmations/live';
+import { subscribeRewards } from '@/features/rewards/live';
 import { useNotices } from '@/features/notices/store';
 import { subscribeVersion } from '@/features/version/live';
 import { setFailureListener } from '@/lib/api-client';
@@ -39,6 +41,8 @@ function subscribeStores(): () => void {
     subscribeClientCounts(() => user()?.client?.id),
     subscribeMedia(),
     subscribeAssessments(),
+    subscribeRewards(),
+    subscribeRewardConfirmations(),
     subscribeMediaTeams(() => isCreator(user()?.roleType)),
   ];
   return () => offs.forEach((off) => off());

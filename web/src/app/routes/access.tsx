@@ -2,11 +2,17 @@
 import type { ReactNode } from 'react';
 import { ForbiddenPage } from '@/components/status-page';
 import { useAuth } from '@/features/auth/store';
-import { isStaff, viewerOf, type Viewer } from '@/lib/roles';
+import { isAccountantOrAdmin, isStaff, viewerOf, type Viewer } from '@/lib/roles';
 
 export function StaffOnly({ children }: { children: ReactNode }) {
   const role = useAuth((s) => s.user.data?.roleType);
   return isStaff(role) ? <>{children}</> : <ForbiddenPage />;
+}
+
+/** Accountants and admins: who handles the money (confirmations, payments, transfer files). */
+export function AccountantOnly({ children }: { children: ReactNode }) {
+  const role = useAuth((s) => s.user.data?.roleType);
+  return isAccountantOrAdmin(role) ? <>{children}</> : <ForbiddenPage />;
 }
 
 /** The logged-in user as the work screens take it. */
