@@ -88,3 +88,45 @@ describe('reward confirmation page', () => {
     expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent('月次報酬の確定');
   });
 });
+
+describe('reward settings', () => {
+  it('saves the rates and sets and clears a creator’s reduced withholding rate, with rule messages in Japanese', async () => {
+    signInAs('tsumugi_accountant');
+    let settings = { consumption_tax_rate_percent: '10', usage_fee_percent: '0', reduced_withholding_rates: [] as unknown[] };
+    const api = mockApi({
+      'GET /reward_confirmations': { body: listOf([]) },
+      'GET /admin/reward_settings': () => ({ body: settings }),
+      'PUT /admin/reward_settings': ({ body }) => {
+        const input = body as { usage_fee_percent: string };
+        if (input.usage_fee_percent === '101') return { status: 422, body: { error: { message: '入力内容に誤りがあります。', rules: { usage_fee_percent: ['percent'] } } } };
+        settings = { ...settings, usage_fee_percent: input.usage_fee_percent };
+        return { body: settings };
+      },
+      'PUT /admin/users/12/reduced_withholding_rate': ({ body }) => {
+        const rate = (body as { rate_percent: string | null }).rate_percent;
+        settings = { ...settings, reduced_withholding_rates: rate ? [{ user_id: 12, user_name: 'ジョン スミス', rate_percent: rate }] : [] };
+        return { body: settings };
+      },
+    });
+    renderPage();
+    const fee = await screen.findByLabelText('利用料（報酬小計に対する%）');
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '101');
+    await userEvent.click(screen.getByRole('button', { name: '税率・利用料を保存' }));
+    await waitFor(() => expect(screen.getByText('0〜100の数値で入力してください（小数は第2位まで）')).toBeInTheDocument());
+    await userEvent.clear(screen.getByLabelText('利用料（報酬小計に対する%）'));
+    await userEvent.type(screen.getByLabelText('利用料（報酬小計に対する%）'), '２.５');
+    await userEvent.click(screen.getByRole('button', { name: '税率・利用料を保存' }));
+    await waitFor(() => expect(screen.getByLabelText('利用料（報酬小計に対する%）')).toHaveValue('2.5'));
+    expect(api.called('PUT /admin/reward_settings').at(-1)?.body).toEqual({ consumption_tax_rate_percent: '10', usage_fee_percent: '2.5' });
+
+    await userEvent.type(screen.getByLabelText('クリエイターID'), '12');
+    await userEvent.type(screen.getByLabelText('源泉徴収税率（%）'), '10');
+    await userEvent.click(screen.getByRole('button', { name: '軽減税率を設定' }));
+    await waitFor(() => expect(screen.getByTestId('reduced-rates')).toHaveTextContent('ジョン スミス'));
+    expect(screen.getByTestId('reduced-rates')).toHaveTextContent('10%');
+    await userEvent.click(screen.getByRole('button', { name: '解除' }));
+    await waitFor(() => expect(screen.getByText('設定されたクリエイターはいません。')).toBeInTheDocument());
+    expect(api.called('PUT /admin/users/12/reduced_withholding_rate').at(-1)?.body).toEqual({ rate_percent: null });
+  });
+});
