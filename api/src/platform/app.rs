@@ -52,6 +52,7 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(crate::guests::http::router())
         .merge(crate::assessments::http::router())
         .merge(crate::money::rewards::http::router())
+        .merge(crate::money::purchase_orders::http::router())
         .merge(crate::clients::teams::http::router())
 }
 
