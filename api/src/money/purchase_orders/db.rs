@@ -4,7 +4,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{PgConnection, PgExecutor};
 
-use crate::money::purchase_orders::model::VersionRef;
+use crate::money::purchase_orders::model::{PurchaseOrderSummary, VersionRef};
 use crate::money::purchase_orders::terms::Terms;
 use crate::platform::error::AppResult;
 
@@ -166,24 +166,6 @@ macro_rules! received_on {
     };
 }
 
-/// A current version in the list.
-#[derive(Debug, sqlx::FromRow)]
-pub(super) struct SummaryRow {
-    pub id: i64,
-    pub version: i32,
-    pub issued_at: DateTime<Utc>,
-    pub task_id: i64,
-    pub task_type: String,
-    pub title: String,
-    pub client_name: String,
-    pub media_name: String,
-    pub order_date: NaiveDate,
-    pub due_date: Option<NaiveDate>,
-    pub reward_amount: Option<i64>,
-    pub consumption_tax: Option<i64>,
-    pub received_on: Option<NaiveDate>,
-}
-
 /// How many orders the creator has (one per task, whatever its versions).
 pub(super) async fn count(db: impl PgExecutor<'_>, user_id: i64) -> AppResult<i64> {
     Ok(
@@ -202,7 +184,7 @@ pub(super) async fn page(
     user_id: i64,
     offset: i64,
     limit: i64,
-) -> AppResult<Vec<SummaryRow>> {
+) -> AppResult<Vec<PurchaseOrderSummary>> {
     let sql = concat!(
         "select po.id, po.version, po.issued_at, po.task_id, po.task_type, po.title, po.client_name, po.media_name,
                 po.order_date, po.due_date, po.reward_amount, po.consumption_tax, ",

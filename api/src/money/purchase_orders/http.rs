@@ -7,7 +7,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::money::purchase_orders::model::{
-    Issuer, PurchaseOrder, PurchaseOrderList, PurchaseOrderSummary, Recipient, number,
+    Issuer, PurchaseOrder, PurchaseOrderList, PurchaseOrderSummary, Recipient, number, total,
 };
 use crate::money::purchase_orders::{db, terms};
 use crate::money::rewards::access::ensure_may_read;
@@ -25,11 +25,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 pub const PER_PAGE: i64 = 20;
-
-/// Reward plus consumption tax, when the reward is decided.
-fn total(reward_amount: Option<i64>, consumption_tax: Option<i64>) -> Option<i64> {
-    Some(reward_amount? + consumption_tax?)
-}
 
 /// A creator's orders, newest first, each in its current version. The creator themself,
 /// accountants and admins only (403 for anyone else; 404 for a user who is not a creator).
@@ -58,24 +53,7 @@ pub async fn list(
     .await?;
     let purchase_orders = rows
         .into_iter()
-        .map(|row| PurchaseOrderSummary {
-            id: row.id,
-            number: number(row.task_id, row.version),
-            version: row.version,
-            is_revised: row.version > 1,
-            issued_at: row.issued_at,
-            task_id: row.task_id,
-            task_type: row.task_type,
-            title: row.title,
-            client_name: row.client_name,
-            media_name: row.media_name,
-            order_date: row.order_date,
-            due_date: row.due_date,
-            reward_amount: row.reward_amount,
-            consumption_tax: row.consumption_tax,
-            total_amount: total(row.reward_amount, row.consumption_tax),
-            payment_due_date: row.received_on.map(terms::payment_due),
-        })
+        .map(PurchaseOrderSummary::complete)
         .collect();
     Ok(Json(PurchaseOrderList {
         base_url: "/purchase_orders".into(),

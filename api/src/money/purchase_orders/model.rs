@@ -4,6 +4,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::money::purchase_orders::terms::payment_due;
 use crate::platform::pagination::Paging;
 
 /// The number printed on a purchase order: the task and the version (`000123-2`).
@@ -11,13 +12,16 @@ pub fn number(task_id: i64, version: i32) -> String {
     format!("{task_id:06}-{version}")
 }
 
-/// One order in the list: its current version.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+/// One order in the list: its current version. Read as stored; `complete` adds what follows
+/// from it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct PurchaseOrderSummary {
     pub id: i64,
+    #[sqlx(skip)]
     pub number: String,
     pub version: i32,
     /// Whether earlier versions exist (the terms changed after the order).
+    #[sqlx(skip)]
     pub is_revised: bool,
     pub issued_at: DateTime<Utc>,
     pub task_id: i64,
@@ -31,9 +35,30 @@ pub struct PurchaseOrderSummary {
     pub reward_amount: Option<i64>,
     pub consumption_tax: Option<i64>,
     /// Reward plus consumption tax.
+    #[sqlx(skip)]
     pub total_amount: Option<i64>,
+    /// The day the latest deliverable was received (Tokyo).
+    pub received_on: Option<NaiveDate>,
     /// Set once a deliverable was received (the end of the next month).
+    #[sqlx(skip)]
     pub payment_due_date: Option<NaiveDate>,
+}
+
+impl PurchaseOrderSummary {
+    pub fn complete(self) -> Self {
+        Self {
+            number: number(self.task_id, self.version),
+            is_revised: self.version > 1,
+            total_amount: total(self.reward_amount, self.consumption_tax),
+            payment_due_date: self.received_on.map(payment_due),
+            ..self
+        }
+    }
+}
+
+/// Reward plus consumption tax, when the reward is decided.
+pub fn total(reward_amount: Option<i64>, consumption_tax: Option<i64>) -> Option<i64> {
+    Some(reward_amount? + consumption_tax?)
 }
 
 /// `GET /users/{id}/purchase_orders`: newest order first.
