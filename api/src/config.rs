@@ -21,6 +21,45 @@ pub enum SiteVerifyConfig {
     Off,
 }
 
+/// The operator of the platform: it orders the work from creators, pays their rewards and
+/// withholds their tax, so it is the issuer (発注者) named on every purchase order
+/// (`OPERATOR_NAME`, `OPERATOR_ADDRESS`, `OPERATOR_INVOICE_NUMBER`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Operator {
+    pub name: String,
+    pub address: String,
+    /// Its invoice registration number (適格請求書発行事業者登録番号); `None` when unset or empty.
+    pub invoice_number: Option<String>,
+}
+
+impl Default for Operator {
+    /// The demo operator (the number carries a valid check digit but is registered to nobody).
+    fn default() -> Self {
+        Self {
+            name: "株式会社つむぎ".into(),
+            address: "東京都渋谷区神南一丁目2番3号 つむぎビル5階".into(),
+            invoice_number: Some("T8100000000008".into()),
+        }
+    }
+}
+
+impl Operator {
+    /// From `OPERATOR_*`, each falling back to the demo operator; an empty
+    /// `OPERATOR_INVOICE_NUMBER` means the operator has no registration.
+    pub fn from_env() -> Self {
+        let demo = Self::default();
+        Self {
+            name: var("OPERATOR_NAME").unwrap_or(demo.name),
+            address: var("OPERATOR_ADDRESS").unwrap_or(demo.address),
+            invoice_number: match std::env::var("OPERATOR_INVOICE_NUMBER") {
+                Ok(number) if number.trim().is_empty() => None,
+                Ok(number) => Some(number.trim().to_owned()),
+                Err(_) => demo.invoice_number,
+            },
+        }
+    }
+}
+
 /// Bytes each WebSocket's read buffer starts with (`SOCKET_READ_BUFFER`). Clients send small
 /// frames (joins, acks, pongs) and the buffer grows for a larger one, while every idle socket
 /// holds this much: 256 instead of 1,024 saved 0.85 KB per idle connection.
@@ -70,6 +109,8 @@ pub struct Config {
     /// Noto Sans CJK, package fonts-noto-cjk, which `scripts/` install). A collection's first
     /// face is used (Noto Sans CJK JP).
     pub pdf_font_path: PathBuf,
+    /// Who issues purchase orders (`OPERATOR_*`).
+    pub operator: Operator,
 }
 
 impl fmt::Debug for Config {
@@ -157,6 +198,7 @@ impl Config {
                 .unwrap_or_else(|| DEFAULT_PDF_FONT.into())
                 .into(),
             public_url: var("PUBLIC_URL"),
+            operator: Operator::from_env(),
         })
     }
 
@@ -188,6 +230,7 @@ impl Config {
             master_data_dir: None,
             pdf_font_path: DEFAULT_PDF_FONT.into(),
             public_url: None,
+            operator: Operator::default(),
         }
     }
 

@@ -2,4 +2,5 @@
 //! orders and payments).
 
 pub mod confirmations;
+pub mod purchase_orders;
 pub mod rewards;

@@ -54,6 +54,7 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(crate::money::rewards::http::router())
         .merge(crate::money::confirmations::http::router())
         .merge(crate::money::rewards::admin::router())
+        .merge(crate::money::purchase_orders::http::router())
         .merge(crate::clients::teams::http::router())
 }
 

@@ -173,7 +173,7 @@ pub async fn import_tasks(
     for row in &rows {
         let task_id = match row.task_id {
             Some(task_id) => {
-                task_write::update(&mut tx, task_id, &row.fields).await?;
+                task_write::update(&mut tx, &state.config.operator, task_id, &row.fields).await?;
                 updated += 1;
                 task_id
             }
