@@ -9,7 +9,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use support::{TestApp, demo_client_id, media_id, rules_on, sio::SioClient, user_id};
+use support::{TestApp, demo_client_id, media_id, rules_on, user_id};
 
 const ADMIN: &str = "admin@demo.tsumugi.jp";
 const MANAGER: &str = "manager@demo.tsumugi.jp";
@@ -443,14 +443,8 @@ async fn accountants_and_admins_set_a_bill_the_company_sees_at_once(pool: PgPool
 
     // Billed without an amount: the month's computed total is billed; the company hears of it
     // at once, another company does not.
-    let client_a = app.login(CLIENT_A).await;
-    let mut a_socket = SioClient::connect(app.addr, Some(&client_a))
-        .await
-        .expect("client A socket");
-    let client_b = app.login(CLIENT_B).await;
-    let mut b_socket = SioClient::connect(app.addr, Some(&client_b))
-        .await
-        .expect("client B socket");
+    let (client_a, mut a_socket) = app.live(CLIENT_A).await;
+    let (_, mut b_socket) = app.live(CLIENT_B).await;
     let (status, saved) = app.put(&path, Some(&accountant), billed.clone()).await;
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_eq!(saved["status"], "billed");

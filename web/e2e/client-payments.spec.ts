@@ -117,7 +117,9 @@ test('an accountant bills this month of a medium and the client’s open page sh
   await expect(target.getByTestId('usage-figures')).toContainText(`合計（税込）${yen(total)}`);
   await expect(target.getByTestId('payment-status')).toHaveText('未請求');
 
-  await target.getByRole('radio', { name: '請求済' }).check();
+  // The radio is visually hidden under its card: a person clicks the card.
+  await target.locator('label').filter({ has: staffPage.getByRole('radio', { name: '請求済' }) }).click();
+  await expect(target.getByRole('radio', { name: '請求済' })).toBeChecked();
   await target.getByLabel('備考（クライアントにも表示されます）').fill('今月分の請求書をお送りしました');
   await target.getByRole('button', { name: '支払い状況を更新' }).click();
   await expect(target.getByRole('status')).toHaveText(`「デモトラベル」${thisYear}年${thisMonth}月の支払い状況を「請求済」に更新しました`);

@@ -192,6 +192,15 @@ impl TestApp {
         body["token"].as_str().expect("token").to_string()
     }
 
+    /// Logs a demo account in and opens its live socket: its token and the socket.
+    pub async fn live(&self, mail_address: &str) -> (String, sio::SioClient) {
+        let token = self.login(mail_address).await;
+        let socket = sio::SioClient::connect(self.addr, Some(&token))
+            .await
+            .unwrap_or_else(|e| panic!("socket of {mail_address}: {e}"));
+        (token, socket)
+    }
+
     /// The newest mail written to `DATA_DIR/mail`.
     pub fn latest_mail(&self) -> String {
         let dir = self.data_dir.join("mail");

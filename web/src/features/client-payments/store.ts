@@ -17,6 +17,8 @@ interface ClientPaymentsState {
   /** The staff's picker: companies found, and the chosen company's media. */
   clients: AsyncState<ClientChoice[]>;
   media: AsyncState<NamedRef[]>;
+  /** The company whose media are loaded. */
+  mediaOf: number | null;
   fetchOverview: (clientId: number) => Promise<void>;
   fetchYear: (clientId: number, year: number) => Promise<void>;
   fetchMonth: (clientId: number, year: number, month: number) => Promise<void>;
@@ -34,6 +36,7 @@ const initial = () => ({
   mediaMonth: initialAsync<MediaUsage | null>(null),
   clients: initialAsync<ClientChoice[]>([]),
   media: initialAsync<NamedRef[]>([]),
+  mediaOf: null as number | null,
 });
 
 /** The newest company search wins when an older one answers late. */
@@ -65,6 +68,7 @@ export const useClientPayments = create<ClientPaymentsState>((set, get) => ({
     );
   },
   fetchMedia: async (clientId) => {
+    set({ mediaOf: clientId });
     await track(set, 'media', async () => (await clientPaymentsApi.media(clientId)).media, '媒体一覧の取得に失敗しました');
   },
   refreshClient: (clientId) => {

@@ -8,15 +8,17 @@ import { tokyoYearMonth } from '../clients/usage-target';
 export default function AdminMediaPaymentsRoute() {
   const [params] = useSearchParams();
   const now = tokyoYearMonth();
-  const year = Number(params.get('year')) || now.year;
-  const month = Number(params.get('month')) || now.month;
+  const year = Number(params.get('year'));
+  const month = Number(params.get('month'));
+  const named = Number.isInteger(year) && year >= 2000 && year <= 2100 && Number.isInteger(month) && month >= 1 && month <= 12;
   return (
     <StaffOnly>
       <AdminMediaPaymentsPage
         initial={{
           clientId: routeId(params.get('client_id') ?? undefined),
           mediaId: routeId(params.get('media_id') ?? undefined),
-          month: `${year}-${String(Math.min(Math.max(month, 1), 12)).padStart(2, '0')}`,
+          year: named ? year : now.year,
+          month: named ? month : now.month,
         }}
       />
     </StaffOnly>

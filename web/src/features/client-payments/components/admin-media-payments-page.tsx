@@ -6,7 +6,6 @@ import { FormGrid } from '@/components/form-grid';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { Select } from '@/components/select';
-import { TextField } from '@/components/text-field';
 import { STATUS_LABELS, usageLinks } from '../labels';
 import { useClientPayments } from '../store';
 import type { MediaPayment } from '../types';
@@ -17,25 +16,22 @@ import { UsageFigures } from './usage-figures';
 export interface PaymentTarget {
   clientId: number | null;
   mediaId: number | null;
-  /** yyyy-MM */
-  month: string;
+  year: number;
+  month: number;
 }
 
-const monthParts = (value: string): { year: number; month: number } | null => {
-  const m = /^(\d{4})-(\d{2})$/.exec(value);
-  return m ? { year: Number(m[1]), month: Number(m[2]) } : null;
-};
+const MONTH_OPTIONS = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}月` }));
 
 export function AdminMediaPaymentsPage({ initial }: { initial: PaymentTarget }) {
-  const { clients, media, mediaMonth, searchClients, fetchMedia, fetchMediaMonth } = useClientPayments();
+  const { clients, media, mediaOf, mediaMonth, searchClients, fetchMedia, fetchMediaMonth } = useClientPayments();
   const [clientId, setClientId] = useState(initial.clientId);
   const [clientName, setClientName] = useState<string | null>(null);
   const [mediaId, setMediaId] = useState(initial.mediaId);
+  const [year, setYear] = useState(initial.year);
   const [month, setMonth] = useState(initial.month);
   const [saved, setSaved] = useState<string | null>(null);
-  const period = monthParts(month);
-  const year = period?.year;
-  const monthNumber = period?.month;
+  // The five years before the one first shown, and the next.
+  const yearOptions = Array.from({ length: 7 }, (_, i) => initial.year + 1 - i).map((y) => ({ value: String(y), label: `${y}年` }));
 
   useEffect(() => {
     void searchClients('');
@@ -44,18 +40,18 @@ export function AdminMediaPaymentsPage({ initial }: { initial: PaymentTarget }) 
     if (clientId) void fetchMedia(clientId);
   }, [fetchMedia, clientId]);
   useEffect(() => {
-    if (clientId && mediaId && year && monthNumber) void fetchMediaMonth(clientId, mediaId, year, monthNumber);
-  }, [fetchMediaMonth, clientId, mediaId, year, monthNumber]);
+    if (clientId && mediaId) void fetchMediaMonth(clientId, mediaId, year, month);
+  }, [fetchMediaMonth, clientId, mediaId, year, month]);
 
   const loaded = mediaMonth.data;
   const current =
-    loaded && loaded.client.id === clientId && loaded.media.id === mediaId && period && loaded.year === period.year && loaded.month === period.month ? loaded : null;
+    loaded && loaded.client.id === clientId && loaded.media.id === mediaId && loaded.year === year && loaded.month === month ? loaded : null;
   const chosenName = clientName ?? (loaded?.client.id === clientId ? loaded.client.name : null);
   const clientOptions = [
     ...(clientId && chosenName && !clients.data.some((c) => c.id === clientId) ? [{ value: String(clientId), label: chosenName }] : []),
     ...clients.data.map((c) => ({ value: String(c.id), label: c.companyName })),
   ];
-  const mediaOptions = media.data.map((m) => ({ value: String(m.id), label: m.name }));
+  const mediaOptions = mediaOf === clientId && !media.loading ? media.data.map((m) => ({ value: String(m.id), label: m.name })) : [];
 
   const onSaved = (payment: MediaPayment) => {
     setSaved(`「${payment.mediaName}」${payment.year}年${payment.month}月の支払い状況を「${STATUS_LABELS[payment.status]}」に更新しました`);
@@ -92,20 +88,29 @@ export function AdminMediaPaymentsPage({ initial }: { initial: PaymentTarget }) 
             disabled={!clientId}
             placeholder={clientId ? '選択してください' : '先にクライアントを選んでください'}
           />
-          <TextField
+          <Select
+            label="対象年"
+            options={yearOptions}
+            value={String(year)}
+            onChange={(value) => {
+              setYear(Number(value));
+              setSaved(null);
+            }}
+          />
+          <Select
             label="対象月"
-            type="month"
-            value={month}
-            onChange={(e) => {
-              setMonth(e.target.value);
+            options={MONTH_OPTIONS}
+            value={String(month)}
+            onChange={(value) => {
+              setMonth(Number(value));
               setSaved(null);
             }}
           />
         </FormGrid>
         <ErrorAlert error={clients.error ?? media.error} />
       </Panel>
-      {clientId && mediaId && period && (
-        <Panel title={current ? `${current.media.name} ${period.year}年${period.month}月` : `${period.year}年${period.month}月`} testId="media-payment-target">
+      {clientId && mediaId && (
+        <Panel title={current ? `${current.media.name} ${year}年${month}月` : `${year}年${month}月`} testId="media-payment-target">
           {saved && <p role="status">{saved}</p>}
           {!current ? (
             mediaMonth.loading ? <Muted>読み込み中…</Muted> : <ErrorAlert error={mediaMonth.error} />
@@ -113,7 +118,7 @@ export function AdminMediaPaymentsPage({ initial }: { initial: PaymentTarget }) 
             <>
               <p>
                 現在の状況: <StatusBadge status={current.payment.status} />{' '}
-                <Link to={usageLinks(current.client.id, true).media(current.media.id, period.year, period.month)}>ご利用明細を見る</Link>
+                <Link to={usageLinks(current.client.id, true).media(current.media.id, year, month)}>ご利用明細を見る</Link>
               </p>
               <UsageFigures amounts={current} ratePercent={current.consumptionTaxRatePercent} />
               <Muted>
