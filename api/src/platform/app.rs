@@ -49,6 +49,8 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(crate::creators::http::router())
         .merge(crate::clients::clients::http::router())
         .merge(crate::clients::media::http::router())
+        .merge(crate::clients::payments::http::router())
+        .merge(crate::clients::payments::admin::router())
         .merge(crate::guests::http::router())
         .merge(crate::assessments::http::router())
         .merge(crate::money::rewards::http::router())

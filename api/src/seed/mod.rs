@@ -2,6 +2,7 @@
 
 mod assessments;
 mod chat;
+mod client_payments;
 mod clients;
 mod creators;
 mod guests;
@@ -49,6 +50,7 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
     .execute(&mut *tx)
     .await?;
     creators::seed(&mut tx, &password_hash).await?;
+    client_payments::seed(&mut tx, client_id).await?;
     guests::seed(&mut tx, client_id).await?;
     assessments::seed(&mut tx, client_id, &ids).await?;
     teams::seed(&mut tx, client_id).await?;

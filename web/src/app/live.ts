@@ -5,6 +5,7 @@ import { subscribeUser } from '@/features/auth/live';
 import { useAuth } from '@/features/auth/store';
 import { useBanners } from '@/features/banners/store';
 import { subscribeChat } from '@/features/chat/live';
+import { subscribeClientPayments } from '@/features/client-payments/live';
 import { subscribeClientCounts } from '@/features/clients/live';
 import { subscribeMaintenance } from '@/features/maintenance/live';
 import { subscribeMedia } from '@/features/media/live';
@@ -40,6 +41,7 @@ function subscribeStores(): () => void {
     subscribeChat(() => user()?.id),
     subscribeClientCounts(() => user()?.client?.id),
     subscribeMedia(),
+    subscribeClientPayments(),
     subscribeAssessments(),
     subscribeRewards(),
     subscribeRewardConfirmations(),
