@@ -8,7 +8,7 @@ test:
 	@bash scripts/test.sh
 
 # Benchmarks (not part of make test): Tsumugi's hub against a Node socket.io baseline.
-.PHONY: bench bench-quick bench-search
+.PHONY: bench bench-quick bench-search bench-confirm
 bench:
 	@bash scripts/bench.sh
 
@@ -18,3 +18,8 @@ bench-quick:
 # The creator search at 100,000 creators: p50/p95/p99 and plans in loadtest/results/user-search.md.
 bench-search:
 	@bash scripts/bench-search.sh
+
+# Confirming a month of rewards for 10,000 creators × 20 tasks: time and SQL statements in
+# loadtest/results/reward-confirmation.md.
+bench-confirm:
+	@bash scripts/bench-confirm.sh

@@ -6,6 +6,8 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 command -v node >/dev/null || apt_install nodejs npm
+# The Japanese font embedded in PDF statements (PDF_FONT_PATH).
+apt_install fonts-noto-cjk
 ensure_node_modules
 ensure_web_build
 ensure_release_binary

@@ -22,10 +22,52 @@ pub enum SiteVerifyConfig {
     Off,
 }
 
+/// The operator of the platform: it orders the work from creators, pays their rewards and
+/// withholds their tax, so it is the issuer (発注者) named on every purchase order
+/// (`OPERATOR_NAME`, `OPERATOR_ADDRESS`, `OPERATOR_INVOICE_NUMBER`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Operator {
+    pub name: String,
+    pub address: String,
+    /// Its invoice registration number (適格請求書発行事業者登録番号); `None` when unset or empty.
+    pub invoice_number: Option<String>,
+}
+
+impl Default for Operator {
+    /// The demo operator (the number carries a valid check digit but is registered to nobody).
+    fn default() -> Self {
+        Self {
+            name: "株式会社つむぎ".into(),
+            address: "東京都渋谷区神南一丁目2番3号 つむぎビル5階".into(),
+            invoice_number: Some("T8100000000008".into()),
+        }
+    }
+}
+
+impl Operator {
+    /// From `OPERATOR_*`, each falling back to the demo operator; an empty
+    /// `OPERATOR_INVOICE_NUMBER` means the operator has no registration.
+    pub fn from_env() -> Self {
+        let demo = Self::default();
+        Self {
+            name: var("OPERATOR_NAME").unwrap_or(demo.name),
+            address: var("OPERATOR_ADDRESS").unwrap_or(demo.address),
+            invoice_number: match std::env::var("OPERATOR_INVOICE_NUMBER") {
+                Ok(number) if number.trim().is_empty() => None,
+                Ok(number) => Some(number.trim().to_owned()),
+                Err(_) => demo.invoice_number,
+            },
+        }
+    }
+}
+
 /// Bytes each WebSocket's read buffer starts with (`SOCKET_READ_BUFFER`). Clients send small
 /// frames (joins, acks, pongs) and the buffer grows for a larger one, while every idle socket
 /// holds this much: 256 instead of 1,024 saved 0.85 KB per idle connection.
 pub const DEFAULT_SOCKET_READ_BUFFER: usize = 256;
+
+/// Noto Sans CJK as Debian's fonts-noto-cjk installs it.
+pub const DEFAULT_PDF_FONT: &str = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
 
 #[derive(Clone)]
 pub struct Config {
@@ -64,6 +106,12 @@ pub struct Config {
     /// Where people open the app (`PUBLIC_URL`, e.g. `https://tsumugi.jp`): the base of the links
     /// in mails. Unset, the server's own address.
     pub public_url: Option<String>,
+    /// A font with Japanese glyphs for the PDF statements (`PDF_FONT_PATH`; default Debian's
+    /// Noto Sans CJK, package fonts-noto-cjk, which `scripts/` install). A collection's first
+    /// face is used (Noto Sans CJK JP).
+    pub pdf_font_path: PathBuf,
+    /// Who issues purchase orders (`OPERATOR_*`).
+    pub operator: Operator,
     /// The operator's own account the monthly bank transfer file pays from.
     pub transfer_payer: TransferPayer,
 }
@@ -83,9 +131,9 @@ pub struct TransferPayer {
     pub account_number: String,
 }
 
-impl TransferPayer {
+impl Default for TransferPayer {
     /// The demo payer: 株式会社つむぎ's ordinary account at みずほ 東京営業部.
-    pub fn demo() -> Self {
+    fn default() -> Self {
         Self {
             consignor_code: "1234567890".into(),
             consignor_name_kana: "カ）ツムギ".into(),
@@ -97,9 +145,11 @@ impl TransferPayer {
             account_number: "1234567".into(),
         }
     }
+}
 
+impl TransferPayer {
     fn from_env() -> anyhow::Result<Self> {
-        let demo = Self::demo();
+        let demo = Self::default();
         let deposit_type = match var("TRANSFER_DEPOSIT_TYPE").as_deref() {
             None | Some("ordinary") => DepositType::Ordinary,
             Some("current") => DepositType::Current,
@@ -221,7 +271,11 @@ impl Config {
             invoice_registry_app_id: var("INVOICE_REGISTRY_APP_ID"),
             invoice_registry_url: var("INVOICE_REGISTRY_URL"),
             master_data_dir: var("MASTER_DATA_DIR").map(PathBuf::from),
+            pdf_font_path: var("PDF_FONT_PATH")
+                .unwrap_or_else(|| DEFAULT_PDF_FONT.into())
+                .into(),
             public_url: var("PUBLIC_URL"),
+            operator: Operator::from_env(),
             transfer_payer: TransferPayer::from_env()?,
         })
     }
@@ -252,8 +306,10 @@ impl Config {
             invoice_registry_app_id: None,
             invoice_registry_url: None,
             master_data_dir: None,
+            pdf_font_path: DEFAULT_PDF_FONT.into(),
             public_url: None,
-            transfer_payer: TransferPayer::demo(),
+            operator: Operator::default(),
+            transfer_payer: TransferPayer::default(),
         }
     }
 

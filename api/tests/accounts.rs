@@ -8,7 +8,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use support::{PASSWORD, TestApp, demo_client_id, mails, rules, user_id};
+use support::{PASSWORD, TestApp, demo_client_id, mails, rules, rules_on, user_id};
 
 const NEW_PASSWORD: &str = "Tsumugi-new-2027";
 
@@ -17,17 +17,6 @@ async fn app(pool: PgPool) -> TestApp {
 }
 
 /// The rules of one field of a 422.
-fn rules_on(body: &Value, field: &str) -> Vec<String> {
-    body["error"]["rules"][field]
-        .as_array()
-        .map(|list| {
-            list.iter()
-                .map(|r| r.as_str().unwrap().to_string())
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// The token of the link to `path` in the mail to `to` (waiting for mails sent in the background).
 async fn link_token(app: &TestApp, to: &str, path: &str) -> String {
     let needle = format!("{path}?token=");

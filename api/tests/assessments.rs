@@ -17,7 +17,7 @@ const CREATOR: &str = "creator@demo.tsumugi.jp";
 const EDITOR: &str = "editor@demo.tsumugi.jp";
 
 fn june() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 6, 1).unwrap()
+    NaiveDate::from_ymd_opt(2021, 6, 1).unwrap()
 }
 
 /// A new done task of the demo medium for `mail`, completed on `completed`.
@@ -77,19 +77,19 @@ fn good_answer() -> Value {
 async fn the_monthly_job_creates_one_per_pair_and_nothing_twice(pool: PgPool) {
     let app = TestApp::spawn(pool.clone()).await;
     let client_id = demo_client_id(&pool).await;
-    done_task(&pool, CREATOR, "2026-06-03", false).await;
-    done_task(&pool, CREATOR, "2026-06-30", false).await;
-    done_task(&pool, EDITOR, "2026-06-15", false).await;
+    done_task(&pool, CREATOR, "2021-06-03", false).await;
+    done_task(&pool, CREATOR, "2021-06-30", false).await;
+    done_task(&pool, EDITOR, "2021-06-15", false).await;
     // Not June's: invalid, another month, not done.
-    done_task(&pool, "writer01@demo.tsumugi.jp", "2026-06-10", true).await;
-    done_task(&pool, "writer02@demo.tsumugi.jp", "2026-07-01", false).await;
-    done_task(&pool, "writer03@demo.tsumugi.jp", "2026-05-31", false).await;
+    done_task(&pool, "writer01@demo.tsumugi.jp", "2021-06-10", true).await;
+    done_task(&pool, "writer02@demo.tsumugi.jp", "2021-07-01", false).await;
+    done_task(&pool, "writer03@demo.tsumugi.jp", "2021-05-31", false).await;
     sqlx::query("update tasks set status = 'doing' where title like 'テスト執筆 writer03%'")
         .execute(&pool)
         .await
         .unwrap();
-    done_task(&pool, "writer03@demo.tsumugi.jp", "2026-06-12", false).await;
-    sqlx::query("update tasks set status = 'doing' where title = 'テスト執筆 writer03@demo.tsumugi.jp 2026-06-12'")
+    done_task(&pool, "writer03@demo.tsumugi.jp", "2021-06-12", false).await;
+    sqlx::query("update tasks set status = 'doing' where title = 'テスト執筆 writer03@demo.tsumugi.jp 2021-06-12'")
         .execute(&pool)
         .await
         .unwrap();
@@ -102,7 +102,7 @@ async fn the_monthly_job_creates_one_per_pair_and_nothing_twice(pool: PgPool) {
     assert_eq!(created, 2);
     let pairs: Vec<(i64, String)> = sqlx::query_as(
         "select a.client_id, u.mail_address from assessments a join users u on u.id = a.creator_id
-          where a.target_month = '2026-06-01' order by u.mail_address",
+          where a.target_month = '2021-06-01' order by u.mail_address",
     )
     .fetch_all(&pool)
     .await
@@ -119,7 +119,7 @@ async fn the_monthly_job_creates_one_per_pair_and_nothing_twice(pool: PgPool) {
     // Again, and with a day in the middle of the month: nothing new.
     let again = api::assessments::job::run_for_month(
         &app.state,
-        NaiveDate::from_ymd_opt(2026, 6, 17).unwrap(),
+        NaiveDate::from_ymd_opt(2021, 6, 17).unwrap(),
     )
     .await
     .unwrap();
@@ -131,7 +131,7 @@ async fn the_monthly_job_creates_one_per_pair_and_nothing_twice(pool: PgPool) {
     );
     assert_eq!(a.unwrap() + b.unwrap(), 0);
     let total: i64 =
-        sqlx::query_scalar("select count(*) from assessments where target_month = '2026-06-01'")
+        sqlx::query_scalar("select count(*) from assessments where target_month = '2021-06-01'")
             .fetch_one(&pool)
             .await
             .unwrap();
@@ -144,7 +144,7 @@ async fn the_monthly_job_creates_one_per_pair_and_nothing_twice(pool: PgPool) {
         .as_array()
         .unwrap()
         .iter()
-        .find(|a| a["target_month"] == "2026-06-01" && a["creator"]["user_name"] == "山田 花子")
+        .find(|a| a["target_month"] == "2021-06-01" && a["creator"]["user_name"] == "山田 花子")
         .expect("June's assessment of the creator");
     assert_eq!(june_creator["completed_task_count"], 2);
     assert_eq!(june_creator["state"], "no_answered");

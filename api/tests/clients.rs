@@ -9,7 +9,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use support::{TestApp, demo_client_id, mails, sio::SioClient, user_id};
+use support::{TestApp, demo_client_id, mails, media_id, rules_on, sio::SioClient, user_id};
 
 const ADMIN: &str = "admin@demo.tsumugi.jp";
 const MANAGER: &str = "manager@demo.tsumugi.jp";
@@ -20,25 +20,6 @@ const CREATOR: &str = "creator@demo.tsumugi.jp";
 
 async fn app(pool: PgPool) -> TestApp {
     TestApp::spawn_with_master_data(pool).await
-}
-
-fn rules_on(body: &Value, field: &str) -> Vec<String> {
-    body["error"]["rules"][field]
-        .as_array()
-        .map(|list| {
-            list.iter()
-                .map(|r| r.as_str().unwrap().to_string())
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-async fn media_id(pool: &PgPool, name: &str) -> i64 {
-    sqlx::query_scalar("select id from media where name = $1")
-        .bind(name)
-        .fetch_one(pool)
-        .await
-        .unwrap()
 }
 
 async fn client_b_id(pool: &PgPool) -> i64 {

@@ -46,92 +46,20 @@ async fn done_tasks(pool: &PgPool, rows: &[(i64, i64, &str)]) -> Vec<i64> {
     ids
 }
 
-/// The creator's current account pays from `month` on (the seed's version starts this month).
-async fn account_pays_from(pool: &PgPool, user: i64, month: &str) {
+/// The creator's current account, named `holder_kana`, pays from `month` on (the seed's version
+/// starts shortly before the seeded rewards, long after the months these tests use).
+async fn account_from(pool: &PgPool, user: i64, holder_kana: &str, month: &str) {
+    sqlx::query("update bank_accounts set account_holder_kana = $2 where user_id = $1")
+        .bind(user)
+        .bind(holder_kana)
+        .execute(pool)
+        .await
+        .unwrap();
     let mut conn = pool.acquire().await.unwrap();
     let month = NaiveDate::parse_from_str(month, "%Y-%m-%d").unwrap();
     api::bank_accounts::record_version(&mut conn, user, month)
         .await
         .unwrap();
-}
-
-/// A stored statement of a personal payee in Japan: 10 % tax, 10.21 % withholding.
-struct Statement {
-    user: i64,
-    payee_name: &'static str,
-    /// `None`: no bank account that month.
-    holder_kana: Option<&'static str>,
-    tasks: Vec<(i64, i64)>,
-}
-
-/// Confirms `month` the way the confirmation stores it: one confirmation, the statements with
-/// their frozen figures and account, and the lines (one transaction: the line key is deferred).
-async fn confirm(pool: &PgPool, month: &str, statements: &[Statement]) {
-    let mut tx = pool.begin().await.unwrap();
-    let totals: Vec<(i64, i64, i64, i64)> = statements
-        .iter()
-        .map(|s| {
-            let subtotal: i64 = s.tasks.iter().map(|(_, amount)| amount).sum();
-            let tax = subtotal / 10;
-            let withheld = subtotal * 1021 / 10_000;
-            (subtotal, tax, withheld, subtotal + tax - withheld)
-        })
-        .collect();
-    let confirmation: i64 = sqlx::query_scalar(
-        "insert into reward_confirmations (month, statement_count, total_reward_amount)
-         values ($1::date, $2, $3) returning id",
-    )
-    .bind(month)
-    .bind(statements.len() as i32)
-    .bind(totals.iter().map(|t| t.3).sum::<i64>())
-    .fetch_one(&mut *tx)
-    .await
-    .unwrap();
-    for (s, (subtotal, tax, withheld, total)) in statements.iter().zip(&totals) {
-        let with_account = s.holder_kana.is_some();
-        sqlx::query(
-            "insert into reward_statements (confirmation_id, user_id, month, account_type, resides_abroad, payee_name,
-                    subtotal_reward_amount, consumption_tax_rate_bp, consumption_tax, withholding_tax,
-                    usage_fee_rate_bp, usage_fee, total_reward_amount, bank_code, bank_name, branch_code,
-                    branch_name, deposit_type, account_number, account_holder_kana, invoice_registration_number)
-             values ($1, $2, $3::date, 'personal', false, $4, $5, 1000, $6, $7, 0, 0, $8,
-                     case when $9 then '0001' end, case when $9 then 'みずほ' end,
-                     case when $9 then '001' end, case when $9 then '東京営業部' end,
-                     case when $9 then 'ordinary' end, case when $9 then '1234567' end, $10,
-                     case when $9 then 'T7123456789012' end)",
-        )
-        .bind(confirmation)
-        .bind(s.user)
-        .bind(month)
-        .bind(s.payee_name)
-        .bind(subtotal)
-        .bind(tax)
-        .bind(withheld)
-        .bind(total)
-        .bind(with_account)
-        .bind(s.holder_kana)
-        .execute(&mut *tx)
-        .await
-        .unwrap();
-        for &(task, amount) in &s.tasks {
-            sqlx::query(
-                "insert into reward_statement_lines (confirmation_id, user_id, task_id, title, task_type, completed_date,
-                        reward_amount, media_id, media_name, client_id, project_name, work_name)
-                 select $1, $2, t.id, t.title, t.task_type, t.completed_date, $4, m.id, m.name, m.client_id, p.name, w.name
-                   from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id
-                   join media m on m.id = p.media_id
-                  where t.id = $3",
-            )
-            .bind(confirmation)
-            .bind(s.user)
-            .bind(task)
-            .bind(amount)
-            .execute(&mut *tx)
-            .await
-            .unwrap();
-        }
-    }
-    tx.commit().await.unwrap();
 }
 
 fn user_row(body: &Value, user: i64) -> &Value {
@@ -145,14 +73,15 @@ fn user_row(body: &Value, user: i64) -> &Value {
 
 #[sqlx::test(migrator = "api::MIGRATOR")]
 async fn only_accountants_and_admins_see_payments(pool: PgPool) {
+    // Months long before the seeded rewards, none of them confirmed.
     let app = TestApp::spawn(pool.clone()).await;
     let paths = [
-        "/api/payments/completed_tasks?year=2026&month=2",
-        "/api/payments/users?year=2026&month=2",
+        "/api/payments/completed_tasks?year=2020&month=2",
+        "/api/payments/users?year=2020&month=2",
         "/api/payments/bank_accounts",
         "/api/admin/downloads",
-        "/api/admin/downloads/transfer_file?year=2026&month=2",
-        "/api/admin/downloads/statements?year=2026&month=2",
+        "/api/admin/downloads/transfer_file?year=2020&month=2",
+        "/api/admin/downloads/statements?year=2020&month=2",
     ];
     for who in [
         CREATOR,
@@ -185,25 +114,25 @@ async fn an_unconfirmed_month_shows_live_figures_marked_unconfirmed(pool: PgPool
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     let editor = user_id(&pool, EDITOR).await;
-    account_pays_from(&pool, creator, "2026-01-01").await;
+    account_from(&pool, creator, "ヤマダ　ハナコ", "2020-01-01").await;
     done_tasks(
         &pool,
         &[
-            (creator, 600_000, "2026-03-02"),
-            (creator, 600_000, "2026-03-31"),
-            (editor, 10_000, "2026-03-15"),
-            (editor, 99_999, "2026-04-01"), // another month
+            (creator, 600_000, "2020-03-02"),
+            (creator, 600_000, "2020-03-31"),
+            (editor, 10_000, "2020-03-15"),
+            (editor, 99_999, "2020-04-01"), // another month
         ],
     )
     .await;
     let token = app.login(ACCOUNTANT).await;
 
     let (status, body) = app
-        .get("/api/payments/users?year=2026&month=3", Some(&token))
+        .get("/api/payments/users?year=2020&month=3", Some(&token))
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["is_confirmed"], false);
-    assert_eq!(body["payment_date"], "2026-04-30");
+    assert_eq!(body["payment_date"], "2020-04-30");
     assert_eq!(body["users"].as_array().unwrap().len(), 2);
     let paid = user_row(&body, creator);
     // The month taxed as a whole (money::rewards::tax): 200,000 × 20.42 % + 102,100.
@@ -222,7 +151,7 @@ async fn an_unconfirmed_month_shows_live_figures_marked_unconfirmed(pool: PgPool
     );
     assert_eq!(
         editor_row["has_bank_account"], false,
-        "the editor's account only pays from this month"
+        "the editor's account pays from later months only"
     );
     assert_eq!(
         statement_figures(&body["sums"]),
@@ -233,14 +162,14 @@ async fn an_unconfirmed_month_shows_live_figures_marked_unconfirmed(pool: PgPool
 
     let (status, body) = app
         .get(
-            "/api/payments/completed_tasks?year=2026&month=3",
+            "/api/payments/completed_tasks?year=2020&month=3",
             Some(&token),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let tasks = body["tasks"].as_array().unwrap();
     assert_eq!(tasks.len(), 3);
-    assert_eq!(tasks[0]["completed_date"], "2026-03-31", "newest first");
+    assert_eq!(tasks[0]["completed_date"], "2020-03-31", "newest first");
     assert_eq!(tasks[0]["creator"]["user_name"], "山田 花子");
     assert_eq!(tasks[0]["media_name"], "デモマガジン");
     assert_eq!(tasks[1]["reward_amount"], 10_000);
@@ -250,37 +179,37 @@ async fn an_unconfirmed_month_shows_live_figures_marked_unconfirmed(pool: PgPool
     // Not confirmed: nothing to download yet.
     let (status, body) = app
         .get(
-            "/api/admin/downloads/transfer_file?year=2026&month=3",
+            "/api/admin/downloads/transfer_file?year=2020&month=3",
             Some(&token),
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         body["error"]["message"],
-        "2026年3月の報酬はまだ確定していません。報酬を確定してからダウンロードしてください。"
+        "2020年3月の報酬はまだ確定していません。報酬を確定してからダウンロードしてください。"
     );
     let (status, _) = app
         .get(
-            "/api/admin/downloads/statements?year=2026&month=3",
+            "/api/admin/downloads/statements?year=2020&month=3",
             Some(&token),
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let (status, body) = app
-        .get("/api/admin/downloads/transfer_file?year=2026", Some(&token))
+        .get("/api/admin/downloads/transfer_file?year=2020", Some(&token))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error"]["rules"]["month"][0], "required");
     let (status, body) = app
-        .get("/api/payments/users?year=2026&month=13", Some(&token))
+        .get("/api/payments/users?year=2020&month=13", Some(&token))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error"]["rules"]["month"][0], "between:1,12");
 }
 
-/// February 2026, confirmed: 山田 花子 (two tasks, 50,000, an account), 佐藤 健 (10,000, no
-/// account that month) and 中村 翔 (1,234, a half-width holder name with a small kana); then a
-/// task of 佐藤 健 done after the confirmation (7,000), on no statement.
+/// February 2020, confirmed by `confirmations::confirm_month`: 山田 花子 (two tasks, 50,000, an
+/// account), 佐藤 健 (10,000, no account that month) and 中村 翔 (1,234, an account in half-width
+/// kana with a small kana).
 struct February {
     creator: i64,
     editor: i64,
@@ -292,43 +221,23 @@ async fn confirmed_february(pool: &PgPool) -> February {
     let creator = user_id(pool, CREATOR).await;
     let editor = user_id(pool, EDITOR).await;
     let twostep = user_id(pool, "twostep@demo.tsumugi.jp").await;
+    account_from(pool, creator, "ヤマダ　ハナコ", "2020-01-01").await;
+    account_from(pool, twostep, "ﾅｶﾑﾗ ｼｮｳ", "2020-02-01").await;
     let tasks = done_tasks(
         pool,
         &[
-            (creator, 30_000, "2026-02-10"),
-            (creator, 20_000, "2026-02-20"),
-            (editor, 10_000, "2026-02-05"),
-            (twostep, 1_234, "2026-02-05"),
-            (editor, 7_000, "2026-02-25"),
+            (creator, 30_000, "2020-02-10"),
+            (creator, 20_000, "2020-02-20"),
+            (editor, 10_000, "2020-02-05"),
+            (twostep, 1_234, "2020-02-05"),
         ],
     )
     .await;
-    let statement = |user, payee_name, holder_kana, tasks| Statement {
-        user,
-        payee_name,
-        holder_kana,
-        tasks,
-    };
-    confirm(
-        pool,
-        "2026-02-01",
-        &[
-            statement(
-                creator,
-                "山田 花子",
-                Some("ヤマダ　ハナコ"),
-                vec![(tasks[0], 30_000), (tasks[1], 20_000)],
-            ),
-            statement(editor, "佐藤 健", None, vec![(tasks[2], 10_000)]),
-            statement(
-                twostep,
-                "中村 翔",
-                Some("ﾅｶﾑﾗ ｼｮｳ"),
-                vec![(tasks[3], 1_234)],
-            ),
-        ],
-    )
-    .await;
+    let accountant = user_id(pool, ACCOUNTANT).await;
+    let february = NaiveDate::from_ymd_opt(2020, 2, 1).unwrap();
+    api::money::confirmations::confirm_month(pool, february, accountant)
+        .await
+        .unwrap();
     February {
         creator,
         editor,
@@ -350,7 +259,7 @@ async fn a_confirmed_month_shows_its_stored_statements(pool: PgPool) {
     let token = app.login(ACCOUNTANT).await;
 
     let (_, body) = app
-        .get("/api/payments/users?year=2026&month=2", Some(&token))
+        .get("/api/payments/users?year=2020&month=2", Some(&token))
         .await;
     assert_eq!(body["is_confirmed"], true, "{body}");
     assert!(body["confirmed_at"].is_string());
@@ -372,32 +281,35 @@ async fn a_confirmed_month_shows_its_stored_statements(pool: PgPool) {
 
     let (_, body) = app
         .get(
-            "/api/payments/completed_tasks?year=2026&month=2",
+            "/api/payments/completed_tasks?year=2020&month=2",
             Some(&token),
         )
         .await;
     let tasks = body["tasks"].as_array().unwrap();
-    assert_eq!(tasks.len(), 5);
+    assert_eq!(tasks.len(), 4);
     let row = |id: i64| tasks.iter().find(|t| t["task_id"] == id).unwrap();
     assert_eq!(
         row(feb.tasks[0])["reward_amount"],
         30_000,
         "the stored amount"
     );
-    assert_eq!(row(feb.tasks[0])["is_confirmed"], true);
-    assert_eq!(row(feb.tasks[4])["is_confirmed"], false, "on no statement");
+    assert!(tasks.iter().all(|t| t["is_confirmed"] == true));
+    assert_eq!(row(feb.tasks[3])["creator"]["user_name"], "中村 翔");
 
     let (_, body) = app.get("/api/admin/downloads", Some(&token)).await;
-    let month = &body["months"][0];
+    let months = body["months"].as_array().unwrap();
+    // Newest first: the seeded year of confirmed months, then February 2020.
+    let month = months.last().unwrap();
     assert_eq!(
         (month["year"].as_i64(), month["month"].as_i64()),
-        (Some(2026), Some(2))
+        (Some(2020), Some(2))
     );
+    assert!(months.len() > 1 && months[0]["year"].as_i64() > Some(2020));
     assert_eq!(month["statement_count"], 3);
     assert_eq!(month["transfer_count"], 2);
     assert_eq!(month["transfer_total"], 49_895 + 1_232);
     assert_eq!(month["without_bank_account_count"], 1);
-    assert_eq!(month["payment_date"], "2026-03-31");
+    assert_eq!(month["payment_date"], "2020-03-31");
 }
 
 #[sqlx::test(migrator = "api::MIGRATOR")]
@@ -407,15 +319,15 @@ async fn the_transfer_file_of_a_confirmed_month_is_zengin_in_shift_jis(pool: PgP
     let token = app.login(ACCOUNTANT).await;
     let (status, disposition, bytes) = app
         .download(
-            "/api/admin/downloads/transfer_file?year=2026&month=2",
+            "/api/admin/downloads/transfer_file?year=2020&month=2",
             &token,
         )
         .await;
     assert_eq!(status, StatusCode::OK);
     assert!(disposition.starts_with("attachment;"), "{disposition}");
     assert!(
-        disposition.contains("filename*=UTF-8''%E7%B7%8F%E5%90%88%E6%8C%AF%E8%BE%BC_2026"),
-        "総合振込_2026…: {disposition}"
+        disposition.contains("filename*=UTF-8''%E7%B7%8F%E5%90%88%E6%8C%AF%E8%BE%BC_2020"),
+        "総合振込_2020…: {disposition}"
     );
     assert_eq!(bytes.len() % 122, 0, "120-byte records, each with CRLF");
     assert!(bytes.chunks(122).all(|r| &r[120..] == b"\r\n"));
@@ -429,7 +341,7 @@ async fn the_transfer_file_of_a_confirmed_month_is_zengin_in_shift_jis(pool: PgP
     let (text, _, malformed) = SHIFT_JIS.decode(&bytes);
     assert!(!malformed);
     let lines: Vec<&str> = text.lines().collect();
-    // Header: 総合振込, the demo payer, paid on 2026/3/31 (the last business day of March).
+    // Header: 総合振込, the demo payer, paid on 2020/3/31 (the last business day of March).
     assert!(lines[0].starts_with("12101234567890ｶ)ﾂﾑｷﾞ"), "{}", lines[0]);
     assert_eq!(&records[0][54..58], b"0331");
     assert_eq!(&records[0][58..62], b"0001");
@@ -463,12 +375,16 @@ async fn the_statements_spreadsheet_has_a_row_per_statement_and_the_sums(pool: P
     let feb = confirmed_february(&pool).await;
     let token = app.login("admin@demo.tsumugi.jp").await;
     let (status, disposition, bytes) = app
-        .download("/api/admin/downloads/statements?year=2026&month=2", &token)
+        .download("/api/admin/downloads/statements?year=2020&month=2", &token)
         .await;
     assert_eq!(status, StatusCode::OK);
-    assert!(disposition.contains("reward-statements-2026-02.xlsx"));
+    // 報酬明細_2020年02月分.xlsx
+    assert!(
+        disposition.contains("%E5%A0%B1%E9%85%AC%E6%98%8E%E7%B4%B0_2020%E5%B9%B402"),
+        "{disposition}"
+    );
     let mut workbook: Xlsx<_> = open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
-    let sheet = workbook.worksheet_range("2026年2月").unwrap();
+    let sheet = workbook.worksheet_range("2020年2月").unwrap();
     let rows: Vec<&[Data]> = sheet.rows().collect();
     assert_eq!(rows.len(), 5, "header, three statements, sums");
     let header: Vec<String> = rows[0].iter().map(|c| c.to_string()).collect();

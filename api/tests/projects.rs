@@ -22,7 +22,7 @@ async fn the_client_and_staff_see_the_demo_projects_and_creators_only_their_own(
     let client = app.login("client@demo.tsumugi.jp").await;
     let (status, list) = app.get("/api/v2/projects", Some(&client)).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(list["total"], 5);
+    assert_eq!(list["total"], 6);
     assert_eq!(list["projects"][0]["media_name"], "デモマガジン");
 
     let (_, filtered) = app
@@ -47,12 +47,12 @@ async fn the_client_and_staff_see_the_demo_projects_and_creators_only_their_own(
 
     let admin = app.login("admin@demo.tsumugi.jp").await;
     let (_, all) = app.get("/api/v2/projects", Some(&admin)).await;
-    assert_eq!(all["total"], 5);
+    assert_eq!(all["total"], 6);
 
     // The creator sees the projects of their tasks; a creator with no tasks sees none.
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let (_, mine) = app.get("/api/v2/projects", Some(&creator)).await;
-    assert_eq!(mine["total"], 5);
+    assert_eq!(mine["total"], 6);
     let newbie = app.login("newbie@demo.tsumugi.jp").await;
     let (_, none) = app.get("/api/v2/projects", Some(&newbie)).await;
     assert_eq!(none["total"], 0);
@@ -281,8 +281,8 @@ async fn tasks_are_scoped_grouped_filtered_and_counted(pool: PgPool) {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         mine["tasks"].as_array().unwrap().len(),
-        5,
-        "one writing task per project"
+        5 + 16,
+        "one writing task per project, and the year of finished columns the rewards demo needs"
     );
     assert_eq!(
         mine["direction_tasks"],

@@ -24,6 +24,7 @@ pub enum EventName {
     MediaUpdated,
     AssessmentsChanged,
     TeamMemberUpdated,
+    RewardConfirmationCreated,
 }
 
 impl EventName {
@@ -49,6 +50,7 @@ impl EventName {
             EventName::MediaUpdated => "media.updated",
             EventName::AssessmentsChanged => "assessments.changed",
             EventName::TeamMemberUpdated => "team_member.updated",
+            EventName::RewardConfirmationCreated => "reward_confirmation.created",
         }
     }
 }

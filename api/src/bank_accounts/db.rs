@@ -156,19 +156,40 @@ pub async fn payee_for_month(
     user_id: i64,
     month: NaiveDate,
 ) -> sqlx::Result<Option<BankAccountDetail>> {
-    let row: Option<Row> = sqlx::query_as(
-        "select id, bank_id, bank_name, bank_code, bank_branch_id, branch_name, branch_code,
-                account_type as deposit_type, account_number as number, account_holder_kana as holder_kana,
-                invoice_registration_number, effective_month as pays_from
+    Ok(payees_for_month(db, &[user_id], month)
+        .await?
+        .pop()
+        .map(|(_, account)| account))
+}
+
+/// `payee_for_month` of many creators in one query: `(user id, account)` of those who had one.
+pub async fn payees_for_month(
+    db: impl PgExecutor<'_>,
+    user_ids: &[i64],
+    month: NaiveDate,
+) -> sqlx::Result<Vec<(i64, BankAccountDetail)>> {
+    #[derive(sqlx::FromRow)]
+    struct Owned {
+        user_id: i64,
+        #[sqlx(flatten)]
+        row: Row,
+    }
+    let rows: Vec<Owned> = sqlx::query_as(
+        "select distinct on (user_id) user_id, id, bank_id, bank_name, bank_code, bank_branch_id, branch_name,
+                branch_code, account_type as deposit_type, account_number as number,
+                account_holder_kana as holder_kana, invoice_registration_number, effective_month as pays_from
            from bank_account_versions
-          where user_id = $1 and effective_month <= $2
-          order by effective_month desc, id desc limit 1",
+          where user_id = any($1) and effective_month <= $2
+          order by user_id, effective_month desc, id desc",
     )
-    .bind(user_id)
+    .bind(user_ids)
     .bind(month)
-    .fetch_optional(db)
+    .fetch_all(db)
     .await?;
-    Ok(row.map(detail))
+    Ok(rows
+        .into_iter()
+        .map(|owned| (owned.user_id, detail(owned.row)))
+        .collect())
 }
 
 /// Who the invoice registration must name, from the profile.

@@ -8,4 +8,4 @@ pub mod invoice_registry;
 pub mod model;
 pub mod rules;
 
-pub use db::{payee_for_month, record_version};
+pub use db::{payee_for_month, payees_for_month, record_version};

@@ -3,9 +3,7 @@
 
 use std::path::Path;
 
-use axum::body::Body;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
 use crate::files::scan::ScanStatus;
 use crate::files::{FileRow, stored_path};
@@ -29,27 +27,5 @@ pub async fn respond(data_dir: &Path, file: FileRow) -> AppResult<Response> {
     let bytes = tokio::fs::read(stored_path(data_dir, &file.storage_key))
         .await
         .map_err(anyhow::Error::from)?;
-    let disposition = format!(
-        "attachment; filename*=UTF-8''{}",
-        crate::platform::text::percent_encode(&file.name)
-    );
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_str(&file.content_type)
-                    .unwrap_or(HeaderValue::from_static("application/octet-stream")),
-            ),
-            (
-                header::CONTENT_DISPOSITION,
-                HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?,
-            ),
-            (
-                header::X_CONTENT_TYPE_OPTIONS,
-                HeaderValue::from_static("nosniff"),
-            ),
-        ],
-        Body::from(bytes),
-    )
-        .into_response())
+    crate::platform::attachment::attachment(&file.content_type, &file.name, bytes)
 }

@@ -54,7 +54,7 @@ role_guard!(
     Role::is_admin
 );
 role_guard!(
-    /// Accountant or admin: the people who pay the creators.
+    /// Accountant or admin: who handles the money (confirmations, payments, transfer files).
     AccountantUser,
     |role| matches!(role, Role::Accountant | Role::Admin)
 );

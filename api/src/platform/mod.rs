@@ -2,6 +2,7 @@
 //! validation, pagination, query strings, mail, the HTTP app, OpenAPI and the socket glue.
 
 pub mod app;
+pub mod attachment;
 pub mod clock;
 pub mod error;
 pub mod events;

@@ -66,36 +66,9 @@ pub fn percent_encode(value: &str) -> String {
         .collect()
 }
 
-/// A `Content-Disposition` that downloads as `file_name` (RFC 5987 `filename*`, Japanese
-/// kept) and as the ASCII `fallback` for clients that read only `filename`.
-pub fn attachment(file_name: &str, fallback: &str) -> String {
-    let fallback: String = fallback
-        .chars()
-        .map(|c| {
-            if c.is_ascii_graphic() && c != '"' && c != '\\' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!(
-        "attachment; filename=\"{fallback}\"; filename*=UTF-8''{}",
-        percent_encode(file_name)
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::json;
-
-    #[test]
-    fn attachments_name_the_file_in_utf_8_with_an_ascii_fallback() {
-        assert_eq!(
-            super::attachment("総合振込_2026年03月分.txt", "zengin 2026\"03\".txt"),
-            "attachment; filename=\"zengin_2026_03_.txt\"; filename*=UTF-8''%E7%B7%8F%E5%90%88%E6%8C%AF%E8%BE%BC_2026%E5%B9%B403%E6%9C%88%E5%88%86.txt"
-        );
-    }
 
     #[test]
     fn nul_is_found_with_its_field_path() {

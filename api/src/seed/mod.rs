@@ -2,9 +2,11 @@
 
 mod assessments;
 mod chat;
+mod client_payments;
 mod clients;
 mod creators;
 mod guests;
+mod rewards;
 mod teams;
 mod users;
 mod work;
@@ -48,9 +50,12 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
     .execute(&mut *tx)
     .await?;
     creators::seed(&mut tx, &password_hash).await?;
+    client_payments::seed(&mut tx, client_id).await?;
     guests::seed(&mut tx, client_id).await?;
     assessments::seed(&mut tx, client_id, &ids).await?;
     teams::seed(&mut tx, client_id).await?;
+    // Last: confirming months freezes every done task of them.
+    rewards::seed(&mut tx, &ids).await?;
     tx.commit().await?;
     Ok(true)
 }

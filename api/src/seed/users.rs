@@ -229,11 +229,12 @@ async fn insert_creator_information(
     .bind(invoice_number)
     .execute(&mut **tx)
     .await?;
-    let this_month = crate::bank_accounts::rules::effective_month(
-        crate::platform::clock::tokyo_today()
-            .with_day(1)
-            .expect("every month has a first day"),
-    );
-    crate::bank_accounts::record_version(tx, user_id, this_month).await?;
+    // Registered before the demo year of rewards (seed::rewards goes back 13 months), so the
+    // confirmed months' statements carry the account and their transfer files pay it.
+    let registered = crate::platform::clock::tokyo_today()
+        .with_day(1)
+        .expect("every month has a first day")
+        - chrono::Months::new(14);
+    crate::bank_accounts::record_version(tx, user_id, registered).await?;
     Ok(())
 }

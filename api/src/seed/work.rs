@@ -10,7 +10,7 @@ pub(super) async fn seed(
     tx: &mut Transaction<'_, Postgres>,
     client_id: i64,
     ids: &DemoIds,
-) -> sqlx::Result<()> {
+) -> anyhow::Result<()> {
     let client_user = ids["client@demo.tsumugi.jp"];
     let creator = ids["creator@demo.tsumugi.jp"];
     let editor = ids["editor@demo.tsumugi.jp"];
@@ -80,6 +80,18 @@ pub(super) async fn seed(
                 client_user,
             };
             imply_task_state(tx, &task, task_status, &title_of(name, task_type)).await?;
+            if assignee_state == "taken" {
+                issue_purchase_order(tx, task_id).await?;
+                if task_status == "doing" && assignee == creator {
+                    // The client raised the fee after the order: the creator holds a revised
+                    // purchase order next to the superseded first one.
+                    sqlx::query("update tasks set reward_amount = 35000 where id = $1")
+                        .bind(task_id)
+                        .execute(&mut **tx)
+                        .await?;
+                    issue_purchase_order(tx, task_id).await?;
+                }
+            }
         }
     }
     // An operation-agency work billed by the unit prices of CRM order SF-0001.
@@ -100,6 +112,17 @@ pub(super) async fn seed(
     sqlx::query("insert into offer_templates (name, body) values ('記事執筆のご依頼', 'このたびは記事執筆のご相談です。'), ('校正のご依頼', '校正作業のご相談です。')")
         .execute(&mut **tx)
         .await?;
+    Ok(())
+}
+
+/// Issues the purchase order of a taken task as taking it does, naming the operator the
+/// environment configures (`OPERATOR_*`, as `Config` reads it; the seeder has no `Config`).
+async fn issue_purchase_order(
+    tx: &mut Transaction<'_, Postgres>,
+    task_id: i64,
+) -> anyhow::Result<()> {
+    let operator = crate::config::Operator::from_env();
+    crate::money::purchase_orders::issue_for_task(tx, &operator, task_id).await?;
     Ok(())
 }
 

@@ -51,6 +51,18 @@ pub fn rules(body: &Value) -> &serde_json::Map<String, Value> {
     body["error"]["rules"].as_object().expect("rules")
 }
 
+/// The rule strings of a 422 answer on one field (none when the field passed).
+pub fn rules_on(body: &Value, field: &str) -> Vec<String> {
+    body["error"]["rules"][field]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|r| r.as_str().unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 impl TestApp {
     /// A seeded app whose master data (prefectures, postal codes, banks) is imported from the
     /// export `MASTER_DATA_DIR` names, as `make test` provides.
@@ -203,6 +215,15 @@ impl TestApp {
         body["token"].as_str().expect("token").to_string()
     }
 
+    /// Logs a demo account in and opens its live socket: its token and the socket.
+    pub async fn live(&self, mail_address: &str) -> (String, sio::SioClient) {
+        let token = self.login(mail_address).await;
+        let socket = sio::SioClient::connect(self.addr, Some(&token))
+            .await
+            .unwrap_or_else(|e| panic!("socket of {mail_address}: {e}"));
+        (token, socket)
+    }
+
     /// The newest mail written to `DATA_DIR/mail`.
     pub fn latest_mail(&self) -> String {
         let dir = self.data_dir.join("mail");
@@ -261,6 +282,14 @@ pub fn statement_figures(body: &Value) -> [i64; 5] {
 pub async fn user_id(pool: &PgPool, mail_address: &str) -> i64 {
     sqlx::query_scalar("select id from users where mail_address = $1")
         .bind(mail_address)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+pub async fn media_id(pool: &PgPool, name: &str) -> i64 {
+    sqlx::query_scalar("select id from media where name = $1")
+        .bind(name)
         .fetch_one(pool)
         .await
         .unwrap()

@@ -5,12 +5,15 @@ import { subscribeUser } from '@/features/auth/live';
 import { useAuth } from '@/features/auth/store';
 import { useBanners } from '@/features/banners/store';
 import { subscribeChat } from '@/features/chat/live';
+import { subscribeClientPayments } from '@/features/client-payments/live';
 import { subscribeClientCounts } from '@/features/clients/live';
 import { subscribeMaintenance } from '@/features/maintenance/live';
 import { subscribeMedia } from '@/features/media/live';
 import { useMaintenance } from '@/features/maintenance/store';
 import { subscribeMediaTeams } from '@/features/media-teams/live';
 import { subscribeNotices } from '@/features/notices/live';
+import { subscribeRewardConfirmations } from '@/features/reward-confirmations/live';
+import { subscribeRewards } from '@/features/rewards/live';
 import { useNotices } from '@/features/notices/store';
 import { subscribeVersion } from '@/features/version/live';
 import { setFailureListener } from '@/lib/api-client';
@@ -38,7 +41,10 @@ function subscribeStores(): () => void {
     subscribeChat(() => user()?.id),
     subscribeClientCounts(() => user()?.client?.id),
     subscribeMedia(),
+    subscribeClientPayments(),
     subscribeAssessments(),
+    subscribeRewards(),
+    subscribeRewardConfirmations(),
     subscribeMediaTeams(() => isCreator(user()?.roleType)),
   ];
   return () => offs.forEach((off) => off());

@@ -48,7 +48,12 @@ export function navGroupsFor(role: string): NavItem[][] {
     ];
   }
   // Accountants.
-  return [[{ label: '支払い', to: '/payments', icon: '💴', tab: true }]];
+  return [
+    [
+      { label: '支払い', to: '/payments', icon: '💴', tab: true },
+      { label: '媒体支払い', to: '/admins/media/payments/update', icon: '🧾', tab: true },
+    ],
+  ];
 }
 
 /** The phone tab bar: the items marked `tab`, in menu order. */

@@ -70,6 +70,7 @@ export const paths = {
   rewardsMonth: r('/rewards/:year/:month', '月次報酬', true, 'container'),
   payments: r('/payments', '支払い', true, 'container'),
   purchaseOrders: r('/purchase_orders', '発注書', true, 'container'),
+  purchaseOrder: r('/purchase_orders/:purchaseOrderId', '発注書', true, 'container'),
   userSearch: r('/users/search', 'ユーザー検索', true, 'container'),
   // Creators
   creator: r('/creators/:userId', 'クリエイター詳細', true, 'container'),

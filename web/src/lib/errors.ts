@@ -106,6 +106,8 @@ export function ruleMessage(rule: string): string {
       return `${arg}文字以内で入力してください`;
     case 'numeric':
       return '半角数字で入力してください';
+    case 'percent':
+      return '0〜100の数値で入力してください（小数は第2位まで）';
     case 'unique':
       return 'すでに登録されています';
     case 'email':

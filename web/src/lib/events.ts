@@ -215,6 +215,14 @@ export interface AssessmentsChanged {
   unansweredAssessmentsCount: number;
 }
 
+// Rewards (creators, accountants and admins)
+
+/** `reward_confirmation.created`: staff confirmed a month; only the month is said, never anyone's figures. */
+export interface RewardConfirmationCreated {
+  year: number;
+  month: number;
+}
+
 // Media teams (the creator's room and the client's users' rooms)
 
 export type MemberStatus = 'temporary' | 'offered' | 'negotiating' | 'assignable' | 'declined' | 'left';

@@ -30,6 +30,12 @@ export function formatDateTime(value: Date | string): string {
   return `${p.year}/${pad(p.month)}/${pad(p.day)} ${pad(p.hour === '24' ? '00' : p.hour)}:${pad(p.minute)}`;
 }
 
+/** The year and month (1–12) it is in Tokyo at `value`. */
+export function tokyoYearMonth(value: Date): { year: number; month: number } {
+  const p = parts(value);
+  return { year: Number(p.year), month: Number(p.month) };
+}
+
 /** The week starts on Sunday: index 0 is 日. */
 export const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
 

@@ -16,9 +16,8 @@ export const isCreator = (role?: string | null): boolean => ['general', 'editorA
 export const isClient = (role?: string | null): boolean => normalizeRole(role) === 'client';
 export const isStaff = (role?: string | null): boolean => /(Manager|Accountant|Admin)$/.test(normalizeRole(role));
 export const isAdmin = (role?: string | null): boolean => normalizeRole(role).endsWith('Admin');
-export const isManagerOrAdmin = (role?: string | null): boolean => /(Manager|Admin)$/.test(normalizeRole(role));
-/** The people who pay the creators: accountants and admins. */
 export const isAccountantOrAdmin = (role?: string | null): boolean => /(Accountant|Admin)$/.test(normalizeRole(role));
+export const isManagerOrAdmin = (role?: string | null): boolean => /(Manager|Admin)$/.test(normalizeRole(role));
 
 export function roleLabel(value?: string | null): string {
   const role = normalizeRole(value);

@@ -16,6 +16,7 @@ import type {
   PinAdded,
   PinRemoved,
   ReactionChanged,
+  RewardConfirmationCreated,
   SessionRevoked,
   TaskState,
   TeamMemberUpdated,
@@ -47,6 +48,7 @@ export interface ServerEvents {
   'media.updated': MediaUpdated;
   'assessments.changed': AssessmentsChanged;
   'team_member.updated': TeamMemberUpdated;
+  'reward_confirmation.created': RewardConfirmationCreated;
 }
 
 export type ServerEvent = keyof ServerEvents;

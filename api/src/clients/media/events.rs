@@ -1,5 +1,6 @@
-//! `media.updated`: a medium, its option payments or its customer information changed; the
-//! staff and the company's own users with its pages open refetch them.
+//! `media.updated`: a medium, its option payments, its customer information or a month's bill
+//! (`clients::payments`) changed; the staff and the company's own users with its pages open
+//! refetch them.
 
 use realtime::Room;
 use serde::Serialize;

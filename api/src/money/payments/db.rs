@@ -1,34 +1,21 @@
-//! The SQL of payments: the month's confirmation and stored statements, the done tasks not yet
-//! on a statement, and the creators' current bank accounts.
+//! The SQL of payments: the month's confirmation, its stored statements and lines, and the
+//! creators' current bank accounts. The live side (tasks not yet paid) is
+//! `money::rewards::db::open_lines`.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use sqlx::PgExecutor;
 
 use crate::money::payments::access::PAYEE;
-use crate::money::payments::model::{
-    AccountView, CompletedTaskPayment, Confirmation, DownloadMonth, PayeeAccount,
-};
+use crate::money::payments::model::{AccountView, Confirmation, DownloadMonth, PayeeAccount};
+use crate::money::rewards::model::OpenLine;
 use crate::platform::error::AppResult;
-
-/// A done, valid task completed in the month starting `$1` and not on any confirmed statement
-/// (a task is paid once), for `t` joined with its taken assignee `ta`. The statement's own rule
-/// is `money::rewards::db::month_lines`; this finds which creators and tasks it applies to.
-const UNPAID_IN_MONTH: &str = "ta.state = 'taken' and t.status = 'done' and not t.is_invalid
-    and t.completed_date >= $1 and t.completed_date < ($1::date + interval '1 month')
-    and not exists (select 1 from reward_statement_lines l where l.task_id = t.id)";
 
 /// A stored statement that becomes a data record of the transfer file: it has an account and
 /// something to transfer.
 const TRANSFERABLE: &str =
     "s.bank_code is not null and s.account_number is not null and s.total_reward_amount > 0";
-
-/// The name a live statement pays: the company of a corporation, else the person, else the
-/// user name.
-const PAYEE_NAME: &str =
-    "case when u.account_type = 'corporate' and u.company_name <> '' then u.company_name
-    else coalesce(nullif(trim(u.last_name || ' ' || u.first_name), ''), u.user_name) end";
 
 /// The month's confirmation, if staff have closed it.
 pub async fn confirmation(
@@ -44,51 +31,31 @@ pub async fn confirmation(
     .await?)
 }
 
-const COMPLETED_TASKS: &str =
-    "select l.task_id, l.title, l.task_type, l.completed_date, l.reward_amount,
-           l.user_id, l.media_id, l.media_name, l.project_name, l.work_name, true as is_confirmed
-      from reward_statement_lines l
-      join reward_confirmations c on c.id = l.confirmation_id
-     where c.month = $1
-    union all
-    select t.id, t.title, t.task_type, t.completed_date, coalesce(t.reward_amount, 0),
-           ta.user_id, m.id, m.name, p.name, w.name, false
-      from tasks t
-      join task_assignees ta on ta.task_id = t.id
-      join works w on w.id = t.work_id
-      join projects p on p.id = w.project_id
-      join media m on m.id = p.media_id
-     where ";
-
-/// The month's done tasks, one row per creator paid: those on the month's confirmed statements
-/// as stored, then those not on any statement yet as they stand; newest first.
-pub async fn completed_tasks(
-    db: &sqlx::PgPool,
-    month: NaiveDate,
-    limit: i64,
-    offset: i64,
-) -> AppResult<(i64, Vec<CompletedTaskPayment>)> {
-    let lines = format!("({COMPLETED_TASKS}{UNPAID_IN_MONTH})");
-    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "select count(*) from {lines} x"
-    )))
+/// The lines of the month's confirmed statements, as they were paid.
+pub async fn stored_lines(db: impl PgExecutor<'_>, month: NaiveDate) -> AppResult<Vec<OpenLine>> {
+    Ok(sqlx::query_as(
+        "select l.user_id, l.task_id, l.title, l.task_type, l.completed_date, l.reward_amount,
+                l.media_id, l.media_name, l.client_id, l.project_name, l.work_name
+           from reward_statement_lines l
+           join reward_confirmations c on c.id = l.confirmation_id
+          where c.month = $1",
+    )
     .bind(month)
-    .fetch_one(db)
-    .await?;
-    let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select x.task_id, x.title, x.task_type, x.completed_date, x.reward_amount,
-                u.id, u.user_name, x.media_id, x.media_name, x.project_name, x.work_name, x.is_confirmed
-           from {lines} x
-           join users u on u.id = x.user_id
-          order by x.completed_date desc nulls last, x.task_id desc, u.id
-          limit $2 offset $3"
-    )))
-    .bind(month)
-    .bind(limit)
-    .bind(offset)
     .fetch_all(db)
-    .await?;
-    Ok((total, rows))
+    .await?)
+}
+
+/// The user names of `user_ids`.
+pub async fn user_names(
+    db: impl PgExecutor<'_>,
+    user_ids: &[i64],
+) -> AppResult<HashMap<i64, String>> {
+    let rows: Vec<(i64, String)> =
+        sqlx::query_as("select id, user_name from users where id = any($1)")
+            .bind(user_ids)
+            .fetch_all(db)
+            .await?;
+    Ok(rows.into_iter().collect())
 }
 
 /// A stored statement with the kana names of its bank and branch from the master data.
@@ -143,43 +110,6 @@ pub async fn statements(
     .bind(confirmation_id)
     .fetch_all(db)
     .await?)
-}
-
-/// A creator with something unpaid in the month, and the name the statement will pay.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct LiveCreator {
-    pub user_id: i64,
-    pub user_name: String,
-    pub payee_name: String,
-    pub account_type: String,
-}
-
-/// The creators who took a done task of the month that no statement has paid, by user id.
-pub async fn live_creators(
-    db: impl PgExecutor<'_>,
-    month: NaiveDate,
-) -> AppResult<Vec<LiveCreator>> {
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select u.id as user_id, u.user_name, {PAYEE_NAME} as payee_name, u.account_type
-           from users u
-          where {PAYEE}
-            and exists (select 1 from tasks t join task_assignees ta on ta.task_id = t.id and ta.user_id = u.id
-                         where {UNPAID_IN_MONTH})
-          order by u.id"
-    )))
-    .bind(month)
-    .fetch_all(db)
-    .await?)
-}
-
-/// Which of `task_ids` a confirmed statement has already paid.
-pub async fn paid_tasks(db: impl PgExecutor<'_>, task_ids: &[i64]) -> AppResult<HashSet<i64>> {
-    let ids: Vec<i64> =
-        sqlx::query_scalar("select task_id from reward_statement_lines where task_id = any($1)")
-            .bind(task_ids)
-            .fetch_all(db)
-            .await?;
-    Ok(ids.into_iter().collect())
 }
 
 /// Every word is found in one of the creator's names, readings or the account holder's name.

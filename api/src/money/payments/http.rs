@@ -3,8 +3,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use chrono::{Datelike, NaiveDate};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -18,12 +17,12 @@ use crate::money::payments::model::{
 };
 use crate::money::payments::zengin::{self, Account, DepositType, Transfer};
 use crate::money::payments::{live, payday, workbook};
+use crate::platform::attachment::{XLSX, attachment};
 use crate::platform::clock::tokyo_today;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::ApiQuery;
 use crate::platform::guards::AccountantUser;
 use crate::platform::pagination::Paging;
-use crate::platform::text::attachment;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 
@@ -38,7 +37,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 pub const PER_PAGE: i64 = 20;
-const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct MonthQuery {
@@ -120,18 +118,12 @@ pub async fn completed_tasks(
     ApiQuery(query): ApiQuery<MonthQuery>,
 ) -> AppResult<Json<CompletedTaskPayments>> {
     let (month, page, confirmation) = tab(&state, &query).await?;
-    let (total, tasks) = db::completed_tasks(
-        &state.db,
-        month,
-        PER_PAGE,
-        Paging::offset(page, PER_PAGE, 1),
-    )
-    .await?;
+    let tasks = live::completed_tasks(&state.db, month).await?;
     Ok(Json(CompletedTaskPayments {
         base_url: "/payments/completed_tasks".into(),
-        paging: Paging::new(page, PER_PAGE, total, 1),
+        paging: Paging::new(page, PER_PAGE, tasks.len() as i64, 1),
         month: month_state(month, confirmation.as_ref()),
-        tasks,
+        tasks: page_of(tasks, page),
     }))
 }
 
@@ -220,30 +212,6 @@ async fn confirmed_month(
     }
 }
 
-fn download(
-    content_type: &'static str,
-    file_name: &str,
-    fallback: &str,
-    bytes: Vec<u8>,
-) -> AppResult<Response> {
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
-            (
-                header::CONTENT_DISPOSITION,
-                HeaderValue::from_str(&attachment(file_name, fallback))
-                    .map_err(anyhow::Error::from)?,
-            ),
-            (
-                header::X_CONTENT_TYPE_OPTIONS,
-                HeaderValue::from_static("nosniff"),
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
-}
-
 /// A statement as a data record of the transfer file.
 fn transfer(statement: &StatementRow) -> Transfer {
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
@@ -292,10 +260,9 @@ pub async fn transfer_file(
             None => AppError::invalid(format!("振込元または合計の{error}。")),
         })?;
     let (y, m) = (month.year(), month.month());
-    download(
+    attachment(
         "text/plain; charset=Shift_JIS",
         &format!("総合振込_{y}年{m:02}月分.txt"),
-        &format!("zengin-transfer-{y}-{m:02}.txt"),
         bytes,
     )
 }
@@ -315,10 +282,5 @@ pub async fn statements_sheet(
     let (y, m) = (month.year(), month.month());
     let bytes = workbook::workbook(&format!("{y}年{m}月"), &statements, &sums.amounts)
         .map_err(anyhow::Error::from)?;
-    download(
-        XLSX,
-        &format!("報酬明細_{y}年{m:02}月分.xlsx"),
-        &format!("reward-statements-{y}-{m:02}.xlsx"),
-        bytes,
-    )
+    attachment(XLSX, &format!("報酬明細_{y}年{m:02}月分.xlsx"), bytes)
 }

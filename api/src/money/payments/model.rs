@@ -4,6 +4,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::money::rewards::model::RewardLine;
 use crate::platform::pagination::Paging;
 
 /// A confirmed month (`reward_confirmations`).
@@ -29,28 +30,19 @@ pub struct MonthState {
     pub payment_date: NaiveDate,
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CreatorRef {
     pub id: i64,
     pub user_name: String,
 }
 
 /// One done task of the month and one creator it pays (tab completed_task_payments).
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CompletedTaskPayment {
-    pub task_id: i64,
-    pub title: String,
-    pub task_type: String,
-    pub completed_date: Option<NaiveDate>,
-    /// Yen, excluding consumption tax.
-    pub reward_amount: i64,
-    #[sqlx(flatten)]
+    #[serde(flatten)]
+    pub line: RewardLine,
     pub creator: CreatorRef,
-    pub media_id: i64,
-    pub media_name: String,
-    pub project_name: String,
-    pub work_name: String,
-    /// On a confirmed statement (its amount is then the one stored).
+    /// On a confirmed statement (its amount is then the one stored and paid).
     pub is_confirmed: bool,
 }
 

@@ -36,6 +36,29 @@ impl Rate {
         i64::try_from(product).unwrap_or(i64::MAX)
     }
 
+    /// A percentage as a person types it (`"10.21"`, `"5"`, `"0.5"`): at most two decimals and
+    /// at most 100 %, read exactly (never through floating point).
+    pub fn parse_percent(text: &str) -> Option<Self> {
+        let text = text.trim();
+        let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if whole.is_empty()
+            || whole.len() > 3
+            || fraction.len() > 2
+            || !digits(whole)
+            || !digits(fraction)
+        {
+            return None;
+        }
+        if text.ends_with('.') {
+            return None;
+        }
+        let whole: u32 = whole.parse().ok()?;
+        let fraction: u32 = format!("{fraction:0<2}").parse().ok()?;
+        let bp = whole * 100 + fraction;
+        (bp <= 10_000).then_some(Self(bp))
+    }
+
     /// The rate as the API shows it: `"10.21"`, `"10"`.
     pub fn to_percent_string(self) -> String {
         let (whole, fraction) = (self.0 / 100, self.0 % 100);
@@ -98,6 +121,16 @@ pub struct Figures {
     pub total_reward_amount: i64,
 }
 
+impl Figures {
+    pub const ZERO: Figures = Figures {
+        subtotal_reward_amount: 0,
+        consumption_tax: 0,
+        withholding_tax: 0,
+        usage_fee: 0,
+        total_reward_amount: 0,
+    };
+}
+
 /// Withholding on one month's payment `base` (yen, without consumption tax).
 pub fn withholding_tax(payee: &Payee, base: i64) -> i64 {
     if payee.kind == PayeeKind::Corporation || base <= 0 {
@@ -130,6 +163,18 @@ pub fn figures(reward_amounts: &[i64], payee: &Payee, rates: &Rates) -> Figures 
         usage_fee,
         total_reward_amount: subtotal + consumption_tax - withholding_tax - usage_fee,
     }
+}
+
+/// The sums of several months' figures (a year's statement): each figure added as stated, never
+/// recomputed from the summed subtotal (withholding is per payment, so per month).
+pub fn sum(months: impl IntoIterator<Item = Figures>) -> Figures {
+    months.into_iter().fold(Figures::ZERO, |acc, m| Figures {
+        subtotal_reward_amount: acc.subtotal_reward_amount + m.subtotal_reward_amount,
+        consumption_tax: acc.consumption_tax + m.consumption_tax,
+        withholding_tax: acc.withholding_tax + m.withholding_tax,
+        usage_fee: acc.usage_fee + m.usage_fee,
+        total_reward_amount: acc.total_reward_amount + m.total_reward_amount,
+    })
 }
 
 #[cfg(test)]
@@ -313,11 +358,36 @@ mod tests {
     }
 
     #[test]
+    fn a_year_sums_the_months_as_withheld_each_month() {
+        // Two months of ¥600,000: each withheld at 10.21 % (61,260), not 1,200,000 as one payment.
+        let month = figures(&[600_000], &PERSON, &Rates::default());
+        let year = sum([month, month]);
+        assert_eq!(year.subtotal_reward_amount, 1_200_000);
+        assert_eq!(year.withholding_tax, 122_520);
+        assert_eq!(year.consumption_tax, 120_000);
+        assert_eq!(year.total_reward_amount, 2 * month.total_reward_amount);
+        assert_eq!(sum([]).total_reward_amount, 0);
+    }
+
+    #[test]
     fn large_amounts_do_not_overflow() {
         let billions = [4_000_000_000_000_i64];
         let f = figures(&billions, &PERSON, &Rates::default());
         assert_eq!(f.consumption_tax, 400_000_000_000);
         assert_eq!(f.withholding_tax, 816_799_897_900);
+    }
+
+    #[test]
+    fn percentages_parse_exactly() {
+        assert_eq!(Rate::parse_percent("10.21"), Some(Rate::bp(1021)));
+        assert_eq!(Rate::parse_percent("10"), Some(Rate::bp(1000)));
+        assert_eq!(Rate::parse_percent(" 0.5 "), Some(Rate::bp(50)));
+        assert_eq!(Rate::parse_percent("100"), Some(Rate::bp(10_000)));
+        for bad in [
+            "", "100.01", "1.234", "-1", "1e2", "10.", ".5", "abc", "1,5",
+        ] {
+            assert_eq!(Rate::parse_percent(bad), None, "{bad}");
+        }
     }
 
     #[test]

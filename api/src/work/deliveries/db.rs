@@ -34,7 +34,7 @@ pub(crate) async fn client_delivery_page(
                             'path', case when f.is_private then 'private/' else 'files/' end || f.storage_key) order by f.id)
                             from delivery_files df join files f on f.id = df.file_id where df.delivery_id = d.id), '[]') as files,
                 d.created_at
-         {FROM} order by d.id desc limit $2 offset $3"
+         {FROM} order by d.created_at desc, d.id desc limit $2 offset $3"
     )))
     .bind(client_id)
     .bind(DELIVERIES_PER_PAGE)

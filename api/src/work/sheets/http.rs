@@ -2,6 +2,7 @@
 //! transaction: every bad cell (in the sheet or against the database) comes back as a 422
 //! keyed by cell name, and then nothing has been written.
 
+use crate::platform::attachment::{XLSX, attachment};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::AuthUser;
 use crate::platform::guards::NonCreatorUser;
@@ -15,8 +16,7 @@ use crate::work::tasks::write as task_write;
 use crate::work::works::crm::{CRM_FAILURE, CrmError, UnitPricingSource};
 use axum::Json;
 use axum::extract::{Multipart, Path, State};
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -29,7 +29,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(import_tags))
 }
 
-pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 pub const SHEET_INVALID: &str = "スプレッドシートの内容に誤りがあります。";
 pub const SHEET_UNREADABLE: &str = "Excel（.xlsx）形式のファイルをアップロードしてください。";
 
@@ -53,21 +52,7 @@ pub async fn template(
 ) -> AppResult<Response> {
     let kind = SheetKind::parse(&kind).ok_or(AppError::NotFound)?;
     let bytes = sheet::template(kind).map_err(anyhow::Error::from)?;
-    let disposition = format!(
-        "attachment; filename*=UTF-8''{}",
-        crate::platform::text::percent_encode(kind.file_name())
-    );
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(XLSX)),
-            (
-                header::CONTENT_DISPOSITION,
-                HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?,
-            ),
-        ],
-        bytes,
-    )
-        .into_response())
+    attachment(XLSX, kind.file_name(), bytes)
 }
 
 /// The bytes of the multipart `file` part.
@@ -188,7 +173,7 @@ pub async fn import_tasks(
     for row in &rows {
         let task_id = match row.task_id {
             Some(task_id) => {
-                task_write::update(&mut tx, task_id, &row.fields).await?;
+                task_write::update(&mut tx, &state.config.operator, task_id, &row.fields).await?;
                 updated += 1;
                 task_id
             }

@@ -83,6 +83,9 @@ pub async fn set_completed_date(
     if let Some(i) = tasks.iter().position(|t| t.status != TaskStatus::Done) {
         return Err(AppError::rule(&format!("task_ids.{i}"), "status:done"));
     }
+    if let Some(day) = date {
+        crate::money::confirmations::ensure_month_open(&mut tx, day).await?;
+    }
     db::set_completed_date(&mut tx, &input.task_ids, date).await?;
     tx.commit().await?;
     for task in &tasks {
@@ -173,7 +176,11 @@ pub async fn update(
     v.finish()?;
     let mut tx = state.db.begin().await?;
     task_state(&mut *tx, task_id, true).await?;
-    task_write::update(&mut tx, task_id, &fields).await?;
+    if let Some(Some(day)) = completed_date {
+        crate::money::confirmations::ensure_month_open(&mut tx, day).await?;
+    }
+    // Staff's fields first, so a changed order date and changed terms make one revised
+    // purchase order, not two.
     db::set_staff_fields(
         &mut tx,
         task_id,
@@ -182,6 +189,7 @@ pub async fn update(
         completed_date,
     )
     .await?;
+    task_write::update(&mut tx, &state.config.operator, task_id, &fields).await?;
     tx.commit().await?;
     announce(&state, task_id, CreatedNotices::new()).await?;
     Ok(Json(task_detail(&state, &caller, task_id).await?))

@@ -1,6 +1,7 @@
 //! Tasks, read side: the caller's tasks, the scoped task list with its status filter, and the
 //! client's important counts shown in the header.
 
+use crate::money::purchase_orders;
 use crate::notices::NoticeType;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
@@ -222,7 +223,7 @@ pub async fn bulk_update(
         if task.status == TaskStatus::Done {
             return Err(AppError::rule(&format!("tasks.{i}.id"), "not_done"));
         }
-        task_write::update(&mut tx, change.id, fields).await?;
+        task_write::update(&mut tx, &state.config.operator, change.id, fields).await?;
         changed.push(change.id);
     }
     tx.commit().await?;
@@ -316,6 +317,8 @@ async fn answer_offer(
                 ));
             }
             db::start_task(&mut tx, task_id).await?;
+            // The order is placed: its purchase order is issued with it, or not at all.
+            purchase_orders::issue_for_task(&mut tx, &state.config.operator, task_id).await?;
             (
                 NoticeType::CheckClientOrder,
                 format!("{name}さんが「{}」を受注しました", task.title),

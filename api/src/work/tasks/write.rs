@@ -8,6 +8,8 @@ use utoipa::ToSchema;
 
 use super::events::{CreatedNotices, TaskState, notify, task_state};
 use super::{db, task_type};
+use crate::config::Operator;
+use crate::money::purchase_orders;
 use crate::notices::NoticeType;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::validation::Validator;
@@ -119,9 +121,23 @@ impl TaskFields {
     }
 }
 
-/// `insert` adds a task in `applying` (`fields` must carry type and title); `update` applies
-/// the present fields and touches `updated_at`. Their SQL lives in `db.rs`.
-pub(crate) use super::db::{insert_task as insert, update_task as update};
+/// `insert` adds a task in `applying` (`fields` must carry type and title). Its SQL lives in
+/// `db.rs`.
+pub(crate) use super::db::insert_task as insert;
+
+/// Applies the present fields and touches `updated_at`; when the task was taken and its terms
+/// changed, issues the revised purchase order in the same transaction (the Freelance Act wants
+/// changed terms stated), naming `issuer`.
+pub(crate) async fn update(
+    tx: &mut sqlx::PgConnection,
+    issuer: &Operator,
+    task_id: i64,
+    fields: &CheckedFields,
+) -> AppResult<()> {
+    db::update_task(&mut *tx, task_id, fields).await?;
+    purchase_orders::issue_for_task(tx, issuer, task_id).await?;
+    Ok(())
+}
 
 /// Of `user_ids`, the ones that are not active creators.
 pub async fn non_creators(db: impl sqlx::PgExecutor<'_>, user_ids: &[i64]) -> AppResult<Vec<i64>> {

@@ -9,7 +9,7 @@ export function StaffOnly({ children }: { children: ReactNode }) {
   return isStaff(role) ? <>{children}</> : <ForbiddenPage />;
 }
 
-/** Payments and their downloads: accountants and admins. */
+/** Accountants and admins: who handles the money (confirmations, payments, transfer files). */
 export function AccountantOnly({ children }: { children: ReactNode }) {
   const role = useAuth((s) => s.user.data?.roleType);
   return isAccountantOrAdmin(role) ? <>{children}</> : <ForbiddenPage />;

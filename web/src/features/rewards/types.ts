@@ -12,18 +12,40 @@ export interface RewardLine {
   workName: string;
 }
 
+/** The figures every statement states, in yen. */
+export interface RewardFigures {
+  subtotalRewardAmount: number;
+  consumptionTax: number;
+  withholdingTax: number;
+  usageFee: number;
+  totalRewardAmount: number;
+}
+
 /** `GET /users/{id}/rewards/{year}/{month}`; rates are exact decimal strings ("10", "10.21"). */
-export interface MonthlyRewards extends Paging {
+export interface MonthlyRewards extends Paging, RewardFigures {
   baseUrl: string;
   year: number;
   month: number;
-  subtotalRewardAmount: number;
-  consumptionTax: number;
   consumptionTaxRatePercent: string;
-  withholdingTax: number;
   reducedWithholdingRatePercent: string | null;
-  usageFee: number;
-  totalRewardAmount: number;
   isConfirmed: boolean;
+  confirmedAt: string | null;
   rewards: RewardLine[];
 }
+
+/** One month of the year's statement. */
+export interface MonthSummary extends RewardFigures {
+  month: number;
+  taskCount: number;
+  isConfirmed: boolean;
+}
+
+/** `GET /users/{id}/rewards/{year}`: the twelve months and the year's sums. */
+export interface AnnualRewards extends RewardFigures {
+  baseUrl: string;
+  year: number;
+  rewards: MonthSummary[];
+  years: number[];
+}
+
+export type StatementFormat = 'xlsx' | 'pdf';

@@ -1,10 +1,8 @@
 import { Navigate } from 'react-router';
+import { tokyoYearMonth } from '@/lib/format';
 
-/** `/rewards` opens this month's statement (Tokyo time). */
+/** `/rewards` opens this year's statement (Tokyo time). */
 export default function RewardsRoute() {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric' })
-    .formatToParts(new Date())
-    .filter((p) => p.type === 'year' || p.type === 'month')
-    .map((p) => Number(p.value));
-  return <Navigate to={`/rewards/${year}/${month}`} replace />;
+  const { year } = tokyoYearMonth(new Date());
+  return <Navigate to={`/rewards/${year}`} replace />;
 }

@@ -41,6 +41,7 @@ export function ClientMediaPage({ clientId, title }: { clientId: number; title?:
         <PageTitle>{title ?? `${data.client.name} の媒体`}</PageTitle>
         <nav>
           <Link to={href('clientAccounts', { clientId })}>アカウント</Link>
+          <Link to={`${href('clientPayments')}?client_id=${clientId}`}>ご利用金額</Link>
           {data.canEdit && <Link to={href('clientEdit', { clientId })}>会社情報を編集</Link>}
           {data.canEdit && (
             <Button as={Link} to={href('clientMediaAdd', { clientId })} $variant="primary" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', textDecoration: 'none' }}>

@@ -9,9 +9,10 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
-import { formatDate, formatYen } from '@/lib/format';
+import { formatDate, formatDateTime, formatYen } from '@/lib/format';
 import { taskTypeLabel } from '@/lib/tasks';
 import { useRewards } from '../store';
+import { StatementDownloads } from './statement-downloads';
 
 const MonthNav = styled.nav`
   display: flex;
@@ -41,13 +42,14 @@ export function MonthlyRewardsPage({ year, month }: { year: number; month: numbe
       </PageTitle>
       <MonthNav aria-label="月の移動">
         <Link to={`/rewards/${previous.year}/${previous.month}`}>← {previous.year}年{previous.month}月</Link>
+        <Link to={`/rewards/${year}`}>{year}年の一覧</Link>
         <Link to={`/rewards/${next.year}/${next.month}`}>{next.year}年{next.month}月 →</Link>
       </MonthNav>
       <ErrorAlert error={statement.error} />
       {!data && statement.loading && <Muted>読み込み中…</Muted>}
       {data && (
         <>
-          <Panel title="お支払い額" testId="reward-figures">
+          <Panel title="お支払い額" testId="reward-figures" actions={<StatementDownloads year={year} month={month} />}>
             <DescriptionList
               items={[
                 { term: '報酬小計（税抜）', detail: formatYen(data.subtotalRewardAmount) },
@@ -61,6 +63,11 @@ export function MonthlyRewardsPage({ year, month }: { year: number; month: numbe
               ]}
             />
             <Muted>源泉徴収税は月のお支払い全体に対して計算しています（100万円までは10.21%、超える部分は20.42%）。</Muted>
+            <Muted data-testid="confirmation-state">
+              {data.confirmedAt
+                ? `${formatDateTime(data.confirmedAt)}に確定しました。確定後に金額が変わることはありません。`
+                : '未確定の月です。月が確定するまで、タスクの完了や修正に合わせて金額が変わります。'}
+            </Muted>
           </Panel>
           <Panel title={`完了したタスク（${data.total}件）`}>
             {data.rewards.length === 0 ? (

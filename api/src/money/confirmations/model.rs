@@ -1,0 +1,38 @@
+//! A confirmed month as the API answers it.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::platform::pagination::Paging;
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Confirmation {
+    pub id: i64,
+    pub year: i32,
+    pub month: i32,
+    pub confirmed_at: DateTime<Utc>,
+    pub confirmed_by: Option<i64>,
+    /// The staff member's display name; `None` when their account is gone.
+    pub confirmed_by_name: Option<String>,
+    /// How many creators are paid for the month.
+    pub statement_count: i32,
+    /// Σ what reaches the creators' banks.
+    pub total_reward_amount: i64,
+}
+
+/// `GET /reward_confirmations`: newest month first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConfirmationList {
+    #[serde(flatten)]
+    pub paging: Paging,
+    pub reward_confirmations: Vec<Confirmation>,
+    /// The newest month that may be confirmed now (the last month that has ended).
+    pub latest_confirmable: YearMonth,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct YearMonth {
+    pub year: i32,
+    pub month: u32,
+}

@@ -1,0 +1,64 @@
+/** A bar chart of yen amounts: one bar per row, stacked by series (media); the axis and tooltip say 円. */
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import styled from 'styled-components';
+import { formatNumber, formatYen } from '@/lib/format';
+import { theme } from '@/theme/theme';
+
+export interface ChartSeries {
+  key: string;
+  name: string;
+}
+
+export interface ChartRow {
+  label: string;
+  /** Yen by series key; a missing key is 0. */
+  values: Record<string, number>;
+}
+
+/** Distinct colours for the media, the brand's first. */
+const PALETTE = [theme.color.brand, theme.color.info, theme.color.warning, theme.color.writer, theme.color.planner, '#8e6cc9', theme.color.second];
+
+export const seriesColor = (index: number): string => PALETTE[index % PALETTE.length];
+
+const Figure = styled.figure`
+  margin: 0 0 16px;
+  font-size: ${theme.font.sm};
+  figcaption { font-weight: ${theme.font.bold}; margin-bottom: 8px; }
+`;
+
+interface Props {
+  title: string;
+  rows: ChartRow[];
+  series: ChartSeries[];
+  height?: number;
+  /** A fixed width (tests, print); by default the chart fills its container. */
+  width?: number;
+}
+
+export function UsageChart({ title, rows, series, height = 280, width }: Props) {
+  const data = rows.map((row) => ({ label: row.label, ...Object.fromEntries(series.map((s) => [s.key, row.values[s.key] ?? 0])) }));
+  const chart = (
+    <BarChart data={data} width={width} height={width ? height : undefined} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+      <CartesianGrid strokeDasharray="3 3" vertical={false} />
+      <XAxis dataKey="label" />
+      <YAxis width={96} tickFormatter={(value: number) => formatNumber(value)} unit="円" />
+      <Tooltip formatter={(value) => formatYen(Number(value))} />
+      {series.length > 1 && <Legend />}
+      {series.map((s, index) => (
+        <Bar key={s.key} dataKey={s.key} name={s.name} stackId="usage" fill={seriesColor(index)} isAnimationActive={false} />
+      ))}
+    </BarChart>
+  );
+  return (
+    <Figure data-testid="usage-chart" aria-label={title}>
+      <figcaption>{title}</figcaption>
+      {width ? (
+        chart
+      ) : (
+        <ResponsiveContainer width="100%" height={height}>
+          {chart}
+        </ResponsiveContainer>
+      )}
+    </Figure>
+  );
+}
