@@ -50,12 +50,13 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
     .execute(&mut *tx)
     .await?;
     creators::seed(&mut tx, &password_hash).await?;
+    rewards::seed_history(&mut tx, &ids).await?;
     client_payments::seed(&mut tx, client_id).await?;
     guests::seed(&mut tx, client_id).await?;
     assessments::seed(&mut tx, client_id, &ids).await?;
     teams::seed(&mut tx, client_id).await?;
     // Last: confirming months freezes every done task of them.
-    rewards::seed(&mut tx, &ids).await?;
+    rewards::confirm_past_months(&mut tx, &ids).await?;
     tx.commit().await?;
     Ok(true)
 }

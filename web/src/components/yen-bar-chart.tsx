@@ -1,7 +1,7 @@
 /**
- * A bar chart of yen amounts (recharts): one bar per row, one series per key, stacked when
- * asked. The table beside it carries the exact figures; the chart is their picture, so it is
- * hidden from screen readers and labelled for them instead.
+ * A bar chart of yen amounts (recharts): one bar per row, stacked by series (media, say); the
+ * axis and tooltip say 円. The table beside it carries the exact figures; the chart is their
+ * picture, named for screen readers by its title.
  */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import styled from 'styled-components';
@@ -11,50 +11,59 @@ import { theme } from '@/theme/theme';
 export interface ChartSeries {
   key: string;
   name: string;
-  color?: string;
 }
 
-/** Colours for series without their own, in order. */
-const PALETTE = [theme.color.brand, theme.color.info, theme.color.warning, theme.color.writer, theme.color.planner, theme.color.second];
+export interface ChartRow {
+  label: string;
+  /** Yen by series key; a missing key is 0. */
+  values: Record<string, number>;
+}
 
-const Frame = styled.figure`
+/** Distinct colours for the media, the brand's first. */
+const PALETTE = [theme.color.brand, theme.color.info, theme.color.warning, theme.color.writer, theme.color.planner, '#8e6cc9', theme.color.second];
+
+export const seriesColor = (index: number): string => PALETTE[index % PALETTE.length];
+
+const Figure = styled.figure`
   margin: 0 0 16px;
-  width: 100%;
-  height: 260px;
+  font-size: ${theme.font.sm};
+  figcaption { font-weight: ${theme.font.bold}; margin-bottom: 8px; }
 `;
 
-/** `10,000円` → `1万` style ticks keep the axis narrow. */
-const axisTick = (value: number) => (Math.abs(value) >= 10_000 ? `${formatNumber(Math.round(value / 10_000))}万` : formatNumber(value));
-
-export function YenBarChart<Row extends { label: string }>({
-  rows,
-  series,
-  stacked = false,
-  label,
-  /** Fixed width for tests (jsdom measures nothing). */
-  width,
-}: {
-  rows: Row[];
+interface Props {
+  title: string;
+  testId?: string;
+  rows: ChartRow[];
   series: ChartSeries[];
-  stacked?: boolean;
-  label: string;
+  height?: number;
+  /** A fixed width (tests, print); by default the chart fills its container. */
   width?: number;
-}) {
+}
+
+export function YenBarChart({ title, rows, series, height = 280, width, testId = 'yen-bar-chart' }: Props) {
+  const data = rows.map((row) => ({ label: row.label, ...Object.fromEntries(series.map((s) => [s.key, row.values[s.key] ?? 0])) }));
   const chart = (
-    <BarChart data={rows} width={width} height={width ? 260 : undefined} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+    <BarChart data={data} width={width} height={width ? height : undefined} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-      <YAxis tickFormatter={axisTick} tick={{ fontSize: 12 }} width={56} />
+      <XAxis dataKey="label" />
+      <YAxis width={96} tickFormatter={(value: number) => formatNumber(value)} unit="円" />
       <Tooltip formatter={(value) => formatYen(Number(value))} />
       {series.length > 1 && <Legend />}
-      {series.map((s, i) => (
-        <Bar key={s.key} dataKey={s.key} name={s.name} stackId={stacked ? 'stack' : undefined} fill={s.color ?? PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+      {series.map((s, index) => (
+        <Bar key={s.key} dataKey={s.key} name={s.name} stackId="stack" fill={seriesColor(index)} isAnimationActive={false} />
       ))}
     </BarChart>
   );
   return (
-    <Frame role="img" aria-label={label} data-testid="yen-bar-chart">
-      {width ? chart : <ResponsiveContainer width="100%" height="100%">{chart}</ResponsiveContainer>}
-    </Frame>
+    <Figure data-testid={testId} role="img" aria-label={title}>
+      <figcaption>{title}</figcaption>
+      {width ? (
+        chart
+      ) : (
+        <ResponsiveContainer width="100%" height={height}>
+          {chart}
+        </ResponsiveContainer>
+      )}
+    </Figure>
   );
 }

@@ -7,7 +7,7 @@ import { formatNumber, formatYen } from '@/lib/format';
 import { usageLinks } from '../labels';
 import { useClientPayments } from '../store';
 import { StatusBadge } from './status-badge';
-import { UsageChart } from './usage-chart';
+import { YenBarChart } from '@/components/yen-bar-chart';
 import { UsageFigures } from './usage-figures';
 import { Steps, UsageCrumbs, UsageTitle, Waiting } from './usage-frame';
 
@@ -45,7 +45,7 @@ export function UsageMonthPage({ clientId, staff, year, month }: { clientId: num
       </Panel>
       <Panel title="媒体別のご利用金額">
         {used.length > 0 && (
-          <UsageChart
+          <YenBarChart testId="usage-chart"
             title="媒体別（税込）"
             rows={used.map((m) => ({ label: m.name, values: { total: m.totalAmount } }))}
             series={[{ key: 'total', name: '合計（税込）' }]}

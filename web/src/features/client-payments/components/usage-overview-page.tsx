@@ -6,7 +6,7 @@ import { Panel } from '@/components/panel';
 import { usageLinks } from '../labels';
 import { useClientPayments } from '../store';
 import { AmountsTable } from './amounts-table';
-import { UsageChart } from './usage-chart';
+import { YenBarChart } from '@/components/yen-bar-chart';
 import { UsageTitle, Waiting } from './usage-frame';
 
 const TITLE = 'ご利用金額';
@@ -33,7 +33,7 @@ export function UsageOverviewPage({ clientId, staff, thisYear }: { clientId: num
         </Panel>
       ) : (
         <Panel title="年ごとのご利用金額">
-          <UsageChart
+          <YenBarChart testId="usage-chart"
             title="年ごとのご利用金額（税込）"
             rows={ascending.map((y) => ({ label: `${y.year}年`, values: { total: y.totalAmount } }))}
             series={[{ key: 'total', name: '合計（税込）' }]}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { UsageLinks } from '../labels';
 import type { UsageYear } from '../types';
 import { AmountsTable } from './amounts-table';
-import { UsageChart } from './usage-chart';
+import { YenBarChart } from '@/components/yen-bar-chart';
 
 export function UsageYearView({ data, links, chartWidth }: { data: UsageYear; links: UsageLinks; chartWidth?: number }) {
   const series = data.media.map((m) => ({ key: `m${m.id}`, name: m.name }));
@@ -13,7 +13,7 @@ export function UsageYearView({ data, links, chartWidth }: { data: UsageYear; li
   }));
   return (
     <>
-      <UsageChart title={`${data.year}年 月別ご利用金額（税込・媒体別）`} rows={rows} series={series} width={chartWidth} />
+      <YenBarChart testId="usage-chart" title={`${data.year}年 月別ご利用金額（税込・媒体別）`} rows={rows} series={series} width={chartWidth} />
       <AmountsTable
         heading="月"
         testId="usage-months"

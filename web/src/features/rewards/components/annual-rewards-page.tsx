@@ -59,9 +59,9 @@ export function AnnualRewardsPage({ year, chartWidth }: { year: number; chartWid
           </Panel>
           <Panel title="月ごとの報酬">
             <YenBarChart
-              label={`${year}年の月ごとのお振込金額`}
+              title={`${year}年の月ごとのお振込金額`}
               width={chartWidth}
-              rows={data.rewards.map((m) => ({ label: `${m.month}月`, total: m.totalRewardAmount }))}
+              rows={data.rewards.map((m) => ({ label: `${m.month}月`, values: { total: m.totalRewardAmount } }))}
               series={[{ key: 'total', name: 'お振込金額' }]}
             />
             <DataTable data-testid="annual-months">
