@@ -35,7 +35,10 @@ const EDITOR_WORK: &[(u32, u32, &str, i64)] = &[
 ];
 
 /// The finished work (before the media bills are seeded, so the bills include it).
-pub(super) async fn seed_history(tx: &mut Transaction<'_, Postgres>, ids: &DemoIds) -> anyhow::Result<()> {
+pub(super) async fn seed_history(
+    tx: &mut Transaction<'_, Postgres>,
+    ids: &DemoIds,
+) -> anyhow::Result<()> {
     let this_month = clock::tokyo_today().with_day(1).expect("day 1");
     let work_id: i64 = sqlx::query_scalar(
         "with p as (insert into projects (media_id, name, description, status)
@@ -72,7 +75,10 @@ pub(super) async fn seed_history(tx: &mut Transaction<'_, Postgres>, ids: &DemoI
 }
 
 /// Confirms every month before last (after everything else is seeded: it freezes their tasks).
-pub(super) async fn confirm_past_months(tx: &mut Transaction<'_, Postgres>, ids: &DemoIds) -> anyhow::Result<()> {
+pub(super) async fn confirm_past_months(
+    tx: &mut Transaction<'_, Postgres>,
+    ids: &DemoIds,
+) -> anyhow::Result<()> {
     let this_month = clock::tokyo_today().with_day(1).expect("day 1");
     let accountant = ids["accountant@demo.tsumugi.jp"];
     for months_ago in (2..=13).rev() {

@@ -41,7 +41,10 @@ async fn main() -> anyhow::Result<()> {
     tracing::subscriber::set_global_default(Registry::default().with(StatementCounter))?;
     let options: PgConnectOptions = url.parse()?;
     let options = options.log_statements(tracing::log::LevelFilter::Info);
-    let pool = PgPoolOptions::new().max_connections(2).connect_with(options).await?;
+    let pool = PgPoolOptions::new()
+        .max_connections(2)
+        .connect_with(options)
+        .await?;
     let month = NaiveDate::from_ymd_opt(2026, 1, 1).expect("a date");
     let (creators, lines): (i64, i64) = sqlx::query_as(
         "select count(distinct ta.user_id), count(*) from tasks t join task_assignees ta on ta.task_id = t.id
@@ -50,10 +53,11 @@ async fn main() -> anyhow::Result<()> {
     .bind(month)
     .fetch_one(&pool)
     .await?;
-    let accountant: i64 =
-        sqlx::query_scalar("select id from users where mail_address = 'accountant@bench-confirm.tsumugi.jp'")
-            .fetch_one(&pool)
-            .await?;
+    let accountant: i64 = sqlx::query_scalar(
+        "select id from users where mail_address = 'accountant@bench-confirm.tsumugi.jp'",
+    )
+    .fetch_one(&pool)
+    .await?;
 
     STATEMENTS.store(0, Ordering::Relaxed);
     let started = Instant::now();
@@ -68,16 +72,25 @@ async fn main() -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("confirming again: {e}"))?;
     let second = started.elapsed();
     let second_statements = STATEMENTS.swap(0, Ordering::Relaxed);
-    anyhow::ensure!(confirmed.created && !again.created, "the second call must find the month confirmed");
+    anyhow::ensure!(
+        confirmed.created && !again.created,
+        "the second call must find the month confirmed"
+    );
     let stored: (i64, i64) = sqlx::query_as(
         "select (select count(*) from reward_statements), (select count(*) from reward_statement_lines)",
     )
     .fetch_one(&pool)
     .await?;
-    anyhow::ensure!(stored == (creators, lines), "stored {stored:?}, expected ({creators}, {lines})");
+    anyhow::ensure!(
+        stored == (creators, lines),
+        "stored {stored:?}, expected ({creators}, {lines})"
+    );
 
     let mut report = String::new();
-    writeln!(report, "# Reward confirmation: one month for {creators} creators")?;
+    writeln!(
+        report,
+        "# Reward confirmation: one month for {creators} creators"
+    )?;
     writeln!(report)?;
     writeln!(
         report,
@@ -89,8 +102,16 @@ async fn main() -> anyhow::Result<()> {
     writeln!(report)?;
     writeln!(report, "| call | time | SQL statements |")?;
     writeln!(report, "| --- | ---: | ---: |")?;
-    writeln!(report, "| first confirmation (stores everything) | {:.2} s | {first_statements} |", first.as_secs_f64())?;
-    writeln!(report, "| again (idempotent: finds it) | {:.1} ms | {second_statements} |", second.as_secs_f64() * 1000.0)?;
+    writeln!(
+        report,
+        "| first confirmation (stores everything) | {:.2} s | {first_statements} |",
+        first.as_secs_f64()
+    )?;
+    writeln!(
+        report,
+        "| again (idempotent: finds it) | {:.1} ms | {second_statements} |",
+        second.as_secs_f64() * 1000.0
+    )?;
     writeln!(report)?;
     writeln!(
         report,
