@@ -4,7 +4,7 @@ import { logIn, tokenOf } from './support/session';
 
 test('the client sees its projects and the important counts in the header', async ({ page }) => {
   await logIn(page, 'client@demo.tsumugi.jp');
-  await expect(page.getByTestId('project-list').getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByTestId('project-list').getByRole('listitem')).toHaveCount(6); // five in every status, and the finished column series of the rewards demo
   await expect(page.getByTestId('project-list')).toContainText('検収中');
   await expect(page.getByTestId('applying-count')).toHaveText('4');
   await expect(page.getByTestId('under-acceptance-count')).toHaveText('2');
