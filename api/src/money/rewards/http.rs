@@ -185,9 +185,6 @@ impl FileFormat {
     }
 }
 
-/// Who the statements say pays (the platform's operator).
-const ISSUER: &str = "Tsumugi 運営事務局";
-
 /// The month's statement as a spreadsheet or a PDF in Japanese; the same readers as the page.
 #[utoipa::path(get, path = "/users/{id}/rewards/{year}/{month}/files/download", tag = "rewards", security(("bearer" = [])),
     params(("id" = String, Path, description = "a user id or `me`"), ("year" = i32, Path), ("month" = u32, Path), DownloadQuery),
@@ -250,8 +247,10 @@ async fn respond<S: Send + 'static>(
     match format {
         FileFormat::Xlsx => attachment(XLSX, &format!("{name}.xlsx"), xlsx(&statement)?),
         FileFormat::Pdf => {
+            // The operator pays the rewards (and issues the purchase orders).
             let font = state.config.pdf_font_path.clone();
-            let bytes = tokio::task::spawn_blocking(move || pdf(&statement, &font, ISSUER))
+            let payer = state.config.operator.name.clone();
+            let bytes = tokio::task::spawn_blocking(move || pdf(&statement, &font, &payer))
                 .await
                 .map_err(anyhow::Error::from)??;
             attachment(PDF, &format!("{name}.pdf"), bytes)
