@@ -1,6 +1,8 @@
 //! Collects Laravel-style rule strings per field and turns them into one 422.
 
-use crate::platform::error::{AppError, MESSAGE_VALIDATION, Rules};
+use chrono::NaiveDate;
+
+use crate::platform::error::{AppError, AppResult, MESSAGE_VALIDATION, Rules};
 
 #[derive(Debug, Default)]
 pub struct Validator {
@@ -81,8 +83,53 @@ impl Validator {
     }
 }
 
+/// The years the money screens accept (statements, usage, payments).
+pub const YEAR_MIN: i32 = 2000;
+pub const YEAR_MAX: i32 = 2100;
+
+/// Checks a year and month (`required` when absent, `between` when out of range) and answers
+/// the first day of that month when both pass.
+pub fn year_month(v: &mut Validator, year: Option<i32>, month: Option<u32>) -> Option<NaiveDate> {
+    match year {
+        None => {
+            v.fail("year", "required");
+        }
+        Some(year) if !(YEAR_MIN..=YEAR_MAX).contains(&year) => {
+            v.fail("year", format!("between:{YEAR_MIN},{YEAR_MAX}"));
+        }
+        Some(_) => {}
+    }
+    match month {
+        None => {
+            v.fail("month", "required");
+        }
+        Some(month) if !(1..=12).contains(&month) => {
+            v.fail("month", "between:1,12");
+        }
+        Some(_) => {}
+    }
+    NaiveDate::from_ymd_opt(year?, month?, 1).filter(|_| !v.failed("year") && !v.failed("month"))
+}
+
+/// The first day of `year`/`month`, or a 422 naming the field out of range.
+pub fn month_start(year: i32, month: u32) -> AppResult<NaiveDate> {
+    let mut v = Validator::new();
+    let first_day = year_month(&mut v, Some(year), Some(month));
+    v.finish()?;
+    first_day.ok_or_else(|| AppError::rule("month", "between:1,12"))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_month_starts_on_its_first_day_within_the_money_years() {
+        use super::month_start;
+        assert_eq!(month_start(2026, 2).unwrap().to_string(), "2026-02-01");
+        for (year, month) in [(2026, 13), (2026, 0), (1999, 1), (2101, 1)] {
+            assert!(month_start(year, month).is_err(), "{year}/{month}");
+        }
+    }
+
     use super::Validator;
     use crate::platform::error::AppError;
 

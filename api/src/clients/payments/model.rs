@@ -10,8 +10,7 @@ use crate::clients::clients::model::NamedRef;
 use crate::clients::payments::figures::Amounts;
 use crate::platform::validation::Validator;
 
-pub const YEAR_MIN: i32 = 2000;
-pub const YEAR_MAX: i32 = 2100;
+pub use crate::platform::validation::{YEAR_MAX, YEAR_MIN};
 pub const NOTE_MAX: usize = 1000;
 /// The largest bill accepted (a typo guard: ten billion yen).
 pub const BILLED_AMOUNT_MAX: i64 = 10_000_000_000;

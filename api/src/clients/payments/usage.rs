@@ -12,33 +12,11 @@ use crate::clients::payments::db::{self, MediaMonthRow};
 use crate::clients::payments::figures::Amounts;
 use crate::clients::payments::model::{
     MediaMonthUsage, MediaPayment, MediaShare, MediaUsage, MonthUsage, PaymentStatus, UsageMonth,
-    UsageOverview, UsageYear, YEAR_MAX, YEAR_MIN, YearUsage,
+    UsageOverview, UsageYear, YearUsage,
 };
 use crate::money::rewards::tax::Rate;
-use crate::platform::error::{AppError, AppResult};
-use crate::platform::validation::Validator;
-
-/// The first day of `year`/`month`, or a 422 naming the field out of range.
-pub fn month_start(year: i32, month: u32) -> AppResult<NaiveDate> {
-    let mut v = Validator::new();
-    check_year(&mut v, year);
-    if !(1..=12).contains(&month) {
-        v.fail("month", "between:1,12");
-    }
-    v.finish()?;
-    NaiveDate::from_ymd_opt(year, month, 1).ok_or_else(|| AppError::rule("month", "between:1,12"))
-}
-
-/// January 1st of `year`, or a 422.
-pub fn year_start(year: i32) -> AppResult<NaiveDate> {
-    month_start(year, 1)
-}
-
-fn check_year(v: &mut Validator, year: i32) {
-    if !(YEAR_MIN..=YEAR_MAX).contains(&year) {
-        v.fail("year", format!("between:{YEAR_MIN},{YEAR_MAX}"));
-    }
-}
+use crate::platform::error::AppResult;
+use crate::platform::validation::month_start;
 
 /// The day after the span of `months` months starting `start`.
 fn after(start: NaiveDate, months: u32) -> NaiveDate {
@@ -82,7 +60,7 @@ pub async fn year(
     year: i32,
     rate: Rate,
 ) -> AppResult<UsageYear> {
-    let start = year_start(year)?;
+    let start = month_start(year, 1)?;
     let rows = db::media_months(
         &mut *db,
         client.id,

@@ -12,13 +12,13 @@ use utoipa_axum::routes;
 use crate::money::confirmations::events::RewardConfirmationCreated;
 use crate::money::confirmations::model::{Confirmation, ConfirmationList, YearMonth};
 use crate::money::confirmations::{confirm_month, db};
-use crate::money::rewards::http::month_start;
 use crate::platform::clock;
 use crate::platform::error::AppResult;
 use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, ApiQuery};
 use crate::platform::guards::AccountantUser;
 use crate::platform::pagination::Paging;
+use crate::platform::validation::month_start;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -23,7 +23,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::ApiQuery;
 use crate::platform::guards::AccountantUser;
 use crate::platform::pagination::Paging;
-use crate::platform::validation::Validator;
+use crate::platform::validation::{Validator, year_month};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -55,27 +55,9 @@ impl MonthQuery {
             return Ok(default.with_day(1).expect("every month has a first day"));
         }
         let mut v = Validator::new();
-        match self.year {
-            None => {
-                v.fail("year", "required");
-            }
-            Some(year) if !(2000..=2100).contains(&year) => {
-                v.fail("year", "between:2000,2100");
-            }
-            Some(_) => {}
-        }
-        match self.month {
-            None => {
-                v.fail("month", "required");
-            }
-            Some(month) if !(1..=12).contains(&month) => {
-                v.fail("month", "between:1,12");
-            }
-            Some(_) => {}
-        }
+        let first_day = year_month(&mut v, self.year, self.month);
         v.finish()?;
-        NaiveDate::from_ymd_opt(self.year.unwrap_or(2000), self.month.unwrap_or(1), 1)
-            .ok_or_else(|| AppError::rule("month", "between:1,12"))
+        first_day.ok_or_else(|| AppError::rule("month", "between:1,12"))
     }
 }
 

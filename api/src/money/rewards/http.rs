@@ -5,7 +5,7 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use chrono::{Datelike, NaiveDate};
+use chrono::Datelike;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -18,7 +18,7 @@ use crate::platform::clock;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiQuery, AuthUser};
 use crate::platform::pagination::Paging;
-use crate::platform::validation::Validator;
+use crate::platform::validation::month_start;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -35,23 +35,6 @@ pub const PER_PAGE: i64 = 20;
 pub struct PageQuery {
     /// From 1.
     pub page: Option<i64>,
-}
-
-fn check_year(v: &mut Validator, year: i32) {
-    if !(2000..=2100).contains(&year) {
-        v.fail("year", "between:2000,2100");
-    }
-}
-
-/// The first day of `year`/`month`, or 422 on the field that is out of range.
-pub fn month_start(year: i32, month: u32) -> AppResult<NaiveDate> {
-    let mut v = Validator::new();
-    check_year(&mut v, year);
-    if !(1..=12).contains(&month) {
-        v.fail("month", "between:1,12");
-    }
-    v.finish()?;
-    NaiveDate::from_ymd_opt(year, month, 1).ok_or_else(|| AppError::rule("month", "between:1,12"))
 }
 
 /// `user_id`'s month statement, after checking who asks (403) and that they are a creator (404).
@@ -79,9 +62,7 @@ pub async fn readable_year(
 ) -> AppResult<statement::YearStatement> {
     let user_id = caller.user_in_path(id)?;
     access::ensure_may_read(caller, user_id)?;
-    let mut v = Validator::new();
-    check_year(&mut v, year);
-    v.finish()?;
+    month_start(year, 1)?;
     statement::year(&state.db, user_id, year)
         .await?
         .ok_or(AppError::NotFound)
