@@ -84,6 +84,11 @@ pub struct Config {
     pub smtp_url: Option<String>,
     pub mail_from: String,
     pub trust_proxy: bool,
+    /// Origins other than the service's own whose pages may call the API (`ALLOWED_ORIGINS`,
+    /// comma-separated, e.g. `https://admin.example.jp`); none by default: same origin only.
+    pub allowed_origins: Vec<String>,
+    /// How long an API call may take before it answers 503 (`REQUEST_TIMEOUT_SECONDS`, 30).
+    pub request_timeout: std::time::Duration,
     pub login_limit_per_account: i64,
     pub login_limit_per_ip: i64,
     /// Link mails (sign-up, recovery, address change) one address may be sent per window.
@@ -258,6 +263,8 @@ impl Config {
             smtp_url: var("SMTP_URL"),
             mail_from: var("MAIL_FROM").unwrap_or_else(|| "Tsumugi <no-reply@tsumugi.jp>".into()),
             trust_proxy: matches!(var("TRUST_PROXY").as_deref(), Some("1" | "true")),
+            allowed_origins: allowed_origins(var("ALLOWED_ORIGINS").as_deref())?,
+            request_timeout: std::time::Duration::from_secs(parsed("REQUEST_TIMEOUT_SECONDS", 30)?),
             login_limit_per_account: parsed("LOGIN_LIMIT_PER_ACCOUNT", 5)?,
             login_limit_per_ip: parsed("LOGIN_LIMIT_PER_IP", 50)?,
             mail_link_limit_per_address: parsed(
@@ -296,6 +303,8 @@ impl Config {
             smtp_url: None,
             mail_from: "Tsumugi <no-reply@tsumugi.jp>".into(),
             trust_proxy: false,
+            allowed_origins: Vec::new(),
+            request_timeout: std::time::Duration::from_secs(30),
             login_limit_per_account: 5,
             login_limit_per_ip: 50,
             mail_link_limit_per_address: throttle::PER_ADDRESS,
@@ -340,5 +349,49 @@ mod tests {
             redact_url("redis://127.0.0.1:6379"),
             "redis://127.0.0.1:6379"
         );
+    }
+}
+
+/// `ALLOWED_ORIGINS` read strictly: each entry a bare origin (`https://host[:port]`, no path), so
+/// a typo fails the start instead of silently allowing nothing or too much.
+fn allowed_origins(value: Option<&str>) -> anyhow::Result<Vec<String>> {
+    let mut origins = Vec::new();
+    for entry in value
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+    {
+        let rest = entry
+            .strip_prefix("https://")
+            .or_else(|| entry.strip_prefix("http://"))
+            .ok_or_else(|| anyhow::anyhow!("ALLOWED_ORIGINS: {entry} is not an http(s) origin"))?;
+        if rest.is_empty() || rest.contains('/') || rest.contains('*') {
+            anyhow::bail!("ALLOWED_ORIGINS: {entry} must be scheme://host[:port]");
+        }
+        origins.push(entry.to_owned());
+    }
+    Ok(origins)
+}
+
+#[cfg(test)]
+mod origin_tests {
+    use super::allowed_origins;
+
+    #[test]
+    fn origins_are_bare_http_origins() {
+        assert_eq!(
+            allowed_origins(Some(" https://admin.example.jp, http://localhost:5173 ")).unwrap(),
+            vec!["https://admin.example.jp", "http://localhost:5173"]
+        );
+        assert!(allowed_origins(None).unwrap().is_empty());
+        for bad in [
+            "admin.example.jp",
+            "https://example.jp/path",
+            "https://*.example.jp",
+            "https://",
+        ] {
+            assert!(allowed_origins(Some(bad)).is_err(), "{bad}");
+        }
     }
 }

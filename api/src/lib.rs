@@ -12,6 +12,7 @@ pub mod creator_profile;
 pub mod creators;
 pub mod files;
 pub mod guests;
+pub mod information;
 pub mod maintenance;
 pub mod master;
 pub mod money;
@@ -141,6 +142,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let (router, state) = build(config, db).await?;
     revision::announce(&state.db, &state.hub, &state.revision_no).await?;
     assessments::job::spawn_scheduler(state.clone());
+    maintenance::ticker::spawn(state.clone());
+    information::scheduler::spawn(state.clone());
+    notices::mails::spawn_delivery(state.clone());
     let listener = TcpListener::bind(address).await?;
     tracing::info!(address = %listener.local_addr()?, revision_no = %state.revision_no, "tsumugi is listening");
     serve(listener, router, shutdown_signal()).await?;

@@ -16,7 +16,7 @@ pub enum EventName {
     NoticeRead,
     DeliveryRegistered,
     TaskUpdated,
-    InformationCreated,
+    InformationPublished,
     MaintenanceChanged,
     VersionBumped,
     Typing,
@@ -25,6 +25,7 @@ pub enum EventName {
     AssessmentsChanged,
     TeamMemberUpdated,
     RewardConfirmationCreated,
+    SessionRevoked,
 }
 
 impl EventName {
@@ -42,7 +43,7 @@ impl EventName {
             EventName::NoticeRead => "notice.read",
             EventName::DeliveryRegistered => "delivery.registered",
             EventName::TaskUpdated => "task.updated",
-            EventName::InformationCreated => "information.created",
+            EventName::InformationPublished => "information.published",
             EventName::MaintenanceChanged => "maintenance.changed",
             EventName::VersionBumped => "version.bumped",
             EventName::Typing => "typing",
@@ -51,6 +52,7 @@ impl EventName {
             EventName::AssessmentsChanged => "assessments.changed",
             EventName::TeamMemberUpdated => "team_member.updated",
             EventName::RewardConfirmationCreated => "reward_confirmation.created",
+            EventName::SessionRevoked => "session.revoked",
         }
     }
 }

@@ -20,7 +20,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser, ClientIp};
 use crate::platform::guards::ensure_visible;
 use crate::platform::mail::Mail;
-use crate::platform::realtime_auth::close_session_sockets;
+use crate::platform::realtime_auth::close_sessions_sockets;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::users::model::{self as users, UserRecord};
@@ -195,9 +195,7 @@ pub(super) async fn send(state: &AppState, mail: Mail) -> AppResult<()> {
 }
 
 async fn close_sockets(state: &AppState, sessions: &[Uuid]) {
-    for id in sessions {
-        close_session_sockets(&state.hub, *id).await;
-    }
+    close_sessions_sockets(&state.hub, sessions).await;
 }
 
 /// Opens a session for a user created in `tx`, like the login does.

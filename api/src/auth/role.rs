@@ -39,6 +39,17 @@ impl Role {
         }
     }
 
+    /// A `role_type` as the wire spells it: staff roles with the provider prefix.
+    pub fn from_wire(value: &str) -> Option<Self> {
+        match value
+            .strip_prefix(PROVIDER)
+            .and_then(|rest| rest.strip_prefix('_'))
+        {
+            Some(staff) => Self::from_db(staff).filter(|role| role.is_staff()),
+            None => Self::from_db(value),
+        }
+    }
+
     /// The `role_type` of the User record.
     pub fn wire_name(self) -> String {
         match self {
@@ -121,6 +132,25 @@ mod tests {
             assert_eq!(Role::from_db(role).unwrap().as_db(), role);
         }
         assert!(Role::from_db("tsumugi_admin").is_none());
+    }
+
+    #[test]
+    fn wire_roles_parse_with_the_provider_prefix_for_staff_only() {
+        assert_eq!(Role::from_wire("general"), Some(Role::General));
+        assert_eq!(Role::from_wire("tsumugi_admin"), Some(Role::Admin));
+        assert_eq!(Role::from_wire("tsumugi_general"), None);
+        assert_eq!(Role::from_wire("owner"), None);
+        for role in [
+            "general",
+            "editor_assistant",
+            "client",
+            "manager",
+            "accountant",
+            "admin",
+        ] {
+            let role = Role::from_db(role).unwrap();
+            assert_eq!(Role::from_wire(&role.wire_name()), Some(role));
+        }
     }
 
     #[test]

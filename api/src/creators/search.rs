@@ -32,6 +32,9 @@ pub struct SearchFilter {
     pub language_ids: Vec<i32>,
     /// Split on spaces (full-width too); every word must be found.
     pub words: Vec<String>,
+    /// Staff asking for the creators whose admin flags stop offers (`users::flags`); clients
+    /// never find them.
+    pub include_offer_stopped: bool,
     /// From 1.
     pub page: i64,
 }
@@ -120,6 +123,10 @@ impl SearchFilter {
             prefecture_ids: ids(query, "prefecture_ids", &mut v),
             language_ids: ids(query, "language_ids", &mut v),
             words,
+            include_offer_stopped: matches!(
+                single_param(query, "include_offer_stopped").as_deref(),
+                Some("1" | "true")
+            ),
             page: 1,
         };
         v.finish()?;
@@ -155,6 +162,11 @@ pub fn push_from_where(
 ) {
     q.push(" from creator_search c where ");
     access::push_searchable(q, viewer);
+    if !(filter.include_offer_stopped && matches!(viewer, Viewer::Staff { .. })) {
+        q.push(" and not exists (select 1 from user_admin_flags f where f.user_id = c.user_id and f.flag = any(");
+        q.push_bind(crate::users::flags::HIDE_FROM_SEARCH.to_vec());
+        q.push("))");
+    }
     if !filter.work_statuses.is_empty() {
         q.push(" and c.work_status = any(");
         q.push_bind(filter.work_statuses.clone());

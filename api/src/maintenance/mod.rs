@@ -1,46 +1,25 @@
-//! Maintenance windows: at most one, stored in PostgreSQL so every node enforces the same
-//! window; inside it, every API call from a non-staff user answers 503.
+//! Maintenance windows: a schedule stored in PostgreSQL so every node enforces the same
+//! windows by the clock; inside one, every API call from a non-staff user answers 503. The
+//! ticker pushes each window's start and end to every open browser once.
 
 mod db;
+pub mod events;
 pub mod http;
+mod model;
+pub mod ticker;
 
 use axum::extract::{OriginalUri, Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
-use chrono::{DateTime, Utc};
-use serde::Serialize;
 use sqlx::PgExecutor;
-use utoipa::ToSchema;
 
 use crate::auth::session::Caller;
 use crate::platform::error::AppError;
 use crate::state::AppState;
 
-#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
-pub struct MaintenanceWindow {
-    pub message: String,
-    pub start_datetime: DateTime<Utc>,
-    pub end_datetime: DateTime<Utc>,
-    /// Whether the window contains the present moment.
-    pub active: bool,
-}
+pub use model::{MaintenanceState, MaintenanceWindow};
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct MaintenanceState {
-    pub maintenance: Option<MaintenanceWindow>,
-}
-
-impl MaintenanceWindow {
-    pub fn to_error(&self) -> AppError {
-        AppError::Maintenance {
-            message: self.message.clone(),
-            start_datetime: self.start_datetime,
-            end_datetime: self.end_datetime,
-        }
-    }
-}
-
-/// Fails with 503 when a window is active and `caller` is not staff.
+/// Fails with 503 when a window contains the present moment and `caller` is not staff.
 pub async fn ensure_open_for(
     db: impl PgExecutor<'_>,
     caller_is_staff: bool,
@@ -48,9 +27,9 @@ pub async fn ensure_open_for(
     if caller_is_staff {
         return Ok(());
     }
-    match db::current(db).await? {
-        Some(window) if window.active => Err(window.to_error()),
-        _ => Ok(()),
+    match db::active(db).await? {
+        Some(window) => Err(window.to_error()),
+        None => Ok(()),
     }
 }
 
@@ -85,8 +64,3 @@ pub async fn guard(
     }
     Ok(next.run(request).await)
 }
-
-// Every open page learns of a window (or its end) at once: `maintenance.changed` to everyone.
-crate::impl_event!(MaintenanceState, MaintenanceChanged, |_e| vec![
-    realtime::Room::All
-]);

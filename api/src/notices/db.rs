@@ -1,7 +1,7 @@
 //! The notices domain's SQL: creating notices, the inbox pages, read marks and unread counts.
 
 use chrono::{DateTime, Utc};
-use sqlx::PgExecutor;
+use sqlx::{PgConnection, PgExecutor};
 
 use crate::notices::{NewNotice, NoticeGroup, NoticeReference, NoticeType, NoticeView};
 
@@ -44,7 +44,8 @@ impl From<NoticeRow> for NoticeView {
     }
 }
 
-pub async fn insert(db: impl PgExecutor<'_>, notice: &NewNotice) -> sqlx::Result<NoticeView> {
+/// Writes a notice and queues its mail (`notices::mails`), in the caller's transaction.
+pub async fn insert(db: &mut PgConnection, notice: &NewNotice) -> sqlx::Result<NoticeView> {
     let sql = format!(
         "insert into notices (user_id, notice_type, message, team_id, channel_id, message_id, project_id, work_id, task_id, media_id)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning {NOTICE_COLUMNS}"
@@ -60,9 +61,11 @@ pub async fn insert(db: impl PgExecutor<'_>, notice: &NewNotice) -> sqlx::Result
         .bind(notice.reference.work_id)
         .bind(notice.reference.task_id)
         .bind(notice.reference.media_id)
-        .fetch_one(db)
+        .fetch_one(&mut *db)
         .await?;
-    Ok(row.into())
+    let view = NoticeView::from(row);
+    crate::notices::mails::queue_notice(db, notice.user_id, &view).await?;
+    Ok(view)
 }
 
 pub(crate) async fn unread_count(

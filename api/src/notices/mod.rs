@@ -1,8 +1,9 @@
-//! The notice inbox: creation (with its push to the recipient), the message/task grouping
-//! behind the envelope and the bell, and unread counts.
+//! The notice inbox: creation (with its push to the recipient and its mail), the message/task
+//! grouping behind the envelope and the bell, and unread counts.
 
 mod db;
 pub mod http;
+pub mod mails;
 
 pub use db::insert;
 

@@ -27,6 +27,7 @@ fn domain_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(auth::http::router())
         .merge(users::http::router())
+        .merge(users::admin::router())
         .merge(maintenance::http::router())
         .merge(system::http::router())
         .merge(chat::teams::http::router())
@@ -59,11 +60,13 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(crate::money::purchase_orders::http::router())
         .merge(crate::money::payments::http::router())
         .merge(crate::clients::teams::http::router())
+        .merge(crate::information::http::router())
 }
 
 /// The whole application without the socket.io layer (the caller adds it).
 pub fn app(state: AppState) -> Router {
     let (api, api_doc) = domain_routes().split_for_parts();
+    let request_timeout = state.config.request_timeout;
     let doc = openapi::ApiDoc::openapi().nest("/api", api_doc);
     let served_doc = doc.clone();
     let api = api
@@ -81,12 +84,20 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             resolve_caller,
         ))
-        .layer(middleware::from_fn(refuse_unusable_input));
+        .layer(middleware::from_fn(refuse_unusable_input))
+        .layer(middleware::from_fn(move |request, next| {
+            crate::platform::limits::time_limit(request_timeout, request, next)
+        }))
+        .layer(crate::platform::limits::cors(&state.config.allowed_origins));
     Router::new()
         .merge(SwaggerUi::new("/api/docs").url("/api/docs/openapi.json", doc))
         .nest("/api", api)
         .route("/revision.json", get(system::http::revision))
         .fallback_service(web::service(&state.config.web_dir))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::platform::security_headers::add,
+        ))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -81,3 +81,10 @@ pub async fn close_session_sockets(hub: &Hub, session_id: Uuid) {
         tracing::warn!(%error, "closing the sockets of a revoked session failed");
     }
 }
+
+/// Closes the sockets of every session in `session_ids`.
+pub async fn close_sessions_sockets(hub: &Hub, session_ids: &[Uuid]) {
+    for id in session_ids {
+        close_session_sockets(hub, *id).await;
+    }
+}

@@ -6,6 +6,7 @@ mod client_payments;
 mod clients;
 mod creators;
 mod guests;
+mod information;
 mod rewards;
 mod teams;
 mod users;
@@ -55,6 +56,7 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
     guests::seed(&mut tx, client_id).await?;
     assessments::seed(&mut tx, client_id, &ids).await?;
     teams::seed(&mut tx, client_id).await?;
+    information::seed(&mut tx, &ids).await?;
     // Last: confirming months freezes every done task of them.
     rewards::confirm_past_months(&mut tx, &ids).await?;
     tx.commit().await?;

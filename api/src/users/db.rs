@@ -4,7 +4,8 @@ use sqlx::PgExecutor;
 
 use crate::auth::role::Role;
 use crate::files::scan::ScanStatus;
-use crate::users::http::DirectoryUser;
+use crate::users::admin::{LeftUser, ManagedUser};
+use crate::users::http::{DirectoryFilter, DirectoryUser};
 use crate::users::model::{AccountStatus, ClientRef, ImageFile, UserRecord, WorkStatus};
 use crate::users::profile::{NewAccount, PersonValues, Profile, ProfileImage, ProfileValues};
 
@@ -21,6 +22,7 @@ struct UserRow {
     has_portfolio: bool,
     has_possible_work: bool,
     has_attribute: bool,
+    is_exists_new_information: bool,
     client_id: Option<i64>,
     company_name: Option<String>,
 }
@@ -33,6 +35,12 @@ pub async fn load(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Option<
                 exists (select 1 from portfolios p where p.user_id = u.id) as has_portfolio,
                 exists (select 1 from possible_works w where w.user_id = u.id) as has_possible_work,
                 exists (select 1 from user_attributes a where a.user_id = u.id) as has_attribute,
+                -- A live post for the member's role published after their seen mark (the rule of
+                -- information::db's visible_to_role).
+                exists (select 1 from information_posts i
+                         where i.published_at is not null and i.deleted_at is null
+                           and (cardinality(i.audience_roles) = 0 or u.role = any(i.audience_roles))
+                           and i.published_at > coalesce(u.information_seen_at, '-infinity')) as is_exists_new_information,
                 c.id as client_id, c.company_name
            from users u left join clients c on c.id = u.client_id
           where u.id = $1",
@@ -54,7 +62,7 @@ pub async fn load(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Option<
         has_portfolio: r.has_portfolio,
         has_possible_work: r.has_possible_work,
         has_attribute: r.has_attribute,
-        is_exists_new_information: false,
+        is_exists_new_information: r.is_exists_new_information,
         client: r
             .client_id
             .zip(r.company_name)
@@ -64,35 +72,59 @@ pub async fn load(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Option<
 
 /// Users with one of `roles` and one of `statuses` (empty: any), whose name contains
 /// `keyword` (empty: any); at most `limit`, by name.
+/// Every whitespace-separated word of `filter.words` must appear, literally, in the name, the
+/// full name or its reading, or (for staff) the mail address.
+const DIRECTORY_FROM_WHERE: &str = " from users
+      where (cardinality($1::text[]) = 0 or role = any($1))
+        and (cardinality($2::text[]) = 0 or account_status = any($2))
+        and (select coalesce(bool_and(strpos(lower(user_name || ' ' || last_name || first_name || ' ' || last_name_kana
+                                                 || first_name_kana || case when $3 then ' ' || mail_address else '' end),
+                                           lower(w)) > 0), true)
+               from unnest($4::text[]) w)";
+
 pub(crate) async fn directory(
-    db: impl PgExecutor<'_>,
-    roles: &[Role],
-    statuses: &[AccountStatus],
-    keyword: &str,
+    db: &sqlx::PgPool,
+    filter: &DirectoryFilter,
     limit: i64,
-) -> sqlx::Result<Vec<DirectoryUser>> {
-    let rows: Vec<(i64, String, Role, WorkStatus)> = sqlx::query_as(
-        "select id, user_name, role, work_status from users
-          where (cardinality($1::text[]) = 0 or role = any($1))
-            and (cardinality($2::text[]) = 0 or account_status = any($2))
-            and ($3 = '' or user_name ilike '%' || $3 || '%')
-          order by user_name, id limit $4",
-    )
-    .bind(roles)
-    .bind(statuses)
-    .bind(keyword)
-    .bind(limit)
-    .fetch_all(db)
+    offset: i64,
+) -> sqlx::Result<(i64, Vec<DirectoryUser>)> {
+    let words: Vec<&str> = filter.words.split_whitespace().collect();
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "select count(*){DIRECTORY_FROM_WHERE}"
+    )))
+    .bind(&filter.roles)
+    .bind(&filter.statuses)
+    .bind(filter.staff)
+    .bind(&words)
+    .fetch_one(db)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, user_name, role, work_status)| DirectoryUser {
-            id,
-            user_name,
-            role_type: role,
-            work_status,
-        })
-        .collect())
+    let rows: Vec<(i64, String, Role, WorkStatus, AccountStatus)> =
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "select id, user_name, role, work_status, account_status{DIRECTORY_FROM_WHERE}
+              order by user_name, id limit $5 offset $6"
+        )))
+        .bind(&filter.roles)
+        .bind(&filter.statuses)
+        .bind(filter.staff)
+        .bind(&words)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(db)
+        .await?;
+    Ok((
+        total,
+        rows.into_iter()
+            .map(
+                |(id, user_name, role, work_status, account_status)| DirectoryUser {
+                    id,
+                    user_name,
+                    role_type: role,
+                    work_status,
+                    account_status: filter.staff.then_some(account_status),
+                },
+            )
+            .collect(),
+    ))
 }
 
 #[derive(sqlx::FromRow)]
@@ -283,4 +315,69 @@ pub(crate) async fn own_clean_image(
     .fetch_optional(db)
     .await?;
     Ok(key.map(|key| crate::files::public_path(&key, false)))
+}
+
+/// A user as staff manage them, locked `for update` when `lock` is set.
+pub(crate) async fn managed_user(
+    db: impl PgExecutor<'_>,
+    user_id: i64,
+    lock: bool,
+) -> sqlx::Result<Option<ManagedUser>> {
+    const SELECT: &str =
+        "select id, user_name, role as role_type, account_status from users where id = $1";
+    const LOCKED: &str = "select id, user_name, role as role_type, account_status from users where id = $1 for update";
+    sqlx::query_as(if lock { LOCKED } else { SELECT })
+        .bind(user_id)
+        .fetch_optional(db)
+        .await
+}
+
+/// Changes the role and records who changed it from what.
+pub(crate) async fn set_role(
+    tx: &mut sqlx::PgConnection,
+    user_id: i64,
+    from: Role,
+    to: Role,
+    changed_by: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("update users set role = $2, updated_at = now() where id = $1")
+        .bind(user_id)
+        .bind(to)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "insert into user_role_changes (user_id, from_role, to_role, changed_by) values ($1, $2, $3, $4)",
+    )
+    .bind(user_id)
+    .bind(from)
+    .bind(to)
+    .bind(changed_by)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// How many users are leaving or gone, and `limit` of them from `offset`, the latest first.
+pub(crate) async fn left_users(
+    db: &sqlx::PgPool,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(i64, Vec<LeftUser>)> {
+    let total: i64 = sqlx::query_scalar("select count(*) from user_leaves")
+        .fetch_one(db)
+        .await?;
+    let users = sqlx::query_as(
+        "select l.user_id, l.user_name, u.role as role_type, u.account_status, l.reason, l.banned_at,
+                b.user_name as banned_by_name, l.left_at, f.user_name as left_by_name
+           from user_leaves l join users u on u.id = l.user_id
+           left join users b on b.id = l.banned_by
+           left join users f on f.id = l.left_by
+          order by coalesce(l.left_at, l.banned_at) desc, l.user_id desc
+          limit $1 offset $2",
+    )
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db)
+    .await?;
+    Ok((total, users))
 }

@@ -6,6 +6,7 @@ use crate::auth::role::Role;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::guards::{NonCreatorUser, visible};
+use crate::platform::pagination::Paging;
 use crate::platform::query::{list_param, single_param};
 use crate::platform::validation::Validator;
 use crate::state::AppState;
@@ -26,7 +27,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(show_my_profile, update_my_profile))
 }
 
-pub const LIMIT: i64 = 200;
+/// The most users one page holds (and the page size when none is asked for).
+pub const MAX_PER_PAGE: i64 = 200;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DirectoryUser {
@@ -35,28 +37,36 @@ pub struct DirectoryUser {
     #[schema(value_type = String)]
     pub role_type: Role,
     pub work_status: WorkStatus,
+    /// Staff only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub account_status: Option<AccountStatus>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DirectoryList {
+    #[serde(flatten)]
+    pub paging: Paging,
     pub users: Vec<DirectoryUser>,
 }
 
-fn role_of_wire(value: &str) -> Option<Role> {
-    Role::from_db(value).or_else(|| {
-        value
-            .strip_prefix(crate::auth::role::PROVIDER)
-            .and_then(|rest| rest.strip_prefix('_'))
-            .and_then(Role::from_db)
-            .filter(|role| role.is_staff())
-    })
+/// What `GET /users` filters on.
+pub struct DirectoryFilter {
+    pub roles: Vec<Role>,
+    pub statuses: Vec<AccountStatus>,
+    /// Each word must appear in the user name, the full name or its reading, or (staff) the
+    /// mail address.
+    pub words: String,
+    /// Staff also match mail addresses and read the account status.
+    pub staff: bool,
 }
 
 #[utoipa::path(get, path = "/users", tag = "users", security(("bearer" = [])),
     params(("role_types[]" = Option<Vec<String>>, Query, description = "general, editor_assistant, client, tsumugi_manager, …"),
            ("active_statuses[]" = Option<Vec<String>>, Query, description = "active, banned, left (staff only)"),
-           ("keyword" = Option<String>, Query)),
-    responses((status = 200, body = DirectoryList, description = "at most 200, by name"), (status = 403), (status = 422)))]
+           ("words" = Option<String>, Query, description = "user name, full name, reading or (staff) mail address; `keyword` is read too"),
+           ("page" = Option<i64>, Query, description = "from 1"),
+           ("per_page" = Option<i64>, Query, description = "1–200, default 200")),
+    responses((status = 200, body = DirectoryList, description = "by name"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list(
     State(state): State<AppState>,
     NonCreatorUser(caller): NonCreatorUser,
@@ -65,7 +75,7 @@ pub async fn list(
     let query = query.as_deref();
     let mut roles = Vec::new();
     for value in list_param(query, "role_types") {
-        match role_of_wire(&value) {
+        match Role::from_wire(&value) {
             Some(role) => roles.push(role),
             None => return Err(AppError::rule("role_types", "in")),
         }
@@ -77,7 +87,8 @@ pub async fn list(
             None => return Err(AppError::rule("active_statuses", AccountStatus::rule())),
         }
     }
-    if !caller.role.is_staff() {
+    let staff = caller.role.is_staff();
+    if !staff {
         // Clients pick among active creators and nobody else.
         roles.retain(|role| role.is_creator());
         if roles.is_empty() {
@@ -85,23 +96,38 @@ pub async fn list(
         }
         statuses = vec![AccountStatus::Active];
     }
-    let keyword = single_param(query, "keyword").unwrap_or_default();
-    Ok(Json(DirectoryList {
-        users: db::directory(&state.db, &roles, &statuses, &keyword, LIMIT).await?,
-    }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wire_roles_parse_with_the_provider_prefix_for_staff_only() {
-        assert_eq!(role_of_wire("general"), Some(Role::General));
-        assert_eq!(role_of_wire("tsumugi_admin"), Some(Role::Admin));
-        assert_eq!(role_of_wire("tsumugi_general"), None);
-        assert_eq!(role_of_wire("owner"), None);
+    let number = |key: &str| -> AppResult<Option<i64>> {
+        single_param(query, key)
+            .map(|v| v.parse::<i64>().map_err(|_| AppError::rule(key, "integer")))
+            .transpose()
+    };
+    let per_page = number("per_page")?.unwrap_or(MAX_PER_PAGE);
+    if !(1..=MAX_PER_PAGE).contains(&per_page) {
+        return Err(AppError::rule(
+            "per_page",
+            format!("between:1,{MAX_PER_PAGE}"),
+        ));
     }
+    let page = Paging::requested(number("page")?, 1)?;
+    let filter = DirectoryFilter {
+        roles,
+        statuses,
+        words: single_param(query, "words")
+            .or_else(|| single_param(query, "keyword"))
+            .unwrap_or_default(),
+        staff,
+    };
+    let (total, users) = db::directory(
+        &state.db,
+        &filter,
+        per_page,
+        Paging::offset(page, per_page, 1),
+    )
+    .await?;
+    Ok(Json(DirectoryList {
+        paging: Paging::new(page, per_page, total, 1),
+        users,
+    }))
 }
 
 /// The Profile of user `id` (`me` for the caller): the member themself and staff; anyone else

@@ -12,6 +12,7 @@ export function AssessmentRemindGate() {
   useEffect(() => {
     if (isClient) void fetchRemind();
   }, [isClient, user?.id, fetchRemind]);
-  if (!isClient || !remind) return null;
+  // The latest-notices dialog goes first; the reminder follows once it is closed.
+  if (!isClient || !remind || user?.isExistsNewInformation) return null;
   return <AssessmentRemindDialog onDismiss={() => void dismissRemind()} />;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
 import { ImportantCounts } from '@/features/clients/components/important-counts';
 import { NoticeDropdown } from '@/features/notices/components/notice-dropdown';
@@ -94,34 +95,35 @@ const Confirm = styled.div`
 
 type MenuItem = { label: string; to: string };
 
-function menuFor(role: string): MenuItem[] {
+/** The user menu by role (spec section 2, header); logout follows as the last entry. */
+export function menuFor(role: string): MenuItem[] {
   if (isClient(role)) {
     return [
-      { label: '基本情報編集', to: '/user/edit/profiles' },
-      { label: 'ログイン情報変更', to: '/user/edit/auth' },
-      { label: 'メール通知設定', to: '/user/edit/mail_frequencies' },
-      { label: 'プライバシーポリシー', to: '/privacies' },
-      { label: 'クッキーポリシー', to: '/privacies#cookie' },
-      { label: 'ご発注ガイド', to: '/information' },
-      { label: 'お知らせ', to: '/information' },
+      { label: '基本情報編集', to: paths.userEditProfiles.path },
+      { label: 'ログイン情報変更', to: paths.userEditAuth.path },
+      { label: 'メール通知設定', to: paths.userEditMailFrequencies.path },
+      { label: 'プライバシーポリシー', to: paths.privacies.path },
+      { label: 'クッキーポリシー', to: paths.cookiePolicy.path },
+      { label: '発注ガイド', to: paths.orderingGuide.path },
+      { label: 'お知らせ', to: paths.information.path },
     ];
   }
   if (isCreator(role)) {
     return [
-      { label: '会員情報編集', to: '/user/edit' },
-      { label: 'ログイン情報', to: '/user/edit/auth' },
-      { label: '利用規約', to: '/terms' },
-      { label: 'プライバシーポリシー', to: '/privacies' },
-      { label: 'クッキーポリシー', to: '/privacies#cookie' },
-      { label: 'お知らせ', to: '/information' },
-      { label: 'マニュアル', to: '/information' },
+      { label: '会員情報編集', to: paths.userEdit.path },
+      { label: 'ログイン情報', to: paths.userEditAuth.path },
+      { label: '利用規約', to: paths.terms.path },
+      { label: 'プライバシーポリシー', to: paths.privacies.path },
+      { label: 'クッキーポリシー', to: paths.cookiePolicy.path },
+      { label: 'お知らせ', to: paths.information.path },
+      { label: 'マニュアル', to: paths.manual.path },
     ];
   }
   return [
-    { label: '会員情報編集', to: '/user/edit' },
-    { label: 'ログイン情報', to: '/user/edit/auth' },
-    { label: '利用規約', to: '/terms' },
-    { label: 'お知らせ', to: '/information' },
+    { label: '会員情報編集', to: paths.userEdit.path },
+    { label: 'ログイン情報', to: paths.userEditAuth.path },
+    { label: '利用規約', to: paths.terms.path },
+    { label: 'お知らせ', to: paths.information.path },
   ];
 }
 
@@ -183,14 +185,14 @@ export function Header({ mobile }: { mobile: boolean }) {
           {open && (
             <Menu role="menu">
               {menuFor(role).map((item) => (
-                <li key={item.label}>
-                  <Link to={item.to} onClick={() => setOpen(false)}>
+                <li key={item.label} role="none">
+                  <Link role="menuitem" to={item.to} onClick={() => setOpen(false)}>
                     {item.label}
                   </Link>
                 </li>
               ))}
-              <li>
-                <button type="button" onClick={() => (mobile ? setConfirming(true) : doLogout())}>
+              <li role="none">
+                <button type="button" role="menuitem" onClick={() => (mobile ? setConfirming(true) : doLogout())}>
                   ログアウト
                 </button>
               </li>

@@ -1,12 +1,13 @@
 /** Binds the live socket and API failures to the stores for the logged-in session. */
 import { useEffect } from 'react';
 import { subscribeAssessments } from '@/features/assessments/live';
-import { subscribeUser } from '@/features/auth/live';
+import { subscribeSessionEnd, subscribeUser } from '@/features/auth/live';
 import { useAuth } from '@/features/auth/store';
 import { useBanners } from '@/features/banners/store';
 import { subscribeChat } from '@/features/chat/live';
 import { subscribeClientPayments } from '@/features/client-payments/live';
 import { subscribeClientCounts } from '@/features/clients/live';
+import { subscribeInformation } from '@/features/information/live';
 import { subscribeMaintenance } from '@/features/maintenance/live';
 import { subscribeMedia } from '@/features/media/live';
 import { useMaintenance } from '@/features/maintenance/store';
@@ -20,6 +21,7 @@ import { setFailureListener } from '@/lib/api-client';
 import { MaintenanceError, ValidationError } from '@/lib/errors';
 import { isCreator } from '@/lib/roles';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
+import { noteNews } from './information-dialog';
 
 setFailureListener((error) => {
   if (error instanceof MaintenanceError) {
@@ -37,6 +39,7 @@ function subscribeStores(): () => void {
     subscribeMaintenance(),
     subscribeVersion(),
     subscribeUser(),
+    subscribeSessionEnd(),
     subscribeNotices(),
     subscribeChat(() => user()?.id),
     subscribeClientCounts(() => user()?.client?.id),
@@ -45,6 +48,7 @@ function subscribeStores(): () => void {
     subscribeAssessments(),
     subscribeRewards(),
     subscribeRewardConfirmations(),
+    subscribeInformation(noteNews),
     subscribeMediaTeams(() => isCreator(user()?.roleType)),
   ];
   return () => offs.forEach((off) => off());

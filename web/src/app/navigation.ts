@@ -53,6 +53,8 @@ export function navGroupsFor(role: string): NavItem[][] {
       { label: '支払い', to: '/payments', icon: '💴', tab: true },
       { label: '媒体支払い', to: '/admins/media/payments/update', icon: '🧾', tab: true },
     ],
+    // Reward confirmation and the transfer files are on the hub, listed for accountants.
+    [{ label: '管理機能', to: '/admins', icon: '⚙️' }],
   ];
 }
 

@@ -4,6 +4,7 @@ import { NotFoundPage } from '@/components/status-page';
 import { documentTitle, NOT_FOUND_TITLE, paths, type RouteDef, type RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
 import { Banners } from '@/features/banners/components/banners';
+import { MaintenanceBanner } from '@/features/maintenance/components/maintenance-banner';
 import { MaintenancePage } from '@/features/maintenance/components/maintenance-page';
 import { useMaintenance } from '@/features/maintenance/store';
 import { UpdateBanner } from '@/features/version/components/update-banner';
@@ -15,6 +16,8 @@ import { ErrorBoundary } from './error-boundary';
 import { LayoutFrame } from './layouts';
 import { useLiveSession } from './live';
 import { AssessmentRemindGate } from './assessment-remind';
+import { RouteGate } from './routes/access';
+import { InformationGate } from './information-dialog';
 import { WorkStatusGate } from './work-status';
 
 /** Every page is its own route file, loaded when first visited. */
@@ -23,6 +26,9 @@ const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
   twoStep: lazy(() => import('./routes/auth/two-step')),
   terms: lazy(() => import('./routes/public/terms')),
   privacies: lazy(() => import('./routes/public/privacies')),
+  cookiePolicy: lazy(() => import('./routes/public/cookie-policy')),
+  orderingGuide: lazy(() => import('./routes/public/ordering-guide')),
+  manual: lazy(() => import('./routes/public/manual')),
   userEdit: lazy(() => import('./routes/user/edit')),
   userEditBankAccounts: lazy(() => import('./routes/user/edit-bank-accounts')),
   signupBankAccounts: lazy(() => import('./routes/user/signup-bank-accounts')),
@@ -53,6 +59,8 @@ const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
   task: lazy(() => import('./routes/work/task')),
   clientDeliveries: lazy(() => import('./routes/work/client-deliveries')),
   admins: lazy(() => import('./routes/admin/admins')),
+  adminRoles: lazy(() => import('./routes/admin/roles-edit')),
+  adminUsersLeft: lazy(() => import('./routes/admin/users-left')),
   adminOfferTemplates: lazy(() => import('./routes/admin/offer-templates')),
   adminCompletedDate: lazy(() => import('./routes/admin/completed-date')),
   adminInvalidTasks: lazy(() => import('./routes/admin/invalid-tasks')),
@@ -105,7 +113,12 @@ const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
   mediaTeamAdd: lazy(() => import('./routes/clients/media-team-add')),
   mediaTeamEdit: lazy(() => import('./routes/clients/media-team-edit')),
   mediaTeamMemberAdd: lazy(() => import('./routes/clients/media-team-member-add')),
+  information: lazy(() => import('./routes/information/list')),
+  informationAdd: lazy(() => import('./routes/information/add')),
 };
+/** The routes that have a page of their own (the rest show the coming-soon page). */
+export const pageNames = Object.keys(pages) as RouteName[];
+
 /** Routes whose feature arrives later. */
 const ComingSoonRoute = lazy(() => import('./routes/system/coming-soon'));
 
@@ -128,7 +141,7 @@ function RoutePage({ def, name }: { def: RouteDef; name: RouteName }) {
   const mobile = useIsMobile();
   useDocumentTitle(def.title);
   const Page = pages[name];
-  const body = Page ? <Page /> : <ComingSoonRoute title={def.title} />;
+  const body = <RouteGate route={name}>{Page ? <Page /> : <ComingSoonRoute title={def.title} />}</RouteGate>;
   const framed = <LayoutFrame layout={mobile && def.mobile ? def.mobile : def.layout}>{body}</LayoutFrame>;
   return def.private ? <Private>{framed}</Private> : framed;
 }
@@ -159,8 +172,10 @@ function Shell() {
       <GlobalStyle $mobile={mobile} />
       <Banners />
       <UpdateBanner />
+      <MaintenanceBanner staff={isStaff(role)} />
       {!maintenanceActive && <WorkStatusGate />}
       {!maintenanceActive && <AssessmentRemindGate />}
+      {!maintenanceActive && <InformationGate />}
       <ErrorBoundary>
         {maintenanceActive && !isStaff(role) ? (
           <MaintenancePage />

@@ -151,6 +151,7 @@ export interface DeliveryRegistered {
 // Everyone (the global broadcast)
 
 export interface MaintenanceWindow {
+  id: number;
   message: string;
   startDatetime: string;
   endDatetime: string;
@@ -158,25 +159,33 @@ export interface MaintenanceWindow {
   active: boolean;
 }
 
-/** `maintenance.changed`: the current or next window, null when none. */
+/**
+ * `maintenance.changed` (on every change, and once at each window's start and end): the
+ * running or next window, every live window, and the server's clock.
+ */
 export interface MaintenanceChanged {
   maintenance: MaintenanceWindow | null;
+  windows: MaintenanceWindow[];
+  now: string;
 }
 
 export interface VersionBumped {
   revisionNo: string;
 }
 
-/** An information post went live (not published by the server yet). */
-export interface InformationCreated {
+/** `information.published`: a post went live for this user's role (the Information item). */
+export interface InformationPublished {
   id: number;
   title: string;
-  url: string;
+  url: string | null;
+  body: string | null;
   scheduledStartDate: string;
 }
 
-/** The session was revoked elsewhere (not published by the server yet); it carries nothing. */
-export type SessionRevoked = Record<string, never>;
+/** Staff ended the user's sessions (a role change or a leave); the socket closes right after. */
+export interface SessionRevoked {
+  reason: 'role_changed' | 'left';
+}
 
 // The user's own tabs
 

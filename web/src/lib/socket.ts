@@ -6,7 +6,7 @@ import type {
   AssessmentsChanged,
   ChannelRead,
   DeliveryRegistered,
-  InformationCreated,
+  InformationPublished,
   MaintenanceChanged,
   MediaUpdated,
   MessageDeleted,
@@ -43,7 +43,7 @@ export interface ServerEvents {
   'maintenance.changed': MaintenanceChanged;
   'version.bumped': VersionBumped;
   'session.revoked': SessionRevoked;
-  'information.created': InformationCreated;
+  'information.published': InformationPublished;
   'user.updated': UserUpdated;
   'media.updated': MediaUpdated;
   'assessments.changed': AssessmentsChanged;

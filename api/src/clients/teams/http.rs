@@ -393,6 +393,7 @@ pub async fn offer(
         .ok_or_else(|| AppError::rule("offer_template_id", "exists"))?;
 
     let mut tx = state.db.begin().await?;
+    crate::users::flags::ensure_offerable(&mut *tx, "user_ids", &ids, None).await?;
     let mut created = Vec::new();
     for &user_id in &ids {
         let change = Change {
@@ -402,7 +403,6 @@ pub async fn offer(
             to: MemberStatus::Offered,
             actor: Actor::Owner,
         };
-        status::admin_flags_permit_offer(user_id)?;
         move_member(&mut tx, &change)
             .await
             .map_err(|e| missing_is_invalid(e, "user_ids"))?;
@@ -453,6 +453,7 @@ pub async fn decline_offer(
     access::team(&state.db, &caller, media_id, team_id).await?;
     let ids = validate_user_ids(&body.user_ids)?;
     let mut tx = state.db.begin().await?;
+    crate::users::flags::ensure_offerable(&mut *tx, "user_ids", &ids, None).await?;
     let mut created = Vec::new();
     for &user_id in &ids {
         let change = Change {

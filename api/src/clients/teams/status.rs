@@ -113,13 +113,6 @@ pub fn allowed_transitions(from: MemberStatus, actor: Actor) -> Vec<MemberStatus
         .collect()
 }
 
-/// The seam for the admin flags of issue 14 (`no_assign`, `temporary_offer_stop`, …): an offer
-/// to a flagged creator will be refused here. No flags exist yet, so every creator may be
-/// offered; the offer handler already calls this for each creator inside its transaction.
-pub fn admin_flags_permit_offer(_creator_id: i64) -> Result<(), AppError> {
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::MemberStatus::*;

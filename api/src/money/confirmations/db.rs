@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 use sqlx::{PgConnection, PgExecutor};
 
 use crate::bank_accounts::model::BankAccountDetail;
-use crate::money::confirmations::model::Confirmation;
+use crate::money::confirmations::model::{AwaitingTask, Confirmation};
 use crate::money::rewards::db::PayeeFacts;
 use crate::money::rewards::model::OpenLine;
 use crate::money::rewards::tax::{Figures, PayeeKind, Rates};
@@ -169,4 +169,37 @@ pub async fn insert_lines(
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// The tasks under inspection whose latest deliverable was received in the month starting
+/// `first_day`: how many, and the oldest `limit` of them.
+pub async fn awaiting_inspection(
+    db: impl PgExecutor<'_>,
+    first_day: NaiveDate,
+    limit: i64,
+) -> AppResult<(i64, Vec<AwaitingTask>)> {
+    const RECEIVED: &str = "with received as (
+            select t.id as task_id, t.title, p.id as project_id, p.name as project_name, c.company_name as client_name,
+                   task_received_on(t.id) as received_on
+              from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id
+              join media m on m.id = p.media_id join clients c on c.id = m.client_id
+             where t.status = 'under_acceptance' and not t.is_invalid)
+        select task_id, title, project_id, project_name, client_name, received_on, count(*) over () as total
+          from received
+         where received_on >= $1 and received_on < ($1 + interval '1 month')::date
+         order by received_on, task_id
+         limit $2";
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        task: AwaitingTask,
+        total: i64,
+    }
+    let rows: Vec<Row> = sqlx::query_as(RECEIVED)
+        .bind(first_day)
+        .bind(limit)
+        .fetch_all(db)
+        .await?;
+    let total = rows.first().map_or(0, |r| r.total);
+    Ok((total, rows.into_iter().map(|r| r.task).collect()))
 }

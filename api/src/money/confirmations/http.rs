@@ -10,7 +10,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::money::confirmations::events::RewardConfirmationCreated;
-use crate::money::confirmations::model::{Confirmation, ConfirmationList, YearMonth};
+use crate::money::confirmations::model::{
+    AwaitingInspection, Confirmation, ConfirmationList, YearMonth,
+};
 use crate::money::confirmations::{confirm_month, db};
 use crate::platform::clock;
 use crate::platform::error::AppResult;
@@ -22,7 +24,9 @@ use crate::platform::validation::month_start;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list, create))
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(awaiting_inspection))
 }
 
 const PER_PAGE: i64 = 24;
@@ -82,4 +86,33 @@ pub async fn create(
     };
     emit(&state.hub, &event).await;
     Ok((StatusCode::CREATED, Json(confirmed.confirmation)))
+}
+
+/// How many deliveries awaiting inspection the page lists.
+const AWAITING_LISTED: i64 = 50;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct MonthQuery {
+    pub year: i32,
+    pub month: u32,
+}
+
+/// The deliveries received in the month and not yet inspected. Accepted after the month is
+/// confirmed, they are paid with a later month than their purchase orders promise, so staff see
+/// them before confirming.
+#[utoipa::path(get, path = "/reward_confirmations/awaiting_inspection", tag = "rewards", security(("bearer" = [])), params(MonthQuery),
+    responses((status = 200, body = AwaitingInspection), (status = 401), (status = 403), (status = 422)))]
+pub async fn awaiting_inspection(
+    State(state): State<AppState>,
+    AccountantUser(_caller): AccountantUser,
+    ApiQuery(query): ApiQuery<MonthQuery>,
+) -> AppResult<Json<AwaitingInspection>> {
+    let first_day = month_start(query.year, query.month)?;
+    let (total, tasks) = db::awaiting_inspection(&state.db, first_day, AWAITING_LISTED).await?;
+    Ok(Json(AwaitingInspection {
+        year: query.year,
+        month: query.month,
+        total,
+        tasks,
+    }))
 }

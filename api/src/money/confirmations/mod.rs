@@ -3,7 +3,9 @@
 //! month use the stored rows; a task edited afterwards changes nothing, and a task on a
 //! confirmed statement is never paid again (`money::rewards::db` leaves it out of live months).
 //! Only months that have ended may be confirmed, and no task may be dated into a confirmed
-//! month (`ensure_month_open`), so every done task is paid exactly once.
+//! month (`ensure_month_open`), so every done task is paid exactly once. An accepted task is
+//! completed on the day its deliverable was received (`payable_day`), the day its payment is
+//! owed from.
 
 pub mod db;
 pub mod events;
@@ -128,14 +130,32 @@ async fn statements(
     Ok(rows)
 }
 
+/// The day an accepted task counts as completed: the day its deliverable was received, so it is
+/// paid at the end of the next month as its purchase order promises. When that month is
+/// already confirmed (the inspection came after staff closed it), today: the task is then paid
+/// with the current month, later than promised, and the payments page flags it
+/// (`money::payments::live`), which is why the confirmation page lists the deliveries still
+/// awaiting inspection before a month is closed.
+pub async fn payable_day(db: &mut PgConnection, received_on: NaiveDate) -> AppResult<NaiveDate> {
+    if month_confirmed(db, received_on).await? {
+        return Ok(clock::tokyo_today());
+    }
+    Ok(received_on)
+}
+
+/// Whether the month holding `day` is confirmed.
+async fn month_confirmed(db: &mut PgConnection, day: NaiveDate) -> AppResult<bool> {
+    let first_day = day.with_day(1).expect("day 1 exists");
+    Ok(db::find(&mut *db, first_day).await?.is_some())
+}
+
 /// Refuses a change that would put a task into a month whose rewards are confirmed.
 pub async fn ensure_month_open(db: &mut PgConnection, day: NaiveDate) -> AppResult<()> {
-    let first_day = day.with_day(1).expect("day 1 exists");
-    if db::find(&mut *db, first_day).await?.is_some() {
+    if month_confirmed(db, day).await? {
         return Err(AppError::invalid(format!(
             "{}年{}月の報酬は確定済みのため、その月の日付は指定できません。",
-            first_day.year(),
-            first_day.month()
+            day.year(),
+            day.month()
         )));
     }
     Ok(())

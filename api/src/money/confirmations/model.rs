@@ -1,6 +1,6 @@
 //! A confirmed month as the API answers it.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -35,4 +35,29 @@ pub struct ConfirmationList {
 pub struct YearMonth {
     pub year: i32,
     pub month: u32,
+}
+
+/// A delivery received in a month that is still awaiting inspection: once accepted it is paid
+/// with that month only if the month is still open then.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct AwaitingTask {
+    pub task_id: i64,
+    pub title: String,
+    pub project_id: i64,
+    pub project_name: String,
+    pub client_name: String,
+    /// The day (Tokyo) the latest deliverable was received.
+    pub received_on: NaiveDate,
+}
+
+/// `GET /reward_confirmations/awaiting_inspection`: what confirming the month now would push
+/// into a later payment.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AwaitingInspection {
+    pub year: i32,
+    pub month: u32,
+    /// All of them, however many are listed.
+    pub total: i64,
+    /// The oldest first, at most `AWAITING_LISTED`.
+    pub tasks: Vec<AwaitingTask>,
 }

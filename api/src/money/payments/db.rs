@@ -12,6 +12,21 @@ use crate::money::payments::model::{AccountView, Confirmation, DownloadMonth, Pa
 use crate::money::rewards::model::OpenLine;
 use crate::platform::error::AppResult;
 
+/// The day (Tokyo) each of `task_ids` last had a deliverable received, for those delivered.
+pub async fn received_days(
+    db: impl PgExecutor<'_>,
+    task_ids: &[i64],
+) -> AppResult<HashMap<i64, NaiveDate>> {
+    let rows: Vec<(i64, NaiveDate)> = sqlx::query_as(
+        "select id, received_on from (select id, task_received_on(id) as received_on from tasks where id = any($1)) t
+          where received_on is not null",
+    )
+    .bind(task_ids)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().collect())
+}
+
 /// A stored statement that becomes a data record of the transfer file: it has an account and
 /// something to transfer.
 const TRANSFERABLE: &str =

@@ -12,6 +12,8 @@ use crate::money::payments::db::{self, StatementRow};
 use crate::money::payments::model::{
     Amounts, CompletedTaskPayment, Confirmation, CreatorRef, PaymentSums, UserPayment,
 };
+use crate::money::payments::payday;
+use crate::money::purchase_orders;
 use crate::money::rewards::db as rewards_db;
 use crate::money::rewards::model::OpenLine;
 use crate::money::rewards::statement::next_month;
@@ -134,13 +136,29 @@ pub async fn completed_tasks(
     user_ids.sort_unstable();
     user_ids.dedup();
     let names = db::user_names(db, &user_ids).await?;
-    let row = |open: OpenLine, is_confirmed: bool| CompletedTaskPayment {
-        creator: CreatorRef {
-            id: open.user_id,
-            user_name: names.get(&open.user_id).cloned().unwrap_or_default(),
-        },
-        line: open.line,
-        is_confirmed,
+    let mut task_ids: Vec<i64> = confirmed
+        .iter()
+        .chain(&open)
+        .map(|l| l.line.task_id)
+        .collect();
+    task_ids.sort_unstable();
+    task_ids.dedup();
+    let received = db::received_days(db, &task_ids).await?;
+    let paid_on = payday::payment_date(month);
+    let row = |open: OpenLine, is_confirmed: bool| {
+        let received_on = received.get(&open.line.task_id).copied();
+        let payment_due_date = received_on.map(purchase_orders::terms::payment_due);
+        CompletedTaskPayment {
+            creator: CreatorRef {
+                id: open.user_id,
+                user_name: names.get(&open.user_id).cloned().unwrap_or_default(),
+            },
+            line: open.line,
+            is_confirmed,
+            received_on,
+            payment_due_date,
+            is_paid_late: payment_due_date.is_some_and(|due| paid_on > due),
+        }
     };
     let mut rows: Vec<CompletedTaskPayment> = confirmed
         .into_iter()

@@ -44,6 +44,14 @@ pub struct CompletedTaskPayment {
     pub creator: CreatorRef,
     /// On a confirmed statement (its amount is then the one stored and paid).
     pub is_confirmed: bool,
+    /// The day (Tokyo) the latest deliverable was received; `None` for work done off the
+    /// platform (no delivery).
+    pub received_on: Option<NaiveDate>,
+    /// The payment date its purchase order states (the end of the month after receipt).
+    pub payment_due_date: Option<NaiveDate>,
+    /// The month's transfer comes after that date: the task was accepted after the month of
+    /// its receipt had been confirmed.
+    pub is_paid_late: bool,
 }
 
 /// `GET /payments/completed_tasks`.

@@ -159,27 +159,30 @@ pub(crate) async fn mark_delivered(tx: &mut sqlx::PgConnection, task_id: i64) ->
     Ok(())
 }
 
-/// Whether anything was delivered for the task.
-pub(crate) async fn has_delivery(tx: &mut sqlx::PgConnection, task_id: i64) -> AppResult<bool> {
-    Ok(
-        sqlx::query_scalar("select exists (select 1 from deliveries where task_id = $1)")
-            .bind(task_id)
-            .fetch_one(&mut *tx)
-            .await?,
-    )
+/// The day (Tokyo) the task's latest deliverable was received, if anything was delivered.
+pub(crate) async fn received_on(
+    tx: &mut sqlx::PgConnection,
+    task_id: i64,
+) -> AppResult<Option<chrono::NaiveDate>> {
+    Ok(sqlx::query_scalar("select task_received_on($1)")
+        .bind(task_id)
+        .fetch_one(&mut *tx)
+        .await?)
 }
 
-/// Moves the inspected task on; done tasks are completed today.
+/// Moves the inspected task on; a done task is completed on `completed_on`.
 pub(crate) async fn set_inspected_status(
     tx: &mut sqlx::PgConnection,
     task_id: i64,
     next: TaskStatus,
+    completed_on: chrono::NaiveDate,
 ) -> AppResult<()> {
     sqlx::query(
-        "update tasks set status = $2, completed_date = case when $2 = 'done' then current_date else completed_date end, updated_at = now() where id = $1",
+        "update tasks set status = $2, completed_date = case when $2 = 'done' then $3 else completed_date end, updated_at = now() where id = $1",
     )
     .bind(task_id)
     .bind(next)
+    .bind(completed_on)
     .execute(&mut *tx)
     .await?;
     Ok(())

@@ -356,10 +356,13 @@ pub async fn inspect(
     }
     // Under acceptance means delivered; a task that reached it without a delivery (bad data)
     // cannot be inspected.
-    if !db::has_delivery(&mut tx, task_id).await? {
+    let Some(received_on) = db::received_on(&mut tx, task_id).await? else {
         return Err(AppError::rule("delivery", "required"));
-    }
-    db::set_inspected_status(&mut tx, task_id, next).await?;
+    };
+    // The reward is owed from receipt, not from inspection (Freelance Act art. 4): an accepted
+    // task is completed on the day its deliverable arrived, so it is paid with that month.
+    let completed_on = crate::money::confirmations::payable_day(&mut tx, received_on).await?;
+    db::set_inspected_status(&mut tx, task_id, next, completed_on).await?;
     db::insert_inspection(
         &mut tx,
         task_id,

@@ -150,6 +150,16 @@ pub async fn import_tasks(
                 format!("ユーザーID {user_id} のクリエイターが見つかりません"),
             );
         }
+        let row_type = row.fields.task_type.or(existing_type.as_deref());
+        for user_id in
+            crate::users::flags::refused_offers(&mut *tx, &row.assignee_ids, row_type).await?
+        {
+            push(
+                &mut errors,
+                row.cell_of(kind, "assignees"),
+                format!("ユーザーID {user_id} のクリエイターには現在お仕事を依頼できません"),
+            );
+        }
         if let Some(quantity) = row.quantity {
             let task_type = row.fields.task_type.map(str::to_owned).or(existing_type);
             match prices

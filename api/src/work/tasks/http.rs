@@ -161,7 +161,13 @@ pub async fn create(
     v.finish()?;
     let mut tx = state.db.begin().await?;
     writable_work(&mut *tx, &caller, work_id).await?;
-    check_assignees(&mut *tx, "assignee_ids", &input.assignee_ids).await?;
+    check_assignees(
+        &mut tx,
+        "assignee_ids",
+        &input.assignee_ids,
+        fields.task_type,
+    )
+    .await?;
     let task_id = task_write::insert(&mut tx, work_id, &fields).await?;
     let (_, created) = task_write::offer(&mut tx, task_id, &input.assignee_ids).await?;
     tx.commit().await?;

@@ -167,16 +167,18 @@ pub async fn offer(
     Ok((task, created))
 }
 
-/// Refuses assignees that are not active creators, naming the field.
+/// Refuses assignees that are not active creators, or that staff's admin flags keep from work
+/// of `task_type` (`users::flags`), naming the field.
 pub async fn check_assignees(
-    db: impl sqlx::PgExecutor<'_>,
+    db: &mut sqlx::PgConnection,
     field: &str,
     user_ids: &[i64],
+    task_type: Option<&str>,
 ) -> AppResult<()> {
-    if !non_creators(db, user_ids).await?.is_empty() {
+    if !non_creators(&mut *db, user_ids).await?.is_empty() {
         return Err(AppError::rule(field, "exists"));
     }
-    Ok(())
+    crate::users::flags::ensure_offerable(&mut *db, field, user_ids, task_type).await
 }
 
 #[cfg(test)]

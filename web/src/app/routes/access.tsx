@@ -1,18 +1,15 @@
 /** What every route file reads of the session: the viewer, the chat session, and the role gates (the server enforces access too; these only say so plainly). */
 import type { ReactNode } from 'react';
 import { ForbiddenPage } from '@/components/status-page';
+import { mayOpen } from '@/config/access';
+import type { RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
-import { isAccountantOrAdmin, isStaff, viewerOf, type Viewer } from '@/lib/roles';
+import { isStaff, viewerOf, type Viewer } from '@/lib/roles';
 
-export function StaffOnly({ children }: { children: ReactNode }) {
+/** The role gate of a route (config/access.ts): the page, or the 403 page before it asks the server anything. */
+export function RouteGate({ route, children }: { route: RouteName; children: ReactNode }) {
   const role = useAuth((s) => s.user.data?.roleType);
-  return isStaff(role) ? <>{children}</> : <ForbiddenPage />;
-}
-
-/** Accountants and admins: who handles the money (confirmations, payments, transfer files). */
-export function AccountantOnly({ children }: { children: ReactNode }) {
-  const role = useAuth((s) => s.user.data?.roleType);
-  return isAccountantOrAdmin(role) ? <>{children}</> : <ForbiddenPage />;
+  return mayOpen(route, role) ? <>{children}</> : <ForbiddenPage />;
 }
 
 /** The logged-in user as the work screens take it. */

@@ -4,7 +4,7 @@
  * onto the same fields.
  */
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { toCamel } from '@/lib/case';
 import { ruleMessage, type Rules } from '@/lib/errors';
 import { toHalfWidthDigits } from '@/lib/format';

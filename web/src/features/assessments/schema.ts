@@ -1,5 +1,5 @@
 /** The answer form: four scores from 1 to 5 and a comment of at most 1000 characters. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { FORM_MESSAGES } from '@/lib/forms';
 
 export const COMMENT_MAX = 1000;

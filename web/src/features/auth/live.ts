@@ -4,3 +4,6 @@ import { useAuth } from './store';
 
 /** A change made in another tab (the work status answered there) shows here at once. */
 export const subscribeUser = (): (() => void) => onEvent('user.updated', (user) => useAuth.getState().applyUser(user));
+
+/** Staff changed this user's role or suspended the account: every open browser logs out at once. */
+export const subscribeSessionEnd = (): (() => void) => onEvent('session.revoked', ({ reason }) => useAuth.getState().endRevokedSession(reason));

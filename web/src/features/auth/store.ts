@@ -16,6 +16,14 @@ export const TWO_STEP_CODE_FAILED = '二段階認証パスワードの作成に�
 
 export type LoginOutcome = 'session' | 'twoStep' | null;
 
+export type RevokeReason = 'role_changed' | 'left';
+
+/** What the login page says after staff ended the session. */
+export const REVOKED_NOTICES: Record<RevokeReason, string> = {
+  role_changed: '権限が変更されたため、ログアウトしました。もう一度ログインしてください。',
+  left: 'アカウントの利用が停止されたため、ログアウトしました。',
+};
+
 interface AuthState {
   token: string | null;
   twoStepToken: string | null;
@@ -31,6 +39,10 @@ interface AuthState {
   /** Starts the session of a token another flow obtained (sign-up answers like the login), and loads its user. */
   adoptSession: (token: string) => Promise<User | null>;
   logOut: () => Promise<void>;
+  /** Why the last session ended without the person asking (shown on the login page), if it did. */
+  endedNotice: string | null;
+  /** Staff ended this session (`session.revoked`): forget it here, the server already has. */
+  endRevokedSession: (reason: RevokeReason) => void;
   /** Takes a User record the server sent (an update's answer, `user.updated`) as the logged-in user. */
   applyUser: (user: User) => void;
 }
@@ -57,6 +69,7 @@ const initial = () => ({
   login: initialAsync<null>(null),
   twoStep: initialAsync<null>(null),
   resolved: !storedToken(),
+  endedNotice: null as string | null,
 });
 
 export const useAuth = create<AuthState>((set, get) => {
@@ -119,6 +132,11 @@ export const useAuth = create<AuthState>((set, get) => {
       }
       localStorage.removeItem(TOKEN_KEY);
       resetAll();
+    },
+    endRevokedSession: (reason) => {
+      localStorage.removeItem(TOKEN_KEY);
+      resetAll();
+      set({ endedNotice: REVOKED_NOTICES[reason] ?? REVOKED_NOTICES.left });
     },
     applyUser: (user) => {
       if (get().user.data?.id !== user.id) return;

@@ -2,7 +2,7 @@
  * The client company form's rules (the server's, said again so mistakes show before a round
  * trip) with the spec's messages, and the mapping of the server's 422 rules onto its fields.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { toCamel } from '@/lib/case';
 import { ruleMessage, type Rules } from '@/lib/errors';
 import { FORM_MESSAGES, isKatakana, mapServerRules, normalizePhone, type MappedErrors } from '@/lib/forms';

@@ -1,5 +1,5 @@
 /** The forms' schemas with the spec's messages (section 5); the server checks the same rules again. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { FORM_MESSAGES } from '@/lib/forms';
 import { toHalfWidthDigits } from '@/lib/format';
 

@@ -2,6 +2,5 @@
 import { onEvent } from '@/lib/socket';
 import { useMaintenance } from './store';
 
-/** Every open browser follows a window set, moved or ended by staff at once. */
-export const subscribeMaintenance = (): (() => void) =>
-  onEvent('maintenance.changed', (changed) => useMaintenance.getState().apply(changed.maintenance));
+/** Every open browser follows a window scheduled, cancelled, started or ended at once. */
+export const subscribeMaintenance = (): (() => void) => onEvent('maintenance.changed', (changed) => useMaintenance.getState().applySchedule(changed));

@@ -2,7 +2,7 @@
  * The media form's and the option payment form's rules with the spec's messages, the labels of
  * the media's closed sets, and the mapping of the server's 422 rules onto the fields.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { toCamel } from '@/lib/case';
 import { ruleMessage, type Rules } from '@/lib/errors';
 import { FORM_MESSAGES, mapServerRules, type MappedErrors } from '@/lib/forms';

@@ -22,6 +22,12 @@ export interface CompletedTaskPayment {
   projectName: string;
   workName: string;
   isConfirmed: boolean;
+  /** The day the latest deliverable was received; null for work done off the platform. */
+  receivedOn: string | null;
+  /** The payment date its purchase order states (end of the month after receipt). */
+  paymentDueDate: string | null;
+  /** This month's transfer comes after that date (accepted after its month was confirmed). */
+  isPaidLate: boolean;
 }
 
 /** `GET /payments/completed_tasks`. */

@@ -1,8 +1,9 @@
 import { api } from '@/lib/api-client';
-import type { RewardConfirmation, RewardConfirmationList, RewardSettings } from './types';
+import type { AwaitingInspection, RewardConfirmation, RewardConfirmationList, RewardSettings } from './types';
 
 export const rewardConfirmationsApi = {
   list: (page: number) => api.get<RewardConfirmationList>('/reward_confirmations', { page }),
+  awaitingInspection: (year: number, month: number) => api.get<AwaitingInspection>('/reward_confirmations/awaiting_inspection', { year, month }),
   confirm: (year: number, month: number) => api.post<RewardConfirmation>('/reward_confirmations', { year, month }),
   settings: () => api.get<RewardSettings>('/admin/reward_settings'),
   saveRates: (consumptionTaxRatePercent: string, usageFeePercent: string) =>

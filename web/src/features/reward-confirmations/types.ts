@@ -26,3 +26,21 @@ export interface RewardSettings {
   usageFeePercent: string;
   reducedWithholdingRates: { userId: number; userName: string; ratePercent: string }[];
 }
+
+/** A delivery received in the month and not inspected yet (`GET /reward_confirmations/awaiting_inspection`). */
+export interface AwaitingTask {
+  taskId: number;
+  title: string;
+  projectId: number;
+  projectName: string;
+  clientName: string;
+  receivedOn: string;
+}
+
+export interface AwaitingInspection {
+  year: number;
+  month: number;
+  total: number;
+  /** The oldest first, at most 50. */
+  tasks: AwaitingTask[];
+}

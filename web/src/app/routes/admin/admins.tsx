@@ -1,34 +1,38 @@
-import { PageTitle } from '@/components/page';
+import { PageTitle, Muted } from '@/components/page';
 import { LinkList } from '@/components/link-list';
 import { Panel } from '@/components/panel';
+import { mayOpen } from '@/config/access';
+import { paths, type RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
 import { MaintenanceAdminCard } from '@/features/maintenance/components/maintenance-admin-card';
 import { isAdmin } from '@/lib/roles';
-import { StaffOnly } from '../access';
 
-const FUNCTIONS: { label: string; to: string }[] = [
-  { label: '権限変更', to: '/admins/user/roles/edit' },
-  { label: '完了日更新', to: '/admins/tasks/completed_date/update' },
-  { label: 'オファーテンプレート', to: '/admins/offer_templates' },
-  { label: 'タスク無効化', to: '/admins/tasks/invalid' },
-  { label: '報酬確定', to: '/admins/reward_confirmation' },
-  { label: 'ダウンロード', to: '/admins/downloads' },
-  { label: '納品報告', to: '/admins/delivery_reports/add' },
-  { label: 'タスク更新', to: '/admins/task/update' },
-  { label: '媒体支払い更新', to: '/admins/media/payments/update' },
-  { label: '退会者', to: '/admins/users/left' },
+/** Every staff tool, in menu order; each is listed only to the roles its page admits. */
+export const ADMIN_FUNCTIONS: RouteName[] = [
+  'adminRoles',
+  'adminUsersLeft',
+  'adminCompletedDate',
+  'adminOfferTemplates',
+  'adminInvalidTasks',
+  'adminTaskUpdate',
+  'adminDeliveryReports',
+  'adminMediaPayments',
+  'adminRewardConfirmation',
+  'adminDownloads',
 ];
 
-/** The staff menu under /admins; admins also set the maintenance window here. */
+/** /admins: the staff tools the caller's role may open; admins also schedule maintenance here. */
 export default function AdminsRoute() {
   const role = useAuth((s) => s.user.data?.roleType);
+  const links = ADMIN_FUNCTIONS.filter((name) => mayOpen(name, role)).map((name) => ({ label: paths[name].title, to: paths[name].path }));
   return (
-    <StaffOnly>
+    <>
       <PageTitle>管理機能</PageTitle>
       {isAdmin(role) && <MaintenanceAdminCard />}
-      <Panel title="管理メニュー">
-        <LinkList links={FUNCTIONS} />
+      <Panel title="管理メニュー" testId="admin-functions">
+        <Muted>ご利用の権限で開ける機能を表示しています。</Muted>
+        <LinkList links={links} />
       </Panel>
-    </StaffOnly>
+    </>
   );
 }

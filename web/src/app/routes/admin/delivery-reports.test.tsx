@@ -1,9 +1,9 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { resetAll } from '@/lib/reset';
 import { choose } from '@/test/controls';
 import { mockApi } from '@/test/mock-api';
+import { atRoute } from '@/test/route';
 import { signInAs } from '@/test/session';
 import DeliveryReportsRoute from './delivery-reports';
 
@@ -32,11 +32,7 @@ const report = (id: number, year: number, month: number, taskCount: number, rewa
 });
 
 function renderPage() {
-  render(
-    <MemoryRouter initialEntries={['/admins/delivery_reports/add']}>
-      <DeliveryReportsRoute />
-    </MemoryRouter>,
-  );
+  render(atRoute('/admins/delivery_reports/add', <DeliveryReportsRoute />));
 }
 
 const rows = () => within(screen.getByTestId('delivery-report-list')).getAllByRole('row').slice(1);

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
 import { AdminMediaPaymentsPage } from '@/features/client-payments/components/admin-media-payments-page';
-import { StaffOnly } from '../access';
 import { routeId } from '../clients/id';
 import { tokyoYearMonth } from '../clients/usage-target';
 
@@ -12,15 +11,13 @@ export default function AdminMediaPaymentsRoute() {
   const month = Number(params.get('month'));
   const named = Number.isInteger(year) && year >= 2000 && year <= 2100 && Number.isInteger(month) && month >= 1 && month <= 12;
   return (
-    <StaffOnly>
-      <AdminMediaPaymentsPage
-        initial={{
-          clientId: routeId(params.get('client_id') ?? undefined),
-          mediaId: routeId(params.get('media_id') ?? undefined),
-          year: named ? year : now.year,
-          month: named ? month : now.month,
-        }}
-      />
-    </StaffOnly>
+    <AdminMediaPaymentsPage
+      initial={{
+        clientId: routeId(params.get('client_id') ?? undefined),
+        mediaId: routeId(params.get('media_id') ?? undefined),
+        year: named ? year : now.year,
+        month: named ? month : now.month,
+      }}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { resetAll } from '@/lib/reset';
 import { mockApi } from '@/test/mock-api';
+import { atRoute } from '@/test/route';
 import { signInAs } from '@/test/session';
 import OfferTemplatesRoute from './offer-templates';
 
@@ -19,11 +19,7 @@ const seeded = [
 ];
 
 function renderPage() {
-  render(
-    <MemoryRouter initialEntries={['/admins/offer_templates']}>
-      <OfferTemplatesRoute />
-    </MemoryRouter>,
-  );
+  render(atRoute('/admins/offer_templates', <OfferTemplatesRoute />));
 }
 
 const list = () => screen.getByTestId('offer-template-list');

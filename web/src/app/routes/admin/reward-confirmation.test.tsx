@@ -1,8 +1,8 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { resetAll } from '@/lib/reset';
 import { mockApi } from '@/test/mock-api';
+import { atRoute } from '@/test/route';
 import { signInAs } from '@/test/session';
 import RewardConfirmationRoute from './reward-confirmation';
 
@@ -32,12 +32,22 @@ const listOf = (rows: unknown[]) => ({
   latest_confirmable: { year: 2026, month: 10 },
 });
 
+const awaiting = (year: number, month: number, count: number) => ({
+  year,
+  month,
+  total: count,
+  tasks: Array.from({ length: count }, (_, n) => ({
+    task_id: 40 + n,
+    title: `十月の記事 ${n + 1}`,
+    project_id: 3,
+    project_name: '秋の特集',
+    client_name: 'デモ出版',
+    received_on: '2026-10-31',
+  })),
+});
+
 function renderPage() {
-  render(
-    <MemoryRouter initialEntries={['/admins/reward_confirmation']}>
-      <RewardConfirmationRoute />
-    </MemoryRouter>,
-  );
+  render(atRoute('/admins/reward_confirmation', <RewardConfirmationRoute />));
 }
 
 describe('reward confirmation page', () => {
@@ -47,6 +57,7 @@ describe('reward confirmation page', () => {
     const october = { ...september, id: 8, month: 10, statement_count: 3, total_reward_amount: 2_000_000 };
     const api = mockApi({
       'GET /reward_confirmations': () => ({ body: listOf(confirmed ? [october, september] : [september]) }),
+      'GET /reward_confirmations/awaiting_inspection': ({ query }) => ({ body: awaiting(Number(query.get('year')), Number(query.get('month')), query.get('month') === '10' ? 2 : 0) }),
       'POST /reward_confirmations': () => {
         confirmed = true;
         return { status: 201, body: october };
@@ -56,9 +67,16 @@ describe('reward confirmation page', () => {
     await waitFor(() => expect(screen.getByTestId('confirmations')).toHaveTextContent('2026年9月'));
     expect(screen.getByTestId('confirmations')).toHaveTextContent('1,204,979円');
     expect(screen.getByLabelText('対象月')).toHaveValue('2026-10');
+    // Two October deliveries are not inspected yet: confirming now would pay them late.
+    const warning = await screen.findByTestId('awaiting-inspection');
+    expect(warning).toHaveTextContent('2026年10月に受領した納品のうち、2件がまだ検収されていません。');
+    expect(screen.getByRole('link', { name: '十月の記事 1' })).toHaveAttribute('href', '/tasks/40');
+    expect(warning).toHaveTextContent('デモ出版／秋の特集・受領 2026/10/31');
+    expect(api.called('GET /reward_confirmations/awaiting_inspection')[0].query.get('month')).toBe('10');
 
     await userEvent.click(screen.getByRole('button', { name: '報酬を確定する' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('2026年10月の報酬を確定しますか？');
+    expect(screen.getByRole('dialog')).toHaveTextContent('検収待ちの納品が2件あります。');
     expect(api.called('POST /reward_confirmations')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: '確定する' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2026年10月の報酬を確定しました（3名・2,000,000円）。'));
@@ -66,12 +84,18 @@ describe('reward confirmation page', () => {
     await waitFor(() => expect(screen.getByTestId('confirmations')).toHaveTextContent('2026年10月'));
     expect(screen.getByRole('button', { name: '報酬を確定する' })).toBeDisabled();
     expect(screen.getByText('この月は確定済みです。')).toBeInTheDocument();
+    expect(screen.queryByTestId('awaiting-inspection')).not.toBeInTheDocument();
+
+    // September is confirmed too; August had everything inspected.
+    fireEvent.change(screen.getByLabelText('対象月'), { target: { value: '2026-08' } });
+    await waitFor(() => expect(screen.getByTestId('awaiting-inspection')).toHaveTextContent('この月に受領した納品はすべて検収済みです。'));
   });
 
   it('shows the server’s reason when a month cannot be confirmed', async () => {
     signInAs('tsumugi_admin');
     mockApi({
       'GET /reward_confirmations': { body: listOf([]) },
+      'GET /reward_confirmations/awaiting_inspection': { body: awaiting(2026, 10, 0) },
       'POST /reward_confirmations': { status: 422, body: { error: { message: '終わっていない月の報酬は確定できません。' } } },
     });
     renderPage();
@@ -95,6 +119,7 @@ describe('reward settings', () => {
     let settings = { consumption_tax_rate_percent: '10', usage_fee_percent: '0', reduced_withholding_rates: [] as unknown[] };
     const api = mockApi({
       'GET /reward_confirmations': { body: listOf([]) },
+      'GET /reward_confirmations/awaiting_inspection': { body: awaiting(2026, 10, 0) },
       'GET /admin/reward_settings': () => ({ body: settings }),
       'PUT /admin/reward_settings': ({ body }) => {
         const input = body as { usage_fee_percent: string };

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { resetAll } from '@/lib/reset';
 import { mockApi } from '@/test/mock-api';
+import { atRoute } from '@/test/route';
 import { signInAs } from '@/test/session';
 import { taskDetailJson } from '@/test/task-fixtures';
 import CompletedDateRoute from './completed-date';
@@ -193,10 +194,10 @@ describe('task update page', () => {
 
 describe('staff only', () => {
   it.each([
-    ['完了日更新', <CompletedDateRoute key="c" />],
-    ['タスク無効化', <InvalidTasksRoute key="i" />],
-    ['タスク更新', <TaskUpdateRoute key="u" />],
-  ])('%s refuses clients and creators', (title, route) => {
+    ['完了日更新', '/admins/tasks/completed_date/update', <CompletedDateRoute key="c" />],
+    ['タスク無効化', '/admins/tasks/invalid', <InvalidTasksRoute key="i" />],
+    ['タスク更新', '/admins/task/update', <TaskUpdateRoute key="u" />],
+  ])('%s refuses clients and creators', (title, url, route) => {
     for (const [role, clientId] of [
       ['client', 4],
       ['general', null],
@@ -204,14 +205,14 @@ describe('staff only', () => {
     ] as const) {
       signInAs(role, { clientId });
       const api = mockApi({});
-      const { unmount } = renderRoute(route);
+      const { unmount } = render(atRoute(url, route));
       expect(screen.getByTestId('forbidden-page')).toHaveTextContent('アクセスが許可されていません');
       expect(screen.queryByRole('heading', { name: title })).not.toBeInTheDocument();
       expect(api.calls).toHaveLength(0);
       unmount();
     }
     signInAs('tsumugi_accountant');
-    renderRoute(route);
+    render(atRoute(url, route));
     expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
   });
 });

@@ -2,7 +2,6 @@ import { useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '@/components/status-page';
 import { href } from '@/config/paths';
 import { MediaEditPage } from '@/features/media/components/media-edit-page';
-import { StaffOnly } from '../access';
 import { routeId } from './id';
 
 export default function ClientMediaEditRoute() {
@@ -11,9 +10,5 @@ export default function ClientMediaEditRoute() {
   const clientId = routeId(params.clientId);
   const mediaId = routeId(params.mediaId);
   if (!clientId || !mediaId) return <NotFoundPage />;
-  return (
-    <StaffOnly>
-      <MediaEditPage clientId={clientId} mediaId={mediaId} onSaved={() => navigate(href('mediaDetails', { mediaId }))} onCancel={() => navigate(-1)} />
-    </StaffOnly>
-  );
+  return <MediaEditPage clientId={clientId} mediaId={mediaId} onSaved={() => navigate(href('mediaDetails', { mediaId }))} onCancel={() => navigate(-1)} />;
 }

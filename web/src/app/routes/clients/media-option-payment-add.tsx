@@ -3,7 +3,6 @@ import { NotFoundPage } from '@/components/status-page';
 import { href } from '@/config/paths';
 import { MediaFrame } from '@/features/media/components/media-frame';
 import { OptionPaymentForm } from '@/features/media/components/option-payment-form';
-import { StaffOnly } from '../access';
 import { routeId } from './id';
 
 export default function MediaOptionPaymentAddRoute() {
@@ -12,10 +11,8 @@ export default function MediaOptionPaymentAddRoute() {
   if (!mediaId) return <NotFoundPage />;
   const back = () => navigate(href('mediaDetails', { mediaId }));
   return (
-    <StaffOnly>
-      <MediaFrame mediaId={mediaId} active="details">
-        <OptionPaymentForm mediaId={mediaId} onSaved={back} onCancel={back} />
-      </MediaFrame>
-    </StaffOnly>
+    <MediaFrame mediaId={mediaId} active="details">
+      <OptionPaymentForm mediaId={mediaId} onSaved={back} onCancel={back} />
+    </MediaFrame>
   );
 }

@@ -1,9 +1,9 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { FORBIDDEN_TITLE } from '@/components/status-page';
 import { resetAll } from '@/lib/reset';
 import { type Call, mockApi } from '@/test/mock-api';
+import { atRoute } from '@/test/route';
 import { signInAs } from '@/test/session';
 import PaymentsRoute from './index';
 
@@ -39,7 +39,7 @@ const figures = (subtotal: number, tax: number, withheld: number) => ({
 const routes = {
   'GET /payments/completed_tasks': (call: Call) => ({
     body: {
-      ...paging(1),
+      ...paging(2),
       ...monthOf(call),
       tasks: [
         {
@@ -54,6 +54,25 @@ const routes = {
           project_name: '秋の特集',
           work_name: '十一月号',
           is_confirmed: false,
+          received_on: '2026-03-31',
+          payment_due_date: '2026-04-30',
+          is_paid_late: false,
+        },
+        {
+          task_id: 42,
+          title: '冬の温泉特集',
+          task_type: 'writing',
+          completed_date: '2026-03-05',
+          reward_amount: 30000,
+          creator: { id: 8, user_name: '佐藤 健' },
+          media_id: 1,
+          media_name: 'デモマガジン',
+          project_name: '冬の特集',
+          work_name: '一月号',
+          is_confirmed: false,
+          received_on: '2026-02-20',
+          payment_due_date: '2026-03-31',
+          is_paid_late: true,
         },
       ],
     },
@@ -108,11 +127,7 @@ const routes = {
 };
 
 function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <PaymentsRoute />
-    </MemoryRouter>,
-  );
+  render(atRoute(url, <PaymentsRoute />));
 }
 
 describe('payments (/payments)', () => {
@@ -124,11 +139,17 @@ describe('payments (/payments)', () => {
     expect(await screen.findByRole('heading', { name: '支払い' })).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: '支払いのタブ' });
     expect(within(tabs).getByRole('link', { name: '完了タスク' })).toHaveAttribute('aria-current', 'page');
-    const row = await screen.findByTestId('completed-task-payment');
+    const [row, late] = await screen.findAllByTestId('completed-task-payment');
     expect(row).toHaveTextContent('2026/3/31');
     expect(row).toHaveTextContent('山田 花子');
     expect(row).toHaveTextContent('600,000円');
     expect(row).toHaveTextContent('未確定');
+    expect(row).toHaveTextContent('2026/3/31／2026/4/30');
+    expect(row).not.toHaveTextContent('支払期日超過');
+    // Accepted after February was confirmed: paid with March, after its purchase order's date.
+    expect(late).toHaveTextContent('2026/2/20／2026/3/31');
+    expect(within(late).getByText('支払期日超過')).toBeInTheDocument();
+    expect(screen.getByText(/納品を受領した月の報酬確定後に検収されました/)).toBeInTheDocument();
     expect(screen.getByTestId('month-state')).toHaveTextContent('未確定');
     expect(screen.getByText('振込予定日 2026/4/30')).toBeInTheDocument();
     expect(api.called('GET /payments/completed_tasks')[0].query.get('month')).toBe('3');

@@ -2,7 +2,6 @@ import { useSearchParams } from 'react-router';
 import { PaymentsPage } from '@/features/payments/components/payments-page';
 import type { PaymentTab } from '@/features/payments/types';
 import { dateParts, todayIso } from '@/lib/calendar';
-import { AccountantOnly } from '../access';
 
 const TABS: PaymentTab[] = ['completed_task_payments', 'payment_for_users', 'bank_accounts'];
 
@@ -14,9 +13,5 @@ export default function PaymentsRoute() {
   const year = Number(params.get('year'));
   const month = Number(params.get('month'));
   const valid = Number.isInteger(year) && year >= 2000 && year <= 2100 && Number.isInteger(month) && month >= 1 && month <= 12;
-  return (
-    <AccountantOnly>
-      <PaymentsPage tab={tab} year={valid ? year : today.year} month={valid ? month : today.month} />
-    </AccountantOnly>
-  );
+  return <PaymentsPage tab={tab} year={valid ? year : today.year} month={valid ? month : today.month} />;
 }

@@ -1,10 +1,10 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { projectJson } from '@/features/projects/test-fixtures';
 import { resetAll } from '@/lib/reset';
 import { type Call, mockApi } from '@/test/mock-api';
+import { atRoute } from '@/test/route';
 import { signInAs } from '@/test/session';
 import ProjectJoinsRoute from './project-joins';
 import ProjectManagementsRoute from './project-managements';
@@ -42,7 +42,7 @@ const rowOf = (name: string) => screen.getByText(name).closest('li') as HTMLElem
 const buttonsIn = (name: string) => within(rowOf(name)).queryAllByRole('button').map((b) => b.textContent);
 
 function renderAt(url: string, route: ReactNode) {
-  render(<MemoryRouter initialEntries={[url]}>{route}</MemoryRouter>);
+  render(atRoute(url, route));
 }
 
 describe('project management list (/projects/managements)', () => {

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { Button } from '@/components/button';
 import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';

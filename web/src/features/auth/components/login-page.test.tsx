@@ -67,3 +67,19 @@ describe('login page', () => {
     expect(useAuth.getState().user.data?.workStatus).toBe('notSet');
   });
 });
+
+describe('a session staff ended', () => {
+  it('forgets the token and says why on the login page', () => {
+    localStorage.setItem('tsumugi.token', 'old-token');
+    useAuth.setState({ token: 'old-token' });
+    useAuth.getState().endRevokedSession('role_changed');
+    expect(useAuth.getState().token).toBeNull();
+    expect(localStorage.getItem('tsumugi.token')).toBeNull();
+    render(
+      <MemoryRouter>
+        <LoginPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('権限が変更されたため、ログアウトしました。もう一度ログインしてください。');
+  });
+});

@@ -36,8 +36,15 @@ const Lead = styled.p`
   margin-top: 0;
 `;
 
+const Notice = styled.p`
+  background: #fff6e0;
+  border-radius: 4px;
+  padding: 8px 12px;
+  margin: 0 0 12px;
+`;
+
 export function LoginPage() {
-  const { logIn, login, user } = useAuth();
+  const { logIn, login, user, endedNotice } = useAuth();
   const mobile = useIsMobile();
   const navigate = useNavigate();
   const location = useLocation();
@@ -67,6 +74,7 @@ export function LoginPage() {
       <Brand>Tsumugi</Brand>
       <Lead>クリエイターとクライアントをつなぐお仕事プラットフォーム</Lead>
       <Panel title="ログイン">
+        {endedNotice && <Notice role="status">{endedNotice}</Notice>}
         <form onSubmit={submit} noValidate>
           <TextField
             label="メールアドレス"

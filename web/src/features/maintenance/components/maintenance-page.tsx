@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { NoIndex } from '@/components/no-index';
-import { formatDateTime } from '@/lib/format';
 import { theme } from '@/theme/theme';
 import { useMaintenance } from '../store';
+import { formatPeriod } from './period';
 
 export const MAINTENANCE_POLL_MS = 10_000;
 
@@ -25,7 +25,7 @@ const Period = styled.p`
   font-weight: ${theme.font.bold};
 `;
 
-/** Replaces every page while maintenance is on; polls so it leaves when the window ends. */
+/** Replaces every page while maintenance is on; leaves by its end timer, a push, or polling. */
 export function MaintenancePage() {
   const { maintenance, refresh } = useMaintenance();
   useEffect(() => {
@@ -37,11 +37,7 @@ export function MaintenancePage() {
       <NoIndex />
       <Title>メンテナンス中</Title>
       <p>{maintenance?.message || 'ただいまメンテナンスを実施しています。'}</p>
-      {maintenance && (
-        <Period>
-          {formatDateTime(maintenance.startDatetime)} 〜 {formatDateTime(maintenance.endDatetime)}
-        </Period>
-      )}
+      {maintenance && <Period>{formatPeriod(maintenance)}</Period>}
       <p>ご迷惑をおかけしますが、しばらくお待ちください。</p>
     </Wrap>
   );

@@ -31,6 +31,7 @@ export function CompletedTasksTab({ year, month, hrefFor, onPick }: MonthLinks) 
               <thead>
                 <tr>
                   <th>完了日</th>
+                  <th>受領日／支払期日</th>
                   <th>クリエイター</th>
                   <th>媒体</th>
                   <th>タスク</th>
@@ -43,6 +44,23 @@ export function CompletedTasksTab({ year, month, hrefFor, onPick }: MonthLinks) 
                 {data.tasks.map((task) => (
                   <tr key={`${task.taskId}-${task.creator.id}`} data-testid="completed-task-payment">
                     <td>{task.completedDate ? displayDate(task.completedDate) : '—'}</td>
+                    <td>
+                      {task.receivedOn && task.paymentDueDate ? (
+                        <>
+                          {displayDate(task.receivedOn)}／{displayDate(task.paymentDueDate)}
+                          {task.isPaidLate && (
+                            <>
+                              {' '}
+                              <Badge $tone="alert" title="受領月の報酬確定後に検収されたため、発注書の支払期日より後のお振込みになります。">
+                                支払期日超過
+                              </Badge>
+                            </>
+                          )}
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
                     <td>{task.creator.userName}</td>
                     <td>{task.mediaName}</td>
                     <td>
@@ -58,6 +76,9 @@ export function CompletedTasksTab({ year, month, hrefFor, onPick }: MonthLinks) 
                 ))}
               </tbody>
             </DataTable>
+          )}
+          {data.tasks.some((task) => task.isPaidLate) && (
+            <Muted>「支払期日超過」のタスクは、納品を受領した月の報酬確定後に検収されました。この月のお振込日が発注書の支払期日を過ぎるため、先に個別のお振込みをご検討ください。</Muted>
           )}
           <Pager paging={data} disabled={completedTasks.loading} onPage={setPage} />
         </Panel>

@@ -1,0 +1,6 @@
+import { DocumentPage } from '@/features/documents/components/document-page';
+import { MANUAL } from '@/features/documents/content/manual';
+
+export default function ManualRoute() {
+  return <DocumentPage document={MANUAL} />;
+}
