@@ -230,6 +230,12 @@ pub async fn deliver(
     Path(task_id): Path<i64>,
     ApiJson(body): ApiJson<DeliveryRequest>,
 ) -> AppResult<(StatusCode, Json<DeliveryRegistered>)> {
+    // Only who took the task delivers: checked before the delivery itself is read.
+    let mut tx = state.db.begin().await?;
+    let task = task_state(&mut *tx, task_id, true).await?;
+    if !db::has_taken(&mut *tx, task_id, caller.user_id).await? {
+        return Err(AppError::Forbidden);
+    }
     let mut v = Validator::new();
     let delivery_type = DeliveryType::parse(&body.delivery_type);
     match delivery_type {
@@ -249,11 +255,6 @@ pub async fn deliver(
     }
     v.finish()?;
     let delivery_type = delivery_type.expect("validated");
-    let mut tx = state.db.begin().await?;
-    let task = task_state(&mut *tx, task_id, true).await?;
-    if !db::has_taken(&mut *tx, task_id, caller.user_id).await? {
-        return Err(AppError::Forbidden);
-    }
     if !matches!(task.status, TaskStatus::Doing | TaskStatus::UnderAcceptance) {
         return Err(AppError::rule(
             "status",
@@ -323,6 +324,12 @@ pub async fn inspect(
     Path(task_id): Path<i64>,
     ApiJson(body): ApiJson<InspectionRequest>,
 ) -> AppResult<Json<TaskState>> {
+    // Who may inspect comes before what the inspection says.
+    let mut tx = state.db.begin().await?;
+    let task = task_state(&mut *tx, task_id, true).await?;
+    if !caller.acts_for_client(task.client_id) {
+        return Err(AppError::Forbidden);
+    }
     let mut v = Validator::new();
     let reason = body.reason.as_deref().unwrap_or("").trim().to_string();
     let result = InspectionResult::parse(&body.result);
@@ -343,11 +350,6 @@ pub async fn inspect(
     } else {
         TaskStatus::Doing
     };
-    let mut tx = state.db.begin().await?;
-    let task = task_state(&mut *tx, task_id, true).await?;
-    if !caller.acts_for_client(task.client_id) {
-        return Err(AppError::Forbidden);
-    }
     if task.status != TaskStatus::UnderAcceptance {
         return Err(AppError::rule(
             "status",

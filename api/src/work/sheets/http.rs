@@ -102,6 +102,8 @@ pub async fn import_tasks(
     Path(work_id): Path<i64>,
     multipart: Multipart,
 ) -> AppResult<Json<ImportResult>> {
+    // Refused callers are turned away before their upload is read.
+    writable_work(&state.db, &caller, work_id).await?;
     let bytes = uploaded_sheet(multipart).await?;
     let mut tx = state.db.begin().await?;
     writable_work(&mut *tx, &caller, work_id).await?;

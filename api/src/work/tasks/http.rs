@@ -5,7 +5,7 @@ use crate::money::purchase_orders;
 use crate::notices::NoticeType;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
-use crate::platform::guards::CreatorUser;
+use crate::platform::guards::{CreatorUser, StaffOrClientUser};
 use crate::platform::query::list_param;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
@@ -153,14 +153,15 @@ pub async fn create(
     Path(work_id): Path<i64>,
     ApiJson(input): ApiJson<NewTask>,
 ) -> AppResult<(StatusCode, Json<TaskDetail>)> {
+    // Who may write comes before what was written (nothing is read from the input first).
+    let mut tx = state.db.begin().await?;
+    writable_work(&mut *tx, &caller, work_id).await?;
     let mut v = Validator::new();
     let fields = input.fields.check(&mut v, "", true);
     if input.assignee_ids.len() > 20 {
         v.fail("assignee_ids", "max:20");
     }
     v.finish()?;
-    let mut tx = state.db.begin().await?;
-    writable_work(&mut *tx, &caller, work_id).await?;
     check_assignees(
         &mut tx,
         "assignee_ids",
@@ -202,7 +203,7 @@ pub struct ChangedTasks {
     responses((status = 200, body = ChangedTasks), (status = 403), (status = 404), (status = 422, description = "rules keyed tasks.{index}.{field}")))]
 pub async fn bulk_update(
     State(state): State<AppState>,
-    AuthUser(caller): AuthUser,
+    StaffOrClientUser(caller): StaffOrClientUser,
     ApiJson(input): ApiJson<BulkTaskChange>,
 ) -> AppResult<Json<ChangedTasks>> {
     let mut v = Validator::new();

@@ -78,3 +78,20 @@ pub(crate) async fn delete_if_untaken(
     .await?;
     Ok(deleted.rows_affected() > 0)
 }
+
+/// Whether CRM order `crm_order_id` is already billed through a work of another company than
+/// `client_id`: its unit prices are that company's terms, never shown to another client.
+pub async fn crm_order_of_another_client(
+    db: &sqlx::PgPool,
+    crm_order_id: &str,
+    client_id: Option<i64>,
+) -> AppResult<bool> {
+    Ok(sqlx::query_scalar(
+        "select exists (select 1 from works w join projects p on p.id = w.project_id join media m on m.id = p.media_id
+          where w.crm_order_id = $1 and m.client_id is distinct from $2)",
+    )
+    .bind(crm_order_id)
+    .bind(client_id)
+    .fetch_one(db)
+    .await?)
+}

@@ -241,14 +241,20 @@ pub struct UnitPricing {
     pub items: Vec<UnitPricingItem>,
 }
 
-/// Staff and clients may look up a CRM order's unit prices (creators may not).
+/// Staff and clients may look up a CRM order's unit prices (creators may not); a client never
+/// sees an order another company's works are billed by (404, as if it did not exist).
 #[utoipa::path(get, path = "/crm/order/{crm_order_id}/unit_pricing", tag = "works", security(("bearer" = [])),
-    responses((status = 200, body = UnitPricing), (status = 403), (status = 422, description = "no such CRM order"), (status = 502, description = "the CRM failed: SFからのデータ取得に失敗しました。")))]
+    responses((status = 200, body = UnitPricing), (status = 403), (status = 404), (status = 422, description = "no such CRM order"), (status = 502, description = "the CRM failed: SFからのデータ取得に失敗しました。")))]
 pub async fn unit_pricing(
     State(state): State<AppState>,
-    NonCreatorUser(_caller): NonCreatorUser,
+    NonCreatorUser(caller): NonCreatorUser,
     Path(crm_order_id): Path<String>,
 ) -> AppResult<Json<UnitPricing>> {
+    if !caller.role.is_staff()
+        && db::crm_order_of_another_client(&state.db, &crm_order_id, caller.client_id).await?
+    {
+        return Err(AppError::NotFound);
+    }
     let prices = UnitPricingSource::configured(&state.config, &state.db)
         .unit_pricing(&crm_order_id)
         .await
