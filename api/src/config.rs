@@ -117,6 +117,8 @@ pub struct Config {
     pub pdf_font_path: PathBuf,
     /// Who issues purchase orders (`OPERATOR_*`).
     pub operator: Operator,
+    /// Virus scanning of uploads: clamd at `CLAMD_URL` (`tcp://host:port`), else built in.
+    pub scanner: crate::files::scan::Scanner,
     /// The operator's own account the monthly bank transfer file pays from.
     pub transfer_payer: TransferPayer,
 }
@@ -283,6 +285,7 @@ impl Config {
                 .into(),
             public_url: var("PUBLIC_URL"),
             operator: Operator::from_env(),
+            scanner: crate::files::scan::Scanner::from_url(var("CLAMD_URL").as_deref())?,
             transfer_payer: TransferPayer::from_env()?,
         })
     }
@@ -318,6 +321,7 @@ impl Config {
             pdf_font_path: DEFAULT_PDF_FONT.into(),
             public_url: None,
             operator: Operator::default(),
+            scanner: crate::files::scan::Scanner::Signature,
             transfer_payer: TransferPayer::default(),
         }
     }

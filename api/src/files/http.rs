@@ -3,8 +3,7 @@
 use crate::auth::session::Caller;
 use crate::files::images::{self, PLACEHOLDER_SVG};
 use crate::files::scan::ScanStatus;
-use crate::files::scan::{Scanner, SignatureScanner};
-use crate::files::{self, FileView, MAX_UPLOAD_BYTES, db};
+use crate::files::{self, FileKind, FileView, MAX_UPLOAD_BYTES, db};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiQuery, AuthUser};
 use crate::platform::validation::Validator;
@@ -33,7 +32,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Multipart form with a `file` part and an optional `is_private` part (`1` or `true`).
 #[utoipa::path(post, path = "/files", tag = "files", security(("bearer" = [])),
     request_body(content_type = "multipart/form-data", description = "file: the file; is_private: 1 or true"),
-    responses((status = 201, body = FileView), (status = 422, description = "missing file, too large")))]
+    responses((status = 201, body = FileView), (status = 401),
+        (status = 422, description = "missing file, too large for its kind (max:<KiB>: images 10 MiB, documents, media and archives 20 MiB, anything else 5 MiB), or a program (mimes)"),
+        (status = 503, description = "the virus scanner (clamd) gave no verdict; nothing was stored")))]
 pub async fn upload(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
@@ -74,12 +75,25 @@ pub async fn upload(
         ));
     }
     let content_type = files::sniff_content_type(&bytes);
-    let dimensions = if content_type.starts_with("image/") {
+    let kind = FileKind::of(&content_type);
+    if kind == FileKind::Executable {
+        return Err(AppError::rule("file", "mimes"));
+    }
+    if bytes.len() > kind.max_bytes() {
+        return Err(AppError::rule(
+            "file",
+            format!("max:{}", kind.max_bytes() / 1024),
+        ));
+    }
+    let dimensions = if kind == FileKind::Image {
         images::dimensions(&bytes)
     } else {
         None
     };
-    let verdict = SignatureScanner.scan(&bytes);
+    let verdict = state.config.scanner.scan(&bytes).await.map_err(|e| {
+        tracing::warn!(error = %e, "upload refused: the virus scan gave no verdict");
+        AppError::Unavailable
+    })?;
     let extension = name
         .rsplit_once('.')
         .map(|(_, ext)| ext.to_ascii_lowercase())

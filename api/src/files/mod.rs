@@ -19,7 +19,77 @@ use utoipa::ToSchema;
 
 use crate::auth::role::Role;
 
+/// The largest upload of any kind (the request body limit follows it).
 pub const MAX_UPLOAD_BYTES: usize = 20 * 1024 * 1024;
+
+/// What an upload is, by its sniffed content type; each kind has its own size limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    /// Photos and illustrations (shown inline, scaled on demand).
+    Image,
+    /// Manuscripts and layouts: PDF, office documents, plain text.
+    Document,
+    /// Audio and video clips.
+    Media,
+    /// Zip and other archives of deliverables.
+    Archive,
+    /// Programs: never accepted.
+    Executable,
+    /// Anything else.
+    Other,
+}
+
+impl FileKind {
+    pub fn of(content_type: &str) -> Self {
+        const EXECUTABLES: [&str; 6] = [
+            "application/x-executable",
+            "application/vnd.microsoft.portable-executable",
+            "application/x-msdownload",
+            "application/x-mach-binary",
+            "application/x-sharedlib",
+            "application/x-elf",
+        ];
+        const ARCHIVES: [&str; 6] = [
+            "application/zip",
+            "application/x-7z-compressed",
+            "application/x-rar-compressed",
+            "application/x-tar",
+            "application/gzip",
+            "application/vnd.rar",
+        ];
+        let (top, _) = content_type.split_once('/').unwrap_or((content_type, ""));
+        if EXECUTABLES.contains(&content_type) {
+            Self::Executable
+        } else if top == "image" {
+            Self::Image
+        } else if top == "audio" || top == "video" {
+            Self::Media
+        } else if ARCHIVES.contains(&content_type) {
+            Self::Archive
+        } else if top == "text"
+            || content_type == "application/pdf"
+            || content_type.starts_with("application/vnd.openxmlformats-officedocument")
+            || content_type.starts_with("application/vnd.ms-")
+            || content_type == "application/msword"
+            || content_type == "application/rtf"
+        {
+            Self::Document
+        } else {
+            Self::Other
+        }
+    }
+
+    /// The size limit of the kind in bytes (none for executables: they are refused).
+    pub fn max_bytes(self) -> usize {
+        const MIB: usize = 1024 * 1024;
+        match self {
+            Self::Image => 10 * MIB,
+            Self::Document | Self::Media | Self::Archive => MAX_UPLOAD_BYTES,
+            Self::Other => 5 * MIB,
+            Self::Executable => 0,
+        }
+    }
+}
 
 /// The File record as the API returns it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -80,6 +150,29 @@ pub fn clean_file_name(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_kind_has_its_limit_and_programs_have_none() {
+        let cases = [
+            ("image/png", FileKind::Image, 10 * 1024 * 1024),
+            ("application/pdf", FileKind::Document, MAX_UPLOAD_BYTES),
+            ("text/plain", FileKind::Document, MAX_UPLOAD_BYTES),
+            (
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                FileKind::Document,
+                MAX_UPLOAD_BYTES,
+            ),
+            ("video/mp4", FileKind::Media, MAX_UPLOAD_BYTES),
+            ("application/zip", FileKind::Archive, MAX_UPLOAD_BYTES),
+            ("application/octet-stream", FileKind::Other, 5 * 1024 * 1024),
+            ("application/x-msdownload", FileKind::Executable, 0),
+            ("application/x-executable", FileKind::Executable, 0),
+        ];
+        for (content_type, kind, limit) in cases {
+            assert_eq!(FileKind::of(content_type), kind, "{content_type}");
+            assert_eq!(kind.max_bytes(), limit, "{content_type}");
+        }
+    }
 
     #[test]
     fn names_lose_paths_and_control_characters() {

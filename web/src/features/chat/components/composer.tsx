@@ -2,6 +2,7 @@ import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { theme } from '@/theme/theme';
+import { uploadErrorMessage } from '@/lib/files';
 import { chatApi } from '../api';
 import type { ChatFile, Member, Message } from '../types';
 
@@ -159,7 +160,7 @@ export function Composer({ channelId, members, disabled, editing, onEditDone }: 
       chatApi
         .upload(file, (progress) => update({ progress }))
         .then((uploaded) => update({ file: uploaded, progress: 1 }))
-        .catch((cause: Error) => update({ error: cause.message }));
+        .catch((cause: Error) => update({ error: uploadErrorMessage(cause) }));
     }
     event.target.value = '';
   };
