@@ -171,38 +171,76 @@ async fn a_new_creator_signs_up_through_the_mailed_link(pool: PgPool) {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 
-    // The address is now registered.
-    let (status, taken) = app
+    // The address is now registered: the form answers as for anyone, and no new link is issued.
+    let links = || async {
+        sqlx::query_scalar::<_, i64>("select count(*) from mail_tokens")
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+    };
+    let before = links().await;
+    let (status, _) = app
         .post(
             "/api/signup",
             None,
             json!({ "mail_address": "NEW.Writer@example.jp" }),
         )
         .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(rules_on(&taken, "mail_address"), ["unique"]);
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_eq!(links().await, before);
 }
 
 #[sqlx::test(migrator = "api::MIGRATOR")]
-async fn sign_up_refuses_registered_invalid_and_expired(pool: PgPool) {
+async fn sign_up_never_tells_who_is_registered_and_refuses_invalid_and_expired(pool: PgPool) {
     let app = app(pool.clone()).await;
-    let (status, body) = app
+    // A registered address gets the answer a new one gets; its owner is mailed a notice
+    // without a sign-up link.
+    let (registered, _) = app
         .post(
             "/api/signup",
             None,
             json!({ "mail_address": "creator@demo.tsumugi.jp" }),
         )
         .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(rules_on(&body, "mail_address"), ["unique"]);
+    let (fresh, _) = app
+        .post(
+            "/api/signup",
+            None,
+            json!({ "mail_address": "someone-new@example.jp" }),
+        )
+        .await;
+    assert_eq!(
+        (registered, fresh),
+        (StatusCode::NO_CONTENT, StatusCode::NO_CONTENT)
+    );
+    let mut notice = None;
+    for _ in 0..50 {
+        notice = mails(&app)
+            .into_iter()
+            .find(|m| m.contains("creator@demo.tsumugi.jp"));
+        if notice.is_some() && mails(&app).len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let notice = notice.expect("a notice to the registered address");
+    assert!(
+        notice.contains("すでに Tsumugi に登録されています"),
+        "{notice}"
+    );
+    assert!(
+        !notice.contains("/signup/profile"),
+        "no sign-up link: {notice}"
+    );
     let (_, body) = app
         .post("/api/signup", None, json!({ "mail_address": "no-at-sign" }))
         .await;
     assert_eq!(rules_on(&body, "mail_address"), ["email"]);
     let (_, body) = app.post("/api/signup", None, json!({})).await;
     assert_eq!(rules_on(&body, "mail_address"), ["required"]);
-    assert!(
-        mails(&app).is_empty(),
+    assert_eq!(
+        mails(&app).len(),
+        2,
         "nothing is mailed for a refused request"
     );
 

@@ -211,21 +211,22 @@ async fn open_session(tx: &mut sqlx::PgConnection, user_id: i64) -> AppResult<Si
 }
 
 /// The link of a new account (a sign-up, or a client's invited person): the address must be
-/// valid, within the throttle and not registered yet. Answers the trimmed address and the token.
+/// valid and within the throttle. Answers the trimmed address and the token, or no token when
+/// the address is registered already (the caller decides what that person is told).
 pub(super) async fn new_account_link<'a>(
     state: &AppState,
     ip: &str,
     purpose: Purpose,
     mail_address: &'a str,
     client_id: Option<i64>,
-) -> AppResult<(&'a str, String)> {
+) -> AppResult<(&'a str, Option<String>)> {
     let mail_address = mail_address.trim();
     let mut v = Validator::new();
     check_mail_address(&mut v, MAIL_ADDRESS, mail_address);
     v.finish()?;
     throttle::admit(state, purpose, mail_address, ip).await?;
     if db::mail_address_taken(&state.db, mail_address).await? {
-        return Err(AppError::rule(MAIL_ADDRESS, "unique"));
+        return Ok((mail_address, None));
     }
     let recipient = Recipient {
         mail_address,
@@ -233,12 +234,14 @@ pub(super) async fn new_account_link<'a>(
         client_id,
     };
     let token = tokens::issue(&state.db, purpose, &recipient).await?;
-    Ok((mail_address, token))
+    Ok((mail_address, Some(token)))
 }
 
-/// Mails a sign-up link to an address that has no account yet.
+/// Mails a sign-up link to an address that has no account yet. A registered address gets the
+/// same answer and a mail saying it is registered (how to log in or reset the password), so
+/// the form never tells a stranger who has an account.
 #[utoipa::path(post, path = "/signup", tag = "accounts", request_body = MailAddressRequest,
-    responses((status = 204, description = "the link was mailed"), (status = 422, description = "invalid or already registered (unique)"),
+    responses((status = 204, description = "the link (or, for a registered address, a notice) was mailed"), (status = 422, description = "an invalid address"),
               (status = 429, description = "too many requests for this address or network")))]
 pub async fn signup(
     State(state): State<AppState>,
@@ -248,7 +251,11 @@ pub async fn signup(
     let (mail_address, token) =
         new_account_link(&state, &ip, Purpose::Signup, &body.mail_address, None).await?;
     let base = state.config.public_base_url();
-    send(&state, mails::signup(&base, mail_address, &token)).await?;
+    let mail = match token {
+        Some(token) => mails::signup(&base, mail_address, &token),
+        None => mails::already_registered(&base, mail_address),
+    };
+    send(&state, mail).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

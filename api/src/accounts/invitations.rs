@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use crate::accounts::http::{new_account_link, send};
 use crate::accounts::mails;
 use crate::accounts::tokens::Purpose;
-use crate::platform::error::AppResult;
+use crate::platform::error::{AppError, AppResult};
 use crate::state::AppState;
 
 /// Mails an invitation to join client `client_id` (named `company_name`) to `mail_address`:
@@ -30,6 +30,9 @@ pub async fn invite_to_client(
         Some(client_id),
     )
     .await?;
+    // The inviter is a signed-in member of the company or staff: they are told the address has
+    // an account already, a stranger on the public sign-up form is not.
+    let token = token.ok_or_else(|| AppError::rule("mail_address", "unique"))?;
     let base = state.config.public_base_url();
     let mail = mails::client_invitation(&base, mail_address, company_name, client_id, &token);
     send(state, mail).await

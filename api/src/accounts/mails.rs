@@ -22,6 +22,18 @@ pub fn signup(base: &str, to: &str, token: &str) -> Mail {
     }
 }
 
+/// The answer of the sign-up form to an address that has an account: no link, only where to go.
+pub fn already_registered(base: &str, to: &str) -> Mail {
+    Mail {
+        to_name: String::new(),
+        to_address: to.to_string(),
+        subject: "【Tsumugi】会員登録のお申し込みについて".into(),
+        text: format!(
+            "このメールアドレスで会員登録のお申し込みがありましたが、このアドレスはすでに Tsumugi に登録されています。\n\nログインはこちらから: {base}/\nパスワードをお忘れの場合はこちらから再設定できます: {base}/account_recovery\n\nお申し込みに心当たりがない場合は、このメールを破棄してください。\n{SIGNATURE}",
+        ),
+    }
+}
+
 pub fn client_invitation(
     base: &str,
     to: &str,
