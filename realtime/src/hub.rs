@@ -10,13 +10,16 @@ use socketioxide::adapter::{Adapter, Emitter, LocalAdapter};
 use socketioxide::handler::ConnectHandler;
 use socketioxide::layer::SocketIoLayer;
 use socketioxide::{SocketIo, SocketIoBuilder};
-use socketioxide_redis::drivers::redis::redis_client as redis;
-use socketioxide_redis::{RedisAdapter, RedisAdapterConfig, RedisAdapterCtr};
+use socketioxide_redis::{CustomRedisAdapter, RedisAdapterConfig, RedisAdapterCtr};
 
 use crate::auth::Authenticator;
 use crate::events::EventName;
 use crate::handlers::{self, HubState};
+use crate::redis_link::{LinkError, RedisLink};
 use crate::rooms::Room;
+
+/// The Redis adapter on Tsumugi's own driver (see `redis_link`).
+type RedisAdapter = CustomRedisAdapter<Emitter, RedisLink>;
 
 /// How the hub fans out.
 #[derive(Debug, Clone, Default)]
@@ -37,6 +40,8 @@ pub struct HubConfig {
 pub enum HubError {
     #[error("redis: {0}")]
     Redis(#[from] redis::RedisError),
+    #[error(transparent)]
+    Link(#[from] LinkError),
     #[error("broadcast: {0}")]
     Broadcast(String),
     #[error("payload: {0}")]
@@ -46,7 +51,7 @@ pub enum HubError {
 /// The socket.io layer to mount on the HTTP router; its type depends on the adapter.
 pub enum HubLayer {
     Local(SocketIoLayer<LocalAdapter>),
-    Redis(SocketIoLayer<RedisAdapter<Emitter>>),
+    Redis(SocketIoLayer<RedisAdapter>),
 }
 
 /// Cheap to clone; publishes typed events to rooms on every node.
@@ -85,12 +90,29 @@ impl Hub {
                     config.redis_prefix.clone()
                 };
                 let adapter_config = RedisAdapterConfig::new().with_prefix(prefix);
-                let adapter =
-                    RedisAdapterCtr::new_with_redis_config(&client, adapter_config).await?;
+                let link = RedisLink::connect(client).await?;
+                let adapter = RedisAdapterCtr::new_with_driver(link.clone(), adapter_config);
                 let (layer, io) = with_redis(builder, adapter).build_layer();
                 io.ns("/", handlers::on_connect.with(handlers::authenticate))
                     .await
                     .map_err(|e| HubError::Broadcast(e.to_string()))?;
+                // Events other nodes published while Redis was away never reached this node's
+                // sockets: tell them (only them) to catch up, as after a reconnect.
+                let local = io.clone();
+                link.on_recovered(move |since| {
+                    let io = local.clone();
+                    tokio::spawn(async move {
+                        let told = io.sockets().len();
+                        let payload = serde_json::json!({ "since": since });
+                        if let Err(error) =
+                            io.local().emit(EventName::Resync.as_str(), &payload).await
+                        {
+                            tracing::warn!(%error, "resync could not be sent");
+                        } else {
+                            tracing::info!(sockets = told, "sockets told to resync");
+                        }
+                    });
+                });
                 Ok((HubLayer::Redis(layer), Hub { io: Arc::new(io) }))
             }
         }
@@ -129,13 +151,19 @@ impl Hub {
     pub fn local_socket_count(&self) -> usize {
         self.io.local_socket_count()
     }
+
+    /// Closes every socket on this node (at shutdown): clients see the transport close and
+    /// reconnect, through the load balancer, to a node still running.
+    pub async fn close(&self) {
+        self.io.close().await;
+    }
 }
 
 fn with_redis(
     builder: SocketIoBuilder<LocalAdapter>,
-    adapter: RedisAdapterCtr<socketioxide_redis::drivers::redis::RedisDriver>,
-) -> SocketIoBuilder<RedisAdapter<Emitter>> {
-    builder.with_adapter::<RedisAdapter<_>>(adapter)
+    adapter: RedisAdapterCtr<RedisLink>,
+) -> SocketIoBuilder<RedisAdapter> {
+    builder.with_adapter::<RedisAdapter>(adapter)
 }
 
 /// Object-safe view of `SocketIo<A>` so the hub hides which adapter it runs on.
@@ -148,6 +176,7 @@ trait Broadcast: Send + Sync {
     ) -> BoxFuture<'_, Result<(), HubError>>;
     fn disconnect(&self, room: Room) -> BoxFuture<'_, Result<(), HubError>>;
     fn local_socket_count(&self) -> usize;
+    fn close(&self) -> BoxFuture<'_, ()>;
 }
 
 impl<A: Adapter> Broadcast for SocketIo<A> {
@@ -184,5 +213,9 @@ impl<A: Adapter> Broadcast for SocketIo<A> {
 
     fn local_socket_count(&self) -> usize {
         self.sockets().len()
+    }
+
+    fn close(&self) -> BoxFuture<'_, ()> {
+        Box::pin(SocketIo::close(self))
     }
 }
