@@ -521,6 +521,11 @@ async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_c
     }
     let writer_a = node_a.login("creator@demo.tsumugi.jp").await;
     let writer_b = node_b.login("client@demo.tsumugi.jp").await;
+    // A session whose socket is on node B and which logs out through node A during the outage.
+    let doomed = node_b.login("creator@demo.tsumugi.jp").await;
+    let mut doomed_socket = SioClient::connect(node_b.addr, Some(&doomed))
+        .await
+        .unwrap();
     let post = |node: &TestApp, token: &str, label: String| {
         let (http, addr, token) = (node.http.clone(), node.addr, token.to_string());
         async move {
@@ -565,6 +570,10 @@ async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_c
                 .unwrap_or_else(|| panic!("B-{n} reaches node B's own socket during the outage")),
         );
         if n == 1 {
+            let (status, _) = node_a
+                .post("/api/users/logout", Some(&doomed), json!({}))
+                .await;
+            assert!(status.is_success());
             let (status, health) = node_a.get("/api/health", None).await;
             assert_eq!(
                 (status, health["status"].as_str()),
@@ -581,6 +590,13 @@ async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_c
             r.store.ids_after(baseline).len()
         })
         .collect();
+
+    assert!(
+        !doomed_socket
+            .closed_within(Duration::from_millis(200))
+            .await,
+        "without Redis the logout on node A cannot reach node B's socket"
+    );
 
     // After: Redis is back; each node resubscribes and tells its sockets to catch up.
     redis.restart().await;
@@ -602,6 +618,12 @@ async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_c
         let token = reader.token.clone();
         catch_up(node, &token, group, after, &mut reader.store).await;
     }
+
+    // The logout's disconnect never crossed Redis; node B closes that socket once it is back.
+    assert!(
+        doomed_socket.closed_within(Duration::from_secs(3)).await,
+        "a session revoked during the outage loses its socket on the other node"
+    );
 
     // Cross-node delivery is back.
     let (id, sent) = post(&node_a, &writer_a, "after".into()).await;

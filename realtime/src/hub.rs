@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use futures::future::BoxFuture;
 use serde::Serialize;
 use socketioxide::adapter::{Adapter, Emitter, LocalAdapter};
@@ -12,7 +13,7 @@ use socketioxide::layer::SocketIoLayer;
 use socketioxide::{SocketIo, SocketIoBuilder};
 use socketioxide_redis::{CustomRedisAdapter, RedisAdapterConfig, RedisAdapterCtr};
 
-use crate::auth::Authenticator;
+use crate::auth::{Authenticator, Identity};
 use crate::events::EventName;
 use crate::handlers::{self, HubState};
 use crate::redis_link::{LinkError, RedisLink};
@@ -67,7 +68,7 @@ impl Hub {
         auth: Arc<dyn Authenticator>,
     ) -> Result<(HubLayer, Hub), HubError> {
         let state = HubState {
-            auth,
+            auth: auth.clone(),
             bench: config.bench,
         };
         let builder = SocketIo::builder()
@@ -96,22 +97,13 @@ impl Hub {
                 io.ns("/", handlers::on_connect.with(handlers::authenticate))
                     .await
                     .map_err(|e| HubError::Broadcast(e.to_string()))?;
-                // Events other nodes published while Redis was away never reached this node's
-                // sockets: tell them (only them) to catch up, as after a reconnect.
+                // While Redis was away this node missed what other nodes published: revocations
+                // (close those sessions' sockets now) and events (tell the remaining sockets to
+                // catch up, as after a reconnect).
                 let local = io.clone();
                 link.on_recovered(move |since| {
-                    let io = local.clone();
-                    tokio::spawn(async move {
-                        let told = io.sockets().len();
-                        let payload = serde_json::json!({ "since": since });
-                        if let Err(error) =
-                            io.local().emit(EventName::Resync.as_str(), &payload).await
-                        {
-                            tracing::warn!(%error, "resync could not be sent");
-                        } else {
-                            tracing::info!(sockets = told, "sockets told to resync");
-                        }
-                    });
+                    let (io, auth) = (local.clone(), auth.clone());
+                    tokio::spawn(resync(io, auth, since));
                 });
                 Ok((HubLayer::Redis(layer), Hub { io: Arc::new(io) }))
             }
@@ -156,6 +148,44 @@ impl Hub {
     /// reconnect, through the load balancer, to a node still running.
     pub async fn close(&self) {
         self.io.close().await;
+    }
+}
+
+/// After an outage of the Redis link: closes the sockets whose session was revoked meanwhile,
+/// then sends `hub.resync {since}` to the others on this node.
+async fn resync(io: SocketIo<RedisAdapter>, auth: Arc<dyn Authenticator>, since: DateTime<Utc>) {
+    let sockets = io.sockets();
+    let sessions: Vec<String> = sockets
+        .iter()
+        .filter_map(|s| s.extensions.get::<Identity>().map(|i| i.session_id))
+        .collect();
+    match auth.live_sessions(&sessions).await {
+        Ok(live) => {
+            let mut closed = 0;
+            for socket in sockets {
+                let revoked = socket
+                    .extensions
+                    .get::<Identity>()
+                    .is_some_and(|i| !live.contains(&i.session_id));
+                if revoked {
+                    socket.disconnect().ok();
+                    closed += 1;
+                }
+            }
+            if closed > 0 {
+                tracing::info!(
+                    closed,
+                    "sockets of sessions revoked during the outage closed"
+                );
+            }
+        }
+        Err(error) => tracing::warn!(%error, "sessions could not be checked after the outage"),
+    }
+    let told = io.sockets().len();
+    let payload = serde_json::json!({ "since": since });
+    match io.local().emit(EventName::Resync.as_str(), &payload).await {
+        Ok(()) => tracing::info!(sockets = told, "sockets told to resync"),
+        Err(error) => tracing::warn!(%error, "resync could not be sent"),
     }
 }
 
