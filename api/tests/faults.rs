@@ -599,8 +599,8 @@ async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_c
     );
 
     // After: Redis is back; each node resubscribes and tells its sockets to catch up.
-    redis.restart().await;
     let restarted_at = Instant::now();
+    redis.restart().await;
     let mut resync_after = Vec::new();
     for (i, reader) in readers.iter_mut().enumerate() {
         let deadline = Instant::now() + Duration::from_secs(5);
