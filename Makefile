@@ -23,3 +23,9 @@ bench-search:
 # loadtest/results/reward-confirmation.md.
 bench-confirm:
 	@bash scripts/bench-confirm.sh
+
+# The long reliability runs of issue 15 (docs/reliability.md): `make soak` runs every section,
+# `bash scripts/soak.sh faults` one of them.
+.PHONY: soak
+soak:
+	@bash scripts/soak.sh

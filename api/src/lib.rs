@@ -122,13 +122,19 @@ pub async fn serve(
     .await
 }
 
-/// The whole start-up: pool, migrations, demo data, hub, release announcement, serving.
-pub async fn run(config: Config) -> anyhow::Result<()> {
-    let db = PgPoolOptions::new()
+/// The pool every node uses. While PostgreSQL is away (a restart, a failover) a request waits
+/// at most `acquire_timeout` for a connection and then answers 503; connections are checked
+/// before use, so the pool heals by itself when the database is back.
+pub fn pool_options() -> PgPoolOptions {
+    PgPoolOptions::new()
         .max_connections(20)
         .acquire_timeout(std::time::Duration::from_secs(5))
-        .connect(&config.database_url)
-        .await?;
+        .test_before_acquire(true)
+}
+
+/// The whole start-up: pool, migrations, demo data, hub, release announcement, serving.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    let db = pool_options().connect(&config.database_url).await?;
     MIGRATOR.run(&db).await?;
     if let Some(dir) = &config.master_data_dir
         && master::db::import_if_new(&db, dir).await?
@@ -148,6 +154,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let listener = TcpListener::bind(address).await?;
     tracing::info!(address = %listener.local_addr()?, revision_no = %state.revision_no, "tsumugi is listening");
     serve(listener, router, shutdown_signal()).await?;
+    // Close the sockets with a proper close frame so browsers reconnect to another node now.
+    state.hub.close().await;
     tracing::info!("stopped");
     Ok(())
 }

@@ -1,6 +1,8 @@
 //! What the hub needs from the application to admit a socket: it never reads the database
 //! itself, so `realtime` stays independent of `api`.
 
+use std::collections::HashSet;
+
 use async_trait::async_trait;
 
 /// Who a connected socket belongs to.
@@ -41,4 +43,13 @@ pub trait Authenticator: Send + Sync + 'static {
     /// Whether `who` may receive the events of channel `channel_id`.
     async fn authorize_channel(&self, who: &Identity, channel_id: i64)
     -> Result<(), JoinRejection>;
+
+    /// Of `session_ids`, those still live. The hub asks after its link to the other nodes came
+    /// back: a session revoked meanwhile on another node never had its sockets here closed.
+    async fn live_sessions(
+        &self,
+        session_ids: &[String],
+    ) -> Result<HashSet<String>, AuthRejection> {
+        Ok(session_ids.iter().cloned().collect())
+    }
 }

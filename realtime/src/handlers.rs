@@ -2,6 +2,7 @@
 //! client-to-server events (`channel:join`, `channel:leave`, `typing`).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -10,6 +11,7 @@ use socketioxide::extract::{AckSender, Data, Extension, SocketRef, State, TryDat
 
 use crate::auth::{AuthRejection, Authenticator, Identity};
 use crate::events::EventName;
+use crate::limits::{EventBudget, SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND};
 use crate::rooms::Room;
 
 #[derive(Clone)]
@@ -60,12 +62,58 @@ pub(crate) async fn on_connect<A: Adapter>(
         Room::Role(identity.role.clone()).to_string(),
         Room::Session(identity.session_id.clone()).to_string(),
     ]);
+    // The hub-only benchmark floods on purpose; a product socket gets the documented budget.
+    let budget = if state.bench {
+        EventBudget::new(f64::INFINITY, 0.0)
+    } else {
+        EventBudget::new(SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND)
+    };
+    socket.extensions.insert(Limited {
+        budget,
+        tripped: Arc::new(AtomicBool::new(false)),
+    });
     socket.on("channel:join", channel_join);
     socket.on("channel:leave", channel_leave);
     socket.on("typing", typing);
     if state.bench {
         socket.on("bench:publish", bench_publish);
     }
+    // Events nobody handles still cost a parse and count against the budget.
+    socket.on_fallback(unknown_event);
+}
+
+/// A socket's event budget and whether it has already been cut off (logged once).
+#[derive(Clone)]
+pub(crate) struct Limited {
+    budget: EventBudget,
+    tripped: Arc<AtomicBool>,
+}
+
+/// Spends one event of the socket's budget; when it is spent, logs once and disconnects the
+/// socket (a server-side disconnect: socket.io clients do not reconnect by themselves).
+fn admit<A: Adapter>(socket: &SocketRef<A>, limited: &Limited, identity: &Identity) -> bool {
+    if limited.budget.take() {
+        return true;
+    }
+    if !limited.tripped.swap(true, Ordering::Relaxed) {
+        tracing::warn!(
+            user_id = identity.user_id,
+            sid = %socket.id,
+            burst = SOCKET_EVENT_BURST,
+            per_second = SOCKET_EVENTS_PER_SECOND,
+            "socket exceeded its event rate; disconnecting"
+        );
+        socket.clone().disconnect().ok();
+    }
+    false
+}
+
+async fn unknown_event<A: Adapter>(
+    socket: SocketRef<A>,
+    Extension(identity): Extension<Identity>,
+    Extension(limited): Extension<Limited>,
+) {
+    admit(&socket, &limited, &identity);
 }
 
 #[derive(Debug, Deserialize)]
@@ -97,9 +145,13 @@ async fn channel_join<A: Adapter>(
     socket: SocketRef<A>,
     State(state): State<HubState>,
     Extension(identity): Extension<Identity>,
+    Extension(limited): Extension<Limited>,
     TryData(data): TryData<ChannelRef>,
     ack: AckSender<A>,
 ) {
+    if !admit(&socket, &limited, &identity) {
+        return;
+    }
     let reply = match data {
         Err(_) => ack_error("channel_id が必要です"),
         Ok(ChannelRef { channel_id }) => {
@@ -117,9 +169,14 @@ async fn channel_join<A: Adapter>(
 
 async fn channel_leave<A: Adapter>(
     socket: SocketRef<A>,
+    Extension(identity): Extension<Identity>,
+    Extension(limited): Extension<Limited>,
     TryData(data): TryData<ChannelRef>,
     ack: AckSender<A>,
 ) {
+    if !admit(&socket, &limited, &identity) {
+        return;
+    }
     let reply = match data {
         Ok(ChannelRef { channel_id }) => {
             socket.leave(Room::Channel(channel_id).to_string());
@@ -135,8 +192,15 @@ async fn channel_leave<A: Adapter>(
 async fn typing<A: Adapter>(
     socket: SocketRef<A>,
     Extension(identity): Extension<Identity>,
-    Data(ChannelRef { channel_id }): Data<ChannelRef>,
+    Extension(limited): Extension<Limited>,
+    TryData(data): TryData<ChannelRef>,
 ) {
+    if !admit(&socket, &limited, &identity) {
+        return;
+    }
+    let Ok(ChannelRef { channel_id }) = data else {
+        return;
+    };
     let room = Room::Channel(channel_id).to_string();
     if !socket.rooms().iter().any(|r| r.as_ref() == room) {
         return;

@@ -4,19 +4,23 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use futures::future::BoxFuture;
 use serde::Serialize;
 use socketioxide::adapter::{Adapter, Emitter, LocalAdapter};
 use socketioxide::handler::ConnectHandler;
 use socketioxide::layer::SocketIoLayer;
 use socketioxide::{SocketIo, SocketIoBuilder};
-use socketioxide_redis::drivers::redis::redis_client as redis;
-use socketioxide_redis::{RedisAdapter, RedisAdapterConfig, RedisAdapterCtr};
+use socketioxide_redis::{CustomRedisAdapter, RedisAdapterConfig, RedisAdapterCtr};
 
-use crate::auth::Authenticator;
+use crate::auth::{Authenticator, Identity};
 use crate::events::EventName;
 use crate::handlers::{self, HubState};
+use crate::redis_link::{LinkError, RedisLink};
 use crate::rooms::Room;
+
+/// The Redis adapter on Tsumugi's own driver (see `redis_link`).
+type RedisAdapter = CustomRedisAdapter<Emitter, RedisLink>;
 
 /// How the hub fans out.
 #[derive(Debug, Clone, Default)]
@@ -37,6 +41,8 @@ pub struct HubConfig {
 pub enum HubError {
     #[error("redis: {0}")]
     Redis(#[from] redis::RedisError),
+    #[error(transparent)]
+    Link(#[from] LinkError),
     #[error("broadcast: {0}")]
     Broadcast(String),
     #[error("payload: {0}")]
@@ -46,7 +52,7 @@ pub enum HubError {
 /// The socket.io layer to mount on the HTTP router; its type depends on the adapter.
 pub enum HubLayer {
     Local(SocketIoLayer<LocalAdapter>),
-    Redis(SocketIoLayer<RedisAdapter<Emitter>>),
+    Redis(SocketIoLayer<RedisAdapter>),
 }
 
 /// Cheap to clone; publishes typed events to rooms on every node.
@@ -62,7 +68,7 @@ impl Hub {
         auth: Arc<dyn Authenticator>,
     ) -> Result<(HubLayer, Hub), HubError> {
         let state = HubState {
-            auth,
+            auth: auth.clone(),
             bench: config.bench,
         };
         let builder = SocketIo::builder()
@@ -85,12 +91,20 @@ impl Hub {
                     config.redis_prefix.clone()
                 };
                 let adapter_config = RedisAdapterConfig::new().with_prefix(prefix);
-                let adapter =
-                    RedisAdapterCtr::new_with_redis_config(&client, adapter_config).await?;
+                let link = RedisLink::connect(client).await?;
+                let adapter = RedisAdapterCtr::new_with_driver(link.clone(), adapter_config);
                 let (layer, io) = with_redis(builder, adapter).build_layer();
                 io.ns("/", handlers::on_connect.with(handlers::authenticate))
                     .await
                     .map_err(|e| HubError::Broadcast(e.to_string()))?;
+                // While Redis was away this node missed what other nodes published: revocations
+                // (close those sessions' sockets now) and events (tell the remaining sockets to
+                // catch up, as after a reconnect).
+                let local = io.clone();
+                link.on_recovered(move |since| {
+                    let (io, auth) = (local.clone(), auth.clone());
+                    tokio::spawn(resync(io, auth, since));
+                });
                 Ok((HubLayer::Redis(layer), Hub { io: Arc::new(io) }))
             }
         }
@@ -129,13 +143,57 @@ impl Hub {
     pub fn local_socket_count(&self) -> usize {
         self.io.local_socket_count()
     }
+
+    /// Closes every socket on this node (at shutdown): clients see the transport close and
+    /// reconnect, through the load balancer, to a node still running.
+    pub async fn close(&self) {
+        self.io.close().await;
+    }
+}
+
+/// After an outage of the Redis link: closes the sockets whose session was revoked meanwhile,
+/// then sends `hub.resync {since}` to the others on this node.
+async fn resync(io: SocketIo<RedisAdapter>, auth: Arc<dyn Authenticator>, since: DateTime<Utc>) {
+    let sockets = io.sockets();
+    let sessions: Vec<String> = sockets
+        .iter()
+        .filter_map(|s| s.extensions.get::<Identity>().map(|i| i.session_id))
+        .collect();
+    match auth.live_sessions(&sessions).await {
+        Ok(live) => {
+            let mut closed = 0;
+            for socket in sockets {
+                let revoked = socket
+                    .extensions
+                    .get::<Identity>()
+                    .is_some_and(|i| !live.contains(&i.session_id));
+                if revoked {
+                    socket.disconnect().ok();
+                    closed += 1;
+                }
+            }
+            if closed > 0 {
+                tracing::info!(
+                    closed,
+                    "sockets of sessions revoked during the outage closed"
+                );
+            }
+        }
+        Err(error) => tracing::warn!(%error, "sessions could not be checked after the outage"),
+    }
+    let told = io.sockets().len();
+    let payload = serde_json::json!({ "since": since });
+    match io.local().emit(EventName::Resync.as_str(), &payload).await {
+        Ok(()) => tracing::info!(sockets = told, "sockets told to resync"),
+        Err(error) => tracing::warn!(%error, "resync could not be sent"),
+    }
 }
 
 fn with_redis(
     builder: SocketIoBuilder<LocalAdapter>,
-    adapter: RedisAdapterCtr<socketioxide_redis::drivers::redis::RedisDriver>,
-) -> SocketIoBuilder<RedisAdapter<Emitter>> {
-    builder.with_adapter::<RedisAdapter<_>>(adapter)
+    adapter: RedisAdapterCtr<RedisLink>,
+) -> SocketIoBuilder<RedisAdapter> {
+    builder.with_adapter::<RedisAdapter>(adapter)
 }
 
 /// Object-safe view of `SocketIo<A>` so the hub hides which adapter it runs on.
@@ -148,6 +206,7 @@ trait Broadcast: Send + Sync {
     ) -> BoxFuture<'_, Result<(), HubError>>;
     fn disconnect(&self, room: Room) -> BoxFuture<'_, Result<(), HubError>>;
     fn local_socket_count(&self) -> usize;
+    fn close(&self) -> BoxFuture<'_, ()>;
 }
 
 impl<A: Adapter> Broadcast for SocketIo<A> {
@@ -184,5 +243,9 @@ impl<A: Adapter> Broadcast for SocketIo<A> {
 
     fn local_socket_count(&self) -> usize {
         self.sockets().len()
+    }
+
+    fn close(&self) -> BoxFuture<'_, ()> {
+        Box::pin(SocketIo::close(self))
     }
 }

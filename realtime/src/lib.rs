@@ -5,9 +5,13 @@ mod auth;
 mod events;
 mod handlers;
 mod hub;
+mod limits;
+mod redis_link;
 mod rooms;
 
 pub use auth::{AuthRejection, Authenticator, Identity, JoinRejection};
 pub use events::EventName;
 pub use hub::{Hub, HubConfig, HubError, HubLayer};
+pub use limits::{SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND};
+pub use redis_link::{COMMAND_TIMEOUT, HEALTH_INTERVAL, MISSED_MARGIN, RECONNECT_INTERVAL};
 pub use rooms::Room;

@@ -71,6 +71,9 @@ impl AppError {
 
     pub fn status(&self) -> StatusCode {
         match self {
+            AppError::Internal(error) if unavailable_in_chain(error) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
             AppError::Forbidden => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
@@ -86,8 +89,41 @@ impl AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
+        if database_unavailable(&error) {
+            tracing::warn!(%error, "database unavailable");
+            return AppError::Unavailable;
+        }
         AppError::Internal(error.into())
     }
+}
+
+/// Whether `error` means PostgreSQL cannot be reached right now (restarting, shutting down,
+/// out of connections, a dropped connection) rather than a fault of this request: the caller
+/// gets 503 and may retry, as the spec's generic "service unavailable" says. Transactions make
+/// sure such a request left nothing half-written.
+pub fn database_unavailable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            // 08: connection exception; 57P01-57P03: admin/crash shutdown, cannot connect now;
+            // 53300: too many connections.
+            code.starts_with("08") || matches!(&*code, "57P01" | "57P02" | "57P03" | "53300")
+        }),
+        _ => false,
+    }
+}
+
+/// The same test through an `anyhow` chain (errors that reached a handler as `anyhow::Error`).
+fn unavailable_in_chain(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<sqlx::Error>()
+            .is_some_and(database_unavailable)
+    })
 }
 
 impl IntoResponse for AppError {
@@ -116,6 +152,10 @@ impl IntoResponse for AppError {
             }),
             AppError::Unavailable => json!({ "error": { "message": MESSAGE_UNAVAILABLE } }),
             AppError::Upstream(message) => json!({ "error": { "message": message } }),
+            AppError::Internal(error) if unavailable_in_chain(error) => {
+                tracing::warn!(error = ?error, "database unavailable");
+                json!({ "error": { "message": MESSAGE_UNAVAILABLE } })
+            }
             AppError::Internal(error) => {
                 tracing::error!(error = ?error, "internal error");
                 json!({ "error": { "message": MESSAGE_INTERNAL } })

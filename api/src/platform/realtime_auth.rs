@@ -1,5 +1,7 @@
 //! The hub's view of sessions and channel membership, backed by PostgreSQL.
 
+use std::collections::HashSet;
+
 use async_trait::async_trait;
 use realtime::{AuthRejection, Authenticator, Hub, Identity, JoinRejection, Room};
 use sqlx::PgPool;
@@ -46,6 +48,29 @@ impl Authenticator for SessionAuthenticator {
                 Err(JoinRejection::Unavailable)
             }
         }
+    }
+
+    async fn live_sessions(
+        &self,
+        session_ids: &[String],
+    ) -> Result<HashSet<String>, AuthRejection> {
+        let ids: Vec<Uuid> = session_ids
+            .iter()
+            .filter_map(|id| id.parse().ok())
+            .collect();
+        let live: Vec<Uuid> = sqlx::query_scalar(
+            "select s.id from sessions s join users u on u.id = s.user_id
+              where s.id = any($1) and s.revoked_at is null and s.expires_at > now()
+                and u.account_status = 'active'",
+        )
+        .bind(&ids)
+        .fetch_all(&self.db)
+        .await
+        .map_err(|error| {
+            tracing::error!(%error, "session check failed");
+            AuthRejection::Unavailable
+        })?;
+        Ok(live.into_iter().map(|id| id.to_string()).collect())
     }
 }
 

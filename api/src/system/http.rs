@@ -18,12 +18,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
-    /// ok when the database (and Redis, when configured) answer.
+    /// `ok` when the database (and Redis, when configured) answer; `degraded` when only Redis
+    /// does not: the node still serves its requests and its own sockets (events from other
+    /// nodes resume, and sockets catch up, when Redis is back), so a load balancer keeps it.
     pub status: String,
 }
 
 #[utoipa::path(get, path = "/health", tag = "system",
-    responses((status = 200, body = Health), (status = 503, description = "the database or Redis does not answer")))]
+    responses((status = 200, body = Health), (status = 503, description = "the database does not answer")))]
 pub async fn health(State(state): State<AppState>) -> impl IntoResponse {
     let database = tokio::time::timeout(Duration::from_secs(2), crate::system::db::ping(&state.db))
         .await
@@ -40,8 +42,12 @@ pub async fn health(State(state): State<AppState>) -> impl IntoResponse {
             .is_ok_and(|r| r.is_ok())
         }
     };
-    if database && redis {
-        (StatusCode::OK, Json(json!({ "status": "ok" })))
+    if database {
+        if !redis {
+            tracing::warn!("health: Redis does not answer; serving this node's sockets only");
+        }
+        let status = if redis { "ok" } else { "degraded" };
+        (StatusCode::OK, Json(json!({ "status": status })))
     } else {
         tracing::warn!(database, redis, "health check failed");
         (

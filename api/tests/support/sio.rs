@@ -21,6 +21,22 @@ pub struct Event {
     pub data: Value,
 }
 
+/// What reading a socket gave: an event, nothing in time, or the end of the connection (a
+/// close, or the server's namespace disconnect `41`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Next {
+    Event(Event),
+    Timeout,
+    Closed,
+}
+
+/// How a flood went: events written, and when the server cut the socket off (if it did).
+#[derive(Debug, Clone)]
+pub struct Flood {
+    pub sent: u64,
+    pub cut_after: Option<Duration>,
+}
+
 impl SioClient {
     /// Connects and authenticates; `Err` carries the server's `connect_error` message.
     pub async fn connect(addr: SocketAddr, token: Option<&str>) -> Result<Self, String> {
@@ -74,6 +90,93 @@ impl SioClient {
                 let data = items.next().unwrap_or(Value::Null);
                 return Some(Event { name, data });
             }
+        }
+    }
+
+    /// The next event, a timeout, or the connection's end, answering pings on the way.
+    pub async fn next(&mut self, within: Duration) -> Next {
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            let packet = match tokio::time::timeout_at(deadline, next_text(&mut self.ws)).await {
+                Err(_) => return Next::Timeout,
+                Ok(None) => return Next::Closed,
+                Ok(Some(packet)) => packet,
+            };
+            if packet == "2" {
+                if self.ws.send(Message::text("3")).await.is_err() {
+                    return Next::Closed;
+                }
+            } else if packet == "41" || packet == "1" {
+                return Next::Closed;
+            } else if let Some(body) = packet.strip_prefix("42") {
+                let Ok(array) = serde_json::from_str::<Vec<Value>>(body) else {
+                    continue;
+                };
+                let mut items = array.into_iter();
+                let Some(name) = items.next().and_then(|n| n.as_str().map(str::to_string)) else {
+                    continue;
+                };
+                let data = items.next().unwrap_or(Value::Null);
+                return Next::Event(Event { name, data });
+            }
+        }
+    }
+
+    /// Emits an event without asking for an acknowledgement.
+    pub async fn emit(&mut self, name: &str, data: Value) -> bool {
+        let packet = format!("42{}", json!([name, data]));
+        self.ws.send(Message::text(packet)).await.is_ok()
+    }
+
+    /// Emits `name` at `per_second` for at most `limit`, reading what comes back, until the
+    /// server disconnects this socket.
+    pub async fn flood(
+        &mut self,
+        name: &str,
+        data: Value,
+        per_second: u32,
+        limit: Duration,
+    ) -> Flood {
+        let started = tokio::time::Instant::now();
+        let mut ticks = tokio::time::interval(Duration::from_secs_f64(1.0 / f64::from(per_second)));
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+        let packet = format!("42{}", json!([name, data]));
+        let mut sent = 0;
+        while started.elapsed() < limit {
+            ticks.tick().await;
+            if self.ws.send(Message::text(packet.clone())).await.is_err() {
+                return Flood {
+                    sent,
+                    cut_after: Some(started.elapsed()),
+                };
+            }
+            sent += 1;
+            // Drain whatever arrived without waiting.
+            while let Ok(read) = tokio::time::timeout(Duration::ZERO, next_text(&mut self.ws)).await
+            {
+                match read {
+                    None => {
+                        return Flood {
+                            sent,
+                            cut_after: Some(started.elapsed()),
+                        };
+                    }
+                    Some(packet) if packet == "41" || packet == "1" => {
+                        return Flood {
+                            sent,
+                            cut_after: Some(started.elapsed()),
+                        };
+                    }
+                    Some(packet) if packet == "2" => {
+                        let _ = self.ws.send(Message::text("3")).await;
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        Flood {
+            sent,
+            cut_after: None,
         }
     }
 

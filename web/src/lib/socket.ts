@@ -54,11 +54,24 @@ export interface ServerEvents {
 export type ServerEvent = keyof ServerEvents;
 export type EventHandler<K extends ServerEvent> = (payload: ServerEvents[K]) => void;
 
+/**
+ * A node that lost its link to the other nodes (Redis) and got it back says `hub.resync`: the
+ * socket stayed connected, but events published elsewhere from `since` on may never have
+ * arrived. Connect listeners then refresh as after a reconnect, from that time.
+ */
+export interface Resync {
+  since: string;
+}
+type ConnectListener = (resync?: Resync) => void;
+
+/** Resyncs are spread over this long, so every open tab of a node does not call REST at once. */
+const RESYNC_SPREAD_MS = 2000;
+
 let socket: Socket | null = null;
 // Handlers are kept by name; `onEvent` only files a handler under its own event's name, so the
 // payload handed to it below is the one its type promises.
 const handlers = new Map<string, Set<(payload: unknown) => void>>();
-const connectListeners = new Set<() => void>();
+const connectListeners = new Set<ConnectListener>();
 
 export function connectSocket(token: string): void {
   disconnectSocket();
@@ -67,6 +80,11 @@ export function connectSocket(token: string): void {
     handlers.get(event)?.forEach((handler) => handler(camelize(payload)));
   });
   socket.on('connect', () => connectListeners.forEach((listener) => listener()));
+  socket.on('hub.resync', (payload: { since?: unknown } | null) => {
+    const since = typeof payload?.since === 'string' ? payload.since : null;
+    if (!since) return;
+    setTimeout(() => connectListeners.forEach((listener) => listener({ since })), Math.random() * RESYNC_SPREAD_MS);
+  });
 }
 
 export function disconnectSocket(): void {
@@ -94,8 +112,8 @@ export function useLiveEvent<K extends ServerEvent>(event: K, handler: EventHand
   useEffect(() => onEvent(event, (payload) => latest.current(payload)), [event]);
 }
 
-/** Runs on every (re)connection, e.g. to rejoin rooms and catch up. */
-export function onConnect(listener: () => void): () => void {
+/** Runs on every (re)connection, e.g. to rejoin rooms and catch up, and on a resync (with the time from which events may be missing). */
+export function onConnect(listener: ConnectListener): () => void {
   connectListeners.add(listener);
   if (socket?.connected) listener();
   return () => connectListeners.delete(listener);

@@ -6,12 +6,14 @@ import { useChat } from './store';
 export function subscribeChat(ownUserId: () => number | undefined): () => void {
   const chat = () => useChat.getState();
   const offs = [
-    onConnect(() => {
+    onConnect((resync) => {
       void (async () => {
         const channelIds = await chat().fetchUnread();
-        await Promise.all(channelIds.map((channelId) => emitWithAck('channel:join', { channel_id: channelId }).catch(() => null)));
-        // Anything missed while disconnected (or during a server restart) comes back through REST, once.
-        await Promise.all(Object.keys(chat().histories).map((id) => chat().catchUp(Number(id)).catch(() => null)));
+        // After a resync the socket is still in its rooms; after a (re)connection it joins them first, so
+        // that a message is either pushed from now on or returned by the catch-up below (or both, merged by id).
+        if (!resync) await Promise.all(channelIds.map((channelId) => emitWithAck('channel:join', { channel_id: channelId }).catch(() => null)));
+        // Anything missed while disconnected (a node restart or failure), or while the nodes lost each other, comes back through REST, once.
+        await Promise.all(Object.keys(chat().histories).map((id) => chat().catchUp(Number(id), resync?.since).catch(() => null)));
       })();
     }),
     onEvent('message.created', (message) => chat().onCreated(message, ownUserId())),

@@ -1,9 +1,9 @@
 import { ForbiddenError } from '@/lib/errors';
 import { mockApi } from '@/test/mock-api';
-import { mergeMessages, teamUnread, useChat } from './store';
+import { catchUpAfter, mergeMessages, teamUnread, useChat } from './store';
 import type { Message } from './types';
 
-const message = (id: number, channelId = 1, userId = 2, body = `m${id}`): Message => ({
+const message = (id: number, channelId = 1, userId = 2, body = `m${id}`, createdAt = '2026-11-22T00:00:00Z'): Message => ({
   id,
   channelId,
   user: { id: userId, userName: 'u', roleType: 'general', imageFile: null },
@@ -13,7 +13,7 @@ const message = (id: number, channelId = 1, userId = 2, body = `m${id}`): Messag
   reactions: [],
   isPinned: false,
   clientMessageId: null,
-  createdAt: '2026-11-22T00:00:00Z',
+  createdAt,
   updatedAt: '2026-11-22T00:00:00Z',
 });
 
@@ -27,6 +27,32 @@ describe('chat store', () => {
     const merged = mergeMessages([message(3), message(1)], [message(2), message(3, 1, 2, 'edited')]);
     expect(merged.map((m) => m.id)).toEqual([1, 2, 3]);
     expect(merged[2].body).toBe('edited');
+  });
+
+  it('catches up after the newest message held, or after the newest created before a resync time', () => {
+    const at = (id: number, time: string) => message(id, 1, 2, `m${id}`, time);
+    // Node B's own messages (12, 14) arrived live while Redis was away; 11 and 13 from node A did not.
+    const held = [at(9, '2026-11-22T10:00:00Z'), at(10, '2026-11-22T10:00:05Z'), at(12, '2026-11-22T10:01:10Z'), at(14, '2026-11-22T10:01:20Z')];
+    expect(catchUpAfter(held)).toBe(14);
+    expect(catchUpAfter(held, '2026-11-22T10:00:30Z')).toBe(10);
+    expect(catchUpAfter(held, '2026-11-22T09:00:00Z')).toBe(9);
+    expect(catchUpAfter([], '2026-11-22T09:00:00Z')).toBeUndefined();
+  });
+
+  it('fills the holes a resync reports, page by page, each message once', async () => {
+    const at = (id: number, time: string) => message(id, 1, 2, `m${id}`, time);
+    useChat.setState({
+      histories: { 1: { data: [at(10, '2026-11-22T10:00:05Z'), at(12, '2026-11-22T10:01:10Z')], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null } },
+    });
+    const api = mockApi({
+      'GET /channels/1/messages': (call) =>
+        call.query.get('after_id') === '10'
+          ? { body: { messages: [at(11, '2026-11-22T10:01:00Z'), at(12, '2026-11-22T10:01:10Z')], has_more: true } }
+          : { body: { messages: [at(13, '2026-11-22T10:01:15Z')], has_more: false } },
+    });
+    await useChat.getState().catchUp(1, '2026-11-22T10:00:30Z');
+    expect(useChat.getState().histories[1].data.map((m) => m.id)).toEqual([10, 11, 12, 13]);
+    expect(api.calls.map((c) => c.query.get('after_id'))).toEqual(['10', '12']);
   });
 
   it('counts a pushed message as unread unless it is own or on screen', () => {

@@ -21,6 +21,17 @@ export const NO_MESSAGES: Message[] = [];
 const emptyHistory = (): History => ({ ...initialAsync<Message[]>([]), page: -1, hasMore: true, unreadMessageId: null });
 const emptyTeams = (): GroupedTeams => ({ favorite: [], assigned: [], other: [] });
 
+/**
+ * Where a catch-up starts: after the newest message held, or, when events from `since` on may be
+ * missing (a resync), after the newest message created before then (the oldest held if none was).
+ */
+export function catchUpAfter(messages: Message[], since?: string): number | undefined {
+  if (since === undefined) return messages.at(-1)?.id;
+  const limit = Date.parse(since);
+  const before = messages.filter((m) => Date.parse(m.createdAt) < limit).at(-1);
+  return (before ?? messages[0])?.id;
+}
+
 /** Merges messages by id, keeping ascending order; duplicates (push + catch-up) collapse. */
 export function mergeMessages(current: Message[], incoming: Message[]): Message[] {
   const byId = new Map(current.map((m) => [m.id, m]));
@@ -54,7 +65,8 @@ interface ChatState {
   /** Every readable channel's unread count; resolves with their ids (empty when the call failed). */
   fetchUnread: () => Promise<number[]>;
   fetchHistory: (channelId: number, page: number) => Promise<void>;
-  catchUp: (channelId: number) => Promise<void>;
+  /** Fetches every message after the newest held (or after `catchUpAfter(…, since)`), page by page, merged by id. */
+  catchUp: (channelId: number, since?: string) => Promise<void>;
   fetchPins: (channelId: number) => Promise<void>;
   fetchMembers: (channelId: number) => Promise<void>;
   fetchReactions: () => Promise<void>;
@@ -190,9 +202,9 @@ export const useChat = create<ChatState>((set, get) => {
         patchHistory(channelId, (h) => failed(h, error, 'メッセージの取得に失敗しました'));
       }
     },
-    catchUp: async (channelId) => {
+    catchUp: async (channelId, since) => {
       const history = get().histories[channelId];
-      const last = history?.data.at(-1)?.id;
+      const last = catchUpAfter(history?.data ?? [], since);
       if (last === undefined) return;
       const answer = await chatApi.messagesAfter(channelId, last);
       patchHistory(channelId, (h) => ({ data: mergeMessages(h.data, answer.messages) }));

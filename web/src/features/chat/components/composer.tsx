@@ -84,6 +84,8 @@ export function Composer({ channelId, members, disabled, editing, onEditDone }: 
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
+  /** The draft last sent without an answer, and the client message id it went with. */
+  const unsent = useRef<{ draft: string; id: string } | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
 
   if (editing && editing.id !== editingId) {
@@ -117,7 +119,12 @@ export function Composer({ channelId, members, disabled, editing, onEditDone }: 
         setEditingId(null);
         onEditDone();
       } else {
-        await chatApi.send(channelId, body, files, newClientId());
+        // A send whose answer never came (a node went away) may have been stored: sending the same
+        // draft again reuses its id, which the server stores once (200 with the first message).
+        const draft = JSON.stringify([channelId, body, files]);
+        if (unsent.current?.draft !== draft) unsent.current = { draft, id: newClientId() };
+        await chatApi.send(channelId, body, files, unsent.current.id);
+        unsent.current = null;
       }
       setText('');
       setPending([]);

@@ -1,0 +1,88 @@
+//! Per-socket limit on client-to-server events: a token bucket each socket carries in its
+//! extensions. A browser emits a `channel:join` per member channel when it (re)connects and a
+//! `typing` every few seconds while someone types; a client that keeps sending faster than
+//! the refill rate once its burst is spent is misbehaving (a bug loop or a flood meant to
+//! amplify `typing` fan-out) and is disconnected, so it cannot take the node's time from others.
+
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Events a socket may send at once: the joins of a member of 200 channels at connect.
+pub const SOCKET_EVENT_BURST: f64 = 200.0;
+/// Events per second a socket may keep sending after its burst (typing, joins, leaves).
+pub const SOCKET_EVENTS_PER_SECOND: f64 = 20.0;
+
+/// One socket's bucket; cloned handles share it.
+#[derive(Clone)]
+pub(crate) struct EventBudget(Arc<Mutex<Bucket>>);
+
+struct Bucket {
+    tokens: f64,
+    refilled_at: Instant,
+    burst: f64,
+    per_second: f64,
+}
+
+impl EventBudget {
+    pub(crate) fn new(burst: f64, per_second: f64) -> Self {
+        EventBudget(Arc::new(Mutex::new(Bucket {
+            tokens: burst,
+            refilled_at: Instant::now(),
+            burst,
+            per_second,
+        })))
+    }
+
+    /// Takes one token; `false` once the bucket is empty.
+    pub(crate) fn take(&self) -> bool {
+        self.take_at(Instant::now())
+    }
+
+    fn take_at(&self, now: Instant) -> bool {
+        let mut bucket = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let elapsed = now
+            .saturating_duration_since(bucket.refilled_at)
+            .as_secs_f64();
+        bucket.tokens = (bucket.tokens + elapsed * bucket.per_second).min(bucket.burst);
+        bucket.refilled_at = now;
+        if bucket.tokens >= 1.0 {
+            bucket.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn a_burst_passes_then_only_the_refill_rate() {
+        let budget = EventBudget::new(5.0, 10.0);
+        let start = Instant::now();
+        assert!((0..5).all(|_| budget.take_at(start)));
+        assert!(!budget.take_at(start), "the burst is spent");
+        // 100 ms at 10/s refills one event, not more.
+        let later = start + Duration::from_millis(100);
+        assert!(budget.take_at(later));
+        assert!(!budget.take_at(later));
+        // A quiet minute refills the burst, never beyond it.
+        let much_later = later + Duration::from_secs(60);
+        assert_eq!((0..10).filter(|_| budget.take_at(much_later)).count(), 5);
+    }
+
+    #[test]
+    fn a_thousand_events_a_second_run_dry_within_a_quarter_second() {
+        let budget = EventBudget::new(SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND);
+        let start = Instant::now();
+        let refused_at = (0..1000)
+            .map(|n| start + Duration::from_millis(n))
+            .position(|at| !budget.take_at(at))
+            .expect("a flood is refused");
+        assert!(refused_at < 250, "refused after {refused_at} events");
+    }
+}

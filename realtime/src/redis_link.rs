@@ -1,0 +1,318 @@
+//! The hub's link to Redis: a socketioxide-redis driver that survives Redis going away.
+//!
+//! The stock driver holds one multiplexed connection for the life of the process: when Redis
+//! restarts, its publishes fail forever and its subscriptions are gone, and because the adapter
+//! publishes before it delivers locally, a failed publish also kept an event from the node's
+//! own sockets. This driver instead
+//! - delivers locally whatever happens to Redis: a publish while the link is down is dropped
+//!   (counted and logged once per outage) and answers `Ok`, so the adapter goes on to its local
+//!   sockets; a publish that fails or takes longer than [`COMMAND_TIMEOUT`] marks the link down;
+//! - notices a lost link from the connection's disconnect push, a failed command, or a `PING`
+//!   every [`HEALTH_INTERVAL`], and reconnects every [`RECONNECT_INTERVAL`];
+//! - on reconnecting, subscribes every channel again and then calls the recovery hook with the
+//!   time from which events may have been missed, with which the hub tells its sockets to catch
+//!   up on what other nodes published meanwhile.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, RwLock, Weak};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use redis::aio::MultiplexedConnection;
+use redis::{AsyncConnectionConfig, FromRedisValue, PushInfo, PushKind};
+use socketioxide_redis::drivers::{ChanItem, Driver, MessageStream};
+use tokio::sync::{Notify, mpsc};
+
+/// Longest a publish, subscribe or ping may take before the link counts as down.
+pub const COMMAND_TIMEOUT: Duration = Duration::from_secs(1);
+/// How often a lost link tries to reconnect.
+pub const RECONNECT_INTERVAL: Duration = Duration::from_millis(500);
+/// How often a live link is pinged (a Redis that hangs sends no disconnect).
+pub const HEALTH_INTERVAL: Duration = Duration::from_secs(5);
+/// How far before this node noticed the loss events may already have been lost: another node
+/// may have noticed up to a health interval earlier, and a record's `created_at` (its
+/// transaction's start) precedes its publish by the request's duration (at most the request
+/// time limit, 30 s by default).
+pub const MISSED_MARGIN: Duration = Duration::from_secs(60);
+
+#[derive(Debug, thiserror::Error)]
+#[error("redis link: {0}")]
+pub struct LinkError(String);
+
+impl From<redis::RedisError> for LinkError {
+    fn from(error: redis::RedisError) -> Self {
+        LinkError(error.to_string())
+    }
+}
+
+type Handlers = HashMap<String, mpsc::Sender<ChanItem>>;
+type RecoveryHook = Box<dyn Fn(DateTime<Utc>) + Send + Sync>;
+
+/// Cheap to clone; every clone shares the connection and the subscriptions.
+#[derive(Clone)]
+pub struct RedisLink {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    client: redis::Client,
+    handlers: RwLock<Handlers>,
+    /// The live connection and its generation; `None` while the link is down.
+    conn: Mutex<Option<(u64, MultiplexedConnection)>>,
+    generation: AtomicU64,
+    /// Publishes dropped during the current outage.
+    dropped: AtomicU64,
+    /// When the current outage was noticed.
+    lost_at: Mutex<Option<DateTime<Utc>>>,
+    wake: Arc<Notify>,
+    on_recovered: OnceLock<RecoveryHook>,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        // Lets the supervisor see that the link is gone and end.
+        self.wake.notify_one();
+    }
+}
+
+impl RedisLink {
+    /// Connects (failing when Redis does not answer, as a node should not start without it)
+    /// and starts the supervisor that keeps the link up.
+    pub async fn connect(client: redis::Client) -> Result<Self, LinkError> {
+        let inner = Arc::new(Inner {
+            client,
+            handlers: RwLock::new(HashMap::new()),
+            conn: Mutex::new(None),
+            generation: AtomicU64::new(0),
+            dropped: AtomicU64::new(0),
+            lost_at: Mutex::new(None),
+            wake: Arc::new(Notify::new()),
+            on_recovered: OnceLock::new(),
+        });
+        Inner::establish(&inner).await?;
+        tokio::spawn(supervise(Arc::downgrade(&inner), inner.wake.clone()));
+        Ok(RedisLink { inner })
+    }
+
+    /// Runs `hook` each time the link comes back after an outage, once every channel is
+    /// subscribed again, with the time from which events may have been missed.
+    pub fn on_recovered(&self, hook: impl Fn(DateTime<Utc>) + Send + Sync + 'static) {
+        let _ = self.inner.on_recovered.set(Box::new(hook));
+    }
+
+    /// Whether the link is up right now.
+    pub fn is_up(&self) -> bool {
+        self.inner.current().is_some()
+    }
+}
+
+impl Inner {
+    fn current(&self) -> Option<(u64, MultiplexedConnection)> {
+        self.conn.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Marks generation `generation` down (a later connection is left alone).
+    fn lost(&self, generation: u64, why: &str) {
+        let mut slot = self.conn.lock().unwrap_or_else(|e| e.into_inner());
+        if matches!(&*slot, Some((live, _)) if *live == generation) {
+            *slot = None;
+            drop(slot);
+            *self.lost_at.lock().unwrap_or_else(|e| e.into_inner()) = Some(Utc::now());
+            tracing::warn!(%why, "redis link lost; delivering to this node's sockets only until it is back");
+            self.wake.notify_one();
+        }
+    }
+
+    /// Opens a connection, makes it the live one, and subscribes every channel on it.
+    async fn establish(this: &Arc<Self>) -> Result<(), LinkError> {
+        let generation = this.generation.fetch_add(1, Ordering::Relaxed) + 1;
+        let weak = Arc::downgrade(this);
+        let config = AsyncConnectionConfig::new()
+            .set_connection_timeout(Some(COMMAND_TIMEOUT))
+            .set_response_timeout(Some(COMMAND_TIMEOUT))
+            .set_push_sender(move |push: PushInfo| {
+                if let Some(inner) = weak.upgrade() {
+                    inner.on_push(generation, push);
+                }
+                Ok::<(), std::convert::Infallible>(())
+            });
+        let conn = tokio::time::timeout(
+            COMMAND_TIMEOUT * 2,
+            this.client
+                .get_multiplexed_async_connection_with_config(&config),
+        )
+        .await
+        .map_err(|_| LinkError("connect timed out".into()))??;
+        // Live first, so a channel subscribed from now on goes to this connection; then every
+        // channel known so far (subscribing twice on one connection is harmless).
+        *this.conn.lock().unwrap_or_else(|e| e.into_inner()) = Some((generation, conn.clone()));
+        let channels: Vec<String> = this
+            .handlers
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .keys()
+            .cloned()
+            .collect();
+        if !channels.is_empty() {
+            let mut conn = conn;
+            let subscribed = tokio::time::timeout(COMMAND_TIMEOUT, conn.subscribe(&channels)).await;
+            if !matches!(subscribed, Ok(Ok(()))) {
+                this.lost(generation, "resubscribe failed");
+                return Err(LinkError("resubscribe failed".into()));
+            }
+        }
+        Ok(())
+    }
+
+    fn on_push(&self, generation: u64, push: PushInfo) {
+        match push.kind {
+            PushKind::Message | PushKind::SMessage => {
+                let mut data = push.data.into_iter();
+                let (Some(chan), Some(payload)) = (data.next(), data.next()) else {
+                    return;
+                };
+                let (Ok(chan), Ok(payload)) = (
+                    String::from_redis_value(chan),
+                    Vec::<u8>::from_redis_value(payload),
+                ) else {
+                    tracing::warn!("unreadable redis message");
+                    return;
+                };
+                let handlers = self.handlers.read().unwrap_or_else(|e| e.into_inner());
+                if let Some(tx) = handlers.get(&chan)
+                    && let Err(error) = tx.try_send((chan, payload))
+                {
+                    tracing::warn!(%error, "redis message dropped: the adapter's buffer is full");
+                }
+            }
+            PushKind::Disconnection => self.lost(generation, "connection closed"),
+            _ => {}
+        }
+    }
+}
+
+/// Keeps the link up: pings it while it is up, reconnects while it is down, and calls the
+/// recovery hook after each reconnection. Ends when the link is dropped.
+async fn supervise(link: Weak<Inner>, wake: Arc<Notify>) {
+    loop {
+        let Some(inner) = link.upgrade() else { return };
+        match inner.current() {
+            Some((generation, mut conn)) => {
+                drop(inner);
+                tokio::select! {
+                    _ = wake.notified() => {}
+                    _ = tokio::time::sleep(HEALTH_INTERVAL) => {
+                        let ping = tokio::time::timeout(
+                            COMMAND_TIMEOUT,
+                            redis::cmd("PING").query_async::<String>(&mut conn),
+                        )
+                        .await;
+                        if !matches!(ping, Ok(Ok(_)))
+                            && let Some(inner) = link.upgrade()
+                        {
+                            inner.lost(generation, "ping failed");
+                        }
+                    }
+                }
+            }
+            None => match Inner::establish(&inner).await {
+                Ok(()) => {
+                    let dropped = inner.dropped.swap(0, Ordering::Relaxed);
+                    let lost_at = inner
+                        .lost_at
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .take()
+                        .unwrap_or_else(Utc::now);
+                    let since =
+                        lost_at - chrono::Duration::from_std(MISSED_MARGIN).unwrap_or_default();
+                    tracing::info!(
+                        dropped,
+                        down_ms = (Utc::now() - lost_at).num_milliseconds(),
+                        "redis link back; this node's sockets are told to catch up"
+                    );
+                    if let Some(hook) = inner.on_recovered.get() {
+                        hook(since);
+                    }
+                }
+                Err(error) => {
+                    tracing::debug!(%error, "redis still unavailable");
+                    drop(inner);
+                    tokio::time::sleep(RECONNECT_INTERVAL).await;
+                }
+            },
+        }
+    }
+}
+
+impl Driver for RedisLink {
+    type Error = LinkError;
+
+    async fn publish(&self, chan: String, val: Vec<u8>) -> Result<(), Self::Error> {
+        let Some((generation, mut conn)) = self.inner.current() else {
+            self.inner.dropped.fetch_add(1, Ordering::Relaxed);
+            return Ok(());
+        };
+        let sent = tokio::time::timeout(
+            COMMAND_TIMEOUT,
+            redis::AsyncCommands::publish::<_, _, redis::Value>(&mut conn, chan, val),
+        )
+        .await;
+        if !matches!(sent, Ok(Ok(_))) {
+            self.inner.dropped.fetch_add(1, Ordering::Relaxed);
+            self.inner.lost(generation, "publish failed");
+        }
+        Ok(())
+    }
+
+    async fn subscribe(
+        &self,
+        chan: String,
+        size: usize,
+    ) -> Result<MessageStream<ChanItem>, Self::Error> {
+        let (tx, rx) = mpsc::channel(size);
+        self.inner
+            .handlers
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(chan.clone(), tx);
+        // While the link is down the channel is subscribed when it comes back.
+        if let Some((generation, mut conn)) = self.inner.current() {
+            let subscribed = tokio::time::timeout(COMMAND_TIMEOUT, conn.subscribe(&chan)).await;
+            if !matches!(subscribed, Ok(Ok(()))) {
+                self.inner.lost(generation, "subscribe failed");
+            }
+        }
+        Ok(MessageStream::new(rx))
+    }
+
+    async fn unsubscribe(&self, chan: String) -> Result<(), Self::Error> {
+        self.inner
+            .handlers
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&chan);
+        if let Some((_, mut conn)) = self.inner.current() {
+            let _ = tokio::time::timeout(COMMAND_TIMEOUT, conn.unsubscribe(&chan)).await;
+        }
+        Ok(())
+    }
+
+    async fn num_serv(&self, chan: &str) -> Result<u16, Self::Error> {
+        let (_, mut conn) = self
+            .inner
+            .current()
+            .ok_or_else(|| LinkError("redis unavailable".into()))?;
+        let (_, count): (String, u16) = tokio::time::timeout(
+            COMMAND_TIMEOUT,
+            redis::cmd("PUBSUB")
+                .arg("NUMSUB")
+                .arg(chan)
+                .query_async(&mut conn),
+        )
+        .await
+        .map_err(|_| LinkError("PUBSUB NUMSUB timed out".into()))??;
+        Ok(count)
+    }
+}

@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# make soak: the long runs of issue 15 that do not fit in make test (docs/reliability.md).
+#   bash scripts/soak.sh              every section
+#   bash scripts/soak.sh faults       one section (several may be named)
+# Each section starts what it needs on its own ports (a private PostgreSQL cluster, release
+# tsumugi processes) and never stops the machine's PostgreSQL or Redis.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+SOAK_TMP=$(mktemp -d)
+SOAK_PIDS=()
+SOAK_CLUSTER=""
+soak_cleanup() {
+  for pid in "${SOAK_PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; done
+  [ -n "$SOAK_CLUSTER" ] && stop_private_cluster "$SOAK_CLUSTER"
+  rm -rf "$SOAK_TMP"
+}
+trap soak_cleanup EXIT
+trap 'exit 130' INT TERM
+
+# A private cluster for the soak sections, started once (sets PG_PORT and PG_ADMIN).
+soak_cluster() {
+  [ -n "$SOAK_CLUSTER" ] && return 0
+  SOAK_CLUSTER="$(private_cluster_dir)-soak"
+  start_private_cluster "$SOAK_CLUSTER"
+  PG_ADMIN="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+}
+
+# recreate_db NAME: an empty database NAME in the soak cluster.
+recreate_db() {
+  PGOPTIONS="-c client_min_messages=warning" psql "$PG_ADMIN" -XAtq -c "drop database if exists $1 with (force)" -c "create database $1" >/dev/null
+}
+
+# The release binary under test: TSUMUGI_BIN, else this checkout's (built when out of date).
+soak_binary() {
+  if [ -z "${TSUMUGI_BIN:-}" ]; then
+    ensure_release_binary
+    TSUMUGI_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/tsumugi"
+  fi
+}
+
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+# start_tsumugi DATABASE_URL LOG: a release node on a free port with demo data; sets NODE_URL
+# and NODE_PID once /api/health answers.
+start_tsumugi() {
+  local port
+  port=$(free_port 18080)
+  mkdir -p "$SOAK_TMP/data-$port" "$SOAK_TMP/web"
+  DATABASE_URL="$1" HOST=127.0.0.1 PORT="$port" DATA_DIR="$SOAK_TMP/data-$port" WEB_DIR="$SOAK_TMP/web" \
+    SEED_DEMO=1 SITE_VERIFY=off REVISION_NO=soak RUST_LOG="${RUST_LOG:-warn}" \
+    "$TSUMUGI_BIN" >"$2" 2>&1 &
+  NODE_PID=$!
+  SOAK_PIDS+=("$NODE_PID")
+  NODE_URL="http://127.0.0.1:$port"
+  for _ in $(seq 1 600); do
+    curl -fs "$NODE_URL/api/health" >/dev/null 2>&1 && return 0
+    kill -0 "$NODE_PID" 2>/dev/null || { cat "$2"; return 1; }
+    sleep 0.1
+  done
+  warn "tsumugi did not become healthy"; cat "$2"; return 1
+}
+
+stop_tsumugi() {
+  kill "$1" 2>/dev/null && wait "$1" 2>/dev/null || true
+}
+
+# ---------------------------------------------------------------------------------------------
+# faults: PostgreSQL restarted, then stopped for 10 s, under a running release tsumugi
+# (scripts/soak_pg_restart.py).
+# The faster faults (node kill, Redis stopped 10 s, database cut, socket flood) run in make test
+# (api/tests/faults.rs).
+soak_faults() {
+  say "soak faults: PostgreSQL restarted and stopped under a running release tsumugi"
+  apt_install postgresql
+  soak_binary
+  soak_cluster
+  recreate_db tsumugi_soak_faults
+  local url="postgres://postgres@127.0.0.1:$PG_PORT/tsumugi_soak_faults"
+  start_tsumugi "$url" "$SOAK_TMP/faults.log"
+  local pid=$NODE_PID pg_ctl
+  pg_ctl="$(pg_bin_dir)/pg_ctl"
+  say "a restart (pg_ctl restart -m fast)"
+  python3 scripts/soak_pg_restart.py "$NODE_URL" "$url" -- \
+    "${PG_RUN_AS[@]}" "$pg_ctl" -D "$SOAK_CLUSTER" -m fast -w restart
+  say "an outage of ${SOAK_PG_OUTAGE:-10} s (pg_ctl stop, then start)"
+  python3 scripts/soak_pg_restart.py "$NODE_URL" "$url" --outage -- \
+    "${PG_RUN_AS[@]}" bash -c "'$pg_ctl' -D '$SOAK_CLUSTER' -m fast -w stop >/dev/null && sleep ${SOAK_PG_OUTAGE:-10} && '$pg_ctl' -D '$SOAK_CLUSTER' -l '$SOAK_CLUSTER/server.log' -w -o '-p $PG_PORT -k $SOAK_CLUSTER -c listen_addresses=127.0.0.1' start >/dev/null"
+  if ! kill -0 "$pid" 2>/dev/null; then
+    warn "tsumugi exited during the restart"; cat "$SOAK_TMP/faults.log"; return 1
+  fi
+  say "tsumugi (pid $pid) served through the restart without being restarted; 500s logged: $(grep -c 'internal error' "$SOAK_TMP/faults.log" || true)"
+  stop_tsumugi "$pid"
+}
+
+# ---------------------------------------------------------------------------------------------
+# backups: the pg_dump / restore round trip of docs/reliability.md on a seeded database.
+MONEY_TABLES=(reward_settings reward_confirmations reward_statements reward_statement_lines
+  purchase_orders media_payments media_payment_changes media_option_payments client_plans)
+
+soak_backups() {
+  say "soak backups: pg_dump / pg_restore round trip"
+  apt_install postgresql
+  soak_binary
+  soak_cluster
+  local bin src dst dump started
+  bin=$(pg_bin_dir)
+  src="postgres://postgres@127.0.0.1:$PG_PORT/tsumugi_backup_src"
+  dst="postgres://postgres@127.0.0.1:$PG_PORT/tsumugi_backup_restored"
+  dump="$SOAK_TMP/tsumugi.dump"
+  recreate_db tsumugi_backup_src
+  recreate_db tsumugi_backup_restored
+  # A seeded database, as production has it: migrations, master data, the demo's money.
+  MASTER_DATA_DIR="${MASTER_DATA_DIR:-$(ensure_master_data)}"
+  export MASTER_DATA_DIR
+  start_tsumugi "$src" "$SOAK_TMP/backup-src.log"
+  stop_tsumugi "$NODE_PID"
+
+  started=$(now_ms)
+  "$bin/pg_dump" --format=custom --no-owner --no-privileges --file="$dump" "$src"
+  local dumped restored
+  dumped=$(( $(now_ms) - started ))
+  started=$(now_ms)
+  "$bin/pg_restore" --exit-on-error --no-owner --no-privileges --jobs=2 --dbname="$dst" "$dump"
+  restored=$(( $(now_ms) - started ))
+  say "dump $(du -h "$dump" | cut -f1) in ${dumped} ms, restore in ${restored} ms"
+
+  # Row counts of every table, checksums of the money tables, and sequence positions.
+  local report='
+    select format($f$rows %s %s$f$, table_name,
+           (xpath($x$/row/c/text()$x$, query_to_xml(format($q$select count(*) as c from %I$q$, table_name), false, true, $e$$e$)))[1]::text)
+      from information_schema.tables where table_schema = $s$public$s$ and table_type = $t$BASE TABLE$t$
+    union all
+    select format($f$sequence %s %s$f$, sequencename, coalesce(last_value, 0)) from pg_sequences where schemaname = $s$public$s$
+    order by 1'
+  psql "$src" -XAtq -c "$report" >"$SOAK_TMP/src.txt"
+  psql "$dst" -XAtq -c "$report" >"$SOAK_TMP/dst.txt"
+  for table in "${MONEY_TABLES[@]}"; do
+    for side in src dst; do
+      local url=$src
+      [ "$side" = dst ] && url=$dst
+      echo "checksum $table $(psql "$url" -XAtq -c "select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from $table t")" >>"$SOAK_TMP/$side.txt"
+    done
+  done
+  local tables rows money_rows
+  tables=$(grep -c '^rows ' "$SOAK_TMP/src.txt")
+  rows=$(awk '/^rows /{s+=$3} END {print s}' "$SOAK_TMP/src.txt")
+  money_rows=$(awk -v list=" ${MONEY_TABLES[*]} " '/^rows / && index(list, " " $2 " ") {s+=$3} END {print s}' "$SOAK_TMP/src.txt")
+  if ! diff -u "$SOAK_TMP/src.txt" "$SOAK_TMP/dst.txt"; then
+    warn "the restored database differs from the source"; return 1
+  fi
+  say "restored: $tables tables, $rows rows, $(grep -c '^sequence ' "$SOAK_TMP/src.txt") sequences identical; the money tables' $money_rows rows have equal checksums"
+
+  # The restored database runs: a node starts on it (migrations already applied) and logs in.
+  start_tsumugi "$dst" "$SOAK_TMP/backup-dst.log"
+  local answer
+  answer=$(curl -fs -H 'Content-Type: application/json' -d '{"mail_address":"accountant@demo.tsumugi.jp","password":"Tsumugi-demo-2026"}' "$NODE_URL/api/users/login")
+  [ "$(echo "$answer" | jq -r '.token | length > 0')" = true ] || { warn "login on the restored database failed: $answer"; return 1; }
+  say "a node on the restored database serves logins"
+  stop_tsumugi "$NODE_PID"
+}
+
+# ---------------------------------------------------------------------------------------------
+if [ "$(id -u)" -eq 0 ]; then PG_RUN_AS=(runuser -u postgres --); else PG_RUN_AS=(); fi
+SECTIONS=("$@")
+[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(faults backups)
+for section in "${SECTIONS[@]}"; do
+  case "$section" in
+    faults) soak_faults ;;
+    backups) soak_backups ;;
+    *) warn "unknown soak section: $section (faults, backups)"; exit 2 ;;
+  esac
+done
+say "soak: ${SECTIONS[*]} passed"
