@@ -69,7 +69,7 @@ export function TeamsPage({ leader }: { leader: boolean }) {
                   </Link>
                   {!leader && (
                     <Star type="button" aria-label={team.isFavorite ? 'お気に入りから外す' : 'お気に入りに追加'} onClick={() => toggleFavorite(team.id, !team.isFavorite)}>
-                      {team.isFavorite ? '★' : '☆'}
+                      <span aria-hidden>{team.isFavorite ? '★' : '☆'}</span>
                     </Star>
                   )}
                 </ListRow>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type UIEvent } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { VisuallyHidden } from '@/components/form-field';
 import { PopoverHead } from '@/components/popover-head';
 import type { NoticeGroup } from '@/lib/events';
 import { formatDate } from '@/lib/format';
@@ -125,9 +126,15 @@ export function NoticeDropdown({ group }: { group: NoticeGroup }) {
 
   return (
     <Wrap ref={ref}>
-      <Trigger aria-label={label.title} data-testid={label.testId} onClick={toggle}>
-        {label.icon}
-        {state.unreadCount > 0 && <Badge data-testid={`${label.testId}-count`}>{state.unreadCount}</Badge>}
+      <Trigger data-testid={label.testId} onClick={toggle}>
+        <span aria-hidden>{label.icon}</span>
+        <VisuallyHidden>{label.title}</VisuallyHidden>
+        {state.unreadCount > 0 && (
+          <>
+            <Badge data-testid={`${label.testId}-count`}>{state.unreadCount}</Badge>
+            <VisuallyHidden>件未読</VisuallyHidden>
+          </>
+        )}
       </Trigger>
       {open && (
         <Menu onScroll={onScroll} role="menu">
