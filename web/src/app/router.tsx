@@ -4,6 +4,7 @@ import { NotFoundPage } from '@/components/status-page';
 import { documentTitle, NOT_FOUND_TITLE, paths, type RouteDef, type RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
 import { Banners } from '@/features/banners/components/banners';
+import { ConnectionBanner } from '@/features/connection/components/connection-banner';
 import { MaintenanceBanner } from '@/features/maintenance/components/maintenance-banner';
 import { MaintenancePage } from '@/features/maintenance/components/maintenance-page';
 import { useMaintenance } from '@/features/maintenance/store';
@@ -172,6 +173,7 @@ function Shell() {
       <GlobalStyle $mobile={mobile} />
       <Banners />
       <UpdateBanner />
+      <ConnectionBanner />
       <MaintenanceBanner staff={isStaff(role)} />
       {!maintenanceActive && <WorkStatusGate />}
       {!maintenanceActive && <AssessmentRemindGate />}
