@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/status-page';
 import { documentTitle, NOT_FOUND_TITLE, paths, type RouteDef, type RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
@@ -171,6 +171,8 @@ function Shell() {
   return (
     <>
       <GlobalStyle $mobile={mobile} />
+      {/* A new page starts at its top; going back returns to where the reader was. */}
+      <ScrollRestoration />
       <Banners />
       <UpdateBanner />
       <ConnectionBanner />

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type UIEvent } from 'react';
+import type { UIEvent } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { useDropdown } from '@/components/dropdown';
 import { VisuallyHidden } from '@/components/form-field';
 import { PopoverHead } from '@/components/popover-head';
 import type { NoticeGroup } from '@/lib/events';
@@ -93,19 +94,10 @@ function target(notice: Notice): string | null {
 export function NoticeDropdown({ group }: { group: NoticeGroup }) {
   const state = useNotices((s) => s[group]);
   const { fetchPage, readAll, readOne } = useNotices();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
+  const dropdown = useDropdown<HTMLButtonElement, HTMLDivElement>();
+  const { open, setOpen } = dropdown;
   const navigate = useNavigate();
   const label = LABEL[group];
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
 
   const toggle = () => {
     if (!open) void fetchPage(group, 1);
@@ -125,8 +117,8 @@ export function NoticeDropdown({ group }: { group: NoticeGroup }) {
   };
 
   return (
-    <Wrap ref={ref}>
-      <Trigger data-testid={label.testId} onClick={toggle}>
+    <Wrap ref={dropdown.wrap}>
+      <Trigger ref={dropdown.trigger} data-testid={label.testId} onClick={toggle} aria-haspopup="dialog" aria-expanded={open}>
         <span aria-hidden>{label.icon}</span>
         <VisuallyHidden>{label.title}</VisuallyHidden>
         {state.unreadCount > 0 && (
@@ -137,7 +129,8 @@ export function NoticeDropdown({ group }: { group: NoticeGroup }) {
         )}
       </Trigger>
       {open && (
-        <Menu onScroll={onScroll} role="menu">
+        // A panel of buttons (not an ARIA menu): the read-all button, then one button per notice.
+        <Menu ref={dropdown.panel} onScroll={onScroll} role="dialog" aria-label={label.title} onKeyDown={dropdown.onPanelKeyDown}>
           <MenuHead>
             <span>{label.title}</span>
             <button type="button" onClick={() => readAll(group)}>すべて既読にする</button>
