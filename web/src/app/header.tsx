@@ -133,8 +133,7 @@ export function Header({ mobile }: { mobile: boolean }) {
   const user = useAuth((s) => s.user.data);
   const logOut = useAuth((s) => s.logOut);
   const navigate = useNavigate();
-  const menu = useDropdown<HTMLButtonElement, HTMLUListElement>();
-  const { open, setOpen } = menu;
+  const { open, setOpen, toggle, wrap, trigger, panel, onPanelKeyDown } = useDropdown<HTMLButtonElement, HTMLUListElement>();
   const [confirming, setConfirming] = useState(false);
   const hidden = useHideOnScrollDown(mobile);
   if (!user) return null;
@@ -158,18 +157,18 @@ export function Header({ mobile }: { mobile: boolean }) {
         {isClient(role) && user.client && <ImportantCounts clientId={user.client.id} compact={mobile} />}
         {(isCreator(role) || isStaff(role) || isClient(role)) && <NoticeDropdown group="task" />}
         {(isCreator(role) || isStaff(role)) && <NoticeDropdown group="message" />}
-        <MenuWrap ref={menu.wrap}>
+        <MenuWrap ref={wrap}>
           {mobile ? (
-            <AvatarButton ref={menu.trigger} type="button" data-testid="user-menu-button" onClick={menu.toggle} aria-haspopup="menu" aria-expanded={open} aria-label={`${user.userName}のメニュー`}>
+            <AvatarButton ref={trigger} type="button" data-testid="user-menu-button" onClick={toggle} aria-haspopup="menu" aria-expanded={open} aria-label={`${user.userName}のメニュー`}>
               <UserAvatar user={user} size={32} />
             </AvatarButton>
           ) : (
-            <Button ref={menu.trigger} $size="sm" $minWidth={0} data-testid="user-menu-button" onClick={menu.toggle} aria-haspopup="menu" aria-expanded={open}>
+            <Button ref={trigger} $size="sm" $minWidth={0} data-testid="user-menu-button" onClick={toggle} aria-haspopup="menu" aria-expanded={open}>
               {user.userName}
             </Button>
           )}
           {open && (
-            <Menu ref={menu.panel} role="menu" aria-label="ユーザーメニュー" onKeyDown={menu.onPanelKeyDown}>
+            <Menu ref={panel} role="menu" aria-label="ユーザーメニュー" onKeyDown={onPanelKeyDown}>
               {menuFor(role).map((item) => (
                 <li key={item.label} role="none">
                   <Link role="menuitem" to={item.to} onClick={() => setOpen(false)}>

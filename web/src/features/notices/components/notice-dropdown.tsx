@@ -94,8 +94,7 @@ function target(notice: Notice): string | null {
 export function NoticeDropdown({ group }: { group: NoticeGroup }) {
   const state = useNotices((s) => s[group]);
   const { fetchPage, readAll, readOne } = useNotices();
-  const dropdown = useDropdown<HTMLButtonElement, HTMLDivElement>();
-  const { open, setOpen } = dropdown;
+  const { open, setOpen, wrap, trigger, panel, onPanelKeyDown } = useDropdown<HTMLButtonElement, HTMLDivElement>();
   const navigate = useNavigate();
   const label = LABEL[group];
 
@@ -117,8 +116,8 @@ export function NoticeDropdown({ group }: { group: NoticeGroup }) {
   };
 
   return (
-    <Wrap ref={dropdown.wrap}>
-      <Trigger ref={dropdown.trigger} data-testid={label.testId} onClick={toggle} aria-haspopup="dialog" aria-expanded={open}>
+    <Wrap ref={wrap}>
+      <Trigger ref={trigger} data-testid={label.testId} onClick={toggle} aria-haspopup="dialog" aria-expanded={open}>
         <span aria-hidden>{label.icon}</span>
         <VisuallyHidden>{label.title}</VisuallyHidden>
         {state.unreadCount > 0 && (
@@ -130,7 +129,7 @@ export function NoticeDropdown({ group }: { group: NoticeGroup }) {
       </Trigger>
       {open && (
         // A panel of buttons (not an ARIA menu): the read-all button, then one button per notice.
-        <Menu ref={dropdown.panel} onScroll={onScroll} role="dialog" aria-label={label.title} onKeyDown={dropdown.onPanelKeyDown}>
+        <Menu ref={panel} onScroll={onScroll} role="dialog" aria-label={label.title} onKeyDown={onPanelKeyDown}>
           <MenuHead>
             <span>{label.title}</span>
             <button type="button" onClick={() => readAll(group)}>すべて既読にする</button>
