@@ -87,7 +87,7 @@ async function largestContentfulPaint(page: Page, path: string, ready: () => Pro
   );
 }
 
-/** Median of three loads with the CPU slowed down 4×, logged in as the demo creator. */
+/** Five loads with the CPU slowed down 4×, logged in as the demo creator, sorted (the budget holds the median). */
 async function throttledLcp(browser: Browser, path: (page: Page) => Promise<string>, ready: (page: Page) => Promise<void>): Promise<number[]> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
@@ -97,7 +97,7 @@ async function throttledLcp(browser: Browser, path: (page: Page) => Promise<stri
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const samples: number[] = [];
-    for (let i = 0; i < 3; i++) samples.push(await largestContentfulPaint(page, target, () => ready(page)));
+    for (let i = 0; i < 5; i++) samples.push(await largestContentfulPaint(page, target, () => ready(page)));
     return samples.sort((a, b) => a - b);
   } finally {
     await context.close();
@@ -116,8 +116,8 @@ test('Largest Contentful Paint of /projects and a channel page is at most 1.5 s 
     async (page) => channelPath(await demoWorkspace(page)),
     (page) => expect(page.getByTestId('message').last()).toBeVisible(),
   );
-  const show = (samples: number[]) => `median ${Math.round(samples[1])} ms (${samples.map(Math.round).join(', ')})`;
+  const show = (samples: number[]) => `median ${Math.round(samples[2])} ms (${samples.map(Math.round).join(', ')})`;
   console.log(`LCP at ${CPU_SLOWDOWN}× CPU slowdown: /projects ${show(projects)}; channel ${show(channel)} (budget ${LCP_BUDGET_MS} ms)`);
-  expect(projects[1]).toBeLessThanOrEqual(LCP_BUDGET_MS);
-  expect(channel[1]).toBeLessThanOrEqual(LCP_BUDGET_MS);
+  expect(projects[2]).toBeLessThanOrEqual(LCP_BUDGET_MS);
+  expect(channel[2]).toBeLessThanOrEqual(LCP_BUDGET_MS);
 });

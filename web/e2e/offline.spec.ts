@@ -27,7 +27,7 @@ test('offline: the banner says so; back online, the channel catches up on what w
     await expect(banner).toHaveAttribute('data-state', 'offline');
     await expect(banner).toHaveText('オフラインです。接続が戻ると、この画面は自動で最新の状態になります。');
     // Announced to screen readers: the banner sits in a polite live region.
-    await expect(creator.getByRole('status').filter({ has: banner })).toHaveAttribute('aria-live', 'polite');
+    await expect(creator.getByTestId('connection-live-region').filter({ has: banner })).toHaveAttribute('aria-live', 'polite');
 
     const missed = `オフライン中のメッセージ ${Date.now()}`;
     await send(editor, missed);

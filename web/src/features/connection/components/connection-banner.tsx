@@ -31,8 +31,9 @@ export function ConnectionBanner() {
   const { state, back } = useConnection();
   const shown = state === 'offline' || state === 'reconnecting' ? state : back ? 'back' : null;
   return (
-    // The live region stays in the page so screen readers announce each change.
-    <div role="status" aria-live="polite">
+    // The live region stays in the page so screen readers announce each change (a plain polite
+    // region: an empty role="status" would stand beside each page's own status messages).
+    <div aria-live="polite" aria-atomic="true" data-testid="connection-live-region">
       {shown && (
         <Bar $down={shown !== 'back'} data-testid="connection-banner" data-state={shown}>
           {MESSAGES[shown]}

@@ -1,6 +1,7 @@
 import type { UIEvent } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { CountBadge } from '@/components/badge';
 import { useDropdown } from '@/components/dropdown';
 import { VisuallyHidden } from '@/components/form-field';
 import { PopoverHead } from '@/components/popover-head';
@@ -21,21 +22,15 @@ const Trigger = styled.button`
   font-size: 22px;
   padding: 4px 8px;
 `;
-const Badge = styled.span`
+const Badge = styled(CountBadge)`
   position: absolute;
   top: -2px;
   right: 0;
   min-width: 18px;
-  height: 18px;
   padding: 0 4px;
   border-radius: 9px;
-  background: ${theme.color.alert};
-  color: ${theme.color.white};
-  font-size: ${theme.font.xs};
   line-height: 18px;
-  text-align: center;
-`;
-const Menu = styled.div`
+`;const Menu = styled.div`
   position: absolute;
   right: 0;
   top: 40px;
