@@ -1,11 +1,15 @@
 # Two set-up commands: `make run` starts the product, `make test` runs every test.
-.PHONY: run test
+.PHONY: run test screens
 
 run:
 	@bash scripts/run.sh
 
 test:
 	@bash scripts/test.sh
+
+# The browser tour with screenshots: one per route × viewport (desktop 1366, phone 390) in docs/screens/.
+screens:
+	@bash scripts/screens.sh
 
 # Benchmarks (not part of make test): Tsumugi's hub against a Node socket.io baseline.
 .PHONY: bench bench-quick bench-search bench-confirm

@@ -5,8 +5,6 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  // The screenshots for docs/screens are taken on request (npm run screens), not in the suite.
-  testIgnore: process.env.SCREENS ? [] : ['**/screens.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -30,6 +30,8 @@ const backend = 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react(), revisionFile()],
   define: { __REVISION__: JSON.stringify(revision) },
+  // dist/.vite/manifest.json: the budget test (e2e/budgets.spec.ts) reads which modules each chunk holds.
+  build: { manifest: true },
   resolve: { alias: { '@': resolve(__dirname, 'src') } },
   server: {
     proxy: {

@@ -133,7 +133,7 @@ test('the client offers a new task to a creator, who hears of it live and declin
 
     // The creator opens the task from the bell and declines it.
     await creator.getByTestId('bell').click();
-    await creator.getByRole('menu').getByText(`「${title}」のお仕事の依頼が届きました`).click();
+    await creator.getByRole('dialog', { name: 'タスクのお知らせ' }).getByText(`「${title}」のお仕事の依頼が届きました`).click();
     await expect(creator).toHaveURL(`/tasks/${taskId}`);
     await expect(creator.getByRole('heading', { name: title })).toBeVisible();
     await expect(creator.getByTestId('task-status')).toHaveText('応募中');
@@ -159,7 +159,7 @@ test('the client offers a new task to a creator, who hears of it live and declin
 
     // The client reads the notice and sees the creator declined.
     await client.getByTestId('bell').click();
-    await client.getByRole('menu').getByText(`山田 花子さんが「${title}」の依頼を辞退しました`).click();
+    await client.getByRole('dialog', { name: 'タスクのお知らせ' }).getByText(`山田 花子さんが「${title}」の依頼を辞退しました`).click();
     await expect(client).toHaveURL(`/tasks/${taskId}`);
     await expect(client.getByText('山田 花子（辞退）')).toBeVisible();
     await expect(client.getByTestId('task-status')).toHaveText('応募中');

@@ -93,7 +93,7 @@ test('a mention raises the mentioned person’s notice count live', async ({ bro
     await expect(messageWith(creator, '@佐藤 健')).toHaveCount(1);
     await expect(count).toHaveText(String(before + 1), LIVE);
     await editor.getByTestId('envelope').click();
-    await expect(editor.getByRole('menu')).toContainText('山田 花子さんが「デモ編集部」であなたをメンションしました');
+    await expect(editor.getByRole('dialog', { name: 'メッセージのお知らせ' })).toContainText('山田 花子さんが「デモ編集部」であなたをメンションしました');
   } finally {
     await close();
   }

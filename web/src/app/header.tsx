@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
+import { useDropdown } from '@/components/dropdown';
+import { Modal } from '@/components/modal';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
 import { ImportantCounts } from '@/features/clients/components/important-counts';
@@ -75,23 +77,6 @@ const Menu = styled.ul`
     cursor: pointer;
   }
 `;
-const Confirm = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: ${theme.layer.modal};
-  background: rgba(0, 0, 0, 0.4);
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  > div {
-    background: ${theme.color.white};
-    padding: 20px;
-    border-radius: 8px;
-    display: flex;
-    flex-direction: column;
-    gap: 16px;
-  }
-`;
 
 type MenuItem = { label: string; to: string };
 
@@ -148,7 +133,7 @@ export function Header({ mobile }: { mobile: boolean }) {
   const user = useAuth((s) => s.user.data);
   const logOut = useAuth((s) => s.logOut);
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, toggle, wrap, trigger, panel, onPanelKeyDown } = useDropdown<HTMLButtonElement, HTMLUListElement>();
   const [confirming, setConfirming] = useState(false);
   const hidden = useHideOnScrollDown(mobile);
   if (!user) return null;
@@ -172,18 +157,18 @@ export function Header({ mobile }: { mobile: boolean }) {
         {isClient(role) && user.client && <ImportantCounts clientId={user.client.id} compact={mobile} />}
         {(isCreator(role) || isStaff(role) || isClient(role)) && <NoticeDropdown group="task" />}
         {(isCreator(role) || isStaff(role)) && <NoticeDropdown group="message" />}
-        <MenuWrap>
+        <MenuWrap ref={wrap}>
           {mobile ? (
-            <AvatarButton type="button" data-testid="user-menu-button" onClick={() => setOpen(!open)} aria-expanded={open} aria-label={`${user.userName}のメニュー`}>
+            <AvatarButton ref={trigger} type="button" data-testid="user-menu-button" onClick={toggle} aria-haspopup="menu" aria-expanded={open} aria-label={`${user.userName}のメニュー`}>
               <UserAvatar user={user} size={32} />
             </AvatarButton>
           ) : (
-            <Button $size="sm" $minWidth={0} data-testid="user-menu-button" onClick={() => setOpen(!open)} aria-expanded={open}>
+            <Button ref={trigger} $size="sm" $minWidth={0} data-testid="user-menu-button" onClick={toggle} aria-haspopup="menu" aria-expanded={open}>
               {user.userName}
             </Button>
           )}
           {open && (
-            <Menu role="menu">
+            <Menu ref={panel} role="menu" aria-label="ユーザーメニュー" onKeyDown={onPanelKeyDown}>
               {menuFor(role).map((item) => (
                 <li key={item.label} role="none">
                   <Link role="menuitem" to={item.to} onClick={() => setOpen(false)}>
@@ -202,15 +187,12 @@ export function Header({ mobile }: { mobile: boolean }) {
       </Bar>
       {/* Outside the bar: its transform would make the bar, not the screen, the dialog's frame. */}
       {confirming && (
-        <Confirm role="dialog" aria-label="ログアウトの確認">
-          <div>
-            <p>ログアウトしますか？</p>
-            <div style={{ display: 'flex', gap: 12 }}>
-              <Button $minWidth={100} onClick={() => setConfirming(false)}>キャンセル</Button>
-              <Button $variant="primary" $minWidth={100} onClick={doLogout}>はい</Button>
-            </div>
+        <Modal title="ログアウトしますか？" onClose={() => setConfirming(false)} width={360} testId="logout-confirm">
+          <div style={{ display: 'flex', gap: 12, marginTop: 16 }}>
+            <Button $minWidth={100} onClick={() => setConfirming(false)}>キャンセル</Button>
+            <Button $variant="primary" $minWidth={100} onClick={doLogout}>はい</Button>
           </div>
-        </Confirm>
+        </Modal>
       )}
     </>
   );

@@ -1,12 +1,24 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Layout } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
 import { useIsMobile } from '@/lib/device';
 import { theme } from '@/theme/theme';
-import { Header } from './header';
-import { PhoneNav } from './phone-nav';
-import { SideMenu } from './side-menu';
+
+const loadChrome = () => import('./chrome');
+const Header = lazy(() => loadChrome().then((m) => ({ default: m.Header })));
+const PhoneNav = lazy(() => loadChrome().then((m) => ({ default: m.PhoneNav })));
+const SideMenu = lazy(() => loadChrome().then((m) => ({ default: m.SideMenu })));
+// A member's pages all need the frame: fetch it alongside the entry (or as the session starts),
+// not after the page's own chunk.
+if (useAuth.getState().token) void loadChrome();
+else {
+  const stop = useAuth.subscribe((state) => {
+    if (!state.token) return;
+    stop();
+    void loadChrome();
+  });
+}
 
 const CONTENT_PADDING = { desktop: 24, phone: 12 };
 
@@ -48,24 +60,29 @@ export function LayoutFrame({ layout, children }: { layout: Layout; children: Re
   const mobile = useIsMobile();
   const signedIn = useAuth((s) => !!s.user.data);
   if (layout === 'empty') return <>{children}</>;
+  // The frame's chunk loads alongside the page's own; the page shows with its frame.
   if (mobile || layout === 'sp') {
     return (
-      <Phone data-layout={layout} $tabBar={signedIn}>
-        <Header mobile />
-        <PhoneContent>{children}</PhoneContent>
-        <PhoneNav />
-      </Phone>
+      <Suspense fallback={null}>
+        <Phone data-layout={layout} $tabBar={signedIn}>
+          <Header mobile />
+          <PhoneContent>{children}</PhoneContent>
+          <PhoneNav />
+        </Phone>
+      </Suspense>
     );
   }
   return (
-    <Desktop data-layout={layout}>
-      <Header mobile={false} />
-      <Row>
-        {signedIn && <SideMenu />}
-        <Grow>
-          <Content>{children}</Content>
-        </Grow>
-      </Row>
-    </Desktop>
+    <Suspense fallback={null}>
+      <Desktop data-layout={layout}>
+        <Header mobile={false} />
+        <Row>
+          {signedIn && <SideMenu />}
+          <Grow>
+            <Content>{children}</Content>
+          </Grow>
+        </Row>
+      </Desktop>
+    </Suspense>
   );
 }

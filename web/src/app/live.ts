@@ -7,6 +7,7 @@ import { useBanners } from '@/features/banners/store';
 import { subscribeChat } from '@/features/chat/live';
 import { subscribeClientPayments } from '@/features/client-payments/live';
 import { subscribeClientCounts } from '@/features/clients/live';
+import { subscribeConnection } from '@/features/connection/live';
 import { subscribeInformation } from '@/features/information/live';
 import { subscribeMaintenance } from '@/features/maintenance/live';
 import { subscribeMedia } from '@/features/media/live';
@@ -50,6 +51,13 @@ function subscribeStores(): () => void {
     subscribeRewardConfirmations(),
     subscribeInformation(noteNews),
     subscribeMediaTeams(() => isCreator(user()?.roleType)),
+    // Back after a lost connection: what the header shows comes again (chat catches up itself).
+    subscribeConnection(() => {
+      if (!useAuth.getState().token) return;
+      void useAuth.getState().whoami();
+      void useNotices.getState().fetchPage('task', 1);
+      void useNotices.getState().fetchPage('message', 1);
+    }),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/status-page';
 import { documentTitle, NOT_FOUND_TITLE, paths, type RouteDef, type RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
 import { Banners } from '@/features/banners/components/banners';
+import { ConnectionBanner } from '@/features/connection/components/connection-banner';
 import { MaintenanceBanner } from '@/features/maintenance/components/maintenance-banner';
 import { MaintenancePage } from '@/features/maintenance/components/maintenance-page';
 import { useMaintenance } from '@/features/maintenance/store';
@@ -170,8 +171,11 @@ function Shell() {
   return (
     <>
       <GlobalStyle $mobile={mobile} />
+      {/* A new page starts at its top; going back returns to where the reader was. */}
+      <ScrollRestoration />
       <Banners />
       <UpdateBanner />
+      <ConnectionBanner />
       <MaintenanceBanner staff={isStaff(role)} />
       {!maintenanceActive && <WorkStatusGate />}
       {!maintenanceActive && <AssessmentRemindGate />}

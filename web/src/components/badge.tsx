@@ -11,3 +11,16 @@ export const Badge = styled.span<{ $tone?: 'brand' | 'muted' | 'alert' }>`
   background: ${({ $tone = 'brand' }) => ($tone === 'alert' ? '#fdecec' : $tone === 'muted' ? theme.color.background : '#e7f5ec')};
   color: ${({ $tone = 'brand' }) => ($tone === 'alert' ? theme.color.alert : $tone === 'muted' ? theme.color.subText : theme.color.brandDark)};
 `;
+
+/** The red count of unread things (a team's or channel's messages, the bell's notices). */
+export const CountBadge = styled.span`
+  display: inline-block;
+  min-width: 20px;
+  padding: 0 6px;
+  border-radius: 10px;
+  background: ${theme.color.alert};
+  color: ${theme.color.white};
+  font-size: ${theme.font.xs};
+  line-height: 20px;
+  text-align: center;
+`;

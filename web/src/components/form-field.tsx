@@ -16,10 +16,15 @@ export const visuallyHidden = css`
   border: 0;
 `;
 
+/** Text only a screen reader reads (a button's name beside its icon). */
+export const VisuallyHidden = styled.span`
+  ${visuallyHidden}
+`;
+
 export const focusRing = css`
   outline: none;
   border-color: ${theme.color.brand};
-  box-shadow: 0 0 0 3px rgba(46, 157, 91, 0.25);
+  box-shadow: 0 0 0 3px rgba(35, 122, 71, 0.35);
 `;
 
 /** The box of a text input, a select trigger, a date field. */
@@ -38,7 +43,7 @@ export const controlBox = css`
   &:focus-visible { ${focusRing} }
   &[aria-invalid='true'] { border-color: ${theme.color.alert}; }
   &:disabled { background: ${theme.color.background}; color: ${theme.color.subText}; cursor: not-allowed; }
-  &::placeholder { color: #9aa1ab; }
+  &::placeholder { color: #6b7079; }
 `;
 
 const Wrap = styled.div`

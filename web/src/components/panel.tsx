@@ -24,10 +24,11 @@ const Actions = styled.footer`
   justify-content: flex-end;
 `;
 
-export function Panel({ title, children, actions, testId }: { title: ReactNode; children: ReactNode; actions?: ReactNode; testId?: string }) {
+/** `level` 1 when the panel is the whole page (the public account pages): its title is the page's main heading. */
+export function Panel({ title, children, actions, testId, level = 2 }: { title: ReactNode; children: ReactNode; actions?: ReactNode; testId?: string; level?: 1 | 2 }) {
   return (
     <Box data-testid={testId}>
-      <Title>{title}</Title>
+      <Title as={level === 1 ? 'h1' : 'h2'}>{title}</Title>
       <Content>{children}</Content>
       {actions && <Actions>{actions}</Actions>}
     </Box>

@@ -22,7 +22,7 @@ const Trigger = styled.button`
   text-align: left;
   cursor: pointer;
   span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  span.placeholder { color: #9aa1ab; }
+  span.placeholder { color: #6b7079; }
   &::after {
     content: '';
     flex-shrink: 0;

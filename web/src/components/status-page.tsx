@@ -16,7 +16,7 @@ const Wrap = styled.section`
 const Code = styled.div`
   font-size: 48px;
   font-weight: ${theme.font.bold};
-  color: ${theme.color.border};
+  color: ${theme.color.second};
   line-height: 1;
 `;
 

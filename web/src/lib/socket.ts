@@ -1,6 +1,6 @@
 /** The live socket: one connection per logged-in tab, typed server events fanned out to subscribers. */
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { camelize } from './case';
 import type {
   AssessmentsChanged,
@@ -68,29 +68,94 @@ type ConnectListener = (resync?: Resync) => void;
 const RESYNC_SPREAD_MS = 2000;
 
 let socket: Socket | null = null;
+
+/**
+ * The live connection as a person should know it: `connecting` before the first connection,
+ * `online`, `offline` (the browser has no network; the socket is closed until it returns) or
+ * `reconnecting` (the connection dropped, socket.io is trying again).
+ */
+export type ConnectionState = 'connecting' | 'online' | 'offline' | 'reconnecting';
+let connectionState: ConnectionState = 'connecting';
+const stateListeners = new Set<(state: ConnectionState) => void>();
+
+function setConnectionState(next: ConnectionState): void {
+  if (next === connectionState) return;
+  connectionState = next;
+  stateListeners.forEach((listener) => listener(next));
+}
+
+/** Follows the connection state; returns the unsubscribe function. */
+export function onConnectionState(listener: (state: ConnectionState) => void): () => void {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}
+
+export const currentConnectionState = (): ConnectionState => connectionState;
+
+// The browser knows first when the network goes: close the socket (nothing can pass), and open
+// it again when the network returns; the `connect` listeners then catch up.
+function goOffline(): void {
+  if (!socket) return;
+  socket.disconnect();
+  setConnectionState('offline');
+}
+function goOnline(): void {
+  if (!socket || socket.connected) return;
+  setConnectionState('reconnecting');
+  socket.connect();
+}
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', goOffline);
+  window.addEventListener('online', goOnline);
+}
 // Handlers are kept by name; `onEvent` only files a handler under its own event's name, so the
 // payload handed to it below is the one its type promises.
 const handlers = new Map<string, Set<(payload: unknown) => void>>();
 const connectListeners = new Set<ConnectListener>();
 
+/** Counts connect and disconnect calls: a connection whose client library arrives after a newer call is dropped. */
+let generation = 0;
+
+/**
+ * Opens the session's socket. The socket.io client is loaded here, on first use, so pages before
+ * login (the login page's JavaScript budget, e2e/budgets.spec.ts) do not carry it.
+ */
 export function connectSocket(token: string): void {
   disconnectSocket();
-  socket = io({ auth: { token }, transports: ['websocket'], reconnectionDelayMax: 5000 });
+  const mine = generation;
+  void import('socket.io-client').then(({ io }) => {
+    if (mine !== generation) return;
+    open(io({ auth: { token }, transports: ['websocket'], reconnectionDelayMax: 5000 }));
+  });
+}
+
+function open(opened: Socket): void {
+  socket = opened;
   socket.onAny((event: string, payload: unknown) => {
     handlers.get(event)?.forEach((handler) => handler(camelize(payload)));
   });
-  socket.on('connect', () => connectListeners.forEach((listener) => listener()));
+  socket.on('connect', () => {
+    setConnectionState('online');
+    connectListeners.forEach((listener) => listener());
+  });
+  socket.on('disconnect', (reason) => {
+    // A disconnect the app asked for (logout, going offline) is not a dropped connection.
+    if (reason !== 'io client disconnect') setConnectionState('reconnecting');
+  });
   socket.on('hub.resync', (payload: { since?: unknown } | null) => {
     const since = typeof payload?.since === 'string' ? payload.since : null;
     if (!since) return;
     setTimeout(() => connectListeners.forEach((listener) => listener({ since })), Math.random() * RESYNC_SPREAD_MS);
   });
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) goOffline();
 }
 
 export function disconnectSocket(): void {
+  generation++;
   socket?.removeAllListeners();
   socket?.disconnect();
   socket = null;
+  setConnectionState('connecting');
 }
 
 /** Subscribes to a server event; returns the unsubscribe function. Features call it from their `live.ts` only. */

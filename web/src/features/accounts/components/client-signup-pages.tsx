@@ -47,7 +47,7 @@ const PERSON_FIELDS = ['lastName', 'firstName', 'lastNameKana', 'firstNameKana',
 
 /** /clients/{clientId}/signup/profile: the invited person's names, phone and password. */
 export function ClientSignupProfilePage({ clientId, token, onSignedUp }: { clientId: number; token: string; onSignedUp: (sessionToken: string) => Promise<void> }) {
-  const target = useLinkTarget(() => accountsApi.clientSignupLink(clientId, token), `${clientId}:${token}`);
+  const target = useLinkTarget(() => accountsApi.clientSignupLink(clientId, token), `${clientId}:${token}`, token);
   const [dead, setDead] = useState(false);
   const form = useForm<ClientPersonValues>({
     resolver: zodResolver(clientPersonSchema),

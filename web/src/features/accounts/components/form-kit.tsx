@@ -31,7 +31,9 @@ export function PublicFrame({ title, wide = false, children }: { title: string; 
   return (
     <Frame $wide={wide}>
       <Brand>Tsumugi</Brand>
-      <Panel title={title}>{children}</Panel>
+      <Panel title={title} level={1}>
+        {children}
+      </Panel>
     </Frame>
   );
 }

@@ -45,10 +45,14 @@ export function SignupSentPage({ mailAddress }: { mailAddress: string | null }) 
   );
 }
 
-/** Where a mailed link leads, once its token is checked (null while checking; `dead` for a used or expired link). */
-export function useLinkTarget(load: () => Promise<LinkTarget>, key: string): LinkTarget | 'dead' | null {
+/**
+ * Where a mailed link leads, once its token is checked (null while checking; `dead` for a used or
+ * expired link, or a page opened without one, which is not asked about).
+ */
+export function useLinkTarget(load: () => Promise<LinkTarget>, key: string, token: string): LinkTarget | 'dead' | null {
   const [target, setTarget] = useState<{ key: string; value: LinkTarget | 'dead' } | null>(null);
   useEffect(() => {
+    if (!token) return;
     let live = true;
     load().then(
       (value) => live && setTarget({ key, value }),
@@ -60,12 +64,13 @@ export function useLinkTarget(load: () => Promise<LinkTarget>, key: string): Lin
     // `key` names the link; `load` is a new closure each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
+  if (!token) return 'dead';
   return target?.key === key ? target.value : null;
 }
 
 /** The profile a sign-up link opens; a new member's session token goes to `onSignedUp`. */
 export function SignupProfilePage({ token, onSignedUp }: { token: string; onSignedUp: (sessionToken: string) => Promise<void> }) {
-  const target = useLinkTarget(() => accountsApi.signupLink(token), token);
+  const target = useLinkTarget(() => accountsApi.signupLink(token), token, token);
   const [dead, setDead] = useState(false);
   if (target === null) return <PublicFrame title="プロフィール登録" wide><Muted>確認しています…</Muted></PublicFrame>;
   if (target === 'dead' || dead)

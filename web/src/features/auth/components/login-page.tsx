@@ -17,11 +17,12 @@ const Wrap = styled.div`
   margin: 10vh auto 0;
   padding: 0 16px;
 `;
-const Brand = styled.h1`
+const Brand = styled.p`
   text-align: center;
   color: ${theme.color.brand};
   font-size: 32px;
-  margin-bottom: 4px;
+  font-weight: ${theme.font.bold};
+  margin: 21px 0 4px;
 `;
 const Help = styled.nav`
   display: flex;
@@ -73,7 +74,7 @@ export function LoginPage() {
     <Wrap>
       <Brand>Tsumugi</Brand>
       <Lead>クリエイターとクライアントをつなぐお仕事プラットフォーム</Lead>
-      <Panel title="ログイン">
+      <Panel title="ログイン" level={1}>
         {endedNotice && <Notice role="status">{endedNotice}</Notice>}
         <form onSubmit={submit} noValidate>
           <TextField

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { ErrorText, Muted } from '@/components/page';
@@ -38,8 +38,13 @@ export function TwoStepPage() {
 
   return (
     <Wrap>
-      <Panel title="二段階認証">
+      <Panel title="二段階認証" level={1}>
         <Muted>登録済みのメールアドレスに認証コードを送信します。届いた6桁のコードを入力してください。</Muted>
+        {!token && (
+          <ErrorText role="alert">
+            認証の受付がありません。<Link to="/">ログイン画面</Link>からもう一度ログインしてください。
+          </ErrorText>
+        )}
         <Button type="button" $variant="primary" $outlined onClick={send} disabled={twoStep.loading || !token}>
           認証コードを送信
         </Button>

@@ -93,7 +93,9 @@ export function Composer({ channelId, members, disabled, editing, onEditDone }: 
     setText(editing.body);
   }
 
-  const mention = mentionQuery(text, caret);
+  // Escape closes the candidates for the `@` being typed; the next keystroke in the text opens them again.
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const mention = dismissed === text ? null : mentionQuery(text, caret);
   const suggestions = mention ? members.filter((m) => m.userName.replace(/\s/g, '').includes(mention.query.replace(/\s/g, ''))).slice(0, 8) : [];
 
   const choose = (member: Member) => {
@@ -152,6 +154,11 @@ export function Composer({ channelId, members, disabled, editing, onEditDone }: 
         choose(suggestions[selected] ?? suggestions[0]);
         return;
       }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissed(text);
+        return;
+      }
     }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -175,9 +182,9 @@ export function Composer({ channelId, members, disabled, editing, onEditDone }: 
   return (
     <Box>
       {suggestions.length > 0 && (
-        <Suggestions role="listbox" aria-label="メンション候補">
+        <Suggestions role="listbox" id={`mention-list-${channelId}`} aria-label="メンション候補">
           {suggestions.map((member, index) => (
-            <li key={member.id} role="option" aria-selected={index === selected} onMouseDown={(e) => { e.preventDefault(); choose(member); }}>
+            <li key={member.id} id={`mention-${channelId}-${member.id}`} role="option" aria-selected={index === selected} onMouseDown={(e) => { e.preventDefault(); choose(member); }}>
               {member.userName}
             </li>
           ))}
@@ -186,6 +193,10 @@ export function Composer({ channelId, members, disabled, editing, onEditDone }: 
       <textarea
         ref={area}
         aria-label="メッセージを入力"
+        // While candidates show, the text area drives them (arrow keys, Enter or Tab, Escape).
+        aria-autocomplete="list"
+        aria-controls={suggestions.length > 0 ? `mention-list-${channelId}` : undefined}
+        aria-activedescendant={suggestions.length > 0 ? `mention-${channelId}-${(suggestions[selected] ?? suggestions[0]).id}` : undefined}
         placeholder={disabled ? 'このチャンネルには投稿できません' : 'メッセージを入力（@ でメンション、Shift+Enter で改行）'}
         disabled={disabled}
         value={text}

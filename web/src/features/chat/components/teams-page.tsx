@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { CountBadge } from '@/components/badge';
 import { ErrorAlert } from '@/components/error-alert';
 import { List, ListRow } from '@/components/list';
 import { PageTitle, Muted } from '@/components/page';
@@ -10,16 +11,7 @@ import { teamUnread, useChat } from '../store';
 import type { Team } from '../types';
 
 /** The red unread count beside a team or channel. */
-export const UnreadBadge = styled.span`
-  display: inline-block;
-  min-width: 20px;
-  padding: 0 6px;
-  border-radius: 10px;
-  background: ${theme.color.alert};
-  color: ${theme.color.white};
-  font-size: ${theme.font.xs};
-  line-height: 20px;
-  text-align: center;
+export const UnreadBadge = styled(CountBadge)`
   margin-left: 8px;
 `;
 const Star = styled.button`
@@ -69,7 +61,7 @@ export function TeamsPage({ leader }: { leader: boolean }) {
                   </Link>
                   {!leader && (
                     <Star type="button" aria-label={team.isFavorite ? 'お気に入りから外す' : 'お気に入りに追加'} onClick={() => toggleFavorite(team.id, !team.isFavorite)}>
-                      {team.isFavorite ? '★' : '☆'}
+                      <span aria-hidden>{team.isFavorite ? '★' : '☆'}</span>
                     </Star>
                   )}
                 </ListRow>

@@ -23,6 +23,8 @@ const Contents = styled.nav`
   h2 { margin: 0 0 8px; font-size: ${theme.font.md}; }
   ol { margin: 0; padding-left: 20px; }
   li { margin: 2px 0; }
+  /* Each entry is a target of at least 24 px (WCAG 2.2 target size). */
+  a { display: inline-block; min-height: 24px; line-height: 24px; }
 `;
 const Section = styled.section`
   scroll-margin-top: ${theme.size.headerDesktop + 8}px;

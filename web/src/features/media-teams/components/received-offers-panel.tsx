@@ -41,7 +41,7 @@ function OfferRow({ offer, onAccepted }: { offer: ReceivedOffer; onAccepted?: ()
         <TextField label="コメント" hideLabel placeholder="コメント（任意）" value={comment} maxLength={2000} onChange={(e) => setComment(e.target.value)} />
         <Inline>
           {ANSWERS.filter((a) => offer.allowedTransitions.includes(a.to as ReceivedOffer['status'])).map((a) => (
-            <Button key={a.answer} type="button" $size="sm" $minWidth={0} $variant={a.variant} disabled={write.loading} onClick={() => answer(a.answer)} aria-label={`${offer.teamName}のオファーを${a.label.replace('する', '')}`}>
+            <Button key={a.answer} type="button" $size="sm" $minWidth={0} $variant={a.variant} disabled={write.loading} onClick={() => answer(a.answer)} aria-label={`${offer.teamName}のオファーを${a.label}`}>
               {a.label}
             </Button>
           ))}

@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState, type UIEvent } from 'react';
+import type { UIEvent } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { CountBadge } from '@/components/badge';
+import { useDropdown } from '@/components/dropdown';
+import { VisuallyHidden } from '@/components/form-field';
 import { PopoverHead } from '@/components/popover-head';
 import type { NoticeGroup } from '@/lib/events';
 import { formatDate } from '@/lib/format';
@@ -19,21 +22,15 @@ const Trigger = styled.button`
   font-size: 22px;
   padding: 4px 8px;
 `;
-const Badge = styled.span`
+const Badge = styled(CountBadge)`
   position: absolute;
   top: -2px;
   right: 0;
   min-width: 18px;
-  height: 18px;
   padding: 0 4px;
   border-radius: 9px;
-  background: ${theme.color.alert};
-  color: ${theme.color.white};
-  font-size: ${theme.font.xs};
   line-height: 18px;
-  text-align: center;
-`;
-const Menu = styled.div`
+`;const Menu = styled.div`
   position: absolute;
   right: 0;
   top: 40px;
@@ -92,19 +89,9 @@ function target(notice: Notice): string | null {
 export function NoticeDropdown({ group }: { group: NoticeGroup }) {
   const state = useNotices((s) => s[group]);
   const { fetchPage, readAll, readOne } = useNotices();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
+  const { open, setOpen, wrap, trigger, panel, onPanelKeyDown } = useDropdown<HTMLButtonElement, HTMLDivElement>();
   const navigate = useNavigate();
   const label = LABEL[group];
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
 
   const toggle = () => {
     if (!open) void fetchPage(group, 1);
@@ -124,13 +111,20 @@ export function NoticeDropdown({ group }: { group: NoticeGroup }) {
   };
 
   return (
-    <Wrap ref={ref}>
-      <Trigger aria-label={label.title} data-testid={label.testId} onClick={toggle}>
-        {label.icon}
-        {state.unreadCount > 0 && <Badge data-testid={`${label.testId}-count`}>{state.unreadCount}</Badge>}
+    <Wrap ref={wrap}>
+      <Trigger ref={trigger} data-testid={label.testId} onClick={toggle} aria-haspopup="dialog" aria-expanded={open}>
+        <span aria-hidden>{label.icon}</span>
+        <VisuallyHidden>{label.title}</VisuallyHidden>
+        {state.unreadCount > 0 && (
+          <>
+            <Badge data-testid={`${label.testId}-count`}>{state.unreadCount}</Badge>
+            <VisuallyHidden>件未読</VisuallyHidden>
+          </>
+        )}
       </Trigger>
       {open && (
-        <Menu onScroll={onScroll} role="menu">
+        // A panel of buttons (not an ARIA menu): the read-all button, then one button per notice.
+        <Menu ref={panel} onScroll={onScroll} role="dialog" aria-label={label.title} onKeyDown={onPanelKeyDown}>
           <MenuHead>
             <span>{label.title}</span>
             <button type="button" onClick={() => readAll(group)}>すべて既読にする</button>
