@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { mailedLink } from './support/mail';
+import { mailedLink, mails } from './support/mail';
 import { fillLogin } from './support/session';
 import { signUpNewCreator } from './support/signup';
 
@@ -60,12 +60,16 @@ test('a new writer goes from the mailed link through skills and a bank account t
   expect(me).toMatchObject({ has_skill: true, has_bank_account: true });
 });
 
-test('a registered address is told so next to the field', async ({ page }) => {
+test('a registered address is answered like any other; its owner is mailed where to log in', async ({ page }) => {
   await page.goto('/signup');
   await page.getByLabel('メールアドレス').fill('creator@demo.tsumugi.jp');
   await page.getByRole('button', { name: '登録用URLを送信' }).click();
-  await expect(page.getByText('既に登録されています')).toBeVisible();
-  await expect(page).toHaveURL('/signup');
+  // The page never tells a stranger that the address has an account.
+  await expect(page).toHaveURL('/signup/sent');
+  await expect(page.getByText('既に登録されています')).toHaveCount(0);
+  await expect
+    .poll(() => mails().some((m) => m.includes('creator@demo.tsumugi.jp') && m.includes('すでに Tsumugi に登録されています')))
+    .toBe(true);
 });
 
 test('a forgotten password is reset by mail and the new one logs in', async ({ page }) => {
