@@ -27,6 +27,9 @@ PASSWORD=Tsumugi-demo-2026
 VENV="$ROOT/.cache/fuzz-venv"
 if [ "$("$VENV/bin/schemathesis" --version 2>/dev/null | awk '{print $NF}')" != "$SCHEMATHESIS_VERSION" ]; then
   say "installing schemathesis $SCHEMATHESIS_VERSION into .cache/fuzz-venv"
+  command -v python3 >/dev/null || apt_install python3
+  # Debian's python3 makes virtual environments only with python3-venv (ensurepip) installed.
+  python3 -c 'import ensurepip' 2>/dev/null || apt_install python3-venv
   rm -rf "$VENV"
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
