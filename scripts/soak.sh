@@ -162,14 +162,30 @@ soak_backups() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# fuzz: schemathesis as creator, client and admin (scripts/fuzz.sh) with SOAK_FUZZ_EXAMPLES
+# (default 1000) examples per operation instead of make test's 10, same seed; each role on its
+# own database in the soak cluster.
+soak_fuzz() {
+  say "soak fuzz: schemathesis with ${SOAK_FUZZ_EXAMPLES:-1000} examples per operation and role"
+  apt_install postgresql
+  soak_binary
+  soak_cluster
+  MASTER_DATA_DIR="${MASTER_DATA_DIR:-$(ensure_master_data)}"
+  export MASTER_DATA_DIR
+  E2E_DATABASE_ADMIN_URL="$PG_ADMIN" TSUMUGI_BIN="$TSUMUGI_BIN" \
+    FUZZ_EXAMPLES="${SOAK_FUZZ_EXAMPLES:-1000}" bash scripts/fuzz.sh
+}
+
+# ---------------------------------------------------------------------------------------------
 if [ "$(id -u)" -eq 0 ]; then PG_RUN_AS=(runuser -u postgres --); else PG_RUN_AS=(); fi
 SECTIONS=("$@")
-[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(faults backups)
+[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(faults backups fuzz)
 for section in "${SECTIONS[@]}"; do
   case "$section" in
     faults) soak_faults ;;
     backups) soak_backups ;;
-    *) warn "unknown soak section: $section (faults, backups)"; exit 2 ;;
+    fuzz) soak_fuzz ;;
+    *) warn "unknown soak section: $section (faults, backups, fuzz)"; exit 2 ;;
   esac
 done
 say "soak: ${SECTIONS[*]} passed"

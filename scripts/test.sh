@@ -47,6 +47,12 @@ ensure_release_binary
 say "Playwright"
 npm run e2e -w web --silent 2>&1 | tee "$LOGS/playwright.log"
 
+# --- Fuzzing (issue 15): schemathesis against /api/openapi.json as creator, client and admin.
+# A fixed seed and a bounded example count (scripts/fuzz.sh; `make soak` runs thousands).
+say "Fuzzing: schemathesis against the OpenAPI document (creator, client, admin)"
+TSUMUGI_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/tsumugi" bash scripts/fuzz.sh 2>&1 | tee "$LOGS/fuzz.log"
+# --- end of fuzzing
+
 # One closing line for the whole run (each runner printed its own above; pipefail stops on failure).
 strip() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
 cargo_passed=$(strip "$LOGS/cargo.log" | sed -n 's/^test result: ok\. \([0-9]*\) passed.*/\1/p' | awk '{s+=$1} END {print s+0}')

@@ -55,6 +55,7 @@ pub struct MailAddressRequest {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TokenQuery {
     #[serde(default)]
     pub token: String,

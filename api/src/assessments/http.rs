@@ -33,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub const PER_PAGE: i64 = 20;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// From 1.
     pub page: Option<i64>,

@@ -74,7 +74,7 @@ pub async fn show(
     found(db::find(&state.db, user_id).await?)
 }
 
-/// The caller's own bank account (the `me` path is its own route). 404 has no body.
+/// The caller's own bank account (the `me` path is its own route); 404 when there is none.
 #[utoipa::path(get, path = "/users/me/bank_accounts", tag = "bank_accounts", security(("bearer" = [])),
     responses((status = 200, body = BankAccountDetail), (status = 401), (status = 404)))]
 pub async fn show_mine(
@@ -84,11 +84,12 @@ pub async fn show_mine(
     found(db::find(&state.db, caller.user_id).await?)
 }
 
+/// No account yet is a 404 with the error body, like every error (the web app reads it as
+/// "nothing registered").
 fn found(detail: Option<BankAccountDetail>) -> AppResult<Response> {
-    Ok(match detail {
-        Some(detail) => Json(detail).into_response(),
-        None => StatusCode::NOT_FOUND.into_response(),
-    })
+    detail
+        .map(|detail| Json(detail).into_response())
+        .ok_or(AppError::NotFound)
 }
 
 /// Registers the caller's bank account (422 when one exists).

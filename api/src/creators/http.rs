@@ -115,6 +115,7 @@ pub async fn attributes(
 pub const TASKS_PER_PAGE: i64 = 20;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
     pub page: Option<i64>,

@@ -211,10 +211,23 @@ pub struct CreatorDetail {
     pub available_time_slot: Option<String>,
     /// Staff and the creator themself only; the keys are absent otherwise.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    #[schema(inline)]
+    #[schema(schema_with = private_profile_keys)]
     pub private: Option<PrivateProfile>,
     #[serde(flatten)]
     pub abilities: CreatorAbilities,
+}
+
+/// The private keys as they are flattened into `CreatorDetail`: all there or none, so the
+/// document lists them without requiring any (a null or a required set would refuse the page
+/// a client sees).
+fn private_profile_keys() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::PartialSchema;
+    let mut schema = PrivateProfile::schema();
+    if let utoipa::openapi::RefOr::T(utoipa::openapi::schema::Schema::Object(object)) = &mut schema
+    {
+        object.required.clear();
+    }
+    schema
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

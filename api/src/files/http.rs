@@ -151,6 +151,7 @@ pub async fn download(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ImageQuery {
     /// At most `MAX_IMAGE_SIDE`.
     pub width: Option<u32>,

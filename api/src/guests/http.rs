@@ -162,6 +162,7 @@ pub async fn team(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
     pub page: Option<i64>,

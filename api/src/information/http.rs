@@ -50,6 +50,7 @@ pub const URL_MAX: usize = 2000;
 const PAST_TOLERANCE_MINUTES: i64 = 10;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// From 1.
     pub page: Option<i64>,

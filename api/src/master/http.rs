@@ -73,6 +73,7 @@ pub async fn postal_code(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct KeywordQuery {
     /// A code prefix, or part of the name in kanji, katakana or hiragana.
     #[serde(default)]
@@ -146,9 +147,9 @@ pub async fn child_genres(
 }
 
 /// Every child genre of a genre group, keyed by the id of its parent genre (404 for an unknown
-/// group).
+/// group). JSON object keys are strings: the document says so (the ids are decimal).
 #[utoipa::path(get, path = "/genre_groups/{genre_group_id}/child_genres", tag = "master", security(("bearer" = [])),
-    responses((status = 200, body = BTreeMap<i64, Vec<Genre>>), (status = 401), (status = 404)))]
+    responses((status = 200, body = BTreeMap<String, Vec<Genre>>), (status = 401), (status = 404)))]
 pub async fn group_child_genres(
     State(state): State<AppState>,
     AuthUser(_caller): AuthUser,

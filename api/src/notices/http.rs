@@ -24,6 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub const PER_PAGE: i64 = 20;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct NoticeQuery {
     /// message, task, or one task notice type.
     #[serde(rename = "type")]

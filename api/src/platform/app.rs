@@ -2,7 +2,8 @@
 //! middleware, JSON 404/405 answers, `/revision.json` and the web app.
 
 use axum::extract::{Request, State};
-use axum::http::header::AUTHORIZATION;
+use axum::http::StatusCode;
+use axum::http::header::{self, AUTHORIZATION};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -67,7 +68,7 @@ fn domain_routes() -> OpenApiRouter<AppState> {
 pub fn app(state: AppState) -> Router {
     let (api, api_doc) = domain_routes().split_for_parts();
     let request_timeout = state.config.request_timeout;
-    let doc = openapi::ApiDoc::openapi().nest("/api", api_doc);
+    let doc = openapi::complete(openapi::ApiDoc::openapi().nest("/api", api_doc));
     let served_doc = doc.clone();
     let api = api
         .route(
@@ -76,6 +77,7 @@ pub fn app(state: AppState) -> Router {
         )
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
+        .layer(middleware::from_fn(errors_as_json))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             crate::maintenance::guard,
@@ -127,6 +129,29 @@ async fn refuse_unusable_input(request: Request, next: Next) -> Response {
         return AppError::NotFound.into_response();
     }
     next.run(request).await
+}
+
+/// axum's own extractors refuse in plain text with 400 (a path parameter that is not a number
+/// or overflows one, a multipart body without a boundary); answer in the API's error format
+/// instead: a path that cannot name anything is not found, any other unreadable request a 422.
+async fn errors_as_json(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let plain_text = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/plain"));
+    if response.status() != StatusCode::BAD_REQUEST || !plain_text {
+        return response;
+    }
+    let text = axum::body::to_bytes(response.into_body(), 4096)
+        .await
+        .unwrap_or_default();
+    if text.starts_with(b"Invalid URL") {
+        AppError::NotFound.into_response()
+    } else {
+        AppError::invalid("リクエストを読み取れませんでした。").into_response()
+    }
 }
 
 /// Resolves the bearer token once per request; handlers read the result with `AuthUser`.

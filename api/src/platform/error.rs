@@ -39,6 +39,30 @@ pub enum AppError {
     Internal(#[from] anyhow::Error),
 }
 
+/// The body of every error answer, as the OpenAPI document describes it (`IntoResponse` below
+/// renders it).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct ErrorDetail {
+    /// For the person, in Japanese.
+    pub message: String,
+    /// 422 only: field name → the rules it failed (`required`, `max:255`, …).
+    #[schema(required = false)]
+    pub rules: Option<BTreeMap<String, Vec<String>>>,
+    /// 503 during a maintenance window: when it started.
+    #[schema(required = false)]
+    pub start_datetime: Option<DateTime<Utc>>,
+    /// 503 during a maintenance window: when it ends.
+    #[schema(required = false)]
+    pub end_datetime: Option<DateTime<Utc>>,
+}
+
 pub const MESSAGE_UNAUTHORIZED: &str = "ログインが必要です。";
 pub const MESSAGE_FORBIDDEN: &str = "アクセスが許可されていません。";
 pub const MESSAGE_NOT_FOUND: &str = "お探しのデータは存在しません。";

@@ -13,7 +13,9 @@ macro_rules! closed_set {
             utoipa::ToSchema,
         )]
         pub enum $name {
-            $(#[serde(rename = $wire)] $variant),+
+            // utoipa reads `serde(rename)` only from a plain literal token, and a macro's
+            // `$wire` arrives wrapped in an invisible group: `schema(rename)` parses it.
+            $(#[serde(rename = $wire)] #[schema(rename = $wire)] $variant),+
         }
 
         impl $name {

@@ -222,6 +222,7 @@ pub async fn leave(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LeftQuery {
     /// From 1.
     pub page: Option<i64>,

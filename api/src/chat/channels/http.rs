@@ -120,6 +120,7 @@ pub async fn mark_read(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
     pub page: Option<i64>,

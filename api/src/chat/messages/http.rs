@@ -61,6 +61,7 @@ pub async fn reactions(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// 0 is the newest page.
     pub page: Option<i64>,

@@ -52,6 +52,7 @@ pub fn search_words(words: Option<&str>) -> Vec<String> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Space-separated; each found in the company name or its reading.
     pub words: Option<String>,
@@ -262,6 +263,7 @@ pub async fn plans(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TeamMembersQuery {
     /// Staff only: narrow to one client (a client user always gets its own).
     pub client_id: Option<i64>,

@@ -43,6 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Space-separated; each found in the medium's or the company's name.
     pub words: Option<String>,
@@ -247,6 +248,7 @@ pub async fn show(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct InformationQuery {
     /// 1: members who left their team are listed too.
     pub left_team_members: Option<u8>,
@@ -288,6 +290,7 @@ pub async fn information(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct MembersQuery {
     /// From 1.
     pub page: Option<i64>,

@@ -12,6 +12,8 @@ use crate::money::rewards::tax::Rate;
 
 /// The figures of one bill (one medium's month) or of a sum of bills.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToSchema)]
+// Named apart from the creators' statement Amounts: the document has one schema per name.
+#[schema(as = BillAmounts)]
 pub struct Amounts {
     /// Σ reward_amount of the done, valid tasks completed in the month (yen, tax-exclusive).
     pub task_amount: i64,

@@ -61,6 +61,7 @@ fn reader(caller: &Caller) -> MemberReader {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
     pub page: Option<i64>,

@@ -21,6 +21,8 @@ pub struct StatusCounts {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+// Named apart from the chat's TeamView: the document has one schema per name.
+#[schema(as = ClientTeamView)]
 pub struct TeamView {
     pub id: i64,
     pub name: String,

@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 const PER_PAGE: i64 = 24;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
     pub page: Option<i64>,
@@ -92,6 +93,7 @@ pub async fn create(
 const AWAITING_LISTED: i64 = 50;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct MonthQuery {
     pub year: i32,
     pub month: u32,

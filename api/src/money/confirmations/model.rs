@@ -7,6 +7,8 @@ use utoipa::ToSchema;
 use crate::platform::pagination::Paging;
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+// Named apart from the payments' Confirmation: the document has one schema per name.
+#[schema(as = RewardConfirmation)]
 pub struct Confirmation {
     pub id: i64,
     pub year: i32,

@@ -39,6 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub const PER_PAGE: i64 = 20;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct MonthQuery {
     /// 2000–2100; with `month`, this month (Japan) when both are absent on a tab.
     pub year: Option<i32>,
@@ -131,6 +132,7 @@ pub async fn users(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AccountsQuery {
     /// Space-separated; each found in a name, its reading or the account holder's name.
     pub words: Option<String>,

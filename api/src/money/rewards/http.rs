@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub const PER_PAGE: i64 = 20;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
     pub page: Option<i64>,
@@ -145,6 +146,7 @@ pub async fn annual(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct DownloadQuery {
     /// `xlsx` (default) or `pdf`.
     pub format: Option<String>,

@@ -72,6 +72,7 @@ pub struct ClientDeliveryList {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
     pub page: Option<i64>,
@@ -110,6 +111,7 @@ pub struct UploadedDestinationList {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TaskQuery {
     pub task_id: i64,
 }
