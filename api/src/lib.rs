@@ -39,9 +39,9 @@ use tokio::net::TcpListener;
 
 use crate::auth::site_verify;
 use crate::config::Config;
+use crate::platform::app;
 use crate::platform::mail::Mailer;
 use crate::platform::realtime_auth::{self, SessionAuthenticator};
-use crate::platform::{app, socket_handshake};
 use crate::state::AppState;
 use crate::system::revision;
 
@@ -81,7 +81,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         redis,
         revision_no: revision_no.into(),
     };
-    let router = socket_handshake::mount(app::app(state.clone()), layer);
+    let router = layer.mount(app::app(state.clone()));
     Ok((router, state))
 }
 
@@ -184,7 +184,7 @@ pub async fn build_hub_only(config: &Config) -> anyhow::Result<Router> {
         "/api/health",
         axum::routing::get(|| async { axum::Json(serde_json::json!({ "status": "ok" })) }),
     );
-    Ok(socket_handshake::mount(router, layer))
+    Ok(layer.mount(router))
 }
 
 async fn shutdown_signal() {

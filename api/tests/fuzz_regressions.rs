@@ -203,4 +203,23 @@ async fn the_document_describes_what_the_server_sends(pool: PgPool) {
     let group_children = &doc["paths"]["/api/genre_groups/{genre_group_id}/child_genres"]["get"]["responses"]
         ["200"]["content"]["application/json"]["schema"];
     assert_ne!(group_children["propertyNames"]["type"], "integer");
+    // Statement downloads say which two file types they send (not a generic octet stream).
+    for path in [
+        "/api/users/{id}/rewards/{year}/{month}/files/download",
+        "/api/users/{id}/rewards/{year}/files/download",
+    ] {
+        let content = doc["paths"][path]["get"]["responses"]["200"]["content"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{path} has no 200 content"));
+        let mut types: Vec<&str> = content.keys().map(String::as_str).collect();
+        types.sort();
+        assert_eq!(
+            types,
+            [
+                "application/pdf",
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            ],
+            "{path}"
+        );
+    }
 }

@@ -1,26 +1,26 @@
-//! The `Hub` handle: builds the socket.io layer (in-process or Redis fan-out) and is the one
-//! way the application publishes events or closes sockets.
+//! The `Hub` handle: builds the socket server (in-process, or fanning out through Redis) and
+//! is the one way the application publishes events or closes sockets.
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::Router;
+use axum::extract::ws::Utf8Bytes;
 use chrono::{DateTime, Utc};
-use futures::future::BoxFuture;
 use serde::Serialize;
-use socketioxide::adapter::{Adapter, Emitter, LocalAdapter};
-use socketioxide::handler::ConnectHandler;
-use socketioxide::layer::SocketIoLayer;
-use socketioxide::{SocketIo, SocketIoBuilder};
-use socketioxide_redis::{CustomRedisAdapter, RedisAdapterConfig, RedisAdapterCtr};
 
-use crate::auth::{Authenticator, Identity};
+use crate::auth::Authenticator;
+use crate::cluster::{Cluster, Op};
+use crate::connection;
 use crate::events::EventName;
-use crate::handlers::{self, HubState};
 use crate::redis_link::{LinkError, RedisLink};
+use crate::registry::{ALL, Registry};
 use crate::rooms::Room;
+use crate::socket::Ending;
+use crate::wire;
 
-/// The Redis adapter on Tsumugi's own driver (see `redis_link`).
-type RedisAdapter = CustomRedisAdapter<Emitter, RedisLink>;
+/// How long `close` waits for this node's sockets to finish their closing handshakes.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
 
 /// How the hub fans out.
 #[derive(Debug, Clone, Default)]
@@ -29,7 +29,7 @@ pub struct HubConfig {
     pub redis_url: Option<String>,
     /// Key prefix of the Redis channels, so several deployments (or tests) can share a server.
     pub redis_prefix: String,
-    /// Packets buffered per socket before the socket counts as a slow consumer and is closed.
+    /// Frames queued per socket before the socket counts as a slow consumer and is closed.
     pub socket_buffer: usize,
     /// WebSocket read buffer per socket, in bytes (tungstenite grows it when a frame needs more).
     pub read_buffer: usize,
@@ -43,71 +43,77 @@ pub enum HubError {
     Redis(#[from] redis::RedisError),
     #[error(transparent)]
     Link(#[from] LinkError),
-    #[error("broadcast: {0}")]
-    Broadcast(String),
     #[error("payload: {0}")]
     Payload(#[from] serde_json::Error),
 }
 
-/// The socket.io layer to mount on the HTTP router; its type depends on the adapter.
-pub enum HubLayer {
-    Local(SocketIoLayer<LocalAdapter>),
-    Redis(SocketIoLayer<RedisAdapter>),
+/// The routes that serve `/socket.io/`, to put in front of the application.
+pub struct HubLayer(Router);
+
+impl HubLayer {
+    /// `/socket.io/` goes to the hub, every other request to `app` (with its own middleware).
+    pub fn mount(self, app: Router) -> Router {
+        self.0.fallback_service(app)
+    }
+}
+
+/// What the hub's parts share: this node's sockets, the other nodes, and the application's
+/// authenticator.
+pub(crate) struct Shared {
+    pub registry: Arc<Registry>,
+    pub cluster: Option<Cluster>,
+    pub auth: Arc<dyn Authenticator>,
+    pub config: HubConfig,
 }
 
 /// Cheap to clone; publishes typed events to rooms on every node.
 #[derive(Clone)]
 pub struct Hub {
-    io: Arc<dyn Broadcast>,
+    shared: Arc<Shared>,
 }
 
 impl Hub {
-    /// Builds the hub and the layer that serves `/socket.io/`.
+    /// Builds the hub and the routes that serve `/socket.io/`.
     pub async fn build(
         config: HubConfig,
         auth: Arc<dyn Authenticator>,
     ) -> Result<(HubLayer, Hub), HubError> {
-        let state = HubState {
-            auth: auth.clone(),
-            bench: config.bench,
-        };
-        let builder = SocketIo::builder()
-            .max_buffer_size(config.socket_buffer.max(16))
-            .ws_read_buffer_size(config.read_buffer.max(256))
-            .ping_interval(Duration::from_secs(25))
-            .ping_timeout(Duration::from_secs(20))
-            .with_state(state);
-        match &config.redis_url {
-            None => {
-                let (layer, io) = builder.build_layer();
-                io.ns("/", handlers::on_connect.with(handlers::authenticate));
-                Ok((HubLayer::Local(layer), Hub { io: Arc::new(io) }))
-            }
+        let registry = Arc::new(Registry::default());
+        let cluster = match &config.redis_url {
+            None => None,
             Some(url) => {
-                let client = redis::Client::open(url.as_str())?;
                 let prefix = if config.redis_prefix.is_empty() {
                     "tsumugi".to_string()
                 } else {
                     config.redis_prefix.clone()
                 };
-                let adapter_config = RedisAdapterConfig::new().with_prefix(prefix);
-                let link = RedisLink::connect(client).await?;
-                let adapter = RedisAdapterCtr::new_with_driver(link.clone(), adapter_config);
-                let (layer, io) = with_redis(builder, adapter).build_layer();
-                io.ns("/", handlers::on_connect.with(handlers::authenticate))
-                    .await
-                    .map_err(|e| HubError::Broadcast(e.to_string()))?;
-                // While Redis was away this node missed what other nodes published: revocations
-                // (close those sessions' sockets now) and events (tell the remaining sockets to
-                // catch up, as after a reconnect).
-                let local = io.clone();
-                link.on_recovered(move |since| {
-                    let (io, auth) = (local.clone(), auth.clone());
-                    tokio::spawn(resync(io, auth, since));
-                });
-                Ok((HubLayer::Redis(layer), Hub { io: Arc::new(io) }))
+                let link = RedisLink::connect(redis::Client::open(url.as_str())?).await?;
+                Some(Cluster::join(link, &prefix, Arc::downgrade(&registry)).await)
             }
+        };
+        let shared = Arc::new(Shared {
+            registry,
+            cluster,
+            auth,
+            config,
+        });
+        if let Some(cluster) = &shared.cluster {
+            // While Redis was away this node missed what other nodes published: revocations
+            // (close those sessions' sockets now) and events (tell the remaining sockets to
+            // catch up, as after a reconnect).
+            let weak = Arc::downgrade(&shared);
+            cluster.link().on_recovered(move |since| {
+                if let Some(shared) = weak.upgrade() {
+                    tokio::spawn(resync(shared, since));
+                }
+            });
         }
+        tokio::spawn(heartbeat(Arc::downgrade(&shared)));
+        let routes = Router::new()
+            .route("/socket.io/", axum::routing::get(connection::handshake))
+            .route("/socket.io", axum::routing::get(connection::handshake))
+            .with_state(shared.clone());
+        Ok((HubLayer(routes), Hub { shared }))
     }
 
     /// Sends `event` with `payload` to every socket in `room`, on every node.
@@ -117,8 +123,9 @@ impl Hub {
         event: EventName,
         payload: &T,
     ) -> Result<(), HubError> {
-        let value = serde_json::to_value(payload)?;
-        self.io.emit(room, event, value).await
+        let frame: Utf8Bytes = wire::event(event.as_str(), payload)?.into();
+        self.shared.emit(&room.to_string(), frame).await;
+        Ok(())
     }
 
     /// Publishes and logs a failure instead of returning it: the write it follows has already
@@ -134,118 +141,95 @@ impl Hub {
         }
     }
 
-    /// Closes every socket in `room` on every node (a revoked session, a user who left).
+    /// Closes every socket in `room` on every node (a revoked session, a user who left); their
+    /// clients do not reconnect.
     pub async fn disconnect(&self, room: Room) -> Result<(), HubError> {
-        self.io.disconnect(room).await
+        let room = room.to_string();
+        self.shared.registry.end(&room, Ending::Disconnect);
+        if let Some(cluster) = &self.shared.cluster {
+            cluster.publish(Op::Disconnect, &room, "").await;
+        }
+        Ok(())
     }
 
     /// Sockets connected to this node.
     pub fn local_socket_count(&self) -> usize {
-        self.io.local_socket_count()
+        self.shared.registry.len()
     }
 
     /// Closes every socket on this node (at shutdown): clients see the transport close and
     /// reconnect, through the load balancer, to a node still running.
     pub async fn close(&self) {
-        self.io.close().await;
+        self.shared.registry.end(ALL, Ending::Close);
+        let deadline = tokio::time::Instant::now() + CLOSE_WAIT;
+        while self.shared.registry.len() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Shared {
+    /// Queues `frame` for the room's sockets on this node, then publishes it to the others.
+    pub(crate) async fn emit(&self, room: &str, frame: Utf8Bytes) {
+        self.registry.deliver(room, &frame, None);
+        if let Some(cluster) = &self.cluster {
+            cluster.publish(Op::Emit, room, &frame).await;
+        }
+    }
+}
+
+/// The node's one heartbeat timer: every ping interval each socket gets a ping, and a socket
+/// whose previous ping is still unanswered is closed (its client has a ping interval to answer,
+/// longer than the ping timeout it was promised). One timer instead of one per socket keeps an
+/// idle socket's task small. Ends when the hub is dropped.
+async fn heartbeat(shared: std::sync::Weak<Shared>) {
+    let ping = Utf8Bytes::from_static(wire::PING);
+    let mut beats = tokio::time::interval(wire::PING_INTERVAL);
+    beats.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    beats.tick().await;
+    loop {
+        beats.tick().await;
+        let Some(shared) = shared.upgrade() else {
+            return;
+        };
+        shared
+            .registry
+            .for_each(ALL, |socket| socket.heartbeat(&ping));
     }
 }
 
 /// After an outage of the Redis link: closes the sockets whose session was revoked meanwhile,
 /// then sends `hub.resync {since}` to the others on this node.
-async fn resync(io: SocketIo<RedisAdapter>, auth: Arc<dyn Authenticator>, since: DateTime<Utc>) {
-    let sockets = io.sockets();
+async fn resync(shared: Arc<Shared>, since: DateTime<Utc>) {
+    let sockets = shared.registry.members(ALL);
     let sessions: Vec<String> = sockets
         .iter()
-        .filter_map(|s| s.extensions.get::<Identity>().map(|i| i.session_id))
+        .map(|s| s.identity.session_id.clone())
         .collect();
-    match auth.live_sessions(&sessions).await {
+    match shared.auth.live_sessions(&sessions).await {
         Ok(live) => {
-            let mut closed = 0;
-            for socket in sockets {
-                let revoked = socket
-                    .extensions
-                    .get::<Identity>()
-                    .is_some_and(|i| !live.contains(&i.session_id));
-                if revoked {
-                    socket.disconnect().ok();
-                    closed += 1;
-                }
+            let revoked: Vec<_> = sockets
+                .iter()
+                .filter(|s| !live.contains(&s.identity.session_id))
+                .collect();
+            for socket in &revoked {
+                socket.end(Ending::Disconnect);
             }
-            if closed > 0 {
+            if !revoked.is_empty() {
                 tracing::info!(
-                    closed,
+                    closed = revoked.len(),
                     "sockets of sessions revoked during the outage closed"
                 );
             }
         }
         Err(error) => tracing::warn!(%error, "sessions could not be checked after the outage"),
     }
-    let told = io.sockets().len();
     let payload = serde_json::json!({ "since": since });
-    match io.local().emit(EventName::Resync.as_str(), &payload).await {
-        Ok(()) => tracing::info!(sockets = told, "sockets told to resync"),
+    match wire::event(EventName::Resync.as_str(), &payload) {
+        Ok(frame) => {
+            let told = shared.registry.deliver(ALL, &frame.into(), None);
+            tracing::info!(sockets = told, "sockets told to resync");
+        }
         Err(error) => tracing::warn!(%error, "resync could not be sent"),
-    }
-}
-
-fn with_redis(
-    builder: SocketIoBuilder<LocalAdapter>,
-    adapter: RedisAdapterCtr<RedisLink>,
-) -> SocketIoBuilder<RedisAdapter> {
-    builder.with_adapter::<RedisAdapter>(adapter)
-}
-
-/// Object-safe view of `SocketIo<A>` so the hub hides which adapter it runs on.
-trait Broadcast: Send + Sync {
-    fn emit(
-        &self,
-        room: Room,
-        event: EventName,
-        payload: serde_json::Value,
-    ) -> BoxFuture<'_, Result<(), HubError>>;
-    fn disconnect(&self, room: Room) -> BoxFuture<'_, Result<(), HubError>>;
-    fn local_socket_count(&self) -> usize;
-    fn close(&self) -> BoxFuture<'_, ()>;
-}
-
-impl<A: Adapter> Broadcast for SocketIo<A> {
-    fn emit(
-        &self,
-        room: Room,
-        event: EventName,
-        payload: serde_json::Value,
-    ) -> BoxFuture<'_, Result<(), HubError>> {
-        Box::pin(async move {
-            let operators = match room {
-                Room::All => self.broadcast(),
-                room => self.to(room.to_string()),
-            };
-            operators
-                .emit(event.as_str(), &payload)
-                .await
-                .map_err(|e| HubError::Broadcast(e.to_string()))
-        })
-    }
-
-    fn disconnect(&self, room: Room) -> BoxFuture<'_, Result<(), HubError>> {
-        Box::pin(async move {
-            let operators = match room {
-                Room::All => self.broadcast(),
-                room => self.to(room.to_string()),
-            };
-            operators
-                .disconnect()
-                .await
-                .map_err(|e| HubError::Broadcast(e.to_string()))
-        })
-    }
-
-    fn local_socket_count(&self) -> usize {
-        self.sockets().len()
-    }
-
-    fn close(&self) -> BoxFuture<'_, ()> {
-        Box::pin(SocketIo::close(self))
     }
 }

@@ -1,13 +1,20 @@
-//! The realtime hub: socket.io connection auth, room naming, typed events, and the `Hub`
-//! handle through which the API publishes them (in-process, or through Redis across nodes).
+//! The realtime hub: a WebSocket-only Engine.IO v4 / Socket.IO v5 server (what socket.io-client
+//! speaks with `transports: ['websocket']`), connection auth, room naming, typed events, and
+//! the `Hub` handle through which the API publishes them (in-process, or through Redis across
+//! nodes).
 
 mod auth;
+mod cluster;
+mod connection;
 mod events;
 mod handlers;
 mod hub;
 mod limits;
 mod redis_link;
+mod registry;
 mod rooms;
+mod socket;
+pub mod wire;
 
 pub use auth::{AuthRejection, Authenticator, Identity, JoinRejection};
 pub use events::EventName;

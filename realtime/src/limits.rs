@@ -4,7 +4,6 @@
 //! the refill rate once its burst is spent is misbehaving (a bug loop or a flood meant to
 //! amplify `typing` fan-out) and is disconnected, so it cannot take the node's time from others.
 
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Events a socket may send at once: the joins of a member of 200 channels at connect.
@@ -12,11 +11,8 @@ pub const SOCKET_EVENT_BURST: f64 = 200.0;
 /// Events per second a socket may keep sending after its burst (typing, joins, leaves).
 pub const SOCKET_EVENTS_PER_SECOND: f64 = 20.0;
 
-/// One socket's bucket; cloned handles share it.
-#[derive(Clone)]
-pub(crate) struct EventBudget(Arc<Mutex<Bucket>>);
-
-struct Bucket {
+/// One socket's bucket, owned by its connection task (the only reader of its events).
+pub(crate) struct EventBudget {
     tokens: f64,
     refilled_at: Instant,
     burst: f64,
@@ -25,21 +21,21 @@ struct Bucket {
 
 impl EventBudget {
     pub(crate) fn new(burst: f64, per_second: f64) -> Self {
-        EventBudget(Arc::new(Mutex::new(Bucket {
+        EventBudget {
             tokens: burst,
             refilled_at: Instant::now(),
             burst,
             per_second,
-        })))
+        }
     }
 
     /// Takes one token; `false` once the bucket is empty.
-    pub(crate) fn take(&self) -> bool {
+    pub(crate) fn take(&mut self) -> bool {
         self.take_at(Instant::now())
     }
 
-    fn take_at(&self, now: Instant) -> bool {
-        let mut bucket = self.0.lock().unwrap_or_else(|e| e.into_inner());
+    fn take_at(&mut self, now: Instant) -> bool {
+        let bucket = self;
         let elapsed = now
             .saturating_duration_since(bucket.refilled_at)
             .as_secs_f64();
@@ -62,7 +58,7 @@ mod tests {
 
     #[test]
     fn a_burst_passes_then_only_the_refill_rate() {
-        let budget = EventBudget::new(5.0, 10.0);
+        let mut budget = EventBudget::new(5.0, 10.0);
         let start = Instant::now();
         assert!((0..5).all(|_| budget.take_at(start)));
         assert!(!budget.take_at(start), "the burst is spent");
@@ -77,7 +73,7 @@ mod tests {
 
     #[test]
     fn a_thousand_events_a_second_run_dry_within_a_quarter_second() {
-        let budget = EventBudget::new(SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND);
+        let mut budget = EventBudget::new(SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND);
         let start = Instant::now();
         let refused_at = (0..1000)
             .map(|n| start + Duration::from_millis(n))

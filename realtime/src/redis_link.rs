@@ -1,12 +1,10 @@
-//! The hub's link to Redis: a socketioxide-redis driver that survives Redis going away.
+//! The hub's link to Redis: publish/subscribe that survives Redis going away.
 //!
-//! The stock driver holds one multiplexed connection for the life of the process: when Redis
-//! restarts, its publishes fail forever and its subscriptions are gone, and because the adapter
-//! publishes before it delivers locally, a failed publish also kept an event from the node's
-//! own sockets. This driver instead
-//! - delivers locally whatever happens to Redis: a publish while the link is down is dropped
-//!   (counted and logged once per outage) and answers `Ok`, so the adapter goes on to its local
-//!   sockets; a publish that fails or takes longer than [`COMMAND_TIMEOUT`] marks the link down;
+//! One multiplexed connection held for the life of the process would publish into the void
+//! forever once Redis restarts, its subscriptions gone. This link instead
+//! - never holds up local delivery: a publish while the link is down is dropped (counted and
+//!   logged once per outage); a publish that fails or takes longer than [`COMMAND_TIMEOUT`]
+//!   marks the link down;
 //! - notices a lost link from the connection's disconnect push, a failed command, or a `PING`
 //!   every [`HEALTH_INTERVAL`], and reconnects every [`RECONNECT_INTERVAL`];
 //! - on reconnecting, subscribes every channel again and then calls the recovery hook with the
@@ -21,7 +19,6 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use redis::aio::MultiplexedConnection;
 use redis::{AsyncConnectionConfig, FromRedisValue, PushInfo, PushKind};
-use socketioxide_redis::drivers::{ChanItem, Driver, MessageStream};
 use tokio::sync::{Notify, mpsc};
 
 /// Longest a publish, subscribe or ping may take before the link counts as down.
@@ -46,6 +43,8 @@ impl From<redis::RedisError> for LinkError {
     }
 }
 
+/// A message as it arrived: its channel and its payload.
+pub(crate) type ChanItem = (String, Vec<u8>);
 type Handlers = HashMap<String, mpsc::Sender<ChanItem>>;
 type RecoveryHook = Box<dyn Fn(DateTime<Utc>) + Send + Sync>;
 
@@ -99,11 +98,6 @@ impl RedisLink {
     /// subscribed again, with the time from which events may have been missed.
     pub fn on_recovered(&self, hook: impl Fn(DateTime<Utc>) + Send + Sync + 'static) {
         let _ = self.inner.on_recovered.set(Box::new(hook));
-    }
-
-    /// Whether the link is up right now.
-    pub fn is_up(&self) -> bool {
-        self.inner.current().is_some()
     }
 }
 
@@ -183,7 +177,7 @@ impl Inner {
                 if let Some(tx) = handlers.get(&chan)
                     && let Err(error) = tx.try_send((chan, payload))
                 {
-                    tracing::warn!(%error, "redis message dropped: the adapter's buffer is full");
+                    tracing::warn!(%error, "redis message dropped: the hub's buffer is full");
                 }
             }
             PushKind::Disconnection => self.lost(generation, "connection closed"),
@@ -246,73 +240,39 @@ async fn supervise(link: Weak<Inner>, wake: Arc<Notify>) {
     }
 }
 
-impl Driver for RedisLink {
-    type Error = LinkError;
-
-    async fn publish(&self, chan: String, val: Vec<u8>) -> Result<(), Self::Error> {
+impl RedisLink {
+    /// Publishes `payload` on `chan`; dropped (and counted) while the link is down.
+    pub(crate) async fn publish(&self, chan: &str, payload: Vec<u8>) {
         let Some((generation, mut conn)) = self.inner.current() else {
             self.inner.dropped.fetch_add(1, Ordering::Relaxed);
-            return Ok(());
+            return;
         };
         let sent = tokio::time::timeout(
             COMMAND_TIMEOUT,
-            redis::AsyncCommands::publish::<_, _, redis::Value>(&mut conn, chan, val),
+            redis::AsyncCommands::publish::<_, _, redis::Value>(&mut conn, chan, payload),
         )
         .await;
         if !matches!(sent, Ok(Ok(_))) {
             self.inner.dropped.fetch_add(1, Ordering::Relaxed);
             self.inner.lost(generation, "publish failed");
         }
-        Ok(())
     }
 
-    async fn subscribe(
-        &self,
-        chan: String,
-        size: usize,
-    ) -> Result<MessageStream<ChanItem>, Self::Error> {
+    /// Subscribes `chan`, now and after every reconnection; at most `size` messages wait.
+    pub(crate) async fn subscribe(&self, chan: &str, size: usize) -> mpsc::Receiver<ChanItem> {
         let (tx, rx) = mpsc::channel(size);
         self.inner
             .handlers
             .write()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(chan.clone(), tx);
+            .insert(chan.to_string(), tx);
         // While the link is down the channel is subscribed when it comes back.
         if let Some((generation, mut conn)) = self.inner.current() {
-            let subscribed = tokio::time::timeout(COMMAND_TIMEOUT, conn.subscribe(&chan)).await;
+            let subscribed = tokio::time::timeout(COMMAND_TIMEOUT, conn.subscribe(chan)).await;
             if !matches!(subscribed, Ok(Ok(()))) {
                 self.inner.lost(generation, "subscribe failed");
             }
         }
-        Ok(MessageStream::new(rx))
-    }
-
-    async fn unsubscribe(&self, chan: String) -> Result<(), Self::Error> {
-        self.inner
-            .handlers
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&chan);
-        if let Some((_, mut conn)) = self.inner.current() {
-            let _ = tokio::time::timeout(COMMAND_TIMEOUT, conn.unsubscribe(&chan)).await;
-        }
-        Ok(())
-    }
-
-    async fn num_serv(&self, chan: &str) -> Result<u16, Self::Error> {
-        let (_, mut conn) = self
-            .inner
-            .current()
-            .ok_or_else(|| LinkError("redis unavailable".into()))?;
-        let (_, count): (String, u16) = tokio::time::timeout(
-            COMMAND_TIMEOUT,
-            redis::cmd("PUBSUB")
-                .arg("NUMSUB")
-                .arg(chan)
-                .query_async(&mut conn),
-        )
-        .await
-        .map_err(|_| LinkError("PUBSUB NUMSUB timed out".into()))??;
-        Ok(count)
+        rx
     }
 }

@@ -15,7 +15,6 @@ pub mod pagination;
 pub mod query;
 pub mod realtime_auth;
 pub mod security_headers;
-pub(crate) mod socket_handshake;
 pub mod text;
 pub mod validation;
 pub mod vocab;

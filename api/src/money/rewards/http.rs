@@ -171,7 +171,7 @@ impl FileFormat {
 /// The month's statement as a spreadsheet or a PDF in Japanese; the same readers as the page.
 #[utoipa::path(get, path = "/users/{id}/rewards/{year}/{month}/files/download", tag = "rewards", security(("bearer" = [])),
     params(("id" = String, Path, description = "a user id or `me`"), ("year" = i32, Path), ("month" = u32, Path), DownloadQuery),
-    responses((status = 200, description = "the file", content_type = "application/octet-stream"), (status = 401), (status = 403),
+    responses((status = 200, description = "the .xlsx (`format=xlsx`, the default) or the PDF (`format=pdf`)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("application/pdf"))), (status = 401), (status = 403),
         (status = 404), (status = 422), (status = 503, description = "the PDF font is missing")))]
 pub async fn download_month(
     State(state): State<AppState>,
@@ -196,7 +196,7 @@ pub async fn download_month(
 /// The year's statement as a spreadsheet or a PDF in Japanese.
 #[utoipa::path(get, path = "/users/{id}/rewards/{year}/files/download", tag = "rewards", security(("bearer" = [])),
     params(("id" = String, Path, description = "a user id or `me`"), ("year" = i32, Path), DownloadQuery),
-    responses((status = 200, description = "the file", content_type = "application/octet-stream"), (status = 401), (status = 403),
+    responses((status = 200, description = "the .xlsx (`format=xlsx`, the default) or the PDF (`format=pdf`)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), ("application/pdf"))), (status = 401), (status = 403),
         (status = 404), (status = 422), (status = 503, description = "the PDF font is missing")))]
 pub async fn download_year(
     State(state): State<AppState>,

@@ -1,0 +1,153 @@
+//! Fan-out across nodes: every emit and room disconnect is published once on one Redis
+//! channel; every other node applies it to its own sockets. A node applies its own operations
+//! directly and skips them when they come back from Redis.
+//!
+//! A message is `<node>\n<op>\n<room>\n<frame>`: room names and the JSON of a frame contain no
+//! raw newline, and the frame — already the Socket.IO packet — is handed to the local sockets
+//! without being decoded or copied.
+
+use std::sync::Weak;
+
+use axum::extract::ws::Utf8Bytes;
+use bytes::Bytes;
+
+use crate::redis_link::RedisLink;
+use crate::registry::Registry;
+use crate::socket::Ending;
+
+/// Messages from other nodes that may wait for this node's fan-out.
+const INBOX: usize = 65_536;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Op {
+    /// Write the frame to the room's sockets.
+    Emit,
+    /// Disconnect the room's sockets (`41`).
+    Disconnect,
+}
+
+impl Op {
+    fn code(self) -> &'static str {
+        match self {
+            Op::Emit => "e",
+            Op::Disconnect => "d",
+        }
+    }
+}
+
+#[derive(Clone)]
+pub(crate) struct Cluster {
+    link: RedisLink,
+    channel: String,
+    node: String,
+}
+
+/// One decoded message.
+#[derive(Debug, PartialEq)]
+struct Message {
+    node: String,
+    op: Op,
+    room: String,
+    frame: Utf8Bytes,
+}
+
+impl Cluster {
+    /// Joins the cluster on `link` under `prefix` and starts applying other nodes' messages to
+    /// `registry` (until the registry is dropped).
+    pub(crate) async fn join(link: RedisLink, prefix: &str, registry: Weak<Registry>) -> Self {
+        let cluster = Cluster {
+            link,
+            channel: format!("{prefix}#hub"),
+            node: crate::wire::new_sid(),
+        };
+        let mut inbox = cluster.link.subscribe(&cluster.channel, INBOX).await;
+        let node = cluster.node.clone();
+        tokio::spawn(async move {
+            while let Some((_, payload)) = inbox.recv().await {
+                let Some(registry) = registry.upgrade() else {
+                    return;
+                };
+                match decode(payload) {
+                    Some(message) if message.node != node => apply(&registry, &message),
+                    Some(_) => {}
+                    None => tracing::warn!("unreadable hub message from redis"),
+                }
+            }
+        });
+        cluster
+    }
+
+    pub(crate) async fn publish(&self, op: Op, room: &str, frame: &str) {
+        let mut payload = Vec::with_capacity(self.node.len() + room.len() + frame.len() + 5);
+        for part in [self.node.as_str(), op.code(), room] {
+            payload.extend_from_slice(part.as_bytes());
+            payload.push(b'\n');
+        }
+        payload.extend_from_slice(frame.as_bytes());
+        self.link.publish(&self.channel, payload).await;
+    }
+
+    pub(crate) fn link(&self) -> &RedisLink {
+        &self.link
+    }
+}
+
+fn apply(registry: &Registry, message: &Message) {
+    match message.op {
+        Op::Emit => {
+            registry.deliver(&message.room, &message.frame, None);
+        }
+        Op::Disconnect => registry.end(&message.room, Ending::Disconnect),
+    }
+}
+
+fn decode(payload: Vec<u8>) -> Option<Message> {
+    let payload = Bytes::from(payload);
+    let mut fields = Vec::with_capacity(3);
+    let mut start = 0;
+    for _ in 0..3 {
+        let end = start + payload[start..].iter().position(|b| *b == b'\n')?;
+        fields.push(std::str::from_utf8(&payload[start..end]).ok()?.to_string());
+        start = end + 1;
+    }
+    let op = match fields[1].as_str() {
+        "e" => Op::Emit,
+        "d" => Op::Disconnect,
+        _ => return None,
+    };
+    let frame = Utf8Bytes::try_from(payload.slice(start..)).ok()?;
+    let room = fields.pop()?;
+    fields.pop();
+    let node = fields.pop()?;
+    Some(Message {
+        node,
+        op,
+        room,
+        frame,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_reads_back_as_written() {
+        let payload = b"n1\ne\nchannel:3\n42[\"a\",\"b\\nc\"]".to_vec();
+        assert_eq!(
+            decode(payload),
+            Some(Message {
+                node: "n1".into(),
+                op: Op::Emit,
+                room: "channel:3".into(),
+                frame: Utf8Bytes::from("42[\"a\",\"b\\nc\"]"),
+            })
+        );
+        assert_eq!(
+            decode(b"n1\nd\nsession:x\n".to_vec()).unwrap().op,
+            Op::Disconnect
+        );
+        assert_eq!(decode(b"n1\nx\nall\n".to_vec()), None, "unknown op");
+        assert_eq!(decode(b"n1\ne".to_vec()), None, "truncated");
+    }
+}

@@ -1,0 +1,169 @@
+//! This node's sockets and the rooms they are in. Delivering to a room is one lookup and one
+//! `push` per member; the frame is encoded once and shared by every outbox.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use axum::extract::ws::Utf8Bytes;
+use dashmap::DashMap;
+
+use crate::socket::{Ending, Socket, SocketId};
+
+/// The room every socket is in without joining it.
+pub(crate) const ALL: &str = "all";
+
+#[derive(Default)]
+pub(crate) struct Registry {
+    sockets: DashMap<SocketId, Arc<Socket>>,
+    rooms: DashMap<Box<str>, HashMap<SocketId, Arc<Socket>>>,
+    next_id: AtomicU64,
+}
+
+impl Registry {
+    pub(crate) fn next_id(&self) -> SocketId {
+        self.next_id.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    pub(crate) fn add(&self, socket: Arc<Socket>) {
+        self.sockets.insert(socket.id, socket);
+    }
+
+    /// Takes the socket out of every room and of the node.
+    pub(crate) fn remove(&self, socket: &Socket) {
+        for room in socket.retire() {
+            self.forget(&room, socket.id);
+        }
+        self.sockets.remove(&socket.id);
+    }
+
+    pub(crate) fn join(&self, socket: &Arc<Socket>, room: &str) {
+        if !socket.enter(room) {
+            return;
+        }
+        self.rooms
+            .entry(room.into())
+            .or_default()
+            .insert(socket.id, socket.clone());
+        // `remove` may have run between `enter` and the insert above; it could not see this
+        // entry, so take it out again rather than keep a closed socket in the room.
+        if socket.is_retired() {
+            self.forget(room, socket.id);
+        }
+    }
+
+    pub(crate) fn leave(&self, socket: &Socket, room: &str) {
+        if socket.exit(room) {
+            self.forget(room, socket.id);
+        }
+    }
+
+    fn forget(&self, room: &str, id: SocketId) {
+        if let Some(mut members) = self.rooms.get_mut(room) {
+            members.remove(&id);
+        }
+        self.rooms.remove_if(room, |_, members| members.is_empty());
+    }
+
+    /// Queues `frame` for every socket in `room` (or every socket, for [`ALL`]) but `except`;
+    /// returns how many.
+    pub(crate) fn deliver(&self, room: &str, frame: &Utf8Bytes, except: Option<SocketId>) -> usize {
+        let mut delivered = 0;
+        self.for_each(room, |socket| {
+            if Some(socket.id) != except {
+                socket.push(frame.clone());
+                delivered += 1;
+            }
+        });
+        delivered
+    }
+
+    /// Runs `f` for every socket in `room` (or every socket, for [`ALL`]).
+    pub(crate) fn for_each(&self, room: &str, mut f: impl FnMut(&Arc<Socket>)) {
+        if room == ALL {
+            self.sockets.iter().for_each(|entry| f(entry.value()));
+        } else if let Some(members) = self.rooms.get(room) {
+            members.values().for_each(f);
+        }
+    }
+
+    /// Ends every socket in `room` (or every socket, for [`ALL`]) the way `ending` says.
+    pub(crate) fn end(&self, room: &str, ending: Ending) {
+        for socket in self.members(room) {
+            socket.end(ending);
+        }
+    }
+
+    pub(crate) fn members(&self, room: &str) -> Vec<Arc<Socket>> {
+        if room == ALL {
+            self.sockets.iter().map(|e| e.value().clone()).collect()
+        } else {
+            self.rooms
+                .get(room)
+                .map(|members| members.values().cloned().collect())
+                .unwrap_or_default()
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.sockets.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::auth::Identity;
+    use crate::socket::Work;
+
+    fn socket(registry: &Registry, user_id: i64) -> Arc<Socket> {
+        let identity = Identity {
+            user_id,
+            role: "creator".into(),
+            session_id: format!("s{user_id}"),
+        };
+        let socket = Arc::new(Socket::new(registry.next_id(), identity, 16));
+        registry.add(socket.clone());
+        socket
+    }
+
+    fn written(socket: &Socket) -> usize {
+        match socket.take_work() {
+            Work::Write(frames) => frames.len(),
+            _ => 0,
+        }
+    }
+
+    #[test]
+    fn a_room_reaches_its_members_only_and_not_the_sender() {
+        let registry = Registry::default();
+        let (a, b, c) = (
+            socket(&registry, 1),
+            socket(&registry, 2),
+            socket(&registry, 3),
+        );
+        registry.join(&a, "channel:1");
+        registry.join(&b, "channel:1");
+        let frame = Utf8Bytes::from("42[\"x\",1]");
+        assert_eq!(registry.deliver("channel:1", &frame, Some(a.id)), 1);
+        assert_eq!((written(&a), written(&b), written(&c)), (0, 1, 0));
+        assert_eq!(registry.deliver(ALL, &frame, None), 3);
+    }
+
+    #[test]
+    fn leaving_and_removal_empty_the_rooms() {
+        let registry = Registry::default();
+        let (a, b) = (socket(&registry, 1), socket(&registry, 2));
+        registry.join(&a, "channel:1");
+        registry.join(&b, "channel:1");
+        registry.leave(&a, "channel:1");
+        assert_eq!(registry.members("channel:1").len(), 1);
+        registry.remove(&b);
+        assert!(registry.members("channel:1").is_empty());
+        assert!(registry.rooms.is_empty(), "an empty room is dropped");
+        assert_eq!(registry.len(), 1);
+        // A removed socket is not taken back into a room by a late join.
+        registry.join(&b, "channel:2");
+        assert!(registry.members("channel:2").is_empty());
+    }
+}
