@@ -12,6 +12,7 @@ import { Panel } from '@/components/panel';
 import { href } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { theme } from '@/theme/theme';
+import { useCatchUp } from '@/lib/socket';
 import { audienceLabel } from '../schema';
 import { useInformation } from '../store';
 import type { InformationItem } from '../types';
@@ -76,6 +77,7 @@ export function InformationPage({ canManage }: Props) {
   useEffect(() => {
     void fetchList(page, canManage);
   }, [fetchList, page, canManage]);
+  useCatchUp(() => void fetchList(page, canManage));
   const { hash } = useLocation();
   // A post's text opens by its anchor (the dialog's title links) or by a click, which toggles it.
   const anchored = /^#information-(\d+)$/.exec(hash)?.[1];

@@ -11,6 +11,7 @@ import { Panel } from '@/components/panel';
 import { Select } from '@/components/select';
 import { TextArea } from '@/components/text-field';
 import { describeWithLabels } from '@/lib/errors';
+import { useCatchUp } from '@/lib/socket';
 import { mediaTeamsApi } from '../api';
 import { WORK_STATUS_LABEL } from '../labels';
 import { useMediaTeams } from '../store';
@@ -178,9 +179,11 @@ export function MediaTeamPage({ mediaId, teamId }: { mediaId: number; teamId: nu
   useEffect(() => {
     void fetchTeam(mediaId, teamId);
   }, [fetchTeam, mediaId, teamId]);
+  useCatchUp(() => void fetchTeam(mediaId, teamId));
   useEffect(() => {
     void fetchMembers(mediaId, teamId, page);
   }, [fetchMembers, mediaId, teamId, page]);
+  useCatchUp(() => void fetchMembers(mediaId, teamId, page));
   const shown = team.data?.id === teamId ? team.data : null;
   const base = `/clients/media/${mediaId}/teams/${teamId}`;
   return (

@@ -7,6 +7,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';
 import { deniedPage } from '@/components/status-page';
 import { href } from '@/config/paths';
+import { useCatchUp } from '@/lib/socket';
 import { useMedia } from '../store';
 import { MediaCards } from './media-cards';
 
@@ -24,6 +25,7 @@ export function ClientMediaPage({ clientId, title }: { clientId: number; title?:
   useEffect(() => {
     void fetchOfClient(clientId);
   }, [fetchOfClient, clientId]);
+  useCatchUp(() => void fetchOfClient(clientId));
   const data = ofClient.data?.client.id === clientId ? ofClient.data : null;
   if (!data) {
     const denied = !ofClient.loading && deniedPage(ofClient.error);

@@ -9,6 +9,7 @@ import { deniedPage } from '@/components/status-page';
 import { TabNav } from '@/components/tab-nav';
 import { href } from '@/config/paths';
 import { theme } from '@/theme/theme';
+import { useCatchUp } from '@/lib/socket';
 import { PAYMENT_SCHEDULE_LABEL } from '../schema';
 import { useMedia } from '../store';
 
@@ -37,6 +38,7 @@ export function MediaFrame({ mediaId, active, children }: { mediaId: number; act
   useEffect(() => {
     void fetchDetail(mediaId);
   }, [fetchDetail, mediaId]);
+  useCatchUp(() => void fetchDetail(mediaId));
   const media = detail.data?.id === mediaId ? detail.data : null;
   if (!media) {
     const denied = !detail.loading && deniedPage(detail.error);
