@@ -67,16 +67,24 @@ export interface ChannelPageProps {
 }
 
 /**
- * One channel. It is loaded first: a channel the user may not read is the 403 page (a missing
- * one the 404 page), and nothing else of it is asked for or drawn.
+ * One channel. The channel and its newest messages are asked for together (the messages are what
+ * a person waits for: one round trip, not two); a channel the user may not read is the 403 page
+ * (a missing one the 404 page), and nothing else of it is drawn or asked for.
  */
 export function ChannelPage(props: ChannelPageProps) {
   const channelId = Number(useParams().channelId);
+  const [search] = useSearchParams();
+  const startPage = Math.max(0, Number(search.get('page') ?? 0) || 0);
+  const location = useLocation();
   const info = useChat((s) => s.channelInfo[channelId]);
   const openChannel = useChat((s) => s.openChannel);
+  const fetchHistory = useChat((s) => s.fetchHistory);
   useEffect(() => {
     void openChannel(channelId);
   }, [channelId, openChannel]);
+  useEffect(() => {
+    void fetchHistory(channelId, startPage);
+  }, [channelId, startPage, fetchHistory, location.key]);
   if (info?.error) return deniedPage(info.error) ?? <ErrorAlert error={info.error} />;
   if (!info?.data || info.data.id !== channelId) return <Muted>読み込み中…</Muted>;
   return <ChannelView {...props} channel={info.data} />;
@@ -86,8 +94,6 @@ export function ChannelPage(props: ChannelPageProps) {
 function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPageProps & { channel: Channel }) {
   const { teamId } = useParams();
   const channelId = channel.id;
-  const [search] = useSearchParams();
-  const startPage = Math.max(0, Number(search.get('page') ?? 0) || 0);
   const location = useLocation();
   const history = useChat((s) => s.histories[channelId]);
   const members = useChat((s) => s.members[channelId] ?? NO_MEMBERS);
@@ -103,14 +109,13 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
 
   useEffect(() => {
     chat().setViewing(channelId);
-    void chat().fetchHistory(channelId, startPage);
     void chat().fetchMembers(channelId);
     void chat().fetchPins(channelId);
     void chat().fetchReactions();
     void joinChannel(channelId);
     stickToBottom.current = true;
     return () => chat().setViewing(null);
-  }, [channelId, startPage, chat, location.key]);
+  }, [channelId, chat, location.key]);
 
   const messages = history?.data ?? [];
   const lastId = messages.at(-1)?.id;
