@@ -9,6 +9,7 @@ import { Modal } from '@/components/modal';
 import { Muted, PageHead, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
+import { List } from '@/components/list';
 import { href } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { theme } from '@/theme/theme';
@@ -18,11 +19,6 @@ import { useInformation } from '../store';
 import type { InformationItem } from '../types';
 import { informationAnchor } from './information-title';
 
-const Items = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-`;
 const Item = styled.li`
   padding: 12px 0;
   border-bottom: 1px solid ${theme.color.border};
@@ -114,7 +110,7 @@ export function InformationPage({ canManage }: Props) {
         <ErrorAlert error={remove.error} />
         {list.data && items.length === 0 && <Muted>お知らせはまだありません。</Muted>}
         {items.length > 0 && (
-          <Items>
+          <List>
             {items.map((item) => {
               const open = isOpen(item.id);
               const bodyId = `${informationAnchor(item.id)}-body`;
@@ -143,7 +139,7 @@ export function InformationPage({ canManage }: Props) {
                 </Item>
               );
             })}
-          </Items>
+          </List>
         )}
         {list.data && <Pager paging={list.data} disabled={list.loading} onPage={setPage} />}
       </Panel>

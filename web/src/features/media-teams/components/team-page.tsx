@@ -17,7 +17,7 @@ import { WORK_STATUS_LABEL } from '../labels';
 import { useMediaTeams } from '../store';
 import type { Member, OfferTemplate } from '../types';
 import { StatusBadge } from './status-badge';
-import { FavoriteStar } from './teams-page';
+import { TeamStar } from './teams-page';
 
 const describe = describeWithLabels({
   offer_template_id: 'テンプレート',
@@ -189,7 +189,7 @@ export function MediaTeamPage({ mediaId, teamId }: { mediaId: number; teamId: nu
   return (
     <>
       <PageTitle>
-        {shown?.name ?? 'チーム'} {shown && <FavoriteStar team={shown} />}
+        {shown?.name ?? 'チーム'} {shown && <TeamStar team={shown} />}
       </PageTitle>
       <ErrorAlert error={team.error ?? members.error ?? write.error} describe={describe} />
       {shown?.description && <Muted style={{ whiteSpace: 'pre-wrap' }}>{shown.description}</Muted>}
