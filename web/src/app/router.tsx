@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, useParams, useSearchParams, type Params, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/status-page';
 import { documentTitle, NOT_FOUND_TITLE, paths, type RouteDef, type RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
@@ -11,6 +11,7 @@ import { useMaintenance } from '@/features/maintenance/store';
 import { UpdateBanner } from '@/features/version/components/update-banner';
 import { loadTagManager, pushPageView } from '@/lib/analytics';
 import { useIsMobile } from '@/lib/device';
+import { preloadable, type Preloadable } from '@/lib/preloadable';
 import { isStaff } from '@/lib/roles';
 import { GlobalStyle } from '@/theme/global-style';
 import { ErrorBoundary } from './error-boundary';
@@ -119,7 +120,21 @@ const loaders: Partial<Record<RouteName, () => PageModule>> = {
   information: () => import('./routes/information/list'),
   informationAdd: () => import('./routes/information/add'),
 };
-const pages = Object.fromEntries(Object.entries(loaders).map(([name, load]) => [name, lazy(load)])) as Partial<Record<RouteName, LazyExoticComponent<ComponentType>>>;
+/**
+ * What a page shows first, asked for as soon as its route matches a member's visit (alongside the
+ * page's chunk and whoami, before anything renders); the page takes it instead of asking again.
+ */
+const prefetchers: Partial<Record<RouteName, (params: Readonly<Params>, search: URLSearchParams) => void>> = {
+  channel: (params, search) => prefetchChannelRoute(params, search),
+  leaderChannel: (params, search) => prefetchChannelRoute(params, search),
+};
+function prefetchChannelRoute(params: Readonly<Params>, search: URLSearchParams): void {
+  const channelId = Number(params.channelId);
+  const page = Math.max(0, Number(search.get('page') ?? 0) || 0);
+  if (channelId > 0) void import('@/features/chat/store').then((chat) => chat.prefetchChannel(channelId, page));
+}
+
+const pages = Object.fromEntries(Object.entries(loaders).map(([name, load]) => [name, preloadable(load)])) as Partial<Record<RouteName, Preloadable<object>>>;
 
 /** The routes that have a page of their own (the rest show the coming-soon page). */
 export const pageNames = Object.keys(loaders) as RouteName[];
@@ -147,10 +162,15 @@ function RoutePage({ def, name }: { def: RouteDef; name: RouteName }) {
   useDocumentTitle(def.title);
   // The page's chunk downloads while the session is still being confirmed (Private draws nothing
   // until whoami answers), not after: one round trip less before a member's page shows.
+  const params = useParams();
+  const [search] = useSearchParams();
+  const prefetch = useRef({ params, search });
   useEffect(() => {
-    void loaders[name]?.();
+    void pages[name]?.preload();
+    // Only on arrival (the page itself follows later changes of its parameters).
+    if (useAuth.getState().token) prefetchers[name]?.(prefetch.current.params, prefetch.current.search);
   }, [name]);
-  const Page = pages[name];
+  const Page = pages[name]?.Component;
   const body = <RouteGate route={name}>{Page ? <Page /> : <ComingSoonRoute title={def.title} />}</RouteGate>;
   const framed = <LayoutFrame layout={mobile && def.mobile ? def.mobile : def.layout}>{body}</LayoutFrame>;
   return def.private ? <Private>{framed}</Private> : framed;
