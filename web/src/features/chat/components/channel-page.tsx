@@ -7,7 +7,7 @@ import { Muted } from '@/components/page';
 import { deniedPage } from '@/components/status-page';
 import { theme } from '@/theme/theme';
 import { joinChannel } from '../live';
-import { NO_MEMBERS, NO_MESSAGES, useChat } from '../store';
+import { NO_MEMBERS, NO_MESSAGES, takePrefetched, useChat } from '../store';
 import { type Channel, displayType, type Message } from '../types';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
@@ -79,15 +79,35 @@ export function ChannelPage(props: ChannelPageProps) {
   const info = useChat((s) => s.channelInfo[channelId]);
   const openChannel = useChat((s) => s.openChannel);
   const fetchHistory = useChat((s) => s.fetchHistory);
+  // The router may have asked for both already, as the route matched (prefetchChannel).
   useEffect(() => {
-    void openChannel(channelId);
+    if (!takePrefetched(`channel:${channelId}`)) void openChannel(channelId);
   }, [channelId, openChannel]);
   useEffect(() => {
-    void fetchHistory(channelId, startPage);
+    if (!takePrefetched(`history:${channelId}:${startPage}`)) void fetchHistory(channelId, startPage);
   }, [channelId, startPage, fetchHistory, location.key]);
   if (info?.error) return deniedPage(info.error) ?? <ErrorAlert error={info.error} />;
   if (!info?.data || info.data.id !== channelId) return <Muted>読み込み中…</Muted>;
   return <ChannelView {...props} channel={info.data} />;
+}
+
+/** How many of the newest messages the first paint of a channel draws (more than a tall screen holds). */
+const FIRST_PAINT_MESSAGES = 15;
+
+/**
+ * The messages to draw: on opening a channel, first only the newest (what the reader sees,
+ * scrolled to the bottom), the older ones of the page a frame later, so the first paint does not
+ * wait for messages above the fold to be laid out.
+ */
+function useNewestFirst(channelId: number, messages: Message[]): Message[] {
+  const [whole, setWhole] = useState<number | null>(null);
+  const loaded = messages.length > 0;
+  useEffect(() => {
+    if (!loaded) return;
+    const frame = requestAnimationFrame(() => setWhole(channelId));
+    return () => cancelAnimationFrame(frame);
+  }, [channelId, loaded]);
+  return whole === channelId ? messages : messages.slice(-FIRST_PAINT_MESSAGES);
 }
 
 /** The readable channel: history loaded upwards on scroll, the unread marker, live updates, pins and the composer. */
@@ -119,6 +139,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
 
   const messages = history?.data ?? [];
   const lastId = messages.at(-1)?.id;
+  const shown = useNewestFirst(channelId, messages);
 
   // Reading what is on screen moves the read position forward (and the badge down).
   useEffect(() => {
@@ -137,7 +158,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
       el.scrollTop = el.scrollHeight - previousHeight.current;
     }
     previousHeight.current = el.scrollHeight;
-  }, [messages.length]);
+  }, [shown.length]);
 
   const onScroll = useCallback(() => {
     const el = list.current;
@@ -179,7 +200,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
       <List ref={list} onScroll={onScroll} data-testid="message-list">
         {history?.loading && <p style={{ textAlign: 'center', color: theme.color.subText }}>読み込み中…</p>}
         {history?.error && <p role="alert">{history.error.message}</p>}
-        {messages.map((message) => (
+        {shown.map((message) => (
           <Fragment key={message.id}>
             {message.id === history?.unreadMessageId && <UnreadMarker data-testid="unread-marker">ここから未読</UnreadMarker>}
             <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} />
