@@ -59,6 +59,12 @@ export class FakeSocket {
     this.connected = false;
     this.fire('disconnect', 'transport close');
   }
+  /** The connection drops, `meanwhile` happens on the server with nothing pushed, then the connection returns. */
+  missWhileDown(meanwhile: () => void): void {
+    this.drops();
+    meanwhile();
+    this.serverConnects();
+  }
   push(event: string, payload: unknown): void {
     act(() => this.any.forEach((listener) => listener(event, payload)));
   }

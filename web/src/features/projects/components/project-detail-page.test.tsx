@@ -65,9 +65,7 @@ describe('project detail page', () => {
     renderPage();
     await waitFor(() => expect(screen.getByTestId('project-status')).toHaveTextContent('設定中'));
     const socket = await openFakeSocket();
-    socket.drops();
-    status = 'applying';
-    socket.serverConnects();
+    socket.missWhileDown(() => (status = 'applying'));
     await waitFor(() => expect(screen.getByTestId('project-status')).toHaveTextContent('募集中'));
     expect(api.called('GET /v2/projects/2')).toHaveLength(2);
   });

@@ -61,9 +61,7 @@ describe('task detail page', () => {
     renderPage();
     await waitFor(() => expect(screen.getByTestId('task-status')).toHaveTextContent('作業中'));
     const socket = await openFakeSocket();
-    socket.drops();
-    status = 'under_acceptance';
-    socket.serverConnects();
+    socket.missWhileDown(() => (status = 'under_acceptance'));
     await waitFor(() => expect(screen.getByTestId('task-status')).toHaveTextContent('検収中'));
     expect(api.called('GET /tasks/7')).toHaveLength(2);
   });
