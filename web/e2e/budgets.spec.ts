@@ -57,14 +57,14 @@ test('every page is a lazily loaded chunk of its own, outside the entry', () => 
   Object.entries(manifest)
     .filter(([, chunk]) => chunk.isEntry)
     .forEach(([key]) => visit(key));
-  // The router's page table: every `lazy(() => import('./routes/...'))`.
+  // The router's page table: every `name: () => import('./routes/...')` (each made a lazy page).
   const router = readFileSync(resolve(WEB, 'src/app/router.tsx'), 'utf8');
-  const pages = [...router.matchAll(/lazy\(\(\) => import\('\.\/(routes\/[^']+)'\)\)/g)].map((m) => `src/app/${m[1]}.tsx`);
+  const pages = [...router.matchAll(/^ {2}[A-Za-z]+: \(\) => import\('\.\/(routes\/[^']+)'\),/gm)].map((m) => `src/app/${m[1]}.tsx`);
   expect(pages.length).toBeGreaterThan(80);
   const eager = pages.filter((page) => !manifest[page]?.isDynamicEntry || initial.has(page));
   expect(eager, 'pages bundled into the entry').toEqual([]);
   // Every route of paths.ts has its page in the table (none falls back to a shared placeholder).
-  const names = [...router.matchAll(/^ {2}([A-Za-z]+): lazy\(/gm)].map((m) => m[1]);
+  const names = [...router.matchAll(/^ {2}([A-Za-z]+): \(\) => import\(/gm)].map((m) => m[1]);
   const paths = readFileSync(resolve(WEB, 'src/config/paths.ts'), 'utf8');
   const routes = [...paths.matchAll(/^ {2}([A-Za-z]+): r\(/gm)].map((m) => m[1]);
   expect(routes.filter((route) => !names.includes(route)), 'routes without a page of their own').toEqual([]);

@@ -8,14 +8,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { fillLogin, logIn, tokenOf } from './support/session';
+import { fillLogin } from './support/session';
 import {
   ACCOUNTS,
   axeViolations,
+  closeGreetingModals,
   demoIds,
+  issueShareLink,
   JAPANESE,
+  navigateInApp,
   PageWatch,
   PLACEHOLDER,
   STOPS,
@@ -33,17 +36,6 @@ const SHOOTERS: Role[] = ['guest', 'creator', 'client', 'admin', 'manager', 'acc
 const ROLES: Role[] = ['guest', 'creator', 'editor', 'client', 'manager', 'accountant', 'admin'];
 
 const shooterOf = (stop: Stop) => SHOOTERS.find((role) => stop.roles.includes(role));
-
-/** Closes a modal that greets the user (latest notices, work status, assessment reminder) after checking it too. */
-async function closeGreetingModals(page: Page, problems: string[], where: string): Promise<void> {
-  for (let i = 0; i < 3; i++) {
-    const dialog = page.locator('[role="dialog"][aria-modal="true"]');
-    if ((await dialog.count()) === 0) return;
-    for (const v of await axeViolations(page)) problems.push(`${where} (dialog): axe ${v.impact} ${v.id}: ${v.help} @ ${v.targets.join(' | ')}`);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toHaveCount(0);
-  }
-}
 
 /** Opens one stop and checks it; `load` opens it by its address (a reload), `navigate` inside the running app. Returns whether it settled. */
 async function visit(
@@ -64,10 +56,7 @@ async function visit(
     await page.goto(path);
   } else {
     // As a person moves on: inside the running app (the router follows the history), no reload.
-    await page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
+    await navigateInApp(page, path);
     await page.waitForTimeout(30);
   }
   const heading = page.locator('h1').first();
@@ -108,23 +97,6 @@ async function visit(
 const timings: { where: string; load: number; axe: number }[] = [];
 let ids: DemoIds;
 
-/** The client issues a share link of the demo team (as on its team page) for the guest's stops. */
-async function issueShareLink(browser: Browser): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  try {
-    await logIn(page, ACCOUNTS.client);
-    const answer = await page.request.post(`/api/clients/media/${ids.mediaId}/teams/${ids.teamId}/share`, {
-      headers: { Authorization: `Bearer ${await tokenOf(page)}` },
-    });
-    expect(answer.ok()).toBe(true);
-    const { url } = (await answer.json()) as { url: string };
-    const link = new URL(url);
-    return link.pathname + link.search;
-  } finally {
-    await context.close();
-  }
-}
 test.beforeAll(() => {
   ids = demoIds();
   if (SCREENS) mkdirSync(OUT, { recursive: true });
@@ -155,7 +127,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       const watch = new PageWatch(page);
       const problems: string[] = [];
       try {
-        if (role === 'guest') ids.guestShare ??= await issueShareLink(browser);
+        if (role === 'guest') ids.guestShare ??= await issueShareLink(browser, ids);
         if (role !== 'guest') {
           await page.goto('/');
           await fillLogin(page, ACCOUNTS[role]);

@@ -8,7 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page, Request, Response } from '@playwright/test';
+import { expect, type Browser, type Page, type Request, type Response } from '@playwright/test';
+import { logIn, tokenOf } from './session';
 
 export type Role = 'guest' | 'creator' | 'editor' | 'client' | 'manager' | 'accountant' | 'admin';
 
@@ -96,6 +97,12 @@ export interface Stop {
   ready?: (page: Page) => Promise<void>;
   /** Expected refusals (status codes of API calls the page makes and shows as such). */
   allowStatus?: number[];
+  /**
+   * The route a person opens this one from, in the same tab (what it needs lives in that tab's
+   * sessionStorage, e.g. a guest's session from the share link). The tour walks the table in order
+   * anyway; a spec that opens a route in a tab of its own opens this one first.
+   */
+  opensFrom?: string;
 }
 
 const s = (route: string, roles: Role[], path: Stop['path'] | string, extra: Partial<Stop> = {}): Stop => ({
@@ -126,7 +133,7 @@ export const STOPS: Stop[] = [
   s('guestLogin', ['guest'], '/guest/clients/login'),
   // The share link lands on the team's guest page; the guest then opens a member.
   s('guestTeam', ['guest'], (i) => i.guestShare ?? '/guest/clients/login'),
-  s('guestCreator', ['guest'], (i) => `/guest/clients/media/${i.mediaId}/teams/${i.teamId}/creators/${i.creatorId}`),
+  s('guestCreator', ['guest'], (i) => `/guest/clients/media/${i.mediaId}/teams/${i.teamId}/creators/${i.creatorId}`, { opensFrom: 'guestTeam' }),
   // Login required, empty layout.
   s('signupSkills', CREATORS, '/signup/skills'),
   s('signupBankAccounts', CREATORS, '/signup/bank_accounts'),
@@ -212,6 +219,43 @@ export const STOPS: Stop[] = [
   s('informationAdd', ['manager', 'admin'], '/information/add'),
   s('media', STAFF, '/media'),
 ];
+
+/** The client issues a share link of the demo team (as on its team page) for the guest's stops. */
+export async function issueShareLink(browser: Browser, ids: DemoIds): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await logIn(page, ACCOUNTS.client);
+    const answer = await page.request.post(`/api/clients/media/${ids.mediaId}/teams/${ids.teamId}/share`, {
+      headers: { Authorization: `Bearer ${await tokenOf(page)}` },
+    });
+    expect(answer.ok()).toBe(true);
+    const { url } = (await answer.json()) as { url: string };
+    const link = new URL(url);
+    return link.pathname + link.search;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Closes a modal that greets the user (latest notices, work status, assessment reminder) after checking it with axe. */
+export async function closeGreetingModals(page: Page, problems: string[], where: string): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    const dialog = page.locator('[role="dialog"][aria-modal="true"]');
+    if ((await dialog.count()) === 0) return;
+    for (const v of await axeViolations(page)) problems.push(`${where} (dialog): axe ${v.impact} ${v.id}: ${v.help} @ ${v.targets.join(' | ')}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+}
+
+/** Moves inside the running app to `path` (the router follows the history), as a click on a link does: no reload. */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
 
 /** Text that means a page is not finished or shows a broken value. */
 export const PLACEHOLDER = /準備中|近日公開|coming soon|lorem ipsum|\bTODO\b|\bundefined\b|\bNaN\b|\[object Object\]|Invalid Date/i;

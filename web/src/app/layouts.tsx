@@ -1,22 +1,27 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Layout } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
 import { useIsMobile } from '@/lib/device';
+import { preloadable } from '@/lib/preloadable';
 import { theme } from '@/theme/theme';
 
 const loadChrome = () => import('./chrome');
-const Header = lazy(() => loadChrome().then((m) => ({ default: m.Header })));
-const PhoneNav = lazy(() => loadChrome().then((m) => ({ default: m.PhoneNav })));
-const SideMenu = lazy(() => loadChrome().then((m) => ({ default: m.SideMenu })));
+const header = preloadable(() => loadChrome().then((m) => ({ default: m.Header })));
+const phoneNav = preloadable(() => loadChrome().then((m) => ({ default: m.PhoneNav })));
+const sideMenu = preloadable(() => loadChrome().then((m) => ({ default: m.SideMenu })));
+const Header = header.Component;
+const PhoneNav = phoneNav.Component;
+const SideMenu = sideMenu.Component;
+const preloadChrome = () => [header, phoneNav, sideMenu].forEach((part) => void part.preload());
 // A member's pages all need the frame: fetch it alongside the entry (or as the session starts),
 // not after the page's own chunk.
-if (useAuth.getState().token) void loadChrome();
+if (useAuth.getState().token) preloadChrome();
 else {
   const stop = useAuth.subscribe((state) => {
     if (!state.token) return;
     stop();
-    void loadChrome();
+    preloadChrome();
   });
 }
 

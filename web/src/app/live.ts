@@ -9,7 +9,7 @@ import { subscribeClientPayments } from '@/features/client-payments/live';
 import { subscribeClientCounts } from '@/features/clients/live';
 import { subscribeConnection } from '@/features/connection/live';
 import { subscribeInformation } from '@/features/information/live';
-import { subscribeMaintenance } from '@/features/maintenance/live';
+import { pollMaintenance, subscribeMaintenance } from '@/features/maintenance/live';
 import { subscribeMedia } from '@/features/media/live';
 import { useMaintenance } from '@/features/maintenance/store';
 import { subscribeMediaTeams } from '@/features/media-teams/live';
@@ -74,7 +74,7 @@ export function useLiveSession(): void {
   useEffect(() => {
     if (!token) {
       disconnectSocket();
-      return;
+      return pollMaintenance();
     }
     if (!useAuth.getState().user.data) void whoami();
     connectSocket(token);

@@ -61,4 +61,20 @@ describe('maintenance switch on an open page', () => {
     await advance(5000);
     expect(screen.queryByTestId('maintenance-staff-banner')).toBeNull();
   });
+
+  it('switches a logged-out visitor’s page too, by polling the schedule (no socket before login)', async () => {
+    vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true });
+    let windows: object[] = [];
+    const running = { ...window, start_datetime: at(0), end_datetime: at(3600_000), active: true };
+    const api = mockApi({ 'GET /maintenance': () => ({ body: { maintenance: windows[0] ?? null, windows, now: at(0) } }) });
+    render(<RouterProvider router={createMemoryRouter(buildRoutes(), { initialEntries: ['/terms'] })} />);
+    expect(await screen.findByRole('heading', { level: 1, name: '利用規約' })).toBeInTheDocument();
+    const asked = api.called('GET /maintenance').length;
+
+    // An admin starts maintenance now: nothing is pushed to this page; the next poll finds it.
+    windows = [running];
+    await advance(10_100);
+    expect(api.called('GET /maintenance').length).toBeGreaterThan(asked);
+    expect(screen.getByTestId('maintenance-page')).toHaveTextContent('定期メンテナンスを実施しています。');
+  });
 });

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, useParams, useSearchParams, type Params, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/status-page';
 import { documentTitle, NOT_FOUND_TITLE, paths, type RouteDef, type RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
@@ -11,6 +11,7 @@ import { useMaintenance } from '@/features/maintenance/store';
 import { UpdateBanner } from '@/features/version/components/update-banner';
 import { loadTagManager, pushPageView } from '@/lib/analytics';
 import { useIsMobile } from '@/lib/device';
+import { preloadable, type Preloadable } from '@/lib/preloadable';
 import { isStaff } from '@/lib/roles';
 import { GlobalStyle } from '@/theme/global-style';
 import { ErrorBoundary } from './error-boundary';
@@ -21,104 +22,122 @@ import { RouteGate } from './routes/access';
 import { InformationGate } from './information-dialog';
 import { WorkStatusGate } from './work-status';
 
+type PageModule = Promise<{ default: ComponentType }>;
+
 /** Every page is its own route file, loaded when first visited. */
-const pages: Partial<Record<RouteName, LazyExoticComponent<ComponentType>>> = {
-  login: lazy(() => import('./routes/auth/login')),
-  twoStep: lazy(() => import('./routes/auth/two-step')),
-  terms: lazy(() => import('./routes/public/terms')),
-  privacies: lazy(() => import('./routes/public/privacies')),
-  cookiePolicy: lazy(() => import('./routes/public/cookie-policy')),
-  orderingGuide: lazy(() => import('./routes/public/ordering-guide')),
-  manual: lazy(() => import('./routes/public/manual')),
-  userEdit: lazy(() => import('./routes/user/edit')),
-  userEditBankAccounts: lazy(() => import('./routes/user/edit-bank-accounts')),
-  signupBankAccounts: lazy(() => import('./routes/user/signup-bank-accounts')),
-  signupComplete: lazy(() => import('./routes/user/signup-complete')),
-  signup: lazy(() => import('./routes/accounts/signup')),
-  signupSent: lazy(() => import('./routes/accounts/signup-sent')),
-  signupProfile: lazy(() => import('./routes/accounts/signup-profile')),
-  accountRecovery: lazy(() => import('./routes/accounts/account-recovery')),
-  accountRecoverySent: lazy(() => import('./routes/accounts/account-recovery-sent')),
-  changePassword: lazy(() => import('./routes/accounts/change-password')),
-  changePasswordSent: lazy(() => import('./routes/accounts/change-password-sent')),
-  clientSignup: lazy(() => import('./routes/accounts/client-signup')),
-  clientSignupProfile: lazy(() => import('./routes/accounts/client-signup-profile')),
-  userEditProfiles: lazy(() => import('./routes/user/edit-profiles')),
-  userEditAuth: lazy(() => import('./routes/user/edit-auth')),
-  userEditMailSent: lazy(() => import('./routes/user/edit-mail-sent')),
-  userEditMailComplete: lazy(() => import('./routes/user/edit-mail-complete')),
-  userEditMailFrequencies: lazy(() => import('./routes/user/edit-mail-frequencies')),
-  signupSkills: lazy(() => import('./routes/user/signup-skills')),
-  userEditSkills: lazy(() => import('./routes/user/edit-skills')),
-  userEditJobs: lazy(() => import('./routes/user/edit-jobs')),
-  projects: lazy(() => import('./routes/work/projects')),
-  projectManagements: lazy(() => import('./routes/work/project-managements')),
-  projectJoins: lazy(() => import('./routes/work/project-joins')),
-  project: lazy(() => import('./routes/work/project')),
-  product: lazy(() => import('./routes/work/product')),
-  tasks: lazy(() => import('./routes/work/tasks')),
-  task: lazy(() => import('./routes/work/task')),
-  clientDeliveries: lazy(() => import('./routes/work/client-deliveries')),
-  admins: lazy(() => import('./routes/admin/admins')),
-  adminRoles: lazy(() => import('./routes/admin/roles-edit')),
-  adminUsersLeft: lazy(() => import('./routes/admin/users-left')),
-  adminOfferTemplates: lazy(() => import('./routes/admin/offer-templates')),
-  adminCompletedDate: lazy(() => import('./routes/admin/completed-date')),
-  adminInvalidTasks: lazy(() => import('./routes/admin/invalid-tasks')),
-  adminTaskUpdate: lazy(() => import('./routes/admin/task-update')),
-  adminDeliveryReports: lazy(() => import('./routes/admin/delivery-reports')),
-  adminMediaPayments: lazy(() => import('./routes/admin/media-payments')),
-  teams: lazy(() => import('./routes/chat/teams')),
-  teamChannels: lazy(() => import('./routes/chat/channels')),
-  channel: lazy(() => import('./routes/chat/channel')),
-  channelDetail: lazy(() => import('./routes/chat/channel-detail')),
-  leaderTeams: lazy(() => import('./routes/chat/leader-teams')),
-  leaderTeamChannels: lazy(() => import('./routes/chat/leader-channels')),
-  leaderChannel: lazy(() => import('./routes/chat/leader-channel')),
-  leaderChannelDetail: lazy(() => import('./routes/chat/leader-channel-detail')),
-  userSearch: lazy(() => import('./routes/users/search')),
-  creator: lazy(() => import('./routes/creators/creator')),
-  creatorAttributes: lazy(() => import('./routes/creators/creator-attributes')),
-  creatorTasks: lazy(() => import('./routes/creators/creator-tasks')),
-  clientMedia: lazy(() => import('./routes/clients/client-media')),
-  clientAdd: lazy(() => import('./routes/clients/client-add')),
-  clientEdit: lazy(() => import('./routes/clients/client-edit')),
-  clientMediaList: lazy(() => import('./routes/clients/client-media-list')),
-  clientAccounts: lazy(() => import('./routes/clients/client-accounts')),
-  clientMediaAdd: lazy(() => import('./routes/clients/client-media-add')),
-  clientMediaEdit: lazy(() => import('./routes/clients/client-media-edit')),
-  media: lazy(() => import('./routes/clients/media')),
-  mediaDetails: lazy(() => import('./routes/clients/media-details')),
-  mediaOptionPaymentAdd: lazy(() => import('./routes/clients/media-option-payment-add')),
-  mediaInformation: lazy(() => import('./routes/clients/media-information')),
-  mediaMembers: lazy(() => import('./routes/clients/media-members')),
-  clientPayments: lazy(() => import('./routes/clients/payments')),
-  clientPaymentsYear: lazy(() => import('./routes/clients/payments-year')),
-  clientPaymentsMonth: lazy(() => import('./routes/clients/payments-month')),
-  clientMediaPayments: lazy(() => import('./routes/clients/media-payments')),
-  guestLogin: lazy(() => import('./routes/guest/login')),
-  guestTeam: lazy(() => import('./routes/guest/team')),
-  guestCreator: lazy(() => import('./routes/guest/creator')),
-  assessments: lazy(() => import('./routes/assessments/list')),
-  assessment: lazy(() => import('./routes/assessments/answer')),
-  rewards: lazy(() => import('./routes/rewards/index')),
-  rewardsYear: lazy(() => import('./routes/rewards/year')),
-  rewardsMonth: lazy(() => import('./routes/rewards/month')),
-  payments: lazy(() => import('./routes/payments/index')),
-  adminDownloads: lazy(() => import('./routes/admin/downloads')),
-  adminRewardConfirmation: lazy(() => import('./routes/admin/reward-confirmation')),
-  purchaseOrders: lazy(() => import('./routes/purchase-orders/list')),
-  purchaseOrder: lazy(() => import('./routes/purchase-orders/detail')),
-  mediaTeams: lazy(() => import('./routes/clients/media-teams')),
-  mediaTeam: lazy(() => import('./routes/clients/media-team')),
-  mediaTeamAdd: lazy(() => import('./routes/clients/media-team-add')),
-  mediaTeamEdit: lazy(() => import('./routes/clients/media-team-edit')),
-  mediaTeamMemberAdd: lazy(() => import('./routes/clients/media-team-member-add')),
-  information: lazy(() => import('./routes/information/list')),
-  informationAdd: lazy(() => import('./routes/information/add')),
+const loaders: Partial<Record<RouteName, () => PageModule>> = {
+  login: () => import('./routes/auth/login'),
+  twoStep: () => import('./routes/auth/two-step'),
+  terms: () => import('./routes/public/terms'),
+  privacies: () => import('./routes/public/privacies'),
+  cookiePolicy: () => import('./routes/public/cookie-policy'),
+  orderingGuide: () => import('./routes/public/ordering-guide'),
+  manual: () => import('./routes/public/manual'),
+  userEdit: () => import('./routes/user/edit'),
+  userEditBankAccounts: () => import('./routes/user/edit-bank-accounts'),
+  signupBankAccounts: () => import('./routes/user/signup-bank-accounts'),
+  signupComplete: () => import('./routes/user/signup-complete'),
+  signup: () => import('./routes/accounts/signup'),
+  signupSent: () => import('./routes/accounts/signup-sent'),
+  signupProfile: () => import('./routes/accounts/signup-profile'),
+  accountRecovery: () => import('./routes/accounts/account-recovery'),
+  accountRecoverySent: () => import('./routes/accounts/account-recovery-sent'),
+  changePassword: () => import('./routes/accounts/change-password'),
+  changePasswordSent: () => import('./routes/accounts/change-password-sent'),
+  clientSignup: () => import('./routes/accounts/client-signup'),
+  clientSignupProfile: () => import('./routes/accounts/client-signup-profile'),
+  userEditProfiles: () => import('./routes/user/edit-profiles'),
+  userEditAuth: () => import('./routes/user/edit-auth'),
+  userEditMailSent: () => import('./routes/user/edit-mail-sent'),
+  userEditMailComplete: () => import('./routes/user/edit-mail-complete'),
+  userEditMailFrequencies: () => import('./routes/user/edit-mail-frequencies'),
+  signupSkills: () => import('./routes/user/signup-skills'),
+  userEditSkills: () => import('./routes/user/edit-skills'),
+  userEditJobs: () => import('./routes/user/edit-jobs'),
+  projects: () => import('./routes/work/projects'),
+  projectManagements: () => import('./routes/work/project-managements'),
+  projectJoins: () => import('./routes/work/project-joins'),
+  project: () => import('./routes/work/project'),
+  product: () => import('./routes/work/product'),
+  tasks: () => import('./routes/work/tasks'),
+  task: () => import('./routes/work/task'),
+  clientDeliveries: () => import('./routes/work/client-deliveries'),
+  admins: () => import('./routes/admin/admins'),
+  adminRoles: () => import('./routes/admin/roles-edit'),
+  adminUsersLeft: () => import('./routes/admin/users-left'),
+  adminOfferTemplates: () => import('./routes/admin/offer-templates'),
+  adminCompletedDate: () => import('./routes/admin/completed-date'),
+  adminInvalidTasks: () => import('./routes/admin/invalid-tasks'),
+  adminTaskUpdate: () => import('./routes/admin/task-update'),
+  adminDeliveryReports: () => import('./routes/admin/delivery-reports'),
+  adminMediaPayments: () => import('./routes/admin/media-payments'),
+  teams: () => import('./routes/chat/teams'),
+  teamChannels: () => import('./routes/chat/channels'),
+  channel: () => import('./routes/chat/channel'),
+  channelDetail: () => import('./routes/chat/channel-detail'),
+  leaderTeams: () => import('./routes/chat/leader-teams'),
+  leaderTeamChannels: () => import('./routes/chat/leader-channels'),
+  leaderChannel: () => import('./routes/chat/leader-channel'),
+  leaderChannelDetail: () => import('./routes/chat/leader-channel-detail'),
+  userSearch: () => import('./routes/users/search'),
+  creator: () => import('./routes/creators/creator'),
+  creatorAttributes: () => import('./routes/creators/creator-attributes'),
+  creatorTasks: () => import('./routes/creators/creator-tasks'),
+  clientMedia: () => import('./routes/clients/client-media'),
+  clientAdd: () => import('./routes/clients/client-add'),
+  clientEdit: () => import('./routes/clients/client-edit'),
+  clientMediaList: () => import('./routes/clients/client-media-list'),
+  clientAccounts: () => import('./routes/clients/client-accounts'),
+  clientMediaAdd: () => import('./routes/clients/client-media-add'),
+  clientMediaEdit: () => import('./routes/clients/client-media-edit'),
+  media: () => import('./routes/clients/media'),
+  mediaDetails: () => import('./routes/clients/media-details'),
+  mediaOptionPaymentAdd: () => import('./routes/clients/media-option-payment-add'),
+  mediaInformation: () => import('./routes/clients/media-information'),
+  mediaMembers: () => import('./routes/clients/media-members'),
+  clientPayments: () => import('./routes/clients/payments'),
+  clientPaymentsYear: () => import('./routes/clients/payments-year'),
+  clientPaymentsMonth: () => import('./routes/clients/payments-month'),
+  clientMediaPayments: () => import('./routes/clients/media-payments'),
+  guestLogin: () => import('./routes/guest/login'),
+  guestTeam: () => import('./routes/guest/team'),
+  guestCreator: () => import('./routes/guest/creator'),
+  assessments: () => import('./routes/assessments/list'),
+  assessment: () => import('./routes/assessments/answer'),
+  rewards: () => import('./routes/rewards/index'),
+  rewardsYear: () => import('./routes/rewards/year'),
+  rewardsMonth: () => import('./routes/rewards/month'),
+  payments: () => import('./routes/payments/index'),
+  adminDownloads: () => import('./routes/admin/downloads'),
+  adminRewardConfirmation: () => import('./routes/admin/reward-confirmation'),
+  purchaseOrders: () => import('./routes/purchase-orders/list'),
+  purchaseOrder: () => import('./routes/purchase-orders/detail'),
+  mediaTeams: () => import('./routes/clients/media-teams'),
+  mediaTeam: () => import('./routes/clients/media-team'),
+  mediaTeamAdd: () => import('./routes/clients/media-team-add'),
+  mediaTeamEdit: () => import('./routes/clients/media-team-edit'),
+  mediaTeamMemberAdd: () => import('./routes/clients/media-team-member-add'),
+  information: () => import('./routes/information/list'),
+  informationAdd: () => import('./routes/information/add'),
 };
+/**
+ * What a page shows first, asked for as soon as its route matches a member's visit (alongside the
+ * page's chunk and whoami, before anything renders); the page takes it instead of asking again.
+ */
+const prefetchers: Partial<Record<RouteName, (params: Readonly<Params>, search: URLSearchParams) => void>> = {
+  channel: (params, search) => prefetchChannelRoute(params, search),
+  leaderChannel: (params, search) => prefetchChannelRoute(params, search),
+};
+function prefetchChannelRoute(params: Readonly<Params>, search: URLSearchParams): void {
+  const channelId = Number(params.channelId);
+  const page = Math.max(0, Number(search.get('page') ?? 0) || 0);
+  if (channelId > 0) void import('@/features/chat/store').then((chat) => chat.prefetchChannel(channelId, page));
+}
+
+const pages = Object.fromEntries(Object.entries(loaders).map(([name, load]) => [name, preloadable(load)])) as Partial<Record<RouteName, Preloadable<object>>>;
+
 /** The routes that have a page of their own (the rest show the coming-soon page). */
-export const pageNames = Object.keys(pages) as RouteName[];
+export const pageNames = Object.keys(loaders) as RouteName[];
 
 /** Routes whose feature arrives later. */
 const ComingSoonRoute = lazy(() => import('./routes/system/coming-soon'));
@@ -141,7 +160,17 @@ function useDocumentTitle(title: string) {
 function RoutePage({ def, name }: { def: RouteDef; name: RouteName }) {
   const mobile = useIsMobile();
   useDocumentTitle(def.title);
-  const Page = pages[name];
+  // The page's chunk downloads while the session is still being confirmed (Private draws nothing
+  // until whoami answers), not after: one round trip less before a member's page shows.
+  const params = useParams();
+  const [search] = useSearchParams();
+  const prefetch = useRef({ params, search });
+  useEffect(() => {
+    void pages[name]?.preload();
+    // Only on arrival (the page itself follows later changes of its parameters).
+    if (useAuth.getState().token) prefetchers[name]?.(prefetch.current.params, prefetch.current.search);
+  }, [name]);
+  const Page = pages[name]?.Component;
   const body = <RouteGate route={name}>{Page ? <Page /> : <ComingSoonRoute title={def.title} />}</RouteGate>;
   const framed = <LayoutFrame layout={mobile && def.mobile ? def.mobile : def.layout}>{body}</LayoutFrame>;
   return def.private ? <Private>{framed}</Private> : framed;

@@ -1,14 +1,9 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { theme } from '@/theme/theme';
+import { CardGrid } from './list';
 
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: 8px;
+const Grid = styled(CardGrid)`
   a {
     display: flex;
     justify-content: space-between;
@@ -28,7 +23,7 @@ const Grid = styled.ul`
 /** A menu of places (the staff functions and the like): one tile per link, no bullets. */
 export function LinkList({ links }: { links: { label: string; to: string }[] }) {
   return (
-    <Grid>
+    <Grid $min={200} $gap={8}>
       {links.map((link) => (
         <li key={link.to}>
           <Link to={link.to}>{link.label}</Link>

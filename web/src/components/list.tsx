@@ -29,3 +29,13 @@ export const Inline = styled.div`
   gap: 8px;
   align-items: center;
 `;
+
+/** Cards or tiles in as many columns as fit (`$min` wide at least), one column on a phone. */
+export const CardGrid = styled.ul<{ $min: number; $gap?: number }>`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(${(p) => p.$min}px, 100%), 1fr));
+  gap: ${(p) => p.$gap ?? 12}px;
+`;

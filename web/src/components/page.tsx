@@ -23,3 +23,14 @@ export const PageHead = styled.div`
   gap: 12px;
   flex-wrap: wrap;
 `;
+
+/** The head of one record's pages (a creator, a medium): its name as the page title, badges beside it, facts below. */
+export const RecordHeader = styled.header`
+  background: ${theme.color.white};
+  border-top: 5px solid ${theme.color.brand};
+  border-radius: 4px;
+  padding: 16px 20px;
+  margin-bottom: 12px;
+  h1 { margin: 0 8px 0 0; font-size: ${theme.font.xxl}; display: inline; }
+  p { margin: 6px 0 0; color: ${theme.color.subText}; }
+`;

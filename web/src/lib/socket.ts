@@ -80,8 +80,36 @@ const stateListeners = new Set<(state: ConnectionState) => void>();
 
 function setConnectionState(next: ConnectionState): void {
   if (next === connectionState) return;
+  const was = connectionState;
   connectionState = next;
   stateListeners.forEach((listener) => listener(next));
+  if (next === 'online' && (was === 'offline' || was === 'reconnecting')) catchUp();
+}
+
+type CatchUpListener = (resync?: Resync) => void;
+const catchUpListeners = new Set<CatchUpListener>();
+const catchUp = (resync?: Resync) => catchUpListeners.forEach((listener) => listener(resync));
+
+/**
+ * Runs when pushes may have been missed: the connection came back after being lost, or the
+ * node resynced with the others (`resync.since` says from when). Whatever a listener shows from
+ * the server that events keep fresh, it fetches again. Returns the unsubscribe function.
+ */
+export function onCatchUp(listener: CatchUpListener): () => void {
+  catchUpListeners.add(listener);
+  return () => catchUpListeners.delete(listener);
+}
+
+/**
+ * A page's data that realtime events keep fresh comes again after missed pushes (see onCatchUp),
+ * for as long as the component is mounted (the latest `refetch` runs).
+ */
+export function useCatchUp(refetch: () => void): void {
+  const latest = useRef(refetch);
+  useEffect(() => {
+    latest.current = refetch;
+  });
+  useEffect(() => onCatchUp(() => latest.current()), []);
 }
 
 /** Follows the connection state; returns the unsubscribe function. */
@@ -145,7 +173,10 @@ function open(opened: Socket): void {
   socket.on('hub.resync', (payload: { since?: unknown } | null) => {
     const since = typeof payload?.since === 'string' ? payload.since : null;
     if (!since) return;
-    setTimeout(() => connectListeners.forEach((listener) => listener({ since })), Math.random() * RESYNC_SPREAD_MS);
+    setTimeout(() => {
+      connectListeners.forEach((listener) => listener({ since }));
+      catchUp({ since });
+    }, Math.random() * RESYNC_SPREAD_MS);
   });
   if (typeof navigator !== 'undefined' && navigator.onLine === false) goOffline();
 }

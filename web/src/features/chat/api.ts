@@ -15,7 +15,8 @@ export const chatApi = {
   channels: (teamId: number) => api.get<Channel[]>(`/teams/${teamId}/channels`, undefined, { quietRefusal: true }),
   channel: (channelId: number) => api.get<Channel>(`/channels/${channelId}`, undefined, { quietRefusal: true }),
   members: (channelId: number) => api.get<Member[]>(`/channels/${channelId}/members`),
-  messages: (channelId: number, page: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { page }),
+  /** Asked for alongside the channel itself: for a channel the user may not read, the channel's 403 page says it, not the banner. */
+  messages: (channelId: number, page: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { page }, { quietRefusal: true }),
   messagesAfter: (channelId: number, afterId: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { afterId }),
   send: (channelId: number, body: string, fileIds: number[], clientMessageId: string) =>
     api.post<Message>(`/channels/${channelId}/messages`, { body, fileIds, clientMessageId }),

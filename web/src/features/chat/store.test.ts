@@ -1,6 +1,6 @@
 import { ForbiddenError } from '@/lib/errors';
 import { mockApi } from '@/test/mock-api';
-import { catchUpAfter, mergeMessages, teamUnread, useChat } from './store';
+import { catchUpAfter, mergeMessages, prefetchChannel, takePrefetched, teamUnread, useChat } from './store';
 import type { Message } from './types';
 
 const message = (id: number, channelId = 1, userId = 2, body = `m${id}`, createdAt = '2026-11-22T00:00:00Z'): Message => ({
@@ -100,5 +100,21 @@ describe('chat store', () => {
     await expect(useChat.getState().fetchPins(3)).resolves.toBeUndefined();
     await expect(useChat.getState().fetchUnread()).resolves.toEqual([]);
     expect(api.calls.map((c) => c.path)).toEqual(['/channels/3', '/channels/3/members', '/channels/3/pinned_messages', '/channels/unread']);
+  });
+
+  it('prefetches a channel and its newest page once, for the page to take instead of asking again', async () => {
+    const api = mockApi({
+      'GET /channels/4': { body: { id: 4, team_id: 1, name: '雑談', unread_count: 0, last_read_message_id: 0, status: 'active' } },
+      'GET /channels/4/messages': { body: { messages: [{ ...message(9, 4), channel_id: 4 }], has_more: false, unread_message_id: null } },
+    });
+    prefetchChannel(4, 0);
+    await vi.waitFor(() => expect(useChat.getState().histories[4]?.data).toHaveLength(1));
+    expect(useChat.getState().channelInfo[4].data?.name).toBe('雑談');
+    expect(api.calls.map((c) => c.path)).toEqual(['/channels/4', '/channels/4/messages']);
+    expect(takePrefetched('channel:4')).toBe(true);
+    expect(takePrefetched('history:4:0')).toBe(true);
+    // Taken once: a later visit asks again.
+    expect(takePrefetched('channel:4')).toBe(false);
+    expect(takePrefetched('history:4:1')).toBe(false);
   });
 });

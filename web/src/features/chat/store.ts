@@ -32,6 +32,30 @@ export function catchUpAfter(messages: Message[], since?: string): number | unde
   return (before ?? messages[0])?.id;
 }
 
+/** Requests a route started before its page rendered (`prefetchChannel`), by what they ask for, with when. */
+const prefetched = new Map<string, number>();
+/** How long a prefetched answer stands in for the page's own request. */
+const PREFETCH_FRESH_MS = 5000;
+
+/**
+ * The channel and its newest messages, asked for as soon as the route matches (while the page's
+ * code and the session are still loading): the page then draws them in its first render.
+ */
+export function prefetchChannel(channelId: number, page: number): void {
+  const chat = useChat.getState();
+  prefetched.set(`channel:${channelId}`, Date.now());
+  prefetched.set(`history:${channelId}:${page}`, Date.now());
+  void chat.openChannel(channelId);
+  void chat.fetchHistory(channelId, page);
+}
+
+/** Whether `key` was prefetched just now (then the page does not ask again); each prefetch is taken once. */
+export function takePrefetched(key: string): boolean {
+  const at = prefetched.get(key);
+  prefetched.delete(key);
+  return at !== undefined && Date.now() - at < PREFETCH_FRESH_MS;
+}
+
 /** Merges messages by id, keeping ascending order; duplicates (push + catch-up) collapse. */
 export function mergeMessages(current: Message[], incoming: Message[]): Message[] {
   const byId = new Map(current.map((m) => [m.id, m]));

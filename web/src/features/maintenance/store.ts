@@ -9,6 +9,8 @@ import type { MaintenanceError } from '@/lib/errors';
 import { maintenanceApi } from './api';
 import type { Maintenance, MaintenanceSchedule } from './types';
 
+/** How often a page without the live socket (logged out, or the maintenance page itself) asks for the schedule. */
+export const MAINTENANCE_POLL_MS = 10_000;
 /** How long before a window every page announces it. */
 export const NOTICE_AHEAD_MS = 24 * 3600_000;
 const DISMISSED_KEY = 'tsumugi.maintenance.dismissed';

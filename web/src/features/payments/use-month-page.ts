@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AsyncState } from '@/lib/async-state';
+import { useCatchUp } from '@/lib/socket';
 import type { MonthState } from './types';
 
 /**
@@ -11,6 +12,7 @@ export function useMonthPage<T extends MonthState>(slice: AsyncState<T | null>, 
   useEffect(() => {
     void fetch(year, month, page);
   }, [fetch, year, month, page]);
+  useCatchUp(() => void fetch(year, month, page));
   const data = slice.data?.year === year && slice.data.month === month ? slice.data : null;
   return { data, setPage };
 }

@@ -9,6 +9,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { formatDate } from '@/lib/format';
+import { useCatchUp } from '@/lib/socket';
 import { monthLabel } from '../format';
 import { useAssessments } from '../store';
 import type { AssessmentState } from '../types';
@@ -26,10 +27,11 @@ const FILTERS: { state: AssessmentState | undefined; label: string }[] = [
 ];
 
 export function AssessmentListPage() {
-  const { list, query, fetchList } = useAssessments();
+  const { list, query, fetchList, refreshList } = useAssessments();
   useEffect(() => {
     void fetchList(1, undefined);
   }, [fetchList]);
+  useCatchUp(() => void refreshList());
   const data = list.data;
   return (
     <div>

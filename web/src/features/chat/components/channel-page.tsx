@@ -7,7 +7,7 @@ import { Muted } from '@/components/page';
 import { deniedPage } from '@/components/status-page';
 import { theme } from '@/theme/theme';
 import { joinChannel } from '../live';
-import { NO_MEMBERS, NO_MESSAGES, useChat } from '../store';
+import { NO_MEMBERS, NO_MESSAGES, takePrefetched, useChat } from '../store';
 import { type Channel, displayType, type Message } from '../types';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
@@ -67,27 +67,53 @@ export interface ChannelPageProps {
 }
 
 /**
- * One channel. It is loaded first: a channel the user may not read is the 403 page (a missing
- * one the 404 page), and nothing else of it is asked for or drawn.
+ * One channel. The channel and its newest messages are asked for together (the messages are what
+ * a person waits for: one round trip, not two); a channel the user may not read is the 403 page
+ * (a missing one the 404 page), and nothing else of it is drawn or asked for.
  */
 export function ChannelPage(props: ChannelPageProps) {
   const channelId = Number(useParams().channelId);
+  const [search] = useSearchParams();
+  const startPage = Math.max(0, Number(search.get('page') ?? 0) || 0);
+  const location = useLocation();
   const info = useChat((s) => s.channelInfo[channelId]);
   const openChannel = useChat((s) => s.openChannel);
+  const fetchHistory = useChat((s) => s.fetchHistory);
+  // The router may have asked for both already, as the route matched (prefetchChannel).
   useEffect(() => {
-    void openChannel(channelId);
+    if (!takePrefetched(`channel:${channelId}`)) void openChannel(channelId);
   }, [channelId, openChannel]);
+  useEffect(() => {
+    if (!takePrefetched(`history:${channelId}:${startPage}`)) void fetchHistory(channelId, startPage);
+  }, [channelId, startPage, fetchHistory, location.key]);
   if (info?.error) return deniedPage(info.error) ?? <ErrorAlert error={info.error} />;
   if (!info?.data || info.data.id !== channelId) return <Muted>読み込み中…</Muted>;
   return <ChannelView {...props} channel={info.data} />;
+}
+
+/** How many of the newest messages the first paint of a channel draws (more than a tall screen holds). */
+const FIRST_PAINT_MESSAGES = 15;
+
+/**
+ * The messages to draw: on opening a channel, first only the newest (what the reader sees,
+ * scrolled to the bottom), the older ones of the page a frame later, so the first paint does not
+ * wait for messages above the fold to be laid out.
+ */
+function useNewestFirst(channelId: number, messages: Message[]): Message[] {
+  const [whole, setWhole] = useState<number | null>(null);
+  const loaded = messages.length > 0;
+  useEffect(() => {
+    if (!loaded) return;
+    const frame = requestAnimationFrame(() => setWhole(channelId));
+    return () => cancelAnimationFrame(frame);
+  }, [channelId, loaded]);
+  return whole === channelId ? messages : messages.slice(-FIRST_PAINT_MESSAGES);
 }
 
 /** The readable channel: history loaded upwards on scroll, the unread marker, live updates, pins and the composer. */
 function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPageProps & { channel: Channel }) {
   const { teamId } = useParams();
   const channelId = channel.id;
-  const [search] = useSearchParams();
-  const startPage = Math.max(0, Number(search.get('page') ?? 0) || 0);
   const location = useLocation();
   const history = useChat((s) => s.histories[channelId]);
   const members = useChat((s) => s.members[channelId] ?? NO_MEMBERS);
@@ -103,17 +129,17 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
 
   useEffect(() => {
     chat().setViewing(channelId);
-    void chat().fetchHistory(channelId, startPage);
     void chat().fetchMembers(channelId);
     void chat().fetchPins(channelId);
     void chat().fetchReactions();
     void joinChannel(channelId);
     stickToBottom.current = true;
     return () => chat().setViewing(null);
-  }, [channelId, startPage, chat, location.key]);
+  }, [channelId, chat, location.key]);
 
   const messages = history?.data ?? [];
   const lastId = messages.at(-1)?.id;
+  const shown = useNewestFirst(channelId, messages);
 
   // Reading what is on screen moves the read position forward (and the badge down).
   useEffect(() => {
@@ -132,7 +158,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
       el.scrollTop = el.scrollHeight - previousHeight.current;
     }
     previousHeight.current = el.scrollHeight;
-  }, [messages.length]);
+  }, [shown.length]);
 
   const onScroll = useCallback(() => {
     const el = list.current;
@@ -174,7 +200,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
       <List ref={list} onScroll={onScroll} data-testid="message-list">
         {history?.loading && <p style={{ textAlign: 'center', color: theme.color.subText }}>読み込み中…</p>}
         {history?.error && <p role="alert">{history.error.message}</p>}
-        {messages.map((message) => (
+        {shown.map((message) => (
           <Fragment key={message.id}>
             {message.id === history?.unreadMessageId && <UnreadMarker data-testid="unread-marker">ここから未読</UnreadMarker>}
             <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} />

@@ -6,21 +6,13 @@ import { ErrorAlert } from '@/components/error-alert';
 import { List, ListRow } from '@/components/list';
 import { PageTitle, Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
-import { theme } from '@/theme/theme';
+import { FavoriteStar } from '@/components/favorite-star';
 import { teamUnread, useChat } from '../store';
 import type { Team } from '../types';
 
 /** The red unread count beside a team or channel. */
 export const UnreadBadge = styled(CountBadge)`
   margin-left: 8px;
-`;
-const Star = styled.button`
-  border: none;
-  background: none;
-  cursor: pointer;
-  font-size: ${theme.font.lg};
-  color: ${theme.color.warning};
-  &:focus-visible { outline: 2px solid ${theme.color.brand}; }
 `;
 
 const GROUPS: { key: 'favorite' | 'assigned' | 'other'; title: string }[] = [
@@ -60,9 +52,7 @@ export function TeamsPage({ leader }: { leader: boolean }) {
                     {count > 0 && <UnreadBadge data-testid={`team-unread-${team.id}`}>{count}</UnreadBadge>}
                   </Link>
                   {!leader && (
-                    <Star type="button" aria-label={team.isFavorite ? 'お気に入りから外す' : 'お気に入りに追加'} onClick={() => toggleFavorite(team.id, !team.isFavorite)}>
-                      <span aria-hidden>{team.isFavorite ? '★' : '☆'}</span>
-                    </Star>
+                    <FavoriteStar name={team.name} on={team.isFavorite} onToggle={() => toggleFavorite(team.id, !team.isFavorite)} />
                   )}
                 </ListRow>
               );

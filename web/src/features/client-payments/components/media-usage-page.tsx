@@ -7,6 +7,7 @@ import { Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { formatDate, formatDateTime, formatYen } from '@/lib/format';
 import { taskTypeLabel } from '@/lib/tasks';
+import { useCatchUp } from '@/lib/socket';
 import { STATUS_LABELS, usageLinks } from '../labels';
 import { useClientPayments } from '../store';
 import type { MediaPayment, PaymentChange } from '../types';
@@ -66,6 +67,7 @@ export function MediaUsagePage({ clientId, mediaId, staff, year, month }: { clie
   useEffect(() => {
     void fetchMediaMonth(clientId, mediaId, year, month);
   }, [fetchMediaMonth, clientId, mediaId, year, month]);
+  useCatchUp(() => void fetchMediaMonth(clientId, mediaId, year, month));
   const title = `${year}年${month}月のご利用明細`;
   const data = mediaMonth.data;
   const current = data?.client.id === clientId && data.media.id === mediaId && data.year === year && data.month === month ? data : null;

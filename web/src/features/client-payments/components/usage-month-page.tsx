@@ -8,6 +8,7 @@ import { usageLinks } from '../labels';
 import { useClientPayments } from '../store';
 import { StatusBadge } from './status-badge';
 import { YenBarChart } from '@/components/yen-bar-chart';
+import { useCatchUp } from '@/lib/socket';
 import { UsageFigures } from './usage-figures';
 import { Steps, UsageCrumbs, UsageTitle, Waiting } from './usage-frame';
 
@@ -22,6 +23,7 @@ export function UsageMonthPage({ clientId, staff, year, month }: { clientId: num
   useEffect(() => {
     void fetchMonth(clientId, year, month);
   }, [fetchMonth, clientId, year, month]);
+  useCatchUp(() => void fetchMonth(clientId, year, month));
   const title = `${year}年${month}月のご利用金額`;
   const data = state.data?.client.id === clientId && state.data.year === year && state.data.month === month ? state.data : null;
   if (!data) return <Waiting title={title} state={state} />;

@@ -7,6 +7,7 @@ import { usageLinks } from '../labels';
 import { useClientPayments } from '../store';
 import { AmountsTable } from './amounts-table';
 import { YenBarChart } from '@/components/yen-bar-chart';
+import { useCatchUp } from '@/lib/socket';
 import { UsageTitle, Waiting } from './usage-frame';
 
 const TITLE = 'ご利用金額';
@@ -16,6 +17,7 @@ export function UsageOverviewPage({ clientId, staff, thisYear }: { clientId: num
   useEffect(() => {
     void fetchOverview(clientId);
   }, [fetchOverview, clientId]);
+  useCatchUp(() => void fetchOverview(clientId));
   const data = overview.data?.client.id === clientId ? overview.data : null;
   if (!data) return <Waiting title={TITLE} state={overview} />;
   const links = usageLinks(clientId, staff);

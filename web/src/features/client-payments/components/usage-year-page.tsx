@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { useCatchUp } from '@/lib/socket';
 import { usageLinks } from '../labels';
 import { useClientPayments } from '../store';
 import { Steps, UsageCrumbs, UsageTitle, Waiting } from './usage-frame';
@@ -13,6 +14,7 @@ export function UsageYearPage({ clientId, staff, year }: { clientId: number; sta
   useEffect(() => {
     void fetchYear(clientId, year);
   }, [fetchYear, clientId, year]);
+  useCatchUp(() => void fetchYear(clientId, year));
   const title = `${year}年のご利用金額`;
   const data = state.data?.client.id === clientId && state.data.year === year ? state.data : null;
   if (!data) return <Waiting title={title} state={state} />;

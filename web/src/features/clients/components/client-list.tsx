@@ -5,23 +5,15 @@ import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { ErrorAlert } from '@/components/error-alert';
-import { InlineForm } from '@/components/form-grid';
-import { Muted, PageTitle } from '@/components/page';
+import { Muted, PageHead, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
-import { TextField } from '@/components/text-field';
+import { SearchForm } from '@/components/search-form';
 import { href } from '@/config/paths';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useWordSearch } from '@/lib/use-word-search';
 import { useClient } from '../store';
 
-const Head = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  gap: 12px;
-  flex-wrap: wrap;
-`;
 const Links = styled.span`
   display: inline-flex;
   gap: 12px;
@@ -33,23 +25,16 @@ export function ClientList({ canAdd }: { canAdd: boolean }) {
   const data = list.data;
   return (
     <>
-      <Head>
+      <PageHead>
         <PageTitle>クライアント一覧</PageTitle>
         {canAdd && (
           <Button as={Link} to={href('clientAdd')} $variant="primary" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', textDecoration: 'none' }}>
             クライアントを追加
           </Button>
         )}
-      </Head>
+      </PageHead>
       <Panel title="クライアントを探す">
-        <form onSubmit={search} role="search">
-          <InlineForm>
-            <TextField label="会社名・カナ" hideLabel placeholder="会社名またはカナで検索" value={typed} onChange={(e) => setTyped(e.target.value)} />
-            <Button type="submit" $variant="primary" $outlined>
-              検索
-            </Button>
-          </InlineForm>
-        </form>
+        <SearchForm label="会社名・カナ" placeholder="会社名またはカナで検索" value={typed} onChange={setTyped} onSubmit={search} />
         <ErrorAlert error={list.error} />
         {!data && list.loading && <Muted>読み込み中…</Muted>}
         {data && data.clients.length === 0 && (

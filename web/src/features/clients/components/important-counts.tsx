@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { theme } from '@/theme/theme';
+import { useCatchUp } from '@/lib/socket';
 import { useClient } from '../store';
 
 const Counts = styled.nav<{ $compact: boolean }>`
@@ -19,6 +20,7 @@ export function ImportantCounts({ clientId, compact = false }: { clientId: numbe
   useEffect(() => {
     void fetchCounts(clientId);
   }, [clientId, fetchCounts]);
+  useCatchUp(() => void fetchCounts(clientId));
   const c = counts.data;
   return (
     <Counts aria-label="重要なお知らせ" data-testid="important-counts" $compact={compact}>

@@ -2,28 +2,21 @@ import { useEffect, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { ErrorAlert } from '@/components/error-alert';
-import { Muted, PageTitle } from '@/components/page';
+import { Muted, PageTitle, RecordHeader } from '@/components/page';
 import { deniedPage } from '@/components/status-page';
 import { TabNav } from '@/components/tab-nav';
 import { href } from '@/config/paths';
-import { theme } from '@/theme/theme';
 import { AGE_BAND_LABEL } from '../labels';
 import { useCreators } from '../store';
 import type { CreatorDetail } from '../types';
 import { CreatorAvatar } from './creator-avatar';
 import { WorkStatusBadge } from './creator-card';
 
-const Header = styled.header`
+/** The creator's face beside the record header's text. */
+const Header = styled(RecordHeader)`
   display: flex;
   gap: 16px;
   align-items: center;
-  background: ${theme.color.white};
-  border-top: 5px solid ${theme.color.brand};
-  border-radius: 4px;
-  padding: 16px 20px;
-  margin-bottom: 12px;
-  h1 { margin: 0 8px 0 0; font-size: ${theme.font.xxl}; display: inline; }
-  p { margin: 6px 0 0; color: ${theme.color.subText}; }
 `;
 function CreatorHeader({ creator }: { creator: CreatorDetail }) {
   const facts = [creator.prefecture?.name, creator.ageBand && AGE_BAND_LABEL[creator.ageBand]].filter(Boolean).join('・');

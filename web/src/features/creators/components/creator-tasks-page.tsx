@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { Pager } from '@/components/pager';
 import { TaskRows } from '@/components/task-rows';
+import { useCatchUp } from '@/lib/socket';
 import { useCreators } from '../store';
 import { CreatorFrame } from './creator-frame';
 
@@ -14,6 +15,7 @@ export function CreatorTasksPage({ creatorId }: { creatorId: number }) {
   useEffect(() => {
     void fetchTasks(creatorId, page);
   }, [fetchTasks, creatorId, page]);
+  useCatchUp(() => void fetchTasks(creatorId, page));
   const data = tasks.data;
   return (
     <CreatorFrame creatorId={creatorId}>

@@ -5,6 +5,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { deniedPage } from '@/components/status-page';
+import { CardGrid } from '@/components/list';
 import { formatNumber } from '@/lib/format';
 import { type CreatorFilter, conditionCount, filterFromParams, filterToParams } from '../filters';
 import { useCreators } from '../store';
@@ -17,14 +18,6 @@ const Layout = styled.div`
   gap: 20px;
   align-items: start;
   @media (max-width: 900px) { grid-template-columns: 1fr; }
-`;
-const Cards = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
-  gap: 12px;
 `;
 const Empty = styled.div`
   padding: 24px;
@@ -87,11 +80,11 @@ export function CreatorSearchPage() {
             </Empty>
           )}
           {data && data.users.length > 0 && (
-            <Cards data-testid="search-results">
+            <CardGrid $min={280} data-testid="search-results">
               {data.users.map((creator) => (
                 <CreatorCard key={creator.id} creator={creator} />
               ))}
-            </Cards>
+            </CardGrid>
           )}
           {data && <Pager paging={data} disabled={results.loading} onPage={(page) => setParams(filterToParams({ ...filter, page }))} />}
         </section>

@@ -9,6 +9,7 @@ import { Panel } from '@/components/panel';
 import { href } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { TASK_STATUS_LABEL } from '@/lib/tasks';
+import { useCatchUp } from '@/lib/socket';
 import { useDeliveryRegistered } from '../live';
 import { useClientDeliveries } from '../stores/client-deliveries';
 
@@ -18,6 +19,7 @@ export function ClientDeliveriesPage({ clientId }: { clientId: number }) {
   useEffect(() => {
     void fetchPage(clientId, 1);
   }, [clientId, fetchPage]);
+  useCatchUp(() => void refresh(clientId));
   useDeliveryRegistered(() => void refresh(clientId));
 
   return (

@@ -9,19 +9,16 @@ import { Modal } from '@/components/modal';
 import { Muted, PageHead, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
+import { List } from '@/components/list';
 import { href } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { theme } from '@/theme/theme';
+import { useCatchUp } from '@/lib/socket';
 import { audienceLabel } from '../schema';
 import { useInformation } from '../store';
 import type { InformationItem } from '../types';
 import { informationAnchor } from './information-title';
 
-const Items = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-`;
 const Item = styled.li`
   padding: 12px 0;
   border-bottom: 1px solid ${theme.color.border};
@@ -76,6 +73,7 @@ export function InformationPage({ canManage }: Props) {
   useEffect(() => {
     void fetchList(page, canManage);
   }, [fetchList, page, canManage]);
+  useCatchUp(() => void fetchList(page, canManage));
   const { hash } = useLocation();
   // A post's text opens by its anchor (the dialog's title links) or by a click, which toggles it.
   const anchored = /^#information-(\d+)$/.exec(hash)?.[1];
@@ -112,7 +110,7 @@ export function InformationPage({ canManage }: Props) {
         <ErrorAlert error={remove.error} />
         {list.data && items.length === 0 && <Muted>お知らせはまだありません。</Muted>}
         {items.length > 0 && (
-          <Items>
+          <List>
             {items.map((item) => {
               const open = isOpen(item.id);
               const bodyId = `${informationAnchor(item.id)}-body`;
@@ -141,7 +139,7 @@ export function InformationPage({ canManage }: Props) {
                 </Item>
               );
             })}
-          </Items>
+          </List>
         )}
         {list.data && <Pager paging={list.data} disabled={list.loading} onPage={setPage} />}
       </Panel>

@@ -2,10 +2,8 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { NoIndex } from '@/components/no-index';
 import { theme } from '@/theme/theme';
-import { useMaintenance } from '../store';
+import { MAINTENANCE_POLL_MS, useMaintenance } from '../store';
 import { formatPeriod } from './period';
-
-export const MAINTENANCE_POLL_MS = 10_000;
 
 const Wrap = styled.main`
   min-height: 100vh;

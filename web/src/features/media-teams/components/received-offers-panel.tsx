@@ -6,6 +6,7 @@ import { Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { TextField } from '@/components/text-field';
 import { formatDate } from '@/lib/format';
+import { useCatchUp } from '@/lib/socket';
 import { mediaTeamsApi } from '../api';
 import { useMediaTeams } from '../store';
 import type { OfferAnswer, ReceivedOffer } from '../types';
@@ -57,6 +58,7 @@ export function ReceivedOffersPanel({ onAccepted }: { onAccepted?: () => void })
   useEffect(() => {
     void fetchReceived();
   }, [fetchReceived]);
+  useCatchUp(() => void fetchReceived());
   if (received.data.length === 0 && !received.error) return null;
   return (
     <Panel title="届いているオファー" testId="received-offers">

@@ -11,12 +11,13 @@ import { Panel } from '@/components/panel';
 import { Select } from '@/components/select';
 import { TextArea } from '@/components/text-field';
 import { describeWithLabels } from '@/lib/errors';
+import { useCatchUp } from '@/lib/socket';
 import { mediaTeamsApi } from '../api';
 import { WORK_STATUS_LABEL } from '../labels';
 import { useMediaTeams } from '../store';
 import type { Member, OfferTemplate } from '../types';
 import { StatusBadge } from './status-badge';
-import { FavoriteStar } from './teams-page';
+import { TeamStar } from './teams-page';
 
 const describe = describeWithLabels({
   offer_template_id: 'テンプレート',
@@ -178,15 +179,17 @@ export function MediaTeamPage({ mediaId, teamId }: { mediaId: number; teamId: nu
   useEffect(() => {
     void fetchTeam(mediaId, teamId);
   }, [fetchTeam, mediaId, teamId]);
+  useCatchUp(() => void fetchTeam(mediaId, teamId));
   useEffect(() => {
     void fetchMembers(mediaId, teamId, page);
   }, [fetchMembers, mediaId, teamId, page]);
+  useCatchUp(() => void fetchMembers(mediaId, teamId, page));
   const shown = team.data?.id === teamId ? team.data : null;
   const base = `/clients/media/${mediaId}/teams/${teamId}`;
   return (
     <>
       <PageTitle>
-        {shown?.name ?? 'チーム'} {shown && <FavoriteStar team={shown} />}
+        {shown?.name ?? 'チーム'} {shown && <TeamStar team={shown} />}
       </PageTitle>
       <ErrorAlert error={team.error ?? members.error ?? write.error} describe={describe} />
       {shown?.description && <Muted style={{ whiteSpace: 'pre-wrap' }}>{shown.description}</Muted>}

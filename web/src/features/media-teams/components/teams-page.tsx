@@ -6,20 +6,13 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
+import { FavoriteStar } from '@/components/favorite-star';
 import { theme } from '@/theme/theme';
 import { STATUS_LABEL, STATUS_ORDER } from '../labels';
 import { useMediaTeams } from '../store';
 import type { Team } from '../types';
 import { mediaTeamsApi } from '../api';
 
-export const Star = styled.button`
-  border: none;
-  background: none;
-  cursor: pointer;
-  font-size: ${theme.font.lg};
-  color: ${theme.color.warning};
-  &:focus-visible { outline: 2px solid ${theme.color.brand}; }
-`;
 const Counts = styled.span`
   display: inline-flex;
   flex-wrap: wrap;
@@ -29,17 +22,13 @@ const Counts = styled.span`
 `;
 
 /** The star that favours a team for the caller. */
-export function FavoriteStar({ team }: { team: Team }) {
+export function TeamStar({ team }: { team: Team }) {
   const { run, replaceTeam } = useMediaTeams();
   const toggle = async () => {
     const updated = await run(() => mediaTeamsApi.favorite(team.mediaId, team.id, !team.isFavorite), 'お気に入りの更新に失敗しました');
     if (updated) replaceTeam(updated);
   };
-  return (
-    <Star type="button" aria-label={team.isFavorite ? `${team.name}をお気に入りから外す` : `${team.name}をお気に入りに追加`} aria-pressed={team.isFavorite} onClick={toggle}>
-      {team.isFavorite ? '★' : '☆'}
-    </Star>
-  );
+  return <FavoriteStar name={team.name} on={team.isFavorite} onToggle={() => void toggle()} />;
 }
 
 /** A medium's teams: favourites first, each with its members by status. */
@@ -70,7 +59,7 @@ export function MediaTeamsPage({ mediaId }: { mediaId: number }) {
               {list.map((team) => (
                 <tr key={team.id} data-testid="media-team-row">
                   <td>
-                    <FavoriteStar team={team} />
+                    <TeamStar team={team} />
                   </td>
                   <td>
                     <Link to={`/clients/media/${mediaId}/teams/${team.id}`}>{team.name}</Link>

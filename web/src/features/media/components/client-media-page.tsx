@@ -4,18 +4,14 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { ErrorAlert } from '@/components/error-alert';
-import { Muted, PageTitle } from '@/components/page';
+import { Muted, PageHead, PageTitle } from '@/components/page';
 import { deniedPage } from '@/components/status-page';
 import { href } from '@/config/paths';
+import { useCatchUp } from '@/lib/socket';
 import { useMedia } from '../store';
 import { MediaCards } from './media-cards';
 
-const Head = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  gap: 12px;
-  flex-wrap: wrap;
+const Head = styled(PageHead)`
   nav { display: flex; gap: 16px; align-items: center; }
 `;
 
@@ -24,6 +20,7 @@ export function ClientMediaPage({ clientId, title }: { clientId: number; title?:
   useEffect(() => {
     void fetchOfClient(clientId);
   }, [fetchOfClient, clientId]);
+  useCatchUp(() => void fetchOfClient(clientId));
   const data = ofClient.data?.client.id === clientId ? ofClient.data : null;
   if (!data) {
     const denied = !ofClient.loading && deniedPage(ofClient.error);

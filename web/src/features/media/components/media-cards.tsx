@@ -2,19 +2,12 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Badge } from '@/components/badge';
+import { CardGrid } from '@/components/list';
 import { href } from '@/config/paths';
 import { theme } from '@/theme/theme';
 import { PAYMENT_SCHEDULE_LABEL } from '../schema';
 import type { MediaSummary } from '../types';
 
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
-  gap: 16px;
-`;
 const Card = styled.li`
   background: ${theme.color.white};
   border-top: 5px solid ${theme.color.brand};
@@ -32,7 +25,7 @@ const Card = styled.li`
 
 export function MediaCards({ media, editHref }: { media: MediaSummary[]; editHref?: (m: MediaSummary) => string }) {
   return (
-    <Grid data-testid="media-cards">
+    <CardGrid $min={260} $gap={16} data-testid="media-cards">
       {media.map((m) => (
         <Card key={m.id} data-testid="media-card">
           <h2>
@@ -54,6 +47,6 @@ export function MediaCards({ media, editHref }: { media: MediaSummary[]; editHre
           </nav>
         </Card>
       ))}
-    </Grid>
+    </CardGrid>
   );
 }

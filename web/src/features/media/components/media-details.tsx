@@ -12,6 +12,7 @@ import { TextArea } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useSubmit } from '@/lib/use-submit';
+import { useCatchUp } from '@/lib/socket';
 import { mediaApi } from '../api';
 import { managerRoleLabel, PAYMENT_SCHEDULE_LABEL } from '../schema';
 import { useMedia } from '../store';
@@ -74,6 +75,7 @@ function OptionPaymentList({ mediaId }: { mediaId: number }) {
   useEffect(() => {
     void fetchOptionPayments(mediaId);
   }, [fetchOptionPayments, mediaId]);
+  useCatchUp(() => void fetchOptionPayments(mediaId));
   const data = optionPayments.data;
   return (
     <Panel

@@ -1,28 +1,18 @@
 /** A medium's header (name, client) and the tabs of its pages; every media page (details, teams, information, members) sits inside it. */
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import styled from 'styled-components';
 import { Badge } from '@/components/badge';
 import { ErrorAlert } from '@/components/error-alert';
-import { Muted, PageTitle } from '@/components/page';
+import { Muted, PageTitle, RecordHeader } from '@/components/page';
 import { deniedPage } from '@/components/status-page';
 import { TabNav } from '@/components/tab-nav';
 import { href } from '@/config/paths';
-import { theme } from '@/theme/theme';
+import { useCatchUp } from '@/lib/socket';
 import { PAYMENT_SCHEDULE_LABEL } from '../schema';
 import { useMedia } from '../store';
 
 export type MediaTab = 'details' | 'teams' | 'infomation' | 'members';
 
-const Header = styled.header`
-  background: ${theme.color.white};
-  border-top: 5px solid ${theme.color.brand};
-  border-radius: 4px;
-  padding: 16px 20px;
-  margin-bottom: 12px;
-  h1 { margin: 0 8px 0 0; font-size: ${theme.font.xxl}; display: inline; }
-  p { margin: 6px 0 0; color: ${theme.color.subText}; }
-`;
 
 const TABS: { tab: MediaTab; label: string; route: 'mediaDetails' | 'mediaTeams' | 'mediaInformation' | 'mediaMembers' }[] = [
   { tab: 'details', label: '詳細', route: 'mediaDetails' },
@@ -37,6 +27,7 @@ export function MediaFrame({ mediaId, active, children }: { mediaId: number; act
   useEffect(() => {
     void fetchDetail(mediaId);
   }, [fetchDetail, mediaId]);
+  useCatchUp(() => void fetchDetail(mediaId));
   const media = detail.data?.id === mediaId ? detail.data : null;
   if (!media) {
     const denied = !detail.loading && deniedPage(detail.error);
@@ -50,14 +41,14 @@ export function MediaFrame({ mediaId, active, children }: { mediaId: number; act
   }
   return (
     <>
-      <Header data-testid="media-header">
+      <RecordHeader data-testid="media-header">
         <h1>{media.name}</h1>
         <Badge $tone="muted">{PAYMENT_SCHEDULE_LABEL[media.paymentSchedule]}</Badge>
         <p>
           {media.canEdit ? <Link to={href('clientMediaList', { clientId: media.client.id })}>{media.client.name}</Link> : media.client.name}
           ・チーム {media.teamCount}・メンバー {media.memberCount}
         </p>
-      </Header>
+      </RecordHeader>
       <TabNav aria-label="媒体のページ">
         {TABS.map(({ tab, label, route }) => (
           <Link key={tab} to={href(route, { mediaId })} className={tab === active ? 'active' : undefined} aria-current={tab === active ? 'page' : undefined}>

@@ -6,6 +6,7 @@ import { DescriptionList } from '@/components/description-list';
 import { ErrorAlert } from '@/components/error-alert';
 import { Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { useCatchUp } from '@/lib/socket';
 import { managerRoleLabel } from '../schema';
 import { useMedia } from '../store';
 import { MemberTable } from './member-table';
@@ -16,6 +17,7 @@ export function MediaInformationPanel({ mediaId }: { mediaId: number }) {
   useEffect(() => {
     void fetchInformation(mediaId, withLeft);
   }, [fetchInformation, mediaId, withLeft]);
+  useCatchUp(() => void fetchInformation(mediaId, withLeft));
   const data = information.data?.media.id === mediaId ? information.data : null;
   if (!data) return information.loading || !information.error ? <Muted>読み込み中…</Muted> : <ErrorAlert error={information.error} />;
   return (

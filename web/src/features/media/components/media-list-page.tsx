@@ -1,13 +1,11 @@
 /** /media: staff see every medium (searchable, paged), a client its own company's. */
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { ErrorAlert } from '@/components/error-alert';
-import { InlineForm } from '@/components/form-grid';
 import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
-import { TextField } from '@/components/text-field';
+import { SearchForm } from '@/components/search-form';
 import { href } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
 import { useWordSearch } from '@/lib/use-word-search';
@@ -22,14 +20,7 @@ export function MediaListPage({ staff }: { staff: boolean }) {
     <>
       <PageTitle>媒体一覧</PageTitle>
       <Panel title="媒体を探す">
-        <form onSubmit={search} role="search">
-          <InlineForm>
-            <TextField label="媒体名・会社名" hideLabel placeholder="媒体名または会社名で検索" value={typed} onChange={(e) => setTyped(e.target.value)} />
-            <Button type="submit" $variant="primary" $outlined>
-              検索
-            </Button>
-          </InlineForm>
-        </form>
+        <SearchForm label="媒体名・会社名" placeholder="媒体名または会社名で検索" value={typed} onChange={setTyped} onSubmit={search} />
         <ErrorAlert error={list.error} />
         {!data && list.loading && <Muted>読み込み中…</Muted>}
         {data && data.media.length === 0 && (

@@ -4,6 +4,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Muted } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
+import { useCatchUp } from '@/lib/socket';
 import { useMedia } from '../store';
 import { MemberTable } from './member-table';
 
@@ -13,6 +14,7 @@ export function MediaMembersPanel({ mediaId }: { mediaId: number }) {
   useEffect(() => {
     void fetchMembers(mediaId, page);
   }, [fetchMembers, mediaId, page]);
+  useCatchUp(() => void fetchMembers(mediaId, page));
   const data = members.data?.baseUrl === `/clients/media/${mediaId}/members` ? members.data : null;
   return (
     <Panel title="メンバー" testId="media-members">

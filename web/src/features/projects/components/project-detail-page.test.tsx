@@ -1,13 +1,19 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { closeFakeSocket, openFakeSocket } from '@/test/fake-socket';
 import { mockApi } from '@/test/mock-api';
 import { projectJson, resetProjectDetail } from '../test-fixtures';
 import { ProjectDetailPage } from './project-detail-page';
 
 const project = projectJson({ description: '紅葉と温泉' });
 
-afterEach(resetProjectDetail);
+vi.mock('socket.io-client', () => import('@/test/fake-socket'));
+
+afterEach(() => {
+  closeFakeSocket();
+  resetProjectDetail();
+});
 
 function renderPage() {
   render(
@@ -51,5 +57,16 @@ describe('project detail page', () => {
     await screen.findByRole('link', { name: '温泉ガイド' });
     expect(screen.queryByRole('button', { name: '作品を追加' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '設定中に戻す' })).not.toBeInTheDocument();
+  });
+
+  it('fetches the project again when a lost connection returns (a move made meanwhile shows)', async () => {
+    let status = 'setting';
+    const api = mockApi({ 'GET /v2/projects/2': () => ({ body: { ...project, status } }) });
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('project-status')).toHaveTextContent('設定中'));
+    const socket = await openFakeSocket();
+    socket.missWhileDown(() => (status = 'applying'));
+    await waitFor(() => expect(screen.getByTestId('project-status')).toHaveTextContent('募集中'));
+    expect(api.called('GET /v2/projects/2')).toHaveLength(2);
   });
 });

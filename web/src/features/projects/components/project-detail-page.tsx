@@ -14,6 +14,7 @@ import { TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { describeWithLabels } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
+import { useCatchUp } from '@/lib/socket';
 import { useProjectDetail } from '../stores/project-detail';
 import { describeProjectRule, MOVE_LABEL, STATUS_LABEL, type WorkSummary } from '../types';
 
@@ -148,6 +149,7 @@ export function ProjectDetailPage() {
   useEffect(() => {
     void fetch(projectId);
   }, [fetch, projectId]);
+  useCatchUp(() => void fetch(projectId));
 
   const data = project.data?.id === projectId ? project.data : null;
   if (!data) {

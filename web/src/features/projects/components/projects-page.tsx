@@ -14,6 +14,7 @@ import { href } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import type { Viewer } from '@/lib/roles';
 import { theme } from '@/theme/theme';
+import { useCatchUp } from '@/lib/socket';
 import { useProjects } from '../stores/project-list';
 import { describeProjectRule, MOVE_LABEL, PROJECT_STATUSES, STATUS_LABEL } from '../types';
 
@@ -39,6 +40,7 @@ export function ProjectsPage({ title = 'プロジェクト一覧', manage = fals
   useEffect(() => {
     void search('', []);
   }, [search]);
+  useCatchUp(() => void fetchPage(page));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void search(keyword, statuses);

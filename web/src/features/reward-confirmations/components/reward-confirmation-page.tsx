@@ -13,6 +13,7 @@ import { TextField } from '@/components/text-field';
 import { displayDate } from '@/lib/calendar';
 import { formatDateTime, formatNumber, formatYen } from '@/lib/format';
 import { theme } from '@/theme/theme';
+import { useCatchUp } from '@/lib/socket';
 import { useRewardConfirmations } from '../store';
 import type { AwaitingInspection } from '../types';
 import { RewardSettingsPanel } from './reward-settings-panel';
@@ -75,6 +76,7 @@ export function RewardConfirmationPage() {
   useEffect(() => {
     void fetchList(page);
   }, [fetchList, page]);
+  useCatchUp(() => void fetchList(page));
   const latest = list.data?.latestConfirmable;
   // The chosen month; until the person picks one, the newest month that has ended.
   const [picked, setPicked] = useState<string | null>(null);

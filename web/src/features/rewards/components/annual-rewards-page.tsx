@@ -10,6 +10,7 @@ import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { YenBarChart } from '@/components/yen-bar-chart';
 import { formatYen } from '@/lib/format';
+import { useCatchUp } from '@/lib/socket';
 import { useRewards } from '../store';
 import { StatementDownloads } from './statement-downloads';
 
@@ -29,6 +30,7 @@ export function AnnualRewardsPage({ year, chartWidth }: { year: number; chartWid
   useEffect(() => {
     void fetchYear(year);
   }, [fetchYear, year]);
+  useCatchUp(() => void fetchYear(year));
   const data = statement.data?.year === year ? statement.data : null;
   const years = data ? (data.years.includes(year) ? data.years : [year, ...data.years].sort((a, b) => b - a)) : [year];
   return (

@@ -11,6 +11,7 @@ import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
 import { formatDate, formatDateTime, formatYen } from '@/lib/format';
 import { taskTypeLabel } from '@/lib/tasks';
+import { useCatchUp } from '@/lib/socket';
 import { useRewards } from '../store';
 import { StatementDownloads } from './statement-downloads';
 
@@ -33,6 +34,7 @@ export function MonthlyRewardsPage({ year, month }: { year: number; month: numbe
   useEffect(() => {
     void fetchMonth(year, month, page);
   }, [fetchMonth, year, month, page]);
+  useCatchUp(() => void fetchMonth(year, month, page));
   const data = statement.data?.year === year && statement.data.month === month ? statement.data : null;
   const { previous, next } = neighbours(year, month);
   return (

@@ -1,20 +1,16 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { closeFakeSocket, openFakeSocket } from '@/test/fake-socket';
 import { mockApi } from '@/test/mock-api';
 import { taskDetailJson } from '@/test/task-fixtures';
 import { useTaskDetail } from '../stores/task-detail';
 import { TaskDetailPage } from './task-detail-page';
 
-const live = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
-// The page listens through its feature's live hook; this socket keeps the latest handler of each event.
-vi.mock('@/lib/socket', () => ({
-  useLiveEvent: (event: string, handler: (payload: unknown) => void) => {
-    live.set(event, handler);
-  },
-}));
+vi.mock('socket.io-client', () => import('@/test/fake-socket'));
 
 afterEach(() => {
+  closeFakeSocket();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   useTaskDetail.setState({ task: { data: null, loading: false, error: null }, action: { data: null, loading: false, error: null } });
@@ -53,9 +49,21 @@ describe('task detail page', () => {
     const api = mockApi({ 'GET /tasks/7': { body: taskDetailJson(7) } });
     renderPage();
     await screen.findByTestId('task-status');
-    live.get('task.updated')?.({ id: 8, status: 'done' });
-    live.get('task.updated')?.({ id: 7, status: 'under_acceptance' });
+    const socket = await openFakeSocket();
+    socket.push('task.updated', { id: 8, status: 'done' });
+    socket.push('task.updated', { id: 7, status: 'under_acceptance' });
     await waitFor(() => expect(api.called('GET /tasks/7')).toHaveLength(2));
+  });
+
+  it('shows the status the task reached while the connection was down once it returns', async () => {
+    let status = 'doing';
+    const api = mockApi({ 'GET /tasks/7': () => ({ body: taskDetailJson(7, { status }) }) });
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('task-status')).toHaveTextContent('作業中'));
+    const socket = await openFakeSocket();
+    socket.missWhileDown(() => (status = 'under_acceptance'));
+    await waitFor(() => expect(screen.getByTestId('task-status')).toHaveTextContent('検収中'));
+    expect(api.called('GET /tasks/7')).toHaveLength(2);
   });
 
   it('asks for a reason before sending a rejection', async () => {

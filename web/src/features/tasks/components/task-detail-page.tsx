@@ -16,6 +16,7 @@ import { saveBlob } from '@/lib/download';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import type { Viewer } from '@/lib/roles';
 import { describeTaskRule, TASK_STATUS_LABEL, taskTypeLabel } from '@/lib/tasks';
+import { useCatchUp } from '@/lib/socket';
 import { tasksApi } from '../api';
 import { useTaskUpdated } from '../live';
 import { useTaskDetail } from '../stores/task-detail';
@@ -163,6 +164,7 @@ export function TaskDetailPage({ viewer }: { viewer: Viewer }) {
   useEffect(() => {
     void fetch(taskId);
   }, [fetch, taskId]);
+  useCatchUp(() => void fetch(taskId));
   useTaskUpdated((task) => {
     if (task.id === taskId) void fetch(taskId);
   });

@@ -1,13 +1,17 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { closeFakeSocket, openFakeSocket } from '@/test/fake-socket';
 import { mockApi } from '@/test/mock-api';
 import { taskJson } from '@/test/task-fixtures';
 import { TasksPage } from './tasks-page';
 
-vi.mock('@/lib/socket', () => ({ useLiveEvent: () => {} }));
+vi.mock('socket.io-client', () => import('@/test/fake-socket'));
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  closeFakeSocket();
+  vi.unstubAllGlobals();
+});
 
 const answer = { body: { direction_tasks: [taskJson(1, { type: 'project_direction', title: '全体進行' })], tasks: [taskJson(2, { title: '温泉の記事' })] } };
 
@@ -39,5 +43,28 @@ describe('tasks page', () => {
     expect(screen.getByRole('button', { name: 'すべて' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: '完了' }));
     await waitFor(() => expect(api.calls.at(-1)?.query.getAll('status[]')).toEqual(['done']));
+  });
+
+  it('follows a pushed move, and fetches the list again when a lost connection returns', async () => {
+    let status = 'doing';
+    const api = mockApi({ 'GET /tasks': () => ({ body: { direction_tasks: [], tasks: [taskJson(2, { title: '温泉の記事', status })] } }) });
+    renderAt('/tasks');
+    const list = () => within(screen.getByTestId('task-list'));
+    expect(await screen.findByText('温泉の記事')).toBeInTheDocument();
+    expect(list().getByText('作業中')).toBeInTheDocument();
+    const socket = await openFakeSocket();
+
+    status = 'under_acceptance';
+    socket.push('task.updated', { id: 2, status });
+    expect(await list().findByText('検収中')).toBeInTheDocument();
+
+    // Moved while the connection was down: no push arrives, the return fetches it.
+    socket.drops();
+    status = 'done';
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.called('GET /tasks')).toHaveLength(2);
+    socket.serverConnects();
+    await waitFor(() => expect(api.called('GET /tasks')).toHaveLength(3));
+    expect(await list().findByText('完了')).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { Muted, PageTitle } from '@/components/page';
 import { TaskRows } from '@/components/task-rows';
 import type { Viewer } from '@/lib/roles';
 import { TASK_STATUSES, TASK_STATUS_LABEL } from '@/lib/tasks';
+import { useCatchUp } from '@/lib/socket';
 import { useTaskUpdated } from '../live';
 import { sanitizeStatuses } from '../logic';
 import { useTaskList } from '../stores/task-list';
@@ -23,6 +24,7 @@ export function TasksPage({ viewer }: { viewer: Viewer }) {
   useEffect(() => {
     void fetch(statusKey ? statusKey.split(',') : [], viewer.clientId);
   }, [fetch, statusKey, viewer.clientId]);
+  useCatchUp(() => void refetch());
   useTaskUpdated(() => void refetch());
 
   const setStatuses = (next: string[]) => {

@@ -17,6 +17,7 @@ import { href } from '@/config/paths';
 import { describeWithLabels } from '@/lib/errors';
 import { parseIdList, toHalfWidthDigits } from '@/lib/format';
 import { describeTaskRule } from '@/lib/tasks';
+import { useCatchUp } from '@/lib/socket';
 import { useWorkDetail } from '../store';
 import { SHEET_LABEL, type SheetKind, type Work } from '../types';
 import { SheetUpload } from './sheet-upload';
@@ -141,6 +142,7 @@ export function WorkPage() {
   useEffect(() => {
     void fetch(projectId, workId);
   }, [fetch, projectId, workId]);
+  useCatchUp(() => void fetch(projectId, workId));
 
   const data = work.data?.id === workId ? work.data : null;
   if (!data) {
