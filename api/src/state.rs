@@ -7,6 +7,7 @@ use sqlx::PgPool;
 
 use crate::auth::site_verify::SiteVerifier;
 use crate::config::Config;
+use crate::maintenance::cache::ScheduleCache;
 use crate::platform::mail::Mailer;
 
 #[derive(Clone)]
@@ -18,4 +19,6 @@ pub struct AppState {
     pub site_verifier: Arc<dyn SiteVerifier>,
     pub redis: Option<redis::aio::ConnectionManager>,
     pub revision_no: Arc<str>,
+    /// The maintenance schedule as the 503 guard reads it (at most once a second).
+    pub maintenance: ScheduleCache,
 }

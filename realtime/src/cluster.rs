@@ -1,5 +1,5 @@
-//! Fan-out across nodes: every emit and room disconnect is published once on one Redis
-//! channel; every other node applies it to its own sockets. A node applies its own operations
+//! Fan-out across nodes: every emit, room disconnect and signal is published once on one Redis
+//! channel; every other node applies it to its own sockets (or runs its signal listeners). A node applies its own operations
 //! directly and skips them when they come back from Redis.
 //!
 //! A message is `<node>\n<op>\n<room>\n<frame>`: room names and the JSON of a frame contain no
@@ -13,6 +13,7 @@ use bytes::Bytes;
 
 use crate::redis_link::RedisLink;
 use crate::registry::Registry;
+use crate::signals::Signals;
 use crate::socket::Ending;
 
 /// Messages from other nodes that may wait for this node's fan-out.
@@ -24,6 +25,8 @@ pub(crate) enum Op {
     Emit,
     /// Disconnect the room's sockets (`41`).
     Disconnect,
+    /// Run the node's listeners of the signal named in the room field (no frame).
+    Signal,
 }
 
 impl Op {
@@ -31,6 +34,7 @@ impl Op {
         match self {
             Op::Emit => "e",
             Op::Disconnect => "d",
+            Op::Signal => "s",
         }
     }
 }
@@ -53,8 +57,13 @@ struct Message {
 
 impl Cluster {
     /// Joins the cluster on `link` under `prefix` and starts applying other nodes' messages to
-    /// `registry` (until the registry is dropped).
-    pub(crate) async fn join(link: RedisLink, prefix: &str, registry: Weak<Registry>) -> Self {
+    /// `registry` and `signals` (until the registry is dropped).
+    pub(crate) async fn join(
+        link: RedisLink,
+        prefix: &str,
+        registry: Weak<Registry>,
+        signals: Weak<Signals>,
+    ) -> Self {
         let cluster = Cluster {
             link,
             channel: format!("{prefix}#hub"),
@@ -64,11 +73,12 @@ impl Cluster {
         let node = cluster.node.clone();
         tokio::spawn(async move {
             while let Some((_, payload)) = inbox.recv().await {
-                let Some(registry) = registry.upgrade() else {
+                let (Some(registry), Some(signals)) = (registry.upgrade(), signals.upgrade())
+                else {
                     return;
                 };
                 match decode(payload) {
-                    Some(message) if message.node != node => apply(&registry, &message),
+                    Some(message) if message.node != node => apply(&registry, &signals, &message),
                     Some(_) => {}
                     None => tracing::warn!("unreadable hub message from redis"),
                 }
@@ -92,12 +102,13 @@ impl Cluster {
     }
 }
 
-fn apply(registry: &Registry, message: &Message) {
+fn apply(registry: &Registry, signals: &Signals, message: &Message) {
     match message.op {
         Op::Emit => {
             registry.deliver(&message.room, &message.frame, None);
         }
         Op::Disconnect => registry.end(&message.room, Ending::Disconnect),
+        Op::Signal => signals.raise(&message.room),
     }
 }
 
@@ -113,6 +124,7 @@ fn decode(payload: Vec<u8>) -> Option<Message> {
     let op = match fields[1].as_str() {
         "e" => Op::Emit,
         "d" => Op::Disconnect,
+        "s" => Op::Signal,
         _ => return None,
     };
     let frame = Utf8Bytes::try_from(payload.slice(start..)).ok()?;
@@ -146,6 +158,10 @@ mod tests {
         assert_eq!(
             decode(b"n1\nd\nsession:x\n".to_vec()).unwrap().op,
             Op::Disconnect
+        );
+        assert_eq!(
+            decode(b"n1\ns\nmaintenance\n".to_vec()).unwrap().op,
+            Op::Signal
         );
         assert_eq!(decode(b"n1\nx\nall\n".to_vec()), None, "unknown op");
         assert_eq!(decode(b"n1\ne".to_vec()), None, "truncated");

@@ -16,6 +16,7 @@ use crate::events::EventName;
 use crate::redis_link::{LinkError, RedisLink};
 use crate::registry::{ALL, Registry};
 use crate::rooms::Room;
+use crate::signals::Signals;
 use crate::socket::Ending;
 use crate::wire;
 
@@ -61,6 +62,7 @@ impl HubLayer {
 /// authenticator.
 pub(crate) struct Shared {
     pub registry: Arc<Registry>,
+    pub signals: Arc<Signals>,
     pub cluster: Option<Cluster>,
     pub auth: Arc<dyn Authenticator>,
     pub config: HubConfig,
@@ -79,6 +81,7 @@ impl Hub {
         auth: Arc<dyn Authenticator>,
     ) -> Result<(HubLayer, Hub), HubError> {
         let registry = Arc::new(Registry::default());
+        let signals = Arc::new(Signals::default());
         let cluster = match &config.redis_url {
             None => None,
             Some(url) => {
@@ -88,11 +91,20 @@ impl Hub {
                     config.redis_prefix.clone()
                 };
                 let link = RedisLink::connect(redis::Client::open(url.as_str())?).await?;
-                Some(Cluster::join(link, &prefix, Arc::downgrade(&registry)).await)
+                Some(
+                    Cluster::join(
+                        link,
+                        &prefix,
+                        Arc::downgrade(&registry),
+                        Arc::downgrade(&signals),
+                    )
+                    .await,
+                )
             }
         };
         let shared = Arc::new(Shared {
             registry,
+            signals,
             cluster,
             auth,
             config,
@@ -150,6 +162,20 @@ impl Hub {
             cluster.publish(Op::Disconnect, &room, "").await;
         }
         Ok(())
+    }
+
+    /// Runs `listener` on this node whenever any node raises the signal `name`.
+    pub fn on_signal(&self, name: &str, listener: impl Fn() + Send + Sync + 'static) {
+        self.shared.signals.listen(name, Arc::new(listener));
+    }
+
+    /// Raises the signal `name` on every node: this node's listeners run now, the other nodes'
+    /// when the message reaches them through Redis.
+    pub async fn signal(&self, name: &str) {
+        self.shared.signals.raise(name);
+        if let Some(cluster) = &self.shared.cluster {
+            cluster.publish(Op::Signal, name, "").await;
+        }
     }
 
     /// Sockets connected to this node.

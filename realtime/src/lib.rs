@@ -13,6 +13,7 @@ mod limits;
 mod redis_link;
 mod registry;
 mod rooms;
+mod signals;
 mod socket;
 pub mod wire;
 

@@ -111,7 +111,7 @@ pub async fn login(
         return Err(AppError::invalid(WRONG_CREDENTIALS));
     };
     let is_staff = crate::auth::role::Role::from_db(&role).is_some_and(|r| r.is_staff());
-    maintenance::ensure_open_for(&state.db, is_staff).await?;
+    maintenance::ensure_open_for(&state, is_staff).await?;
     rate_limit::clear_account(&state.db, &mail_address).await?;
 
     if two_step_enabled {
@@ -199,7 +199,7 @@ pub async fn two_step_verification(
     let user_id = two_step::verify(&state.db, &body.two_step_token, &body.password).await?;
     let role = db::role_of(&state.db, user_id).await?;
     let is_staff = crate::auth::role::Role::from_db(&role).is_some_and(|r| r.is_staff());
-    maintenance::ensure_open_for(&state.db, is_staff).await?;
+    maintenance::ensure_open_for(&state, is_staff).await?;
     Ok(Json(open_session(&state, user_id).await?))
 }
 

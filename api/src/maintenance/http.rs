@@ -126,6 +126,7 @@ async fn insert_window(
 }
 
 async fn changed(state: &AppState) -> AppResult<MaintenanceState> {
+    state.hub.signal(crate::maintenance::cache::SIGNAL).await;
     ticker::rescheduled();
     Ok(events::announce(state).await?)
 }

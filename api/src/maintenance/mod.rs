@@ -2,6 +2,7 @@
 //! windows by the clock; inside one, every API call from a non-staff user answers 503. The
 //! ticker pushes each window's start and end to every open browser once.
 
+pub mod cache;
 mod db;
 pub mod events;
 pub mod http;
@@ -11,7 +12,6 @@ pub mod ticker;
 use axum::extract::{OriginalUri, Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
-use sqlx::PgExecutor;
 
 use crate::auth::session::Caller;
 use crate::platform::error::AppError;
@@ -20,14 +20,11 @@ use crate::state::AppState;
 pub use model::{MaintenanceState, MaintenanceWindow};
 
 /// Fails with 503 when a window contains the present moment and `caller` is not staff.
-pub async fn ensure_open_for(
-    db: impl PgExecutor<'_>,
-    caller_is_staff: bool,
-) -> Result<(), AppError> {
+pub async fn ensure_open_for(state: &AppState, caller_is_staff: bool) -> Result<(), AppError> {
     if caller_is_staff {
         return Ok(());
     }
-    match db::active(db).await? {
+    match state.maintenance.active(&state.db).await? {
         Some(window) => Err(window.to_error()),
         None => Ok(()),
     }
@@ -60,7 +57,7 @@ pub async fn guard(
     let path = path.as_str();
     if !OPEN_PATHS.contains(&path) && !path.starts_with("/api/docs") {
         let is_staff = matches!(request.extensions().get::<Option<Caller>>(), Some(Some(c)) if c.role.is_staff());
-        ensure_open_for(&state.db, is_staff).await?;
+        ensure_open_for(&state, is_staff).await?;
     }
     Ok(next.run(request).await)
 }
