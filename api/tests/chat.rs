@@ -620,6 +620,18 @@ async fn mentions_notify_members_live_and_notices_page_and_read(pool: PgPool) {
         .get("/api/v2/notices?type=task&page=2", Some(&editor))
         .await;
     assert_eq!(page2["notices"].as_array().unwrap().len(), 5);
+    // Past the last page: no notices, and the counts are still the inbox's.
+    let (_, page3) = app
+        .get("/api/v2/notices?type=task&page=3", Some(&editor))
+        .await;
+    assert_eq!(
+        (
+            page3["notices"].as_array().map(Vec::len),
+            page3["total"].as_i64(),
+            page3["unread_count"].as_i64()
+        ),
+        (Some(0), Some(25), Some(25))
+    );
     let (_, messages) = app.get("/api/v2/notices?type=message", Some(&editor)).await;
     assert_eq!(messages["total"], 1);
     let (status, _) = app.get("/api/v2/notices?type=bogus", Some(&editor)).await;

@@ -82,35 +82,72 @@ pub(crate) async fn unread_count(
     .await
 }
 
-/// One page of the user's notices of a group, newest first, and how many there are in all.
+/// One page of the user's notices of a group, newest first.
+pub(crate) struct NoticePage {
+    pub notices: Vec<NoticeView>,
+    /// How many notices of the group the user has in all, and how many of them are unread.
+    pub total: i64,
+    pub unread: i64,
+}
+
+#[derive(Clone, Copy, sqlx::FromRow)]
+struct Counts {
+    total: i64,
+    unread: i64,
+}
+
+/// The page and both counts in one statement: the counts are computed once (index-only, by
+/// `notices_user_type_idx` and `notices_unread_idx`) and ride on every row; a page past the
+/// end asks for them alone.
 pub(crate) async fn page<'c, E>(
     db: E,
     user_id: i64,
     group: NoticeGroup,
     limit: i64,
     offset: i64,
-) -> sqlx::Result<(i64, Vec<NoticeView>)>
+) -> sqlx::Result<NoticePage>
 where
     E: PgExecutor<'c> + Copy,
 {
-    let total: i64 = sqlx::query_scalar(
-        "select count(*) from notices where user_id = $1 and notice_type = any($2)",
-    )
-    .bind(user_id)
-    .bind(group.types())
-    .fetch_one(db)
-    .await?;
+    const COUNTS: &str = "(select count(*) from notices where user_id = $1 and notice_type = any($2)) as total,
+                (select count(*) from notices where user_id = $1 and notice_type = any($2) and not is_read) as unread";
     let sql = format!(
-        "select {NOTICE_COLUMNS} from notices where user_id = $1 and notice_type = any($2) order by id desc limit $3 offset $4"
+        "select {NOTICE_COLUMNS}, {COUNTS}
+           from notices where user_id = $1 and notice_type = any($2) order by id desc limit $3 offset $4"
     );
-    let rows: Vec<NoticeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+    let rows: Vec<(NoticeRow, Counts)> = sqlx::query_as::<_, PagedRow>(sqlx::AssertSqlSafe(sql))
         .bind(user_id)
         .bind(group.types())
         .bind(limit)
         .bind(offset)
         .fetch_all(db)
-        .await?;
-    Ok((total, rows.into_iter().map(NoticeView::from).collect()))
+        .await?
+        .into_iter()
+        .map(|r| (r.notice, r.counts))
+        .collect();
+    let counts = match rows.first() {
+        Some((_, counts)) => *counts,
+        None => {
+            sqlx::query_as(sqlx::AssertSqlSafe(format!("select {COUNTS}")))
+                .bind(user_id)
+                .bind(group.types())
+                .fetch_one(db)
+                .await?
+        }
+    };
+    Ok(NoticePage {
+        notices: rows.into_iter().map(|(n, _)| NoticeView::from(n)).collect(),
+        total: counts.total,
+        unread: counts.unread,
+    })
+}
+
+#[derive(sqlx::FromRow)]
+struct PagedRow {
+    #[sqlx(flatten)]
+    notice: NoticeRow,
+    #[sqlx(flatten)]
+    counts: Counts,
 }
 
 /// Marks the user's notice read; `None` when they have no such notice.

@@ -55,7 +55,11 @@ pub async fn list(
 ) -> AppResult<Json<NoticeList>> {
     let group = parse_group(query.notice_type.as_deref())?;
     let page = Paging::requested(query.page, 1)?;
-    let (total, notices) = db::page(
+    let db::NoticePage {
+        notices,
+        total,
+        unread,
+    } = db::page(
         &state.db,
         caller.user_id,
         group,
@@ -65,7 +69,7 @@ pub async fn list(
     .await?;
     Ok(Json(NoticeList {
         notices,
-        unread_count: unread_count(&state.db, caller.user_id, group).await?,
+        unread_count: unread,
         paging: Paging::new(page, PER_PAGE, total, 1),
     }))
 }

@@ -63,7 +63,18 @@ impl MessageRow {
     }
 }
 
-/// Loads live (not deleted) messages by id, in the order of `ids`.
+/// A message row with what hangs off it, as `load`'s one statement returns it.
+#[derive(sqlx::FromRow)]
+struct LoadedRow {
+    #[sqlx(flatten)]
+    message: MessageRow,
+    mentions: Vec<i64>,
+    reactions: sqlx::types::Json<Vec<ReactionSummary>>,
+    has_files: bool,
+}
+
+/// Loads live (not deleted) messages by id, in the order of `ids`: one statement for the
+/// messages, their authors, mentions and reactions, and a second only when one has files.
 pub(crate) async fn load<'c, E>(db: E, ids: &[i64]) -> sqlx::Result<Vec<MessageView>>
 where
     E: PgExecutor<'c> + Copy,
@@ -71,10 +82,18 @@ where
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let rows: Vec<MessageRow> = sqlx::query_as(
+    let rows: Vec<LoadedRow> = sqlx::query_as(
         "select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
                 m.client_message_id, m.created_at, m.updated_at,
-                exists (select 1 from pinned_messages p where p.message_id = m.id) as is_pinned
+                exists (select 1 from pinned_messages p where p.message_id = m.id) as is_pinned,
+                array(select mm.user_id from message_mentions mm where mm.message_id = m.id order by mm.user_id) as mentions,
+                (select coalesce(jsonb_agg(jsonb_build_object(
+                            'reaction_id', r.id, 'name', r.name, 'path', r.path,
+                            'count', g.count, 'user_ids', g.user_ids) order by r.sort_order), '[]')
+                   from (select mr.reaction_id, count(*) as count, array_agg(mr.user_id order by mr.created_at) as user_ids
+                           from message_reactions mr where mr.message_id = m.id group by mr.reaction_id) g
+                   join reactions r on r.id = g.reaction_id) as reactions,
+                exists (select 1 from message_files mf where mf.message_id = m.id) as has_files
            from messages m join users u on u.id = m.user_id
           where m.id = any($1) and m.deleted_at is null",
     )
@@ -82,51 +101,22 @@ where
     .fetch_all(db)
     .await?;
 
-    let mentions: Vec<(i64, i64)> =
-        sqlx::query_as("select message_id, user_id from message_mentions where message_id = any($1) order by user_id")
-            .bind(ids)
-            .fetch_all(db)
-            .await?;
-    let reactions: Vec<(i64, i64, String, String, i64, Vec<i64>)> = sqlx::query_as(
-        "select mr.message_id, r.id, r.name, r.path, count(*), array_agg(mr.user_id order by mr.created_at)
-           from message_reactions mr join reactions r on r.id = mr.reaction_id
-          where mr.message_id = any($1)
-          group by mr.message_id, r.id, r.name, r.path, r.sort_order
-          order by r.sort_order",
-    )
-    .bind(ids)
-    .fetch_all(db)
-    .await?;
-    let files = crate::files::load_for_messages(db, ids).await?;
-
-    let mut mentions_by: HashMap<i64, Vec<i64>> = HashMap::new();
-    for (message_id, user_id) in mentions {
-        mentions_by.entry(message_id).or_default().push(user_id);
-    }
-    let mut reactions_by: HashMap<i64, Vec<ReactionSummary>> = HashMap::new();
-    for (message_id, reaction_id, name, path, count, user_ids) in reactions {
-        reactions_by
-            .entry(message_id)
-            .or_default()
-            .push(ReactionSummary {
-                reaction_id,
-                name,
-                path,
-                count,
-                user_ids,
-            });
-    }
-    let mut files_by = files;
+    let with_files: Vec<i64> = rows
+        .iter()
+        .filter(|r| r.has_files)
+        .map(|r| r.message.id)
+        .collect();
+    let mut files_by = if with_files.is_empty() {
+        HashMap::new()
+    } else {
+        crate::files::load_for_messages(db, &with_files).await?
+    };
     let mut by_id: HashMap<i64, MessageView> = rows
         .into_iter()
         .map(|r| {
-            let id = r.id;
-            let view = r.into_view(
-                mentions_by.remove(&id).unwrap_or_default(),
-                files_by.remove(&id).unwrap_or_default(),
-                reactions_by.remove(&id).unwrap_or_default(),
-            );
-            (view.id, view)
+            let id = r.message.id;
+            let files = files_by.remove(&id).unwrap_or_default();
+            (id, r.message.into_view(r.mentions, files, r.reactions.0))
         })
         .collect();
     Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
@@ -172,62 +162,47 @@ pub(crate) async fn reaction_exists(
         .await
 }
 
-/// How many live messages the channel has.
-pub(crate) async fn live_count(db: impl PgExecutor<'_>, channel_id: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar("select count(*) from messages where channel_id = $1 and deleted_at is null")
-        .bind(channel_id)
-        .fetch_one(db)
-        .await
+/// What a page of history needs besides the messages themselves.
+#[derive(sqlx::FromRow)]
+pub(crate) struct PageIds {
+    /// How many live messages the channel has.
+    pub total: i64,
+    /// The first live message by someone else after the user's read position, if any.
+    pub unread_message_id: Option<i64>,
+    /// Without `after_id`: one page of live message ids, newest first. With it (catch-up):
+    /// up to `limit` ids after `after_id`, oldest first.
+    pub ids: Vec<i64>,
 }
 
-/// The first live message by someone else after the user's read position, if any.
-pub(crate) async fn first_unread_id(
+/// A channel page's ids, count and the user's first unread message in one statement (it runs
+/// each time a channel is opened).
+pub(crate) async fn page_ids(
     db: impl PgExecutor<'_>,
     channel_id: i64,
     user_id: i64,
-) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar(
-        "select min(m.id) from messages m
-          where m.channel_id = $1 and m.deleted_at is null and m.user_id <> $2
-            and m.id > coalesce((select last_read_message_id from channel_members where channel_id = $1 and user_id = $2), 0)",
+    limit: i64,
+    offset: i64,
+    after_id: Option<i64>,
+) -> sqlx::Result<PageIds> {
+    sqlx::query_as(
+        "select (select count(*) from messages where channel_id = $1 and deleted_at is null) as total,
+                (select min(m.id) from messages m
+                  where m.channel_id = $1 and m.deleted_at is null and m.user_id <> $2
+                    and m.id > coalesce((select last_read_message_id from channel_members
+                                          where channel_id = $1 and user_id = $2), 0)) as unread_message_id,
+                case when $5::bigint is null
+                     then array(select id from messages where channel_id = $1 and deleted_at is null
+                                 order by id desc limit $3 offset $4)
+                     else array(select id from messages where channel_id = $1 and deleted_at is null and id > $5
+                                 order by id limit $3)
+                end as ids",
     )
     .bind(channel_id)
     .bind(user_id)
-    .fetch_one(db)
-    .await
-}
-
-/// Catch-up: ids of up to `limit` live messages after `after_id`, oldest first.
-pub(crate) async fn ids_after(
-    db: impl PgExecutor<'_>,
-    channel_id: i64,
-    after_id: i64,
-    limit: i64,
-) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar(
-        "select id from messages where channel_id = $1 and deleted_at is null and id > $2 order by id limit $3",
-    )
-    .bind(channel_id)
-    .bind(after_id)
-    .bind(limit)
-    .fetch_all(db)
-    .await
-}
-
-/// Ids of one page of live messages, newest first.
-pub(crate) async fn ids_page(
-    db: impl PgExecutor<'_>,
-    channel_id: i64,
-    limit: i64,
-    offset: i64,
-) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar(
-        "select id from messages where channel_id = $1 and deleted_at is null order by id desc limit $2 offset $3",
-    )
-    .bind(channel_id)
     .bind(limit)
     .bind(offset)
-    .fetch_all(db)
+    .bind(after_id)
+    .fetch_one(db)
     .await
 }
 

@@ -1,7 +1,7 @@
 //! The Message representation (REST and events alike); `db.rs` loads it in batches.
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::role::Role;
@@ -17,7 +17,7 @@ pub struct Author {
     pub image_file: Option<ImageFile>,
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
 pub struct ReactionSummary {
     pub reaction_id: i64,
     pub name: String,
