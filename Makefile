@@ -12,12 +12,17 @@ screens:
 	@bash scripts/screens.sh
 
 # Benchmarks (not part of make test): Tsumugi's hub against a Node socket.io baseline.
-.PHONY: bench bench-quick bench-search bench-confirm
+.PHONY: bench bench-quick bench-rest bench-search bench-confirm
 bench:
 	@bash scripts/bench.sh
 
 bench-quick:
 	@QUICK=1 bash scripts/bench.sh
+
+# The hottest REST pages against pgbench running the same SQL on the same data, and p99 at a
+# fixed 200 requests/s: loadtest/results/rest-pages.md (also a section of make bench).
+bench-rest:
+	@bash scripts/bench-rest.sh
 
 # The creator search at 100,000 creators: p50/p95/p99 and plans in loadtest/results/user-search.md.
 bench-search:

@@ -82,43 +82,66 @@ else
   SHAPES=("10x100" "1x1000" "1000x10"); SLOW_SECONDS=60; STORM_CLIENTS=10000
   PRODUCT_RATES=(100 200 300 400 500 600 700 800 1000); PRODUCT_IDLE=10000
 fi
+# PRODUCT_RATES_ONLY="600 800 1000" ONLY=product make bench: chosen steps of the product path.
+[ -n "${PRODUCT_RATES_ONLY:-}" ] && read -ra PRODUCT_RATES <<<"$PRODUCT_RATES_ONLY"
 
 # The product path on its own database: REST POST -> PostgreSQL -> push to 100-member channels,
-# stepping the rate until the last member's p99 passes 50 ms. Sets PRODUCT_ROWS and PRODUCT_KNEE.
+# stepping the rate until the last member's p99 passes 50 ms, in one CPU layout:
+#   shared: generator, tsumugi and PostgreSQL float over both cores;
+#   pinned: the generator on core 0, tsumugi and PostgreSQL's new backends on core 1 (taskset;
+#           PostgreSQL's postmaster is pinned while the step runs so the pool's backends inherit
+#           it, and released afterwards).
+# Sets PRODUCT_ROWS[layout] and PRODUCT_KNEE[layout].
+declare -A PRODUCT_ROWS PRODUCT_KNEE
 product_path() {
-  say "tsumugi: the product path (REST POST, persisted, pushed to 100-member channels)"
+  local layout=$1 server_cpu="" generator_cpu="" postmaster=""
+  say "tsumugi: the product path (REST POST, persisted, pushed to 100-member channels), $layout layout"
   ADMIN_URL="${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}}"
   BENCH_DB="tsumugi_bench_$$"
   psql "$ADMIN_URL" -qc "create database $BENCH_DB" >/dev/null
   BENCH_URL="${ADMIN_URL%/*}/$BENCH_DB"
-  DATABASE_URL="$BENCH_URL" PORT=8099 DATA_DIR="$(mktemp -d)" RUST_LOG=warn SITE_VERIFY=off LOGIN_LIMIT_PER_IP=1000000 "$BIN/tsumugi" >/dev/null 2>&1 &
+  if [ "$layout" = pinned ]; then
+    server_cpu="taskset -c 1"; generator_cpu="taskset -c 0"
+    postmaster=$(head -n 1 "$(psql "$ADMIN_URL" -qtAc 'show data_directory')/postmaster.pid" 2>/dev/null || true)
+    [ -n "$postmaster" ] && taskset -p -c 1 "$postmaster" >/dev/null
+  fi
+  DATABASE_URL="$BENCH_URL" PORT=8099 DATA_DIR="$(mktemp -d)" RUST_LOG=warn SITE_VERIFY=off LOGIN_LIMIT_PER_IP=1000000 $server_cpu "$BIN/tsumugi" >/dev/null 2>&1 &
   product_pid=$!
   await_health "$product_pid" 8099
   first_channel=$(psql "$BENCH_URL" -qtA -v ON_ERROR_STOP=1 -v channels=10 -v members=100 -f loadtest/product-seed.sql | tail -n 1)
   # As pgbench does: the freshly seeded tables are vacuumed and analysed before the load, so
   # autovacuum's first pass over them does not land inside the first step.
   psql "$BENCH_URL" -qc "vacuum analyze" >/dev/null
-  PRODUCT_ROWS=""
-  PRODUCT_KNEE="not reached (highest rate: ${PRODUCT_RATES[-1]}/s)"
+  PRODUCT_ROWS[$layout]=""
+  PRODUCT_KNEE[$layout]="not reached (highest rate: ${PRODUCT_RATES[-1]}/s)"
   for rate in "${PRODUCT_RATES[@]}"; do
-    out=$("$LT" product --server 127.0.0.1:8099 --first-channel "$first_channel" --channels 10 --members 100 --rate "$rate" --seconds $SECONDS_PER_STEP --idle $PRODUCT_IDLE --sources "$SOURCES") || break
-    record "{\"server\":\"tsumugi\",\"scenario\":\"product\",\"report\":$out}"
+    out=$($generator_cpu "$LT" product --server 127.0.0.1:8099 --first-channel "$first_channel" --channels 10 --members 100 --rate "$rate" --seconds $SECONDS_PER_STEP --idle $PRODUCT_IDLE --sources "$SOURCES") || break
+    record "{\"server\":\"tsumugi\",\"scenario\":\"product\",\"layout\":\"$layout\",\"report\":$out}"
     p50=$(jq_num "$out" "d['last_member']['p50_ms']"); p99=$(jq_num "$out" "d['last_member']['p99_ms']")
-    echo "  rate $rate/s: last member p50 $p50 ms, p99 $p99 ms, lost $(jq_num "$out" "d['lost']"), POST errors $(jq_num "$out" "d['post_errors']")"
-    PRODUCT_ROWS+="| $rate | $p50 | $p99 | $(jq_num "$out" "d['post']['p99_ms']") | $(jq_num "$out" "d['lost']") | $(jq_num "$out" "d['post_errors']") |"$'\n'
-    if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > 50 else 1)" "$p99"; then PRODUCT_KNEE="$rate/s"; break; fi
+    echo "  rate $rate/s: last member p50 $p50 ms, p99 $p99 ms, POST p99 $(jq_num "$out" "d['post']['p99_ms']") ms, lost $(jq_num "$out" "d['lost']"), POST errors $(jq_num "$out" "d['post_errors']")"
+    PRODUCT_ROWS[$layout]+="| $rate | $p50 | $p99 | $(jq_num "$out" "d['post']['p99_ms']") | $(jq_num "$out" "d['lost']") | $(jq_num "$out" "d['post_errors']") |"$'\n'
+    if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > 50 else 1)" "$p99"; then PRODUCT_KNEE[$layout]="$rate/s"; break; fi
   done
   kill "$product_pid" 2>/dev/null || true
   for _ in $(seq 1 50); do [ -d "/proc/$product_pid" ] || break; sleep 0.1; done
+  [ -n "$postmaster" ] && taskset -p -c "0-$(($(nproc) - 1))" "$postmaster" >/dev/null
   psql "$ADMIN_URL" -qc "drop database if exists $BENCH_DB with (force)" >/dev/null || true
 }
+
+# `ONLY=rest make bench` is `make bench-rest`: the REST pages alone.
+if [ "${ONLY:-}" = rest ]; then
+  SKIP_BUILD=1 QUICK=$QUICK REST_OUT="$RESULTS/rest-pages.md" bash scripts/bench-rest.sh
+  exit 0
+fi
 
 # `ONLY=product make bench-quick` measures the product path alone and prints its rows.
 if [ "${ONLY:-}" = product ]; then
   RAW=/dev/null
-  product_path
-  printf '%s' "$PRODUCT_ROWS"
-  echo "p99 passes 50 ms at: $PRODUCT_KNEE"
+  for layout in ${LAYOUTS:-pinned shared}; do
+    product_path "$layout"
+    printf '%s' "${PRODUCT_ROWS[$layout]}"
+    echo "p99 passes 50 ms at: ${PRODUCT_KNEE[$layout]} ($layout)"
+  done
   exit 0
 fi
 
@@ -220,7 +243,11 @@ for server in tsumugi node; do
   stop_server "$a"; stop_server "$b"; stop_server "$c"
 done 2>&1
 
-product_path
+product_path pinned
+product_path shared
+
+# The REST pages against pgbench on the same SQL (scripts/bench-rest.sh; its own database and port).
+SKIP_BUILD=1 QUICK=$QUICK REST_OUT="$RESULTS/rest-pages.md" bash scripts/bench-rest.sh
 
 say "charts"
 rm -f "$RESULTS"/fanout-*.png "$RESULTS"/redis-hop-*.png "$RESULTS"/product-path.png
@@ -264,14 +291,21 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo
   echo "## Product path (REST POST → PostgreSQL → push; 10 channels × 100 members, $PRODUCT_IDLE idle connections; Tsumugi only)"
   echo
-  echo "Each step measures ${SECONDS_PER_STEP} s after 2 s of warm-up at the same rate (warm-up deliveries still count as lost if missing)."
+  echo "Each step measures ${SECONDS_PER_STEP} s after 2 s of warm-up at the same rate (warm-up deliveries still count as lost if missing). Two CPU layouts, one after the other: **pinned** (taskset: the generator on core 0; tsumugi and PostgreSQL's backends on core 1) and **shared** (all of them on both cores)."
+  for layout in pinned shared; do
+    echo
+    echo "### $layout"
+    echo
+    echo "| messages/s | last member p50 (ms) | last member p99 (ms) | POST p99 (ms) | lost | POST errors |"
+    echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
+    printf '%s' "${PRODUCT_ROWS[$layout]}"
+    echo
+    echo "p99 passes 50 ms at: ${PRODUCT_KNEE[$layout]} (target: not below 1,000 messages/s)."
+  done
   echo
-  echo "| messages/s | last member p50 (ms) | last member p99 (ms) | POST p99 (ms) | lost | POST errors |"
-  echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
-  printf '%s' "$PRODUCT_ROWS"
+  echo "## REST pages against pgbench running the same SQL (plans and method: \`rest-pages.md\`)"
   echo
-  echo "p99 passes 50 ms at: $PRODUCT_KNEE (target: not below 1,000 messages/s)."
-  echo
+  sed -n '/^| page |/,/^$/p' "$RESULTS/rest-pages.md"
   echo "## Slow consumers (1 room × 1,000 members, 1 % stop reading, 100 messages/s of 1 KB for ${SLOW_SECONDS} s)"
   echo
   echo "| server | healthy p99 without slow members (ms) | healthy p99 with them (ms) | healthy deliveries lost | RSS at start (MiB) | max RSS (MiB) |"

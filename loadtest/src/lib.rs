@@ -1,8 +1,10 @@
 //! Load generation for Tsumugi's realtime hub: a lean Engine.IO v4 / Socket.IO v5 client,
-//! latency recording that accounts for coordinated omission, and the benchmark scenarios.
+//! latency recording that accounts for coordinated omission, the benchmark scenarios, and a
+//! fixed-rate HTTP GET generator for the REST pages.
 
 pub mod client;
 pub mod codec;
+pub mod http;
 pub mod product;
 pub mod scenario;
 pub mod stats;

@@ -47,14 +47,18 @@ fn main() -> anyhow::Result<()> {
             }
             Some("product") => {
                 let rate = report["rate"].as_f64().unwrap_or(0.0);
-                product.entry("p50".into()).or_default().push((
-                    rate,
-                    report["last_member"]["p50_ms"].as_f64().unwrap_or(0.0),
-                ));
-                product.entry("p99".into()).or_default().push((
-                    rate,
-                    report["last_member"]["p99_ms"].as_f64().unwrap_or(0.0),
-                ));
+                let layout = row["layout"].as_str().unwrap_or("shared");
+                for quantile in ["p50", "p99"] {
+                    product
+                        .entry(format!("{quantile} ({layout})"))
+                        .or_default()
+                        .push((
+                            rate,
+                            report["last_member"][format!("{quantile}_ms")]
+                                .as_f64()
+                                .unwrap_or(0.0),
+                        ));
+                }
             }
             _ => {}
         }

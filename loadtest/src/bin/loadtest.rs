@@ -1,4 +1,5 @@
-//! `loadtest fanout|idle|storm|product --server HOST:PORT ...`: runs one scenario and prints a JSON report.
+//! `loadtest fanout|idle|storm|product --server HOST:PORT ...` or `loadtest http --url URL
+//! --rate N`: runs one scenario and prints a JSON report.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -35,6 +36,18 @@ fn sources(options: &HashMap<String, String>) -> Vec<IpAddr> {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let (command, options) = args();
+    if command == "http" {
+        let report = loadtest::http::http(loadtest::http::HttpConfig {
+            url: options.get("url").cloned().unwrap_or_default(),
+            token: options.get("token").cloned().unwrap_or_default(),
+            rate: get(&options, "rate", 200.0),
+            duration: Duration::from_secs_f64(get(&options, "seconds", 10.0)),
+            warmup: Duration::from_secs_f64(get(&options, "warmup", 2.0)),
+        })
+        .await?;
+        println!("{}", serde_json::to_value(report)?);
+        return Ok(());
+    }
     let server = options
         .get("server")
         .map(String::as_str)
@@ -94,7 +107,9 @@ async fn main() -> anyhow::Result<()> {
         "storm" => serde_json::to_value(
             storm(server, get(&options, "clients", 2000), &sources(&options)).await?,
         )?,
-        other => anyhow::bail!("unknown scenario {other:?}; use fanout, idle, storm or product"),
+        other => {
+            anyhow::bail!("unknown scenario {other:?}; use fanout, idle, storm, product or http")
+        }
     };
     println!("{report}");
     Ok(())
