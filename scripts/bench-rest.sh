@@ -92,6 +92,10 @@ PAGES=(
   "creator search at 100,000|/api/users/search?genre_ids%5B%5D=1&work_statuses%5B%5D=accepting|bench-search-client|user-search"
 )
 
+# The floor: the same HTTP stack and generator with no SQL at all.
+floor_rps=$(wrk -t 2 -c "$CONNECTIONS" -d "${SECONDS_EACH}s" "http://127.0.0.1:$PORT/api/health" | awk '/^Requests\/sec:/ {printf "%d", $2}')
+say "rest: GET /api/health (no SQL): $floor_rps requests/s"
+
 ROWS=""
 PLANS=""
 for page in "${PAGES[@]}"; do
@@ -128,6 +132,8 @@ rm -f /tmp/rest-bench-body.$$
   echo "\`scripts/bench-rest.sh\` ($([ "$QUICK" = 1 ] && echo 'quick' || echo 'full'); $(nproc) cores, generator, tsumugi and PostgreSQL on one machine): a release \`tsumugi\` on its own database with the demo data, 100,000 creators (\`loadtest/search-seed.sql\`) and \`loadtest/rest-seed.sql\` (a channel of 10,000 messages, 2,000 notices, 4,000 more tasks), vacuumed and analysed. For each page, one after another in the same run: \`wrk\` with $CONNECTIONS keep-alive connections for ${SECONDS_EACH} s; \`pgbench -M prepared\` with $CONNECTIONS connections for ${SECONDS_EACH} s running the statements the handler runs (session lookup included; file named under each plan); then \`loadtest http\` at a fixed $RATE requests/s for ${SECONDS_EACH} s after 2 s of warm-up, latency counted from when each request was due."
   echo
   echo "Targets: requests/s ≥ 0.5 × pgbench's transactions/s; p99 ≤ 20 ms at 200 requests/s."
+  echo
+  echo "The HTTP floor, measured the same way: \`GET /api/health\` (no SQL, no session) answers $floor_rps requests/s; no page can pass that, so a page whose SQL is cheaper than the HTTP round trip has a ratio bounded by $floor_rps ÷ its pgbench figure."
   echo
   echo "| page | SQL statements | response bytes | tsumugi requests/s (wrk) | pgbench transactions/s | ratio | p50 at $RATE/s (ms) | p99 at $RATE/s (ms) | errors |"
   echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
