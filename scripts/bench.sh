@@ -100,6 +100,9 @@ product_path() {
   BENCH_DB="tsumugi_bench_$$"
   psql "$ADMIN_URL" -qc "create database $BENCH_DB" >/dev/null
   BENCH_URL="${ADMIN_URL%/*}/$BENCH_DB"
+  # Diagnosis only (never the reported figures): PRODUCT_ASYNC_COMMIT=1 lets commits return
+  # before the WAL reaches the disk, to tell the disk's fsync stalls from everything else.
+  [ "${PRODUCT_ASYNC_COMMIT:-0}" = 1 ] && psql "$ADMIN_URL" -qc "alter database $BENCH_DB set synchronous_commit = off" >/dev/null
   if [ "$layout" = pinned ]; then
     server_cpu="taskset -c 1"; generator_cpu="taskset -c 0"
     postmaster=$(head -n 1 "$(psql "$ADMIN_URL" -qtAc 'show data_directory')/postmaster.pid" 2>/dev/null || true)
@@ -119,6 +122,7 @@ product_path() {
     record "{\"server\":\"tsumugi\",\"scenario\":\"product\",\"layout\":\"$layout\",\"report\":$out}"
     p50=$(jq_num "$out" "d['last_member']['p50_ms']"); p99=$(jq_num "$out" "d['last_member']['p99_ms']")
     echo "  rate $rate/s: last member p50 $p50 ms, p99 $p99 ms, POST p99 $(jq_num "$out" "d['post']['p99_ms']") ms, lost $(jq_num "$out" "d['lost']"), POST errors $(jq_num "$out" "d['post_errors']")"
+    echo "    second by second, slowest last member (ms): $(jq_num "$out" "' '.join(str(round(s['last_member_max_ms'])) for s in d['timeline'])")"
     PRODUCT_ROWS[$layout]+="| $rate | $p50 | $p99 | $(jq_num "$out" "d['post']['p99_ms']") | $(jq_num "$out" "d['lost']") | $(jq_num "$out" "d['post_errors']") |"$'\n'
     if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > 50 else 1)" "$p99"; then PRODUCT_KNEE[$layout]="$rate/s"; break; fi
   done

@@ -47,6 +47,8 @@ pub struct ProductReport {
     pub lost: u64,
     /// From the intended POST time to the receipt by the last member of the channel.
     pub last_member: Latency,
+    /// Second by second from the first POST (warm-up included): where a stall happened.
+    pub timeline: Vec<Second>,
     /// POST round trips.
     pub post: Latency,
 }
@@ -55,7 +57,27 @@ struct Deliveries {
     by_seq: HashMap<u64, (usize, u64)>,
 }
 
+/// One second of the run: how many POSTs were due, the slowest POST answer and the slowest
+/// last-member delivery of the messages due in it.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Second {
+    pub posts: u64,
+    pub post_max_ms: f64,
+    pub last_member_max_ms: f64,
+}
+
+fn note(timeline: &Mutex<Vec<Second>>, second: usize, f: impl FnOnce(&mut Second)) {
+    let mut timeline = timeline.lock().expect("timeline lock");
+    if timeline.len() <= second {
+        timeline.resize(second + 1, Second::default());
+    }
+    f(&mut timeline[second]);
+}
+
 pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
+    let timeline = Arc::new(Mutex::new(Vec::<Second>::new()));
+    let rate = config.rate;
+    let second_of = move |seq: u64| (seq as f64 / rate) as usize;
     let members_total = config.channels * config.members;
     let last_member = Arc::new(Mutex::new(new_histogram()));
     let post_latency = Arc::new(Mutex::new(new_histogram()));
@@ -68,8 +90,12 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
     let measured = move |seq: u64| seq >= warmup_count;
 
     let on_message: EventHandler = {
-        let (last_member, received, deliveries) =
-            (last_member.clone(), received.clone(), deliveries.clone());
+        let (last_member, received, deliveries, timeline) = (
+            last_member.clone(),
+            received.clone(),
+            deliveries.clone(),
+            timeline.clone(),
+        );
         Arc::new(move |name: &str, data: &[Value]| {
             if name != "message.created" {
                 return;
@@ -99,6 +125,9 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
             if entry.0 == members_per_message {
                 let worst = entry.1;
                 deliveries.by_seq.remove(&seq);
+                note(&timeline, second_of(seq), |s| {
+                    s.last_member_max_ms = s.last_member_max_ms.max(worst as f64 / 1e6);
+                });
                 if !measured(seq) {
                     return;
                 }
@@ -151,11 +180,12 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
             config.server
         );
         let body = json!({ "body": json!({ "t": intended_ns, "seq": seq }).to_string(), "client_message_id": format!("bench-{start_ns}-{seq}") });
-        let (http, token, post_latency, post_errors) = (
+        let (http, token, post_latency, post_errors, timeline) = (
             http.clone(),
             publisher_token.clone(),
             post_latency.clone(),
             post_errors.clone(),
+            timeline.clone(),
         );
         // Open loop: each POST runs on its own, so a slow answer never delays the schedule.
         posts.push(tokio::spawn(async move {
@@ -168,11 +198,16 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
                 .await
                 .map(|r| r.status().is_success())
                 .unwrap_or(false);
+            let took = sent.elapsed();
+            note(&timeline, second_of(seq), |s| {
+                s.posts += 1;
+                s.post_max_ms = s.post_max_ms.max(took.as_secs_f64() * 1000.0);
+            });
             if ok && measured(seq) {
                 post_latency
                     .lock()
                     .expect("histogram lock")
-                    .saturating_record((sent.elapsed().as_micros() as u64).max(1));
+                    .saturating_record((took.as_micros() as u64).max(1));
             } else if !ok {
                 post_errors.fetch_add(1, Ordering::Relaxed);
             }
@@ -202,6 +237,7 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
         lost: expected.saturating_sub(got),
         last_member: summarize(&last_member.lock().expect("histogram lock")),
         post: summarize(&post_latency.lock().expect("histogram lock")),
+        timeline: std::mem::take(&mut *timeline.lock().expect("timeline lock")),
     };
     Ok(report)
 }
