@@ -115,18 +115,15 @@ where
         "select {NOTICE_COLUMNS}, {COUNTS}
            from notices where user_id = $1 and notice_type = any($2) order by id desc limit $3 offset $4"
     );
-    let rows: Vec<(NoticeRow, Counts)> = sqlx::query_as::<_, PagedRow>(sqlx::AssertSqlSafe(sql))
+    let rows: Vec<PagedRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(user_id)
         .bind(group.types())
         .bind(limit)
         .bind(offset)
         .fetch_all(db)
-        .await?
-        .into_iter()
-        .map(|r| (r.notice, r.counts))
-        .collect();
+        .await?;
     let counts = match rows.first() {
-        Some((_, counts)) => *counts,
+        Some(row) => row.counts,
         None => {
             sqlx::query_as(sqlx::AssertSqlSafe(format!("select {COUNTS}")))
                 .bind(user_id)
@@ -136,7 +133,10 @@ where
         }
     };
     Ok(NoticePage {
-        notices: rows.into_iter().map(|(n, _)| NoticeView::from(n)).collect(),
+        notices: rows
+            .into_iter()
+            .map(|r| NoticeView::from(r.notice))
+            .collect(),
         total: counts.total,
         unread: counts.unread,
     })

@@ -89,13 +89,13 @@ pub async fn list(
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> AppResult<Json<MessagePage>> {
     readable_channel(&state.db, &caller, channel_id).await?;
-    let page = match query.after_id {
-        Some(_) => 0,
-        None => Paging::requested(query.page, 0)?,
-    };
-    let (limit, offset) = match query.after_id {
-        Some(_) => (CATCH_UP_LIMIT + 1, 0),
-        None => (PER_PAGE, Paging::offset(page, PER_PAGE, 0)),
+    // Catch-up reads one id more than it returns, to know whether more follow.
+    let (page, limit, offset) = match query.after_id {
+        Some(_) => (0, CATCH_UP_LIMIT + 1, 0),
+        None => {
+            let page = Paging::requested(query.page, 0)?;
+            (page, PER_PAGE, Paging::offset(page, PER_PAGE, 0))
+        }
     };
     let db::PageIds {
         total,
@@ -110,16 +110,13 @@ pub async fn list(
         query.after_id,
     )
     .await?;
-    let has_more = match query.after_id {
-        Some(_) => {
-            let has_more = ids.len() as i64 > CATCH_UP_LIMIT;
-            ids.truncate(CATCH_UP_LIMIT as usize);
-            has_more
-        }
-        None => {
-            ids.reverse();
-            (page + 1) * PER_PAGE < total
-        }
+    let has_more = if query.after_id.is_some() {
+        let has_more = ids.len() as i64 > CATCH_UP_LIMIT;
+        ids.truncate(CATCH_UP_LIMIT as usize);
+        has_more
+    } else {
+        ids.reverse();
+        (page + 1) * PER_PAGE < total
     };
     Ok(Json(MessagePage {
         messages: db::load(&state.db, &ids).await?,
@@ -199,14 +196,7 @@ pub async fn post(
         && mentioned_user_ids(&body.body).is_empty()
         && channel.channel_type != ChannelType::Single;
     if plain {
-        let inserted = db::insert_message(
-            &state.db,
-            channel_id,
-            caller.user_id,
-            body.body.trim_end(),
-            body.client_message_id.as_deref(),
-        )
-        .await?;
+        let inserted = insert(&state.db, caller, channel_id, &body).await?;
         let Some(row) = inserted else {
             return already_sent(state, caller, channel_id, &body).await;
         };
@@ -216,14 +206,7 @@ pub async fn post(
     }
 
     let mut tx = state.db.begin().await?;
-    let inserted = db::insert_message(
-        &mut *tx,
-        channel_id,
-        caller.user_id,
-        body.body.trim_end(),
-        body.client_message_id.as_deref(),
-    )
-    .await?;
+    let inserted = insert(&mut *tx, caller, channel_id, &body).await?;
     let Some(row) = inserted else {
         tx.rollback().await?;
         return already_sent(state, caller, channel_id, &body).await;
@@ -249,6 +232,23 @@ pub async fn post(
     let view = created.0;
     notices::publish_created(&state.db, &state.hub, created_notices).await;
     Ok((StatusCode::CREATED, view))
+}
+
+/// Inserts `body` as `caller`'s message; `None` when its `client_message_id` was sent before.
+async fn insert(
+    db: impl sqlx::PgExecutor<'_>,
+    caller: &Caller,
+    channel_id: i64,
+    body: &NewMessage,
+) -> sqlx::Result<Option<db::MessageRow>> {
+    db::insert_message(
+        db,
+        channel_id,
+        caller.user_id,
+        body.body.trim_end(),
+        body.client_message_id.as_deref(),
+    )
+    .await
 }
 
 /// A retry of a message that already exists: answer with it, publish nothing new.
