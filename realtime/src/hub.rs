@@ -219,8 +219,8 @@ async fn heartbeat(shared: std::sync::Weak<Shared>) {
     let ping = Utf8Bytes::from_static(wire::PING);
     let mut beats = tokio::time::interval(wire::PING_INTERVAL / HEARTBEAT_SLICES as u32);
     beats.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    // The first full round starts one interval after start-up, as a per-socket timer would.
-    tokio::time::sleep(wire::PING_INTERVAL).await;
+    // Rounds run back to back from start-up, so every socket's slice comes round within one
+    // ping interval of its connecting (the client gives up after interval + timeout).
     for slice in (0..HEARTBEAT_SLICES).cycle() {
         beats.tick().await;
         let Some(shared) = shared.upgrade() else {
