@@ -308,6 +308,25 @@ async fn admin_flags_refuse_offers_and_hide_creators_from_search(pool: PgPool) {
             .0,
         StatusCode::FORBIDDEN
     );
+
+    // The search row follows the flags both ways: black hides too, none shows again.
+    app.put(
+        &path,
+        Some(&manager),
+        json!({ "admin_flags": ["black", "no_reply"] }),
+    )
+    .await;
+    let (_, black) = app.get(search, Some(&client)).await;
+    assert_eq!(black["users"].as_array().unwrap().len(), 0, "{black}");
+    app.put(
+        &path,
+        Some(&manager),
+        json!({ "admin_flags": ["no_reply"] }),
+    )
+    .await;
+    let (_, back) = app.get(search, Some(&client)).await;
+    assert_eq!(back["users"].as_array().unwrap().len(), 1, "{back}");
+    assert_eq!(back["total"], 1, "{back}");
 }
 
 async fn leave(app: &TestApp, token: &str, user: i64, status: &str) -> (StatusCode, Value) {

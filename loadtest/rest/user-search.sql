@@ -7,9 +7,9 @@ select u.id, u.role, s.id, u.client_id
           where s.token_hash = :client_token and s.revoked_at is null and s.expires_at > now()
             and u.account_status = 'active';
 -- creators::search::push_page_ids
-select c.user_id from creator_search c where c.is_active and not exists (select 1 from user_admin_flags f where f.user_id = c.user_id and f.flag = any(:hide_flags)) and c.work_status = any(:work_statuses) and c.genre_ids && array(select g.id from genres g where g.id = any(:genre_ids) or g.parent_genre_id = any(:genre_ids)) order by c.created_at desc, c.user_id desc limit :search_limit offset :search_offset;
+select c.user_id from creator_search c where c.is_active and (c.admin_flags = '{}' or not c.admin_flags && :hide_flags) and c.work_status = any(:work_statuses) and c.genre_ids && array(select g.id from genres g where g.id = any(:genre_ids) or g.parent_genre_id = any(:genre_ids)) order by c.created_at desc, c.user_id desc limit :search_limit offset :search_offset;
 -- creators::search::push_count
-select count(*) from creator_search c where c.is_active and not exists (select 1 from user_admin_flags f where f.user_id = c.user_id and f.flag = any(:hide_flags)) and c.work_status = any(:work_statuses) and c.genre_ids && array(select g.id from genres g where g.id = any(:genre_ids) or g.parent_genre_id = any(:genre_ids));
+select count(*) from creator_search c where c.is_active and (c.admin_flags = '{}' or not c.admin_flags && :hide_flags) and c.work_status = any(:work_statuses) and c.genre_ids && array(select g.id from genres g where g.id = any(:genre_ids) or g.parent_genre_id = any(:genre_ids));
 -- the page's cards (creators::db), for the 20 ids of the page
 select u.id, u.user_name, u.image_path, u.image_scan_status, u.work_status, u.birthday,
                 p.name as prefecture_name,

@@ -163,9 +163,10 @@ pub fn push_from_where(
     q.push(" from creator_search c where ");
     access::push_searchable(q, viewer);
     if !(filter.include_offer_stopped && matches!(viewer, Viewer::Staff { .. })) {
-        q.push(" and not exists (select 1 from user_admin_flags f where f.user_id = c.user_id and f.flag = any(");
+        // The row carries the creator's flags; most carry none, which is checked first.
+        q.push(" and (c.admin_flags = '{}' or not c.admin_flags && ");
         q.push_bind(crate::users::flags::HIDE_FROM_SEARCH.to_vec());
-        q.push("))");
+        q.push(")");
     }
     if !filter.work_statuses.is_empty() {
         q.push(" and c.work_status = any(");
