@@ -116,7 +116,10 @@ async function onEvery(tabs: Tab[], role: Role, what: string, problems: string[]
       try {
         await check(tab);
       } catch (error) {
-        problems.push(`${role} ${tab.stop.route} ${tab.stop.path(ids)}: ${what}: ${(error as Error).message.split('\n')[0]}`);
+        // The first line names the check; the received value says what the page showed instead.
+        const lines = (error as Error).message.split('\n');
+        const received = lines.find((line) => line.includes('Received'))?.trim();
+        problems.push(`${role} ${tab.stop.route} ${tab.stop.path(ids)}: ${what}: ${lines[0]}${received ? ` — ${received}` : ''}`);
       }
     }),
   );

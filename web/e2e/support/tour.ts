@@ -132,7 +132,14 @@ export const STOPS: Stop[] = [
   s('clientSignupProfile', ['guest'], (i) => `/clients/${i.clientId}/signup/profile`),
   s('guestLogin', ['guest'], '/guest/clients/login'),
   // The share link lands on the team's guest page; the guest then opens a member.
-  s('guestTeam', ['guest'], (i) => i.guestShare ?? '/guest/clients/login'),
+  s('guestTeam', ['guest'], (i) => i.guestShare ?? '/guest/clients/login', {
+    // Settled once the link was exchanged and the team arrived: until then the heading is the
+    // login step's 「共有チームを開いています」 or the bare 「共有チーム」.
+    ready: async (page) => {
+      await expect(page.getByText('認証しています…')).toHaveCount(0);
+      if (page.url().includes('/guest/clients/media/')) await expect(page.getByText('のチームです', { exact: false })).toBeVisible();
+    },
+  }),
   s('guestCreator', ['guest'], (i) => `/guest/clients/media/${i.mediaId}/teams/${i.teamId}/creators/${i.creatorId}`, { opensFrom: 'guestTeam' }),
   // Login required, empty layout.
   s('signupSkills', CREATORS, '/signup/skills'),
