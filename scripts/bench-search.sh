@@ -11,7 +11,6 @@ ITERATIONS=${ITERATIONS:-500}
 PORT=${BENCH_SEARCH_PORT:-8130}
 ADMIN_URL="${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}}"
 BENCH_DB="tsumugi_bench_search_$$"
-BENCH_URL="${ADMIN_URL%/*}/$BENCH_DB"
 MASTER_DATA_DIR="${MASTER_DATA_DIR:-$(ensure_master_data)}"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 
@@ -22,23 +21,8 @@ if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
   exit 1
 fi
 
-psql "$ADMIN_URL" -qc "create database $BENCH_DB" >/dev/null
-server_pid=""
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
-  psql "$ADMIN_URL" -qc "drop database if exists $BENCH_DB with (force)" >/dev/null || true
-}
-trap cleanup EXIT
-
 say "starting tsumugi on $BENCH_DB (migrations and master data)"
-DATABASE_URL="$BENCH_URL" PORT=$PORT DATA_DIR="$(mktemp -d)" MASTER_DATA_DIR="$MASTER_DATA_DIR" \
-  REDIS_URL="" RUST_LOG=warn SITE_VERIFY=off "$TARGET/release/tsumugi" >/dev/null 2>&1 &
-server_pid=$!
-for _ in $(seq 1 600); do
-  kill -0 "$server_pid" 2>/dev/null || { echo "tsumugi exited during start-up" >&2; exit 1; }
-  curl -fs "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+start_bench_server "$ADMIN_URL" "$BENCH_DB" "$PORT"
 
 say "seeding $CREATORS creators"
 first_tag=$(psql "$BENCH_URL" -qtA -v ON_ERROR_STOP=1 -v creators="$CREATORS" -f loadtest/search-seed.sql | tail -n 1)

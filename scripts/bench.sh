@@ -32,17 +32,6 @@ done
 cleanup() { for port in "${BENCH_PORTS[@]}"; do fuser -k "$port/tcp" >/dev/null 2>&1 || true; done; }
 trap cleanup EXIT
 
-# await_health PID PORT: until the server we started answers; fails if it exits or takes 30 s.
-await_health() {
-  for _ in $(seq 1 300); do
-    kill -0 "$1" 2>/dev/null || { echo "the server on port $2 exited during start-up" >&2; return 1; }
-    curl -fs "http://127.0.0.1:$2/api/health" >/dev/null 2>&1 && return 0
-    sleep 0.1
-  done
-  echo "the server on port $2 did not answer within 30 s" >&2
-  return 1
-}
-
 # start_server NAME PORT [REDIS] -> prints the pid
 start_server() {
   local name=$1 port=$2 redis=${3:-} pid
@@ -135,6 +124,28 @@ product_path() {
 # `ONLY=rest make bench` is `make bench-rest`: the REST pages alone.
 if [ "${ONLY:-}" = rest ]; then
   SKIP_BUILD=1 QUICK=$QUICK REST_OUT="$RESULTS/rest-pages.md" bash scripts/bench-rest.sh
+  exit 0
+fi
+
+# loopback_floor: the product path's deliveries over bare loopback TCP (`loadtest loopback`: no
+# server, no Socket.IO, no database) at 500 and 1,000 messages/s into 10 channels × 100 members;
+# what any server needs at least on this machine. Rows in LOOPBACK_ROWS.
+LOOPBACK_ROWS=""
+loopback_floor() {
+  local rate out
+  say "loopback floor under the product path (10 channels × 100 members, bare TCP)"
+  for rate in 500 1000; do
+    out=$("$LT" loopback --channels 10 --members 100 --rate "$rate" --seconds "$SECONDS_PER_STEP" --frame-bytes 400)
+    record "{\"server\":\"none\",\"scenario\":\"loopback\",\"report\":$out}"
+    LOOPBACK_ROWS+="| $rate | $(jq_num "$out" "int(d['deliveries_per_sec'])") | $(jq_num "$out" "round(d['writer_cores'], 2)") | $(jq_num "$out" "round(d['writer_us_per_delivery'], 2)") | $(jq_num "$out" "round(d['reader_cores'], 2)") | $(jq_num "$out" "round(d['reader_us_per_delivery'], 2)") |"$'\n'
+  done
+}
+
+# `ONLY=loopback make bench` prints the loopback floor alone.
+if [ "${ONLY:-}" = loopback ]; then
+  RAW=/dev/null
+  loopback_floor
+  printf '%s' "$LOOPBACK_ROWS"
   exit 0
 fi
 
@@ -249,6 +260,7 @@ done 2>&1
 
 product_path pinned
 product_path shared
+loopback_floor
 
 # The REST pages against pgbench on the same SQL (scripts/bench-rest.sh; its own database and port).
 SKIP_BUILD=1 QUICK=$QUICK REST_OUT="$RESULTS/rest-pages.md" bash scripts/bench-rest.sh
@@ -306,6 +318,15 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
     echo
     echo "p99 passes 50 ms at: ${PRODUCT_KNEE[$layout]} (target: not below 1,000 messages/s)."
   done
+  echo
+  echo
+  echo "### The floor under it: the same deliveries over bare loopback TCP"
+  echo
+  echo "\`loadtest loopback\`: each message written as one 400-byte write to each of the 100 sockets of a channel by one thread (the server's side), read by one reader task per socket on another thread (the generator's side); no Socket.IO, no server, no database. CPU is each thread's own CPU time ÷ the wall time."
+  echo
+  echo "| messages/s | deliveries/s | writing side (cores) | µs per delivery | reading side (cores) | µs per delivery |"
+  echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
+  printf '%s' "$LOOPBACK_ROWS"
   echo
   echo "## REST pages against pgbench running the same SQL (plans and method: \`rest-pages.md\`)"
   echo

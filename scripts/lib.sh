@@ -97,6 +97,45 @@ stop_private_cluster() {
   [ -n "$bin" ] && [ -f "$dir/postmaster.pid" ] && pg_as_owner "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null 2>&1 || true
 }
 
+# await_health PID PORT [SECONDS]: until the server we started answers; fails if it exits or
+# takes longer than SECONDS (30).
+await_health() {
+  local tries=$(( ${3:-30} * 10 ))
+  for _ in $(seq 1 "$tries"); do
+    kill -0 "$1" 2>/dev/null || { echo "the server on port $2 exited during start-up" >&2; return 1; }
+    curl -fs "http://127.0.0.1:$2/api/health" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "the server on port $2 did not answer within ${3:-30} s" >&2
+  return 1
+}
+
+# start_bench_server ADMIN_URL DB PORT [NAME=VALUE …]: a release tsumugi for a benchmark, on a
+# database of its own: creates DB, starts the server on PORT (migrations and master data; extra
+# environment such as SEED_DEMO=1 after the port) and waits until it answers. On exit the
+# server stops and DB is dropped. Sets BENCH_SERVER_PID and BENCH_URL.
+start_bench_server() {
+  local admin_url=$1 db=$2 port=$3
+  shift 3
+  BENCH_URL="${admin_url%/*}/$db"
+  BENCH_SERVER_PID=""
+  psql "$admin_url" -qc "create database $db" >/dev/null
+  # shellcheck disable=SC2064 # the values are fixed now, on purpose
+  trap "stop_bench_server '$admin_url' '$db'" EXIT
+  env DATABASE_URL="$BENCH_URL" PORT="$port" DATA_DIR="$(mktemp -d)" MASTER_DATA_DIR="$MASTER_DATA_DIR" \
+    REDIS_URL="" RUST_LOG=warn SITE_VERIFY=off "$@" "${CARGO_TARGET_DIR:-$ROOT/target}/release/tsumugi" >/dev/null 2>&1 &
+  BENCH_SERVER_PID=$!
+  # Migrations and the demo data come first.
+  await_health "$BENCH_SERVER_PID" "$port" 90
+}
+
+stop_bench_server() {
+  if [ -n "${BENCH_SERVER_PID:-}" ]; then
+    kill "$BENCH_SERVER_PID" 2>/dev/null && wait "$BENCH_SERVER_PID" 2>/dev/null || true
+  fi
+  psql "$1" -qc "drop database if exists $2 with (force)" >/dev/null || true
+}
+
 # A cluster directory postgres can reach: data/pg when possible, else under /var/tmp.
 private_cluster_dir() {
   local preferred="$ROOT/data/pg"

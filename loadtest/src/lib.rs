@@ -1,10 +1,12 @@
 //! Load generation for Tsumugi's realtime hub: a lean Engine.IO v4 / Socket.IO v5 client,
 //! latency recording that accounts for coordinated omission, the benchmark scenarios, and a
-//! fixed-rate HTTP GET generator for the REST pages.
+//! fixed-rate HTTP GET generator for the REST pages, and the loopback floor under the product
+//! path (`loopback`).
 
 pub mod client;
 pub mod codec;
 pub mod http;
+pub mod loopback;
 pub mod product;
 pub mod scenario;
 pub mod stats;

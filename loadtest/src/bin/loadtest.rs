@@ -1,5 +1,5 @@
-//! `loadtest fanout|idle|storm|product --server HOST:PORT ...` or `loadtest http --url URL
-//! --rate N`: runs one scenario and prints a JSON report.
+//! `loadtest fanout|idle|storm|product --server HOST:PORT ...`, `loadtest http --url URL
+//! --rate N` or `loadtest loopback --rate N`: runs one scenario and prints a JSON report.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -45,6 +45,17 @@ async fn main() -> anyhow::Result<()> {
             warmup: Duration::from_secs_f64(get(&options, "warmup", 2.0)),
         })
         .await?;
+        println!("{}", serde_json::to_value(report)?);
+        return Ok(());
+    }
+    if command == "loopback" {
+        let report = loadtest::loopback::loopback(loadtest::loopback::LoopbackConfig {
+            channels: get(&options, "channels", 10),
+            members: get(&options, "members", 100),
+            rate: get(&options, "rate", 1000.0),
+            duration: Duration::from_secs_f64(get(&options, "seconds", 10.0)),
+            frame_bytes: get(&options, "frame-bytes", 400),
+        })?;
         println!("{}", serde_json::to_value(report)?);
         return Ok(());
     }
@@ -108,7 +119,9 @@ async fn main() -> anyhow::Result<()> {
             storm(server, get(&options, "clients", 2000), &sources(&options)).await?,
         )?,
         other => {
-            anyhow::bail!("unknown scenario {other:?}; use fanout, idle, storm, product or http")
+            anyhow::bail!(
+                "unknown scenario {other:?}; use fanout, idle, storm, product, http or loopback"
+            )
         }
     };
     println!("{report}");
