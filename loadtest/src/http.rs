@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 use tokio::task::JoinSet;
-use tokio::time::Instant;
 
+use crate::pace::Pace;
 use crate::stats::{Latency, new_histogram, summarize};
 
 pub struct HttpConfig {
@@ -38,18 +38,11 @@ pub async fn http(config: HttpConfig) -> anyhow::Result<HttpReport> {
         .build()?;
     let histogram = Arc::new(Mutex::new(new_histogram()));
     let errors = Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let interval = Duration::from_secs_f64(1.0 / config.rate);
-    let start = Instant::now();
-    let measured_from = start + config.warmup;
-    let end = measured_from + config.duration;
+    let pace = Pace::new(config.rate, config.warmup + config.duration);
+    let measured_from = pace.start() + config.warmup;
     let mut requests = JoinSet::new();
     let mut sent = 0u64;
-    loop {
-        let due = start + interval.mul_f64(sent as f64);
-        if due >= end {
-            break;
-        }
-        tokio::time::sleep_until(due).await;
+    while let Some(due) = pace.wait_for(sent).await {
         sent += 1;
         let (client, histogram, errors) = (client.clone(), histogram.clone(), errors.clone());
         let mut request = client.get(&config.url);

@@ -15,7 +15,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::time::Instant;
+
+use crate::pace::Pace;
 
 pub struct LoopbackConfig {
     pub channels: usize,
@@ -59,8 +60,15 @@ fn current_thread_runtime() -> std::io::Result<tokio::runtime::Runtime> {
 }
 
 pub fn loopback(config: LoopbackConfig) -> anyhow::Result<LoopbackReport> {
-    anyhow::ensure!(config.rate > 0.0, "rate must be positive");
-    let sockets = config.channels * config.members;
+    let LoopbackConfig {
+        channels,
+        members,
+        rate,
+        duration,
+        frame_bytes,
+    } = config;
+    anyhow::ensure!(rate > 0.0, "rate must be positive");
+    let sockets = channels * members;
     let listener = TcpListener::bind("127.0.0.1:0")?;
     let address = listener.local_addr()?;
     let (mut writers, mut readers) = (Vec::with_capacity(sockets), Vec::with_capacity(sockets));
@@ -100,13 +108,7 @@ pub fn loopback(config: LoopbackConfig) -> anyhow::Result<LoopbackReport> {
         Ok((received.get(), thread_cpu() - cpu_before))
     });
 
-    let frame = vec![b'x'; config.frame_bytes];
-    let (channels, members, rate, duration) = (
-        config.channels,
-        config.members,
-        config.rate,
-        config.duration,
-    );
+    let frame = vec![b'x'; frame_bytes];
     let writing = std::thread::spawn(move || -> anyhow::Result<(Duration, Duration)> {
         let runtime = current_thread_runtime()?;
         let cpu_before = thread_cpu();
@@ -115,23 +117,16 @@ pub fn loopback(config: LoopbackConfig) -> anyhow::Result<LoopbackReport> {
                 .into_iter()
                 .map(tokio::net::TcpStream::from_std)
                 .collect::<std::io::Result<Vec<_>>>()?;
-            let interval = Duration::from_secs_f64(1.0 / rate);
-            let start = Instant::now();
-            let end = start + duration;
-            let mut sent = 0usize;
-            loop {
-                let due = start + interval.mul_f64(sent as f64);
-                if due >= end {
-                    break;
-                }
-                tokio::time::sleep_until(due).await;
-                let channel = sent % channels;
+            let pace = Pace::new(rate, duration);
+            let mut sent = 0;
+            while pace.wait_for(sent).await.is_some() {
+                let channel = sent as usize % channels;
                 for stream in &mut streams[channel * members..(channel + 1) * members] {
                     stream.write_all(&frame).await?;
                 }
                 sent += 1;
             }
-            std::io::Result::Ok(start.elapsed())
+            std::io::Result::Ok(pace.start().elapsed())
         })?;
         Ok((wall, thread_cpu() - cpu_before))
     });
@@ -142,7 +137,7 @@ pub fn loopback(config: LoopbackConfig) -> anyhow::Result<LoopbackReport> {
     let (bytes, reader_cpu) = reading
         .join()
         .map_err(|_| anyhow::anyhow!("the reading thread panicked"))??;
-    let deliveries = bytes / config.frame_bytes as u64;
+    let deliveries = bytes / frame_bytes as u64;
     let seconds = wall.as_secs_f64();
     let per_delivery = |cpu: Duration| cpu.as_secs_f64() * 1e6 / deliveries.max(1) as f64;
     Ok(LoopbackReport {
