@@ -30,7 +30,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::serve::ListenerExt;
 use rand::RngCore;
 use realtime::{Hub, HubConfig};
 use sqlx::PgPool;
@@ -106,26 +105,15 @@ async fn app_secret(db: &PgPool, name: &str) -> sqlx::Result<Vec<u8>> {
         .await
 }
 
-/// Serves until `shutdown` resolves, with the peer address available to handlers.
-///
-/// Nagle's algorithm is off on every connection: a pushed event is a small frame that must
-/// leave at once, not wait for the previous frame's ACK.
+/// Serves until `shutdown` resolves, with the peer address available to handlers: HTTP/1.1
+/// through the hub's own server loop, which the WebSocket connections need
+/// (`realtime::serve`).
 pub async fn serve(
     listener: TcpListener,
     router: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let listener = listener.tap_io(|stream| {
-        if let Err(error) = stream.set_nodelay(true) {
-            tracing::debug!(%error, "TCP_NODELAY could not be set");
-        }
-    });
-    axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await
+    realtime::serve(listener, router, shutdown).await
 }
 
 /// A connection idle longer than this is pinged before it is handed out.

@@ -8,9 +8,6 @@
 
 use std::sync::Weak;
 
-use axum::extract::ws::Utf8Bytes;
-use bytes::Bytes;
-
 use crate::redis_link::RedisLink;
 use crate::registry::Registry;
 use crate::signals::Signals;
@@ -52,7 +49,7 @@ struct Message {
     node: String,
     op: Op,
     room: String,
-    frame: Utf8Bytes,
+    frame: String,
 }
 
 impl Cluster {
@@ -112,8 +109,7 @@ fn apply(registry: &Registry, signals: &Signals, message: &Message) {
     }
 }
 
-fn decode(payload: Vec<u8>) -> Option<Message> {
-    let payload = Bytes::from(payload);
+fn decode(mut payload: Vec<u8>) -> Option<Message> {
     let mut fields = Vec::with_capacity(3);
     let mut start = 0;
     for _ in 0..3 {
@@ -127,7 +123,7 @@ fn decode(payload: Vec<u8>) -> Option<Message> {
         "s" => Op::Signal,
         _ => return None,
     };
-    let frame = Utf8Bytes::try_from(payload.slice(start..)).ok()?;
+    let frame = String::from_utf8(payload.split_off(start)).ok()?;
     let room = fields.pop()?;
     fields.pop();
     let node = fields.pop()?;
@@ -152,7 +148,7 @@ mod tests {
                 node: "n1".into(),
                 op: Op::Emit,
                 room: "channel:3".into(),
-                frame: Utf8Bytes::from("42[\"a\",\"b\\nc\"]"),
+                frame: "42[\"a\",\"b\\nc\"]".into(),
             })
         );
         assert_eq!(

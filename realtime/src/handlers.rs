@@ -12,6 +12,7 @@ use crate::hub::Shared;
 use crate::limits::{EventBudget, SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND};
 use crate::rooms::Room;
 use crate::socket::Socket;
+use crate::websocket;
 use crate::wire::{self, Event};
 
 #[derive(Debug, Deserialize)]
@@ -150,7 +151,6 @@ fn relay<T: Serialize>(
     let Ok(frame) = wire::event(event.as_str(), data) else {
         return;
     };
-    let frame = frame.into();
     shared.registry.deliver(&room, &frame, Some(socket.id));
     if let Some(cluster) = shared.cluster.clone() {
         tokio::spawn(async move { cluster.publish(Op::Emit, &room, &frame).await });
@@ -159,7 +159,7 @@ fn relay<T: Serialize>(
 
 fn answer(socket: &Socket, ack: Option<u64>, reply: &Value) {
     if let Some(id) = ack {
-        socket.push(wire::ack(id, reply).into());
+        socket.push(&websocket::text(&wire::ack(id, reply)));
     }
 }
 

@@ -5,7 +5,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::ws::Utf8Bytes;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
@@ -18,6 +17,7 @@ use crate::registry::{ALL, Registry};
 use crate::rooms::Room;
 use crate::signals::Signals;
 use crate::socket::Ending;
+use crate::websocket;
 use crate::wire;
 
 /// How long `close` waits for this node's sockets to finish their closing handshakes.
@@ -135,7 +135,7 @@ impl Hub {
         event: EventName,
         payload: &T,
     ) -> Result<(), HubError> {
-        let frame: Utf8Bytes = wire::event(event.as_str(), payload)?.into();
+        let frame = wire::event(event.as_str(), payload)?;
         self.shared.emit(&room.to_string(), frame).await;
         Ok(())
     }
@@ -196,7 +196,7 @@ impl Hub {
 
 impl Shared {
     /// Queues `frame` for the room's sockets on this node, then publishes it to the others.
-    pub(crate) async fn emit(&self, room: &str, frame: Utf8Bytes) {
+    pub(crate) async fn emit(&self, room: &str, frame: String) {
         self.registry.deliver(room, &frame, None);
         if let Some(cluster) = &self.cluster {
             cluster.publish(Op::Emit, room, &frame).await;
@@ -216,7 +216,7 @@ const HEARTBEAT_SLICES: u64 = 50;
 /// 11,000 of each with the benchmark's sockets — that stalled every other frame for 100–250 ms
 /// once every 25 s. Ends when the hub is dropped.
 async fn heartbeat(shared: std::sync::Weak<Shared>) {
-    let ping = Utf8Bytes::from_static(wire::PING);
+    let ping = websocket::text(wire::PING);
     let mut beats = tokio::time::interval(wire::PING_INTERVAL / HEARTBEAT_SLICES as u32);
     beats.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     // Rounds run back to back from start-up, so every socket's slice comes round within one
@@ -263,7 +263,7 @@ async fn resync(shared: Arc<Shared>, since: DateTime<Utc>) {
     let payload = serde_json::json!({ "since": since });
     match wire::event(EventName::Resync.as_str(), &payload) {
         Ok(frame) => {
-            let told = shared.registry.deliver(ALL, &frame.into(), None);
+            let told = shared.registry.deliver(ALL, &frame, None);
             tracing::info!(sockets = told, "sockets told to resync");
         }
         Err(error) => tracing::warn!(%error, "resync could not be sent"),

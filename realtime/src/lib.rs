@@ -13,8 +13,10 @@ mod limits;
 mod redis_link;
 mod registry;
 mod rooms;
+mod server;
 mod signals;
 mod socket;
+mod websocket;
 pub mod wire;
 
 pub use auth::{AuthRejection, Authenticator, Identity, JoinRejection};
@@ -23,3 +25,4 @@ pub use hub::{Hub, HubConfig, HubError, HubLayer};
 pub use limits::{SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND};
 pub use redis_link::{COMMAND_TIMEOUT, HEALTH_INTERVAL, MISSED_MARGIN, RECONNECT_INTERVAL};
 pub use rooms::Room;
+pub use server::serve;

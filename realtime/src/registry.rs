@@ -1,14 +1,14 @@
 //! This node's sockets and the rooms they are in. Delivering to a room is one lookup and one
-//! `push` per member; the frame is encoded once and shared by every outbox.
+//! `push` per member; the WebSocket frame is made once and written to (or queued for) each.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use axum::extract::ws::Utf8Bytes;
 use dashmap::DashMap;
 
 use crate::socket::{Ending, Socket, SocketId};
+use crate::websocket;
 
 /// The room every socket is in without joining it.
 pub(crate) const ALL: &str = "all";
@@ -65,13 +65,14 @@ impl Registry {
         self.rooms.remove_if(room, |_, members| members.is_empty());
     }
 
-    /// Queues `frame` for every socket in `room` (or every socket, for [`ALL`]) but `except`;
-    /// returns how many.
-    pub(crate) fn deliver(&self, room: &str, frame: &Utf8Bytes, except: Option<SocketId>) -> usize {
+    /// Sends the text message `text` to every socket in `room` (or every socket, for [`ALL`])
+    /// but `except`; returns how many.
+    pub(crate) fn deliver(&self, room: &str, text: &str, except: Option<SocketId>) -> usize {
+        let mut frame = None;
         let mut delivered = 0;
         self.for_each(room, |socket| {
             if Some(socket.id) != except {
-                socket.push(frame.clone());
+                socket.push(frame.get_or_insert_with(|| websocket::text(text)));
                 delivered += 1;
             }
         });
@@ -112,48 +113,45 @@ impl Registry {
 
 #[cfg(test)]
 mod tests {
+    use std::net::TcpStream;
+
     use super::*;
-    use crate::auth::Identity;
-    use crate::socket::Work;
+    use crate::socket::testing;
 
-    fn socket(registry: &Registry, user_id: i64) -> Arc<Socket> {
-        let identity = Identity {
-            user_id,
-            role: "creator".into(),
-            session_id: format!("s{user_id}"),
-        };
-        let socket = Arc::new(Socket::new(registry.next_id(), identity, 16));
+    async fn socket(registry: &Registry, user_id: i64) -> (Arc<Socket>, TcpStream) {
+        let (socket, peer) = testing::socket(registry.next_id(), user_id, 16).await;
+        let socket = Arc::new(socket);
         registry.add(socket.clone());
-        socket
+        (socket, peer.into_std().unwrap())
     }
 
-    fn written(socket: &Socket) -> usize {
-        match socket.take_work() {
-            Work::Write(frames) => frames.len(),
-            _ => 0,
-        }
-    }
-
-    #[test]
-    fn a_room_reaches_its_members_only_and_not_the_sender() {
+    #[tokio::test]
+    async fn a_room_reaches_its_members_only_and_not_the_sender() {
         let registry = Registry::default();
-        let (a, b, c) = (
-            socket(&registry, 1),
-            socket(&registry, 2),
-            socket(&registry, 3),
-        );
+        let (a, a_peer) = socket(&registry, 1).await;
+        let (b, b_peer) = socket(&registry, 2).await;
+        let (_c, c_peer) = socket(&registry, 3).await;
         registry.join(&a, "channel:1");
         registry.join(&b, "channel:1");
-        let frame = Utf8Bytes::from("42[\"x\",1]");
-        assert_eq!(registry.deliver("channel:1", &frame, Some(a.id)), 1);
-        assert_eq!((written(&a), written(&b), written(&c)), (0, 1, 0));
-        assert_eq!(registry.deliver(ALL, &frame, None), 3);
+        let text = "42[\"x\",1]";
+        assert_eq!(registry.deliver("channel:1", text, Some(a.id)), 1);
+        let framed = websocket::text(text).to_vec();
+        assert_eq!(
+            [&a_peer, &b_peer, &c_peer].map(testing::received),
+            [vec![], framed.clone(), vec![]]
+        );
+        assert_eq!(registry.deliver(ALL, text, None), 3);
+        assert_eq!(
+            [&a_peer, &b_peer, &c_peer].map(testing::received),
+            [framed.clone(), framed.clone(), framed]
+        );
     }
 
-    #[test]
-    fn leaving_and_removal_empty_the_rooms() {
+    #[tokio::test]
+    async fn leaving_and_removal_empty_the_rooms() {
         let registry = Registry::default();
-        let (a, b) = (socket(&registry, 1), socket(&registry, 2));
+        let (a, _a_peer) = socket(&registry, 1).await;
+        let (b, _b_peer) = socket(&registry, 2).await;
         registry.join(&a, "channel:1");
         registry.join(&b, "channel:1");
         registry.leave(&a, "channel:1");

@@ -1,14 +1,19 @@
 //! One connected socket as the rest of the hub sees it: who it belongs to, the rooms it is in,
-//! and its outbox — the frames waiting for its connection task to write them.
+//! its connection, and its outbox — the frames that could not be written at once.
 //!
-//! The outbox is a plain queue behind a mutex with a `Notify`: it allocates nothing while the
-//! socket is idle (tokio's mpsc preallocates a 32-slot block per channel), and the task drains
-//! everything queued in one wake-up and one write.
+//! A frame is written by whoever has it: the fan-out writes straight into the socket's TCP
+//! connection when nothing is queued before it and the socket's own task is not writing. Only
+//! what the kernel will not take now (a full send buffer) waits in the outbox, and the socket's
+//! task — woken once — writes all of it in one call when the connection is writable again.
+//! Order is kept by the state's lock: a direct write happens under it, and never while anything
+//! is queued or the task is writing. The outbox allocates nothing while it is empty.
 
 use std::collections::VecDeque;
+use std::io::{self, IoSlice};
 use std::sync::Mutex;
 
-use axum::extract::ws::Utf8Bytes;
+use bytes::{Buf, Bytes};
+use tokio::net::TcpStream;
 use tokio::sync::Notify;
 
 use crate::auth::Identity;
@@ -29,6 +34,7 @@ pub(crate) enum Ending {
 pub(crate) struct Socket {
     pub id: SocketId,
     pub identity: Identity,
+    stream: TcpStream,
     state: Mutex<State>,
     wake: Notify,
     /// Frames queued beyond which the socket counts as a slow consumer and is closed.
@@ -36,7 +42,12 @@ pub(crate) struct Socket {
 }
 
 struct State {
-    outbox: VecDeque<Utf8Bytes>,
+    /// WebSocket frames, whole, except the first when `partial`.
+    outbox: VecDeque<Bytes>,
+    /// The first frame of the outbox is the rest of one already partly written.
+    partial: bool,
+    /// The socket's task is writing frames it took from the outbox: nobody else may write.
+    writing: bool,
     ending: Option<Ending>,
     /// The rooms joined, kept so leaving all of them needs no scan of the registry.
     rooms: Vec<Box<str>>,
@@ -47,19 +58,22 @@ struct State {
 }
 
 /// What the connection task should do after a wake-up.
-pub(crate) enum Work {
-    Write(Vec<Utf8Bytes>),
+enum Work {
+    Write(Vec<Bytes>),
     End(Ending),
     Nothing,
 }
 
 impl Socket {
-    pub(crate) fn new(id: SocketId, identity: Identity, buffer: usize) -> Self {
+    pub(crate) fn new(id: SocketId, identity: Identity, stream: TcpStream, buffer: usize) -> Self {
         Socket {
             id,
             identity,
+            stream,
             state: Mutex::new(State {
                 outbox: VecDeque::new(),
+                partial: false,
+                writing: false,
                 ending: None,
                 rooms: Vec::new(),
                 removed: false,
@@ -74,39 +88,73 @@ impl Socket {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Queues a frame; a socket whose client stopped reading is ended instead.
-    pub(crate) fn push(&self, frame: Utf8Bytes) {
+    /// The connection, for the socket's task to read from.
+    pub(crate) fn stream(&self) -> &TcpStream {
+        &self.stream
+    }
+
+    /// Sends a WebSocket frame: written now when nothing is ahead of it, else queued; a socket
+    /// whose client stopped reading is ended instead.
+    pub(crate) fn push(&self, frame: &Bytes) {
         let mut state = self.state();
         if state.ending.is_some() {
             return;
         }
-        if state.outbox.len() >= self.buffer {
-            state.outbox.clear();
+        if self.send(&mut state, frame) {
+            drop(state);
+            self.wake.notify_one();
+        }
+    }
+
+    /// Writes `frame` now if it may and the kernel takes all of it; otherwise queues (the rest
+    /// of) it or ends the socket. `true` when the task has something to do.
+    fn send(&self, state: &mut State, frame: &Bytes) -> bool {
+        if state.outbox.is_empty() && !state.writing {
+            match self.stream.try_write(frame) {
+                Ok(written) if written == frame.len() => return false,
+                Ok(written) => {
+                    state.outbox.push_back(frame.slice(written..));
+                    state.partial = true;
+                }
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => {
+                    state.outbox.push_back(frame.clone());
+                }
+                Err(error) => {
+                    tracing::debug!(sid = self.id, %error, "write failed: socket closed");
+                    state.ending = Some(Ending::Close);
+                }
+            }
+        } else if state.outbox.len() >= self.buffer {
+            // The rest of a partly written frame must still go out before the close frame.
+            let keep = usize::from(state.partial);
+            state.outbox.truncate(keep);
             state.ending = Some(Ending::Close);
             tracing::debug!(sid = self.id, "slow consumer: socket closed");
         } else {
-            state.outbox.push_back(frame);
+            state.outbox.push_back(frame.clone());
         }
-        drop(state);
-        self.wake.notify_one();
+        true
     }
 
-    /// The node's heartbeat: queues a ping, or ends the socket when the previous ping is still
+    /// The node's heartbeat: sends a ping, or ends the socket when the previous ping is still
     /// unanswered (its client or the network is gone).
-    pub(crate) fn heartbeat(&self, ping: &Utf8Bytes) {
+    pub(crate) fn heartbeat(&self, ping: &Bytes) {
         let mut state = self.state();
         if state.ending.is_some() {
             return;
         }
-        if state.awaiting_pong {
+        let wake = if state.awaiting_pong {
             state.ending = Some(Ending::Close);
             tracing::debug!(sid = self.id, "no pong in time: socket closed");
+            true
         } else {
             state.awaiting_pong = true;
-            state.outbox.push_back(ping.clone());
-        }
+            self.send(&mut state, ping)
+        };
         drop(state);
-        self.wake.notify_one();
+        if wake {
+            self.wake.notify_one();
+        }
     }
 
     pub(crate) fn pong(&self) {
@@ -128,17 +176,33 @@ impl Socket {
         self.wake.notified().await;
     }
 
-    /// Everything queued (in order), else how the socket ends, else nothing.
-    pub(crate) fn take_work(&self) -> Work {
+    /// Writes everything queued, in order, in as few calls as the kernel allows; then says how
+    /// the socket is to end, if it is.
+    pub(crate) async fn flush(&self) -> io::Result<Option<Ending>> {
+        loop {
+            match self.take_work() {
+                Work::Write(frames) => write_all(&self.stream, frames).await?,
+                Work::End(ending) => return Ok(Some(ending)),
+                Work::Nothing => return Ok(None),
+            }
+        }
+    }
+
+    /// Everything queued (in order, and the task now owns writing), else how the socket ends,
+    /// else nothing.
+    fn take_work(&self) -> Work {
         let mut state = self.state();
         if !state.outbox.is_empty() {
-            let frames: Vec<Utf8Bytes> = state.outbox.drain(..).collect();
+            let frames: Vec<Bytes> = state.outbox.drain(..).collect();
+            state.partial = false;
+            state.writing = true;
             // A burst may have grown the queue; an idle socket should not keep that memory.
             if state.outbox.capacity() > 64 {
                 state.outbox.shrink_to(8);
             }
             return Work::Write(frames);
         }
+        state.writing = false;
         match state.ending {
             Some(ending) => Work::End(ending),
             None => Work::Nothing,
@@ -179,66 +243,189 @@ impl Socket {
     }
 }
 
+/// Most buffers handed to one vectored write.
+const MAX_SLICES: usize = 64;
+
+/// Writes `frames` in order, waiting whenever the kernel's send buffer is full. Used by the
+/// socket's own task (and before the socket is registered, when nothing else can write).
+pub(crate) async fn write_all(stream: &TcpStream, frames: Vec<Bytes>) -> io::Result<()> {
+    let mut frames = VecDeque::from(frames);
+    while !frames.is_empty() {
+        stream.writable().await?;
+        let slices: Vec<IoSlice<'_>> = frames
+            .iter()
+            .take(MAX_SLICES)
+            .map(|frame| IoSlice::new(frame))
+            .collect();
+        let mut written = match stream.try_write_vectored(&slices) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(written) => written,
+            Err(error) if error.kind() == io::ErrorKind::WouldBlock => continue,
+            Err(error) => return Err(error),
+        };
+        drop(slices);
+        while written > 0 {
+            let front = frames.front_mut().expect("written bytes belong to a frame");
+            if written >= front.len() {
+                written -= front.len();
+                frames.pop_front();
+            } else {
+                front.advance(written);
+                written = 0;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Sockets on real loopback connections, for the hub's unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use tokio::net::TcpListener;
+
+    /// A socket of user `user_id` and the client's end of its connection.
+    pub(crate) async fn socket(id: SocketId, user_id: i64, buffer: usize) -> (Socket, TcpStream) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let (ours, accepted) = tokio::join!(
+            TcpStream::connect(listener.local_addr().unwrap()),
+            listener.accept()
+        );
+        let identity = Identity {
+            user_id,
+            role: "creator".into(),
+            session_id: format!("s{user_id}"),
+        };
+        (
+            Socket::new(id, identity, ours.unwrap(), buffer),
+            accepted.unwrap().0,
+        )
+    }
+
+    /// What the client's end has received so far (a loopback write arrives within the call).
+    /// Read with the standard library: tokio's `try_read` answers from the readiness its
+    /// reactor last saw, which a test that never yields does not refresh.
+    pub(crate) fn received(mut peer: &std::net::TcpStream) -> Vec<u8> {
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        let mut chunk = [0u8; 4096];
+        loop {
+            match peer.read(&mut chunk) {
+                Ok(0) => return bytes,
+                Ok(n) => bytes.extend_from_slice(&chunk[..n]),
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => return bytes,
+                Err(error) => panic!("{error}"),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tokio::io::AsyncReadExt;
 
-    fn socket(buffer: usize) -> Socket {
-        let identity = Identity {
-            user_id: 1,
-            role: "creator".into(),
-            session_id: "s".into(),
-        };
-        Socket::new(1, identity, buffer)
+    async fn socket(buffer: usize) -> (Socket, TcpStream) {
+        testing::socket(1, 1, buffer).await
     }
 
-    #[test]
-    fn frames_come_out_in_order_in_one_batch() {
-        let socket = socket(8);
-        socket.push("a".into());
-        socket.push("b".into());
-        match socket.take_work() {
-            Work::Write(frames) => assert_eq!(frames, vec![Utf8Bytes::from("a"), "b".into()]),
-            _ => panic!("frames expected"),
+    /// A frame larger than the loopback connection's buffers: only part of it is written at
+    /// once, so what follows it must queue.
+    fn oversized() -> Bytes {
+        Bytes::from(vec![b'x'; 32 << 20])
+    }
+
+    /// Reads `n` bytes on the client's end (in the background: the writer may need a reader).
+    fn read(mut peer: TcpStream, n: usize) -> tokio::task::JoinHandle<(Vec<u8>, TcpStream)> {
+        tokio::spawn(async move {
+            let mut bytes = vec![0; n];
+            peer.read_exact(&mut bytes).await.unwrap();
+            (bytes, peer)
+        })
+    }
+
+    #[tokio::test]
+    async fn a_frame_with_nothing_ahead_of_it_is_written_at_once() {
+        let (socket, peer) = socket(8).await;
+        socket.push(&Bytes::from_static(b"a"));
+        socket.push(&Bytes::from_static(b"b"));
+        assert!(
+            matches!(socket.take_work(), Work::Nothing),
+            "nothing queued"
+        );
+        assert_eq!(read(peer, 2).await.unwrap().0, b"ab");
+    }
+
+    #[tokio::test]
+    async fn frames_behind_a_partly_written_one_queue_and_come_out_in_order() {
+        let (socket, peer) = socket(8).await;
+        let big = oversized();
+        socket.push(&big);
+        socket.push(&Bytes::from_static(b"a"));
+        socket.push(&Bytes::from_static(b"b"));
+        let reader = read(peer, big.len() + 2);
+        assert_eq!(socket.flush().await.unwrap(), None);
+        let (bytes, _) = reader.await.unwrap();
+        assert!(bytes[..big.len()].iter().all(|b| *b == b'x'));
+        assert_eq!(&bytes[big.len()..], b"ab");
+        // The task is done writing: the next frame goes straight out again.
+        assert!(!socket.state().writing);
+    }
+
+    #[tokio::test]
+    async fn a_full_outbox_ends_the_socket_after_the_partly_written_frame() {
+        let (socket, peer) = socket(2).await;
+        let big = oversized();
+        socket.push(&big);
+        for frame in ["a", "b", "c"] {
+            socket.push(&Bytes::from(frame));
         }
-        assert!(matches!(socket.take_work(), Work::Nothing));
+        let reader = read(peer, big.len());
+        assert_eq!(socket.flush().await.unwrap(), Some(Ending::Close));
+        let (_, mut peer) = reader.await.unwrap();
+        drop(socket);
+        let mut rest = Vec::new();
+        peer.read_to_end(&mut rest).await.unwrap();
+        assert!(
+            rest.is_empty(),
+            "nothing after the slow consumer's close: {rest:?}"
+        );
     }
 
-    #[test]
-    fn a_full_outbox_ends_the_socket_instead_of_growing() {
-        let socket = socket(2);
-        for frame in ["a", "b", "c", "d"] {
-            socket.push(frame.into());
-        }
-        assert!(matches!(socket.take_work(), Work::End(Ending::Close)));
-    }
-
-    #[test]
-    fn queued_frames_are_written_before_the_end() {
-        let socket = socket(8);
-        socket.push("a".into());
+    #[tokio::test]
+    async fn queued_frames_are_written_before_the_end() {
+        let (socket, peer) = socket(8).await;
+        let big = oversized();
+        socket.push(&big);
+        socket.push(&Bytes::from_static(b"a"));
         socket.end(Ending::Disconnect);
-        socket.push("late".into());
-        assert!(matches!(socket.take_work(), Work::Write(frames) if frames.len() == 1));
-        assert!(matches!(socket.take_work(), Work::End(Ending::Disconnect)));
+        socket.push(&Bytes::from_static(b"late"));
+        let reader = read(peer, big.len() + 1);
+        assert_eq!(socket.flush().await.unwrap(), Some(Ending::Disconnect));
+        let (bytes, mut peer) = reader.await.unwrap();
+        assert_eq!(bytes.last(), Some(&b'a'));
+        drop(socket);
+        let mut rest = Vec::new();
+        peer.read_to_end(&mut rest).await.unwrap();
+        assert!(rest.is_empty(), "nothing after the end: {rest:?}");
     }
 
-    #[test]
-    fn an_unanswered_ping_ends_the_socket_at_the_next_beat() {
-        let socket = socket(8);
-        let ping = Utf8Bytes::from_static(crate::wire::PING);
+    #[tokio::test]
+    async fn an_unanswered_ping_ends_the_socket_at_the_next_beat() {
+        let (socket, peer) = socket(8).await;
+        let ping = Bytes::from_static(b"2");
         socket.heartbeat(&ping);
-        assert!(matches!(socket.take_work(), Work::Write(frames) if frames == vec![ping.clone()]));
         socket.pong();
         socket.heartbeat(&ping);
-        assert!(matches!(socket.take_work(), Work::Write(_)));
+        assert_eq!(read(peer, 2).await.unwrap().0, b"22");
+        assert!(matches!(socket.take_work(), Work::Nothing));
         socket.heartbeat(&ping);
         assert!(matches!(socket.take_work(), Work::End(Ending::Close)));
     }
 
-    #[test]
-    fn a_retired_socket_enters_no_room() {
-        let socket = socket(8);
+    #[tokio::test]
+    async fn a_retired_socket_enters_no_room() {
+        let (socket, _peer) = socket(8).await;
         assert!(socket.enter("channel:1"));
         assert!(!socket.enter("channel:1"), "already in it");
         assert!(socket.is_in("channel:1"));
