@@ -17,7 +17,7 @@ use axum::extract::{Query, Request, State};
 use axum::http::{HeaderMap, HeaderName, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use hyper::upgrade::OnUpgrade;
+use hyper::upgrade::{OnUpgrade, Parts};
 use hyper_util::rt::TokioIo;
 use serde::Deserialize;
 use serde_json::json;
@@ -80,7 +80,13 @@ pub(crate) async fn handshake(
             Err(error) => return tracing::debug!(%error, "websocket upgrade failed"),
         };
         match upgraded.downcast::<TokioIo<TcpStream>>() {
-            Ok(parts) => serve(parts.io.into_inner(), &parts.read_buf, shared).await,
+            Ok(Parts { io, read_buf, .. }) => {
+                // The decoder copies what hyper read ahead: hyper's buffer (8 KB) must not
+                // live as long as the socket.
+                let decoder = Decoder::new(MAX_PAYLOAD, &read_buf);
+                drop(read_buf);
+                serve(io.into_inner(), decoder, shared).await
+            }
             Err(_) => tracing::error!(
                 "websocket on a connection that is not plain TCP: start the server with api::serve"
             ),
@@ -130,10 +136,10 @@ enum Exit {
     Gone,
 }
 
-async fn serve(stream: TcpStream, already_read: &[u8], shared: Arc<Shared>) {
+async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>) {
     let sid = wire::new_sid();
     let mut link = Link {
-        decoder: Decoder::new(MAX_PAYLOAD, already_read),
+        decoder,
         read_size: shared.config.read_buffer.max(256),
     };
     if write_all(&stream, vec![websocket::text(&wire::open(&sid))])
