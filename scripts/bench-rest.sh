@@ -49,8 +49,6 @@ q() { psql "$BENCH_URL" -qtAc "$1"; }
 creator_id=$(q "select id from users where mail_address = 'creator@demo.tsumugi.jp'")
 client_id=$(q "select id from users where mail_address = 'client@bench-search.tsumugi.jp'")
 declare -A VARS=(
-  [creator_token]="\\x$(q "select encode(sha256(convert_to('bench-rest-creator', 'UTF8')), 'hex')")"
-  [client_token]="\\x$(q "select encode(sha256(convert_to('bench-search-client', 'UTF8')), 'hex')")"
   [creator_id]="$creator_id"
   [client_user_id]="$client_id"
   [channel_id]="$channel"
@@ -61,8 +59,8 @@ declare -A VARS=(
   [hide_flags]="{temporary_offer_stop,black}" [work_statuses]="{accepting}" [genre_ids]="{1}"
 )
 explain_env() { for name in "${!VARS[@]}"; do echo "REST_VAR_$name=${VARS[$name]}"; done; }
-# The search's cards are read for the ids its page statement (the second one) returns.
-VARS[search_page_ids]=$(env $(explain_env) python3 scripts/rest_explain.py loadtest/rest/user-search.sql --plain 2 \
+# The search's cards are read for the ids its page statement (the first one) returns.
+VARS[search_page_ids]=$(env $(explain_env) python3 scripts/rest_explain.py loadtest/rest/user-search.sql --plain 1 \
   | sed 's/;$//' | { read -r -d '' page || true; q "select array_agg(user_id)::text from ($page) page"; })
 pgbench_defines=()
 for name in "${!VARS[@]}"; do pgbench_defines+=(-D "$name=${VARS[$name]}"); done

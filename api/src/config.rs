@@ -72,6 +72,8 @@ pub const DEFAULT_PDF_FONT: &str = "/usr/share/fonts/opentype/noto/NotoSansCJK-R
 #[derive(Clone)]
 pub struct Config {
     pub database_url: String,
+    /// Connections the node's pool may open (`DATABASE_POOL_SIZE`; see [`default_pool_size`]).
+    pub database_pool_size: u32,
     pub redis_url: Option<String>,
     pub redis_prefix: String,
     pub host: IpAddr,
@@ -225,6 +227,16 @@ fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
+/// Four connections per core, at least eight: enough to keep PostgreSQL's backends and the
+/// commits' fsyncs busy, few enough that each backend stays warm. The pool hands its idle
+/// connections out in turn, so with twenty on two cores every backend slept between its
+/// queries and PostgreSQL spent 185 µs of CPU on the teams page's statement where eight
+/// busier backends spend 143 µs (pgbench at the same 6,000/s; `hub-tuning.md`, round six).
+pub fn default_pool_size() -> u32 {
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
+    (cores * 4).clamp(8, 32)
+}
+
 fn parsed<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
     match var(name) {
         None => Ok(default),
@@ -253,6 +265,7 @@ impl Config {
         };
         Ok(Self {
             database_url,
+            database_pool_size: parsed("DATABASE_POOL_SIZE", default_pool_size())?,
             redis_url: var("REDIS_URL"),
             redis_prefix: var("REDIS_PREFIX").unwrap_or_else(|| "tsumugi".into()),
             host: parsed("HOST", IpAddr::from([127, 0, 0, 1]))?,
@@ -294,6 +307,7 @@ impl Config {
     pub fn for_tests(database_url: String, data_dir: PathBuf) -> Self {
         Self {
             database_url,
+            database_pool_size: default_pool_size(),
             redis_url: None,
             redis_prefix: "tsumugi-test".into(),
             host: IpAddr::from([127, 0, 0, 1]),

@@ -76,6 +76,11 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         let maintenance = maintenance.clone();
         move || maintenance.invalidate()
     });
+    let sessions = auth::session_cache::SessionCache::default();
+    hub.on_signal(auth::session_cache::SIGNAL, {
+        let sessions = sessions.clone();
+        move || sessions.invalidate()
+    });
     let state = AppState {
         db,
         hub,
@@ -85,6 +90,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         redis,
         revision_no: revision_no.into(),
         maintenance,
+        sessions,
     };
     let router = layer.mount(app::app(state.clone()));
     Ok((router, state))
@@ -123,9 +129,9 @@ const PING_IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 /// at most `acquire_timeout` for a connection and then answers 503; a connection that sat
 /// idle is pinged before use, so the pool heals by itself when the database is back. One in
 /// steady use is not: pinging before every query doubled the round trips of a REST read.
-pub fn pool_options() -> PgPoolOptions {
+pub fn pool_options(max_connections: u32) -> PgPoolOptions {
     PgPoolOptions::new()
-        .max_connections(20)
+        .max_connections(max_connections)
         .acquire_timeout(std::time::Duration::from_secs(5))
         .test_before_acquire(false)
         .before_acquire(|conn, meta| {
@@ -140,7 +146,9 @@ pub fn pool_options() -> PgPoolOptions {
 
 /// The whole start-up: pool, migrations, demo data, hub, release announcement, serving.
 pub async fn run(config: Config) -> anyhow::Result<()> {
-    let db = pool_options().connect(&config.database_url).await?;
+    let db = pool_options(config.database_pool_size)
+        .connect(&config.database_url)
+        .await?;
     MIGRATOR.run(&db).await?;
     if let Some(dir) = &config.master_data_dir
         && master::db::import_if_new(&db, dir).await?

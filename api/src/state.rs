@@ -5,6 +5,7 @@ use std::sync::Arc;
 use realtime::Hub;
 use sqlx::PgPool;
 
+use crate::auth::session_cache::SessionCache;
 use crate::auth::site_verify::SiteVerifier;
 use crate::config::Config;
 use crate::maintenance::cache::ScheduleCache;
@@ -21,4 +22,6 @@ pub struct AppState {
     pub revision_no: Arc<str>,
     /// The maintenance schedule as the 503 guard reads it (at most once a second).
     pub maintenance: ScheduleCache,
+    /// Bearer tokens as the middleware resolves them (each read at most once a second).
+    pub sessions: SessionCache,
 }

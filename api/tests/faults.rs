@@ -724,7 +724,7 @@ async fn while_the_database_is_away_requests_get_503_nothing_is_half_written_and
     let database = options.get_database().unwrap().to_string();
     let link = Cuttable::start((options.get_host().to_string(), options.get_port())).await;
     let through_link = options.host("127.0.0.1").port(link.addr.port());
-    let app_pool = api::pool_options()
+    let app_pool = api::pool_options(api::config::default_pool_size())
         .connect_with(through_link)
         .await
         .unwrap();

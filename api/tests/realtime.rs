@@ -250,3 +250,32 @@ async fn events_to_one_user_reach_all_their_sockets_on_every_node_and_nobody_els
             .is_none()
     );
 }
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn a_session_revoked_on_one_node_is_refused_by_another_that_had_it_cached(pool: PgPool) {
+    let prefix = format!("test-{}", uuid::Uuid::new_v4());
+    let node1 = redis_node(&pool, &prefix, "r1").await;
+    let node2 = redis_node(&pool, &prefix, "r1").await;
+    let token = node1.login("creator@demo.tsumugi.jp").await;
+    // Node 2 looks the session up and keeps it for a second.
+    let (status, _) = node2.get("/api/users/whoami", Some(&token)).await;
+    assert_eq!(status, reqwest::StatusCode::OK);
+    let cached_at = std::time::Instant::now();
+    let (status, _) = node1
+        .post("/api/users/logout", Some(&token), json!({}))
+        .await;
+    assert_eq!(status, reqwest::StatusCode::NO_CONTENT);
+    // The hub's signal reaches node 2 through Redis well before its entry would go stale.
+    let refused = loop {
+        let (status, _) = node2.get("/api/users/whoami", Some(&token)).await;
+        if status == reqwest::StatusCode::UNAUTHORIZED {
+            break cached_at.elapsed();
+        }
+        assert!(
+            cached_at.elapsed() < Duration::from_millis(900),
+            "node 2 still serves the revoked session"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    assert!(refused < api::auth::session_cache::FRESH_FOR, "{refused:?}");
+}

@@ -1,9 +1,4 @@
 -- GET /api/channels/{id}/messages (chat::messages::http::list), page 0, as the creator.
--- auth::session::resolve
-select u.id, u.role, s.id, u.client_id
-           from sessions s join users u on u.id = s.user_id
-          where s.token_hash = :creator_token and s.revoked_at is null and s.expires_at > now()
-            and u.account_status = 'active';
 -- chat::channels::access::channel_for
 select id, team_id, name, channel_type, status,
                 exists (select 1 from channel_members m where m.channel_id = c.id and m.user_id = :creator_id and not m.is_observer) as is_member

@@ -1,9 +1,4 @@
 -- GET /api/v2/notices?type=task (notices::http::list), page 1, as the creator.
--- auth::session::resolve
-select u.id, u.role, s.id, u.client_id
-           from sessions s join users u on u.id = s.user_id
-          where s.token_hash = :creator_token and s.revoked_at is null and s.expires_at > now()
-            and u.account_status = 'active';
 -- notices::db::page
 select id, notice_type, is_read, created_at, message, team_id, channel_id, message_id, project_id, work_id, task_id, media_id, (select count(*) from notices where user_id = :creator_id and notice_type = any(:notice_types)) as total,
                 (select count(*) from notices where user_id = :creator_id and notice_type = any(:notice_types) and not is_read) as unread

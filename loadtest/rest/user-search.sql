@@ -1,11 +1,6 @@
 -- GET /api/users/search?genre_ids[]=1&work_statuses[]=accepting (creators::http::search), as a
 -- client. The server sends the page and the count on two connections at once; pgbench runs
 -- them one after the other.
--- auth::session::resolve
-select u.id, u.role, s.id, u.client_id
-           from sessions s join users u on u.id = s.user_id
-          where s.token_hash = :client_token and s.revoked_at is null and s.expires_at > now()
-            and u.account_status = 'active';
 -- creators::search::push_page_ids
 select c.user_id from creator_search c where c.is_active and (c.admin_flags = '{}' or not c.admin_flags && :hide_flags) and c.work_status = any(:work_statuses) and c.genre_ids && array(select g.id from genres g where g.id = any(:genre_ids) or g.parent_genre_id = any(:genre_ids)) order by c.created_at desc, c.user_id desc limit :search_limit offset :search_offset;
 -- creators::search::push_count

@@ -20,7 +20,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser, ClientIp};
 use crate::platform::guards::ensure_visible;
 use crate::platform::mail::Mail;
-use crate::platform::realtime_auth::close_sessions_sockets;
+use crate::platform::realtime_auth::sessions_revoked;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::users::model::{self as users, UserRecord};
@@ -196,7 +196,7 @@ pub(super) async fn send(state: &AppState, mail: Mail) -> AppResult<()> {
 }
 
 async fn close_sockets(state: &AppState, sessions: &[Uuid]) {
-    close_sessions_sockets(&state.hub, sessions).await;
+    sessions_revoked(&state.hub, sessions).await;
 }
 
 /// Opens a session for a user created in `tx`, like the login does.

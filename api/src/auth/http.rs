@@ -5,7 +5,7 @@ use crate::maintenance;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser, ClientIp};
 use crate::platform::mail::Mail;
-use crate::platform::realtime_auth::close_session_sockets;
+use crate::platform::realtime_auth::sessions_revoked;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::users::model::{self as users, UserRecord};
@@ -222,7 +222,7 @@ pub async fn logout(
     AuthUser(caller): AuthUser,
 ) -> AppResult<Response> {
     session::revoke(&state.db, caller.session_id).await?;
-    close_session_sockets(&state.hub, caller.session_id).await;
+    sessions_revoked(&state.hub, &[caller.session_id]).await;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 

@@ -6,6 +6,7 @@ pub mod password;
 pub mod rate_limit;
 pub mod role;
 pub mod session;
+pub mod session_cache;
 pub mod site_verify;
 pub mod token;
 pub mod two_step;

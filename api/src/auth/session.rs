@@ -64,23 +64,40 @@ pub async fn create(db: impl sqlx::PgExecutor<'_>, user_id: i64) -> sqlx::Result
 
 /// The live session a bearer token belongs to: not expired, not revoked, user still active.
 pub async fn resolve(db: &PgPool, bearer: &str) -> sqlx::Result<Option<Caller>> {
-    let row: Option<(i64, String, Uuid, Option<i64>)> = sqlx::query_as(
-        "select u.id, u.role, s.id, u.client_id
+    Ok(resolve_digest(db, &token::digest(bearer))
+        .await?
+        .map(|found| found.caller))
+}
+
+/// A live session found by its token's digest, and how long it has left.
+pub struct FoundSession {
+    pub caller: Caller,
+    pub remaining: std::time::Duration,
+}
+
+pub async fn resolve_digest(db: &PgPool, digest: &[u8]) -> sqlx::Result<Option<FoundSession>> {
+    let row: Option<(i64, String, Uuid, Option<i64>, f64)> = sqlx::query_as(
+        "select u.id, u.role, s.id, u.client_id, extract(epoch from s.expires_at - now())::float8
            from sessions s join users u on u.id = s.user_id
           where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
             and u.account_status = 'active'",
     )
-    .bind(token::digest(bearer))
+    .bind(digest)
     .fetch_optional(db)
     .await?;
-    Ok(row.and_then(|(user_id, role, session_id, client_id)| {
-        Role::from_db(&role).map(|role| Caller {
-            user_id,
-            role,
-            session_id,
-            client_id,
-        })
-    }))
+    Ok(
+        row.and_then(|(user_id, role, session_id, client_id, remaining)| {
+            Role::from_db(&role).map(|role| FoundSession {
+                caller: Caller {
+                    user_id,
+                    role,
+                    session_id,
+                    client_id,
+                },
+                remaining: std::time::Duration::from_secs_f64(remaining.max(0.0)),
+            })
+        }),
+    )
 }
 
 pub async fn revoke(db: &PgPool, session_id: Uuid) -> sqlx::Result<()> {

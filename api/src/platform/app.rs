@@ -13,7 +13,7 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::auth::session::{self, Caller};
+use crate::auth::session::Caller;
 use crate::platform::error::AppError;
 use crate::platform::openapi;
 use crate::platform::web;
@@ -169,7 +169,7 @@ async fn resolve_caller(
         .filter(|t| !t.is_empty())
         .map(str::to_owned);
     let caller: Option<Caller> = match bearer {
-        Some(token) => session::resolve(&state.db, &token).await?,
+        Some(token) => state.sessions.resolve(&state.db, &token).await?,
         None => None,
     };
     request.extensions_mut().insert(caller);

@@ -8,7 +8,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::auth::role::Role;
-use crate::auth::session;
+use crate::auth::{session, session_cache};
 use crate::chat::channels;
 use crate::platform::error::AppError;
 
@@ -100,16 +100,16 @@ impl Authenticator for BenchAuthenticator {
     }
 }
 
-/// Closes the sockets opened with a session that was just revoked.
-pub async fn close_session_sockets(hub: &Hub, session_id: Uuid) {
-    if let Err(error) = hub.disconnect(Room::Session(session_id.to_string())).await {
-        tracing::warn!(%error, "closing the sockets of a revoked session failed");
+/// After sessions were revoked (and the revocation committed): every node forgets the sessions
+/// it had looked up (`auth::session_cache`), and the sockets opened with them are closed.
+pub async fn sessions_revoked(hub: &Hub, session_ids: &[Uuid]) {
+    if session_ids.is_empty() {
+        return;
     }
-}
-
-/// Closes the sockets of every session in `session_ids`.
-pub async fn close_sessions_sockets(hub: &Hub, session_ids: &[Uuid]) {
+    hub.signal(session_cache::SIGNAL).await;
     for id in session_ids {
-        close_session_sockets(hub, *id).await;
+        if let Err(error) = hub.disconnect(Room::Session(id.to_string())).await {
+            tracing::warn!(%error, "closing the sockets of a revoked session failed");
+        }
     }
 }

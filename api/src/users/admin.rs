@@ -16,7 +16,7 @@ use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, ApiQuery};
 use crate::platform::guards::{AdminUser, ManagerUser, StaffUser};
 use crate::platform::pagination::Paging;
-use crate::platform::realtime_auth::close_sessions_sockets;
+use crate::platform::realtime_auth::sessions_revoked;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::users::db;
@@ -110,7 +110,7 @@ async fn end_sessions(
         return;
     }
     emit(&state.hub, &SessionRevoked { user_id, reason }).await;
-    close_sessions_sockets(&state.hub, revoked).await;
+    sessions_revoked(&state.hub, revoked).await;
 }
 
 /// A creator's admin flags (staff only; clients never see them).
