@@ -105,6 +105,9 @@ async fn a_task_goes_from_offer_to_accepted_with_live_notices(pool: PgPool) {
             .await
             .unwrap();
     sqlx::query("update users set role = 'client', client_id = $1 where mail_address = 'newbie@demo.tsumugi.jp'").bind(other).execute(&pool).await.unwrap();
+    // Roles change only through the staff's page, which ends the user's sessions; this shortcut
+    // does not, so the moved user logs in again.
+    let newbie = app.login("newbie@demo.tsumugi.jp").await;
     let (status, _) = app
         .put(
             &format!("/api/tasks/{task}/inspection"),

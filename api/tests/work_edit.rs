@@ -28,7 +28,9 @@ async fn task_row(pool: &PgPool, task_id: i64) -> (String, Option<chrono::NaiveD
         .unwrap()
 }
 
-/// Moves the demo client's user to a brand-new company, so it owns nothing of the demo.
+/// Moves the demo client's user to a brand-new company, so it owns nothing of the demo. A
+/// user's company never changes under a live session (sessions are kept a second per node):
+/// callers log in again afterwards.
 async fn move_client_elsewhere(pool: &PgPool) {
     let other: i64 =
         sqlx::query_scalar("insert into clients (company_name) values ('別会社') returning id")
@@ -225,6 +227,7 @@ async fn clients_add_works_and_offer_tasks_that_creators_hear_of_at_once(pool: P
 
     // Another company's user reaches none of it.
     move_client_elsewhere(&pool).await;
+    let client = app.login("client@demo.tsumugi.jp").await;
     let (status, _) = app
         .get(
             &format!("/api/v2/projects/{busy_project}/works/{busy_work}"),
