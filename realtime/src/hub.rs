@@ -32,7 +32,8 @@ pub struct HubConfig {
     pub redis_prefix: String,
     /// Frames queued per socket before the socket counts as a slow consumer and is closed.
     pub socket_buffer: usize,
-    /// WebSocket read buffer per socket, in bytes (tungstenite grows it when a frame needs more).
+    /// Bytes each read of a socket asks the kernel for; the buffer is let go once its frames are
+    /// decoded, so an idle socket holds none.
     pub read_buffer: usize,
     /// Accept `bench:publish` from clients (the hub-only benchmark mode; never in production).
     pub bench: bool,
