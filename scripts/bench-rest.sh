@@ -56,7 +56,7 @@ declare -A VARS=(
   [page_limit]=50 [page_offset]=0 [notice_limit]=20 [notice_offset]=0 [search_limit]=20 [search_offset]=0
   [task_statuses]="{doing}"
   [notice_types]="{order_task,reject_client_order,reject_delivery,inspected_delivery,check_delivery,check_client_order,team_offer}"
-  [hide_flags]="{temporary_offer_stop,black}" [work_statuses]="{accepting}" [genre_ids]="{1}"
+  [hide_flags]="{temporary_offer_stop,black}" [work_status]=accepting [genre_id]=1
 )
 explain_env() { for name in "${!VARS[@]}"; do echo "REST_VAR_$name=${VARS[$name]}"; done; }
 # The search's cards are read for the ids its page statement (the first one) returns.

@@ -450,6 +450,227 @@ async fn search_pages_newest_first(pool: PgPool) {
     assert!(active > 40, "the demo creators are seeded");
 }
 
+/// What a client's search by genres (and statuses) must find, straight from the creators' own
+/// rows: active creators with a skill in one of `genres` or in a child of one, not hidden by an
+/// admin flag, newest first.
+async fn genre_search_oracle(pool: &PgPool, genres: &[i64], statuses: &[&str]) -> Vec<i64> {
+    sqlx::query_scalar(
+        "select u.id from users u
+          where u.role in ('general', 'editor_assistant') and u.account_status = 'active'
+            and (cardinality($2::text[]) = 0 or u.work_status = any($2))
+            and exists (select 1 from user_skills s join genres g on g.id = any(s.genre_ids)
+                         where s.user_id = u.id and (g.id = any($1) or g.parent_genre_id = any($1)))
+            and not exists (select 1 from user_admin_flags f where f.user_id = u.id and f.flag = any($3))
+          order by u.created_at desc, u.id desc",
+    )
+    .bind(genres)
+    .bind(statuses)
+    .bind(api::users::flags::HIDE_FROM_SEARCH.to_vec())
+    .fetch_all(pool)
+    .await
+    .unwrap()
+}
+
+fn ids_of(result: &Value) -> Vec<i64> {
+    result["users"]
+        .as_array()
+        .unwrap_or_else(|| panic!("users in {result}"))
+        .iter()
+        .map(|u| u["id"].as_i64().unwrap())
+        .collect()
+}
+
+/// Runs `sql` with the user id as `$1`.
+async fn on_user(pool: &PgPool, sql: &'static str, user: i64) {
+    sqlx::query(sql).bind(user).execute(pool).await.unwrap();
+}
+
+/// Genre searches walk the per-genre rows (`creator_genre_search`): each creator once however
+/// many of the asked genres they have, the same total and order as the creators' own rows give,
+/// and the rows follow every change of skills, status, account and admin flags.
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn genre_searches_follow_the_creators(pool: PgPool) {
+    let app = app(pool.clone()).await;
+    let client = app.login(CLIENT).await;
+    // Parent and child genre on one skill, a child genre only, and two groups.
+    let both = insert_creator(
+        &pool,
+        &Spec {
+            genres: &[1, 101],
+            created_hours_ago: 3,
+            ..spec("テスト親子")
+        },
+    )
+    .await;
+    let child = insert_creator(
+        &pool,
+        &Spec {
+            genres: &[102],
+            work_status: "not_accepting",
+            created_hours_ago: 2,
+            ..spec("テスト子")
+        },
+    )
+    .await;
+    let other = insert_creator(
+        &pool,
+        &Spec {
+            group: 3,
+            genres: &[41],
+            created_hours_ago: 1,
+            ..spec("テスト別")
+        },
+    )
+    .await;
+    on_user(&pool, "insert into user_skills (user_id, genre_group_id, genre_ids, detail) values ($1, 1, '{1}', '')", other).await;
+
+    // Enough creators in genre 1 and its child 101 for more than one page.
+    const MORE: [&str; 21] = [
+        "枝01", "枝02", "枝03", "枝04", "枝05", "枝06", "枝07", "枝08", "枝09", "枝10", "枝11",
+        "枝12", "枝13", "枝14", "枝15", "枝16", "枝17", "枝18", "枝19", "枝20", "枝21",
+    ];
+    for (i, name) in MORE.iter().enumerate() {
+        let genres: &'static [i64] = if i % 2 == 0 { &[101] } else { &[1, 101] };
+        insert_creator(
+            &pool,
+            &Spec {
+                genres,
+                created_hours_ago: 10 + i as i32,
+                profile: "枝の会の参加者".into(),
+                ..spec(name)
+            },
+        )
+        .await;
+    }
+
+    let check = |query: &'static str, genres: &'static [i64], statuses: &'static [&'static str]| {
+        let (app, client, pool) = (&app, &client, &pool);
+        async move {
+            let expected = genre_search_oracle(pool, genres, statuses).await;
+            let mut found = Vec::new();
+            let mut page = 1;
+            loop {
+                let (status, body) = app
+                    .get(
+                        &format!("/api/users/search?{query}&page={page}"),
+                        Some(client),
+                    )
+                    .await;
+                assert_eq!(status, StatusCode::OK, "{query}: {body}");
+                assert_eq!(body["total"], expected.len(), "{query}");
+                let ids = ids_of(&body);
+                if ids.is_empty() {
+                    break;
+                }
+                found.extend(ids);
+                page += 1;
+            }
+            assert_eq!(
+                found, expected,
+                "{query}: every page, newest first, each once"
+            );
+            expected
+        }
+    };
+    let found = check("genre_ids[]=1&genre_ids[]=101", &[1, 101], &[]).await;
+    assert!(found.contains(&both) && found.contains(&child) && found.contains(&other));
+    assert!(found.len() > 20, "more than one page");
+    let found = check("genre_ids[]=101", &[101], &[]).await;
+    assert!(found.contains(&both) && !found.contains(&child));
+    let found = check(
+        "genre_ids[]=1&work_statuses[]=accepting",
+        &[1],
+        &["accepting"],
+    )
+    .await;
+    assert!(found.contains(&both) && !found.contains(&child));
+    let found = check(
+        "genre_ids[]=1&genre_ids[]=41&work_statuses[]=accepting&work_statuses[]=not_accepting",
+        &[1, 41],
+        &["accepting", "not_accepting"],
+    )
+    .await;
+    assert!(found.contains(&both) && found.contains(&child) && found.contains(&other));
+
+    // Skills change: 別 leaves genre 1, 子 moves to accepting, 親子 is hidden by a flag.
+    on_user(
+        &pool,
+        "delete from user_skills where user_id = $1 and genre_group_id = 1",
+        other,
+    )
+    .await;
+    on_user(
+        &pool,
+        "update users set work_status = 'accepting' where id = $1",
+        child,
+    )
+    .await;
+    on_user(
+        &pool,
+        "insert into user_admin_flags (user_id, flag) values ($1, 'black')",
+        both,
+    )
+    .await;
+    let found = check(
+        "genre_ids[]=1&work_statuses[]=accepting",
+        &[1],
+        &["accepting"],
+    )
+    .await;
+    assert!(found.contains(&child) && !found.contains(&both) && !found.contains(&other));
+    let found = check("genre_ids[]=41", &[41], &[]).await;
+    assert!(found.contains(&other));
+
+    // Leaving the service and losing the creator role take them out of every genre.
+    on_user(
+        &pool,
+        "update users set account_status = 'banned' where id = $1",
+        child,
+    )
+    .await;
+    sqlx::query("update users set role = 'client', client_id = $2 where id = $1")
+        .bind(other)
+        .bind(demo_client_id(&pool).await)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let found = check("genre_ids[]=1&genre_ids[]=41", &[1, 41], &[]).await;
+    assert!(!found.contains(&child) && !found.contains(&other));
+    let rows: i64 =
+        sqlx::query_scalar("select count(*) from creator_genre_search where user_id = $1")
+            .bind(other)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        rows, 0,
+        "a user who is no longer a creator has no genre rows"
+    );
+
+    // Combined with a condition on the creator's own row (words), the genre rows are joined.
+    let (_, body) = app
+        .get(
+            &format!("/api/users/search?words={MARK}&genre_ids[]=1&genre_ids[]=101"),
+            Some(&client),
+        )
+        .await;
+    assert_eq!(body["total"], 0, "{body}");
+    on_user(
+        &pool,
+        "delete from user_admin_flags where user_id = $1",
+        both,
+    )
+    .await;
+    let (_, body) = app
+        .get(
+            &format!("/api/users/search?words={MARK}&genre_ids[]=1&genre_ids[]=101"),
+            Some(&client),
+        )
+        .await;
+    assert_eq!(ids_of(&body), vec![both], "{body}");
+    assert_eq!(body["total"], 1, "{body}");
+}
+
 const PRIVATE_KEYS: [&str; 12] = [
     "mail_address",
     "phone_number",
@@ -480,16 +701,8 @@ async fn clients_see_public_fields_only(pool: PgPool) {
     .execute(&pool)
     .await
     .unwrap();
-    sqlx::query("insert into portfolios (user_id, portfolio, publishability) values ($1, 'https://private.example/p', 'unpublishable')")
-        .bind(a)
-        .execute(&pool)
-        .await
-        .unwrap();
-    sqlx::query("insert into bank_accounts (user_id, bank_name, bank_code, branch_name, branch_code, account_number, account_holder_kana) values ($1, 'みずほ', '0001', '東京営業部', '001', '7654321', 'テスト')")
-        .bind(a)
-        .execute(&pool)
-        .await
-        .unwrap();
+    on_user(&pool, "insert into portfolios (user_id, portfolio, publishability) values ($1, 'https://private.example/p', 'unpublishable')", a).await;
+    on_user(&pool, "insert into bank_accounts (user_id, bank_name, bank_code, branch_name, branch_code, account_number, account_holder_kana) values ($1, 'みずほ', '0001', '東京営業部', '001', '7654321', 'テスト')", a).await;
     let client = app.login(CLIENT).await;
     let manager = app.login(MANAGER).await;
 

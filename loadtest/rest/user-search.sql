@@ -2,9 +2,9 @@
 -- client. The server sends the page and the count on two connections at once; pgbench runs
 -- them one after the other.
 -- creators::search::push_page_ids
-select c.user_id from creator_search c where c.is_active and (c.admin_flags = '{}' or not c.admin_flags && :hide_flags) and c.work_status = any(:work_statuses) and c.genre_ids && array(select g.id from genres g where g.id = any(:genre_ids) or g.parent_genre_id = any(:genre_ids)) order by c.created_at desc, c.user_id desc limit :search_limit offset :search_offset;
+select g.user_id from creator_genre_search g where g.is_active and (g.admin_flags = '{}' or not g.admin_flags && :hide_flags) and g.work_status = :work_status and g.genre_id = :genre_id order by g.created_at desc, g.user_id desc limit :search_limit offset :search_offset;
 -- creators::search::push_count
-select count(*) from creator_search c where c.is_active and (c.admin_flags = '{}' or not c.admin_flags && :hide_flags) and c.work_status = any(:work_statuses) and c.genre_ids && array(select g.id from genres g where g.id = any(:genre_ids) or g.parent_genre_id = any(:genre_ids));
+select count(*) from creator_genre_search g where g.is_active and (g.admin_flags = '{}' or not g.admin_flags && :hide_flags) and g.work_status = :work_status and g.genre_id = :genre_id;
 -- the page's cards (creators::db), for the 20 ids of the page
 select u.id, u.user_name, u.image_path, u.image_scan_status, u.work_status, u.birthday,
                 p.name as prefecture_name,

@@ -88,19 +88,19 @@ impl Viewer {
     }
 }
 
-/// The condition on a search row `c` (`creator_search`, creators only) that the viewer may
-/// find it. Creators never search (their handlers refuse them); were one to, they would find
-/// themself.
-pub fn push_searchable(q: &mut QueryBuilder<Postgres>, viewer: Viewer) {
+/// The condition on a search row `alias` (`creator_search` or `creator_genre_search`, creators
+/// only) that the viewer may find it. Creators never search (their handlers refuse them); were
+/// one to, they would find themself.
+pub fn push_searchable(q: &mut QueryBuilder<Postgres>, viewer: Viewer, alias: &str) {
     match viewer {
         Viewer::Staff { .. } => {
             q.push("true");
         }
         Viewer::Client { .. } => {
-            q.push("c.is_active");
+            q.push(format!("{alias}.is_active"));
         }
         Viewer::Creator { user_id } => {
-            q.push("c.user_id = ");
+            q.push(format!("{alias}.user_id = "));
             q.push_bind(user_id);
         }
     }

@@ -78,6 +78,19 @@ fn members<T>(
 }
 
 impl SearchFilter {
+    /// Whether a condition other than genres, work statuses and the viewer's own needs the
+    /// creator's search row `c` (the per-genre rows do not carry it).
+    fn needs_creator_row(&self) -> bool {
+        !self.genre_group_ids.is_empty()
+            || !self.search_tag_ids.is_empty()
+            || !self.exclude_search_tag_ids.is_empty()
+            || !self.age_bands.is_empty()
+            || self.region.is_some()
+            || !self.prefecture_ids.is_empty()
+            || !self.language_ids.is_empty()
+            || !self.words.is_empty()
+    }
+
     /// Reads `key[]` parameters; an unknown enum value or a malformed id is a 422 on its key.
     pub fn from_query(query: Option<&str>) -> AppResult<SearchFilter> {
         let mut v = Validator::new();
@@ -151,36 +164,73 @@ fn contains_pattern(word: &str) -> String {
     escaped
 }
 
-/// `from creator_search c where …`: the creators the viewer may find that match the filter,
-/// with ages counted on `today`. Every condition is on the one search row (see the migration
+/// The rows a search walks, and the alias that carries the creator's id, status, activity,
+/// admin flags and age (what every search filters and orders by).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// `creator_search c`: one row per creator.
+    Creators,
+    /// `creator_genre_search g` (migration `20261201000100_creator_genre_search.sql`): one row
+    /// per creator and genre they are found by, so asking for genres is one index range per
+    /// genre. `joined`: the creator's row `c` is joined for the other conditions. With several
+    /// genres a creator can be met more than once.
+    Genres { joined: bool, several: bool },
+}
+
+impl Walk {
+    fn of(filter: &SearchFilter) -> Walk {
+        if filter.genre_ids.is_empty() {
+            Walk::Creators
+        } else {
+            Walk::Genres {
+                joined: filter.needs_creator_row(),
+                several: filter.genre_ids.len() > 1,
+            }
+        }
+    }
+
+    fn alias(self) -> &'static str {
+        match self {
+            Walk::Creators => "c",
+            Walk::Genres { .. } => "g",
+        }
+    }
+
+    fn several(self) -> bool {
+        matches!(self, Walk::Genres { several: true, .. })
+    }
+}
+
+/// `from … where …`: the creators the viewer may find that match the filter, with ages counted
+/// on `today`. Every condition is on one search row (see the migration
 /// `20261124000300_creator_search.sql`), so each is an index condition.
-pub fn push_from_where(
+fn push_from_where(
     q: &mut QueryBuilder<Postgres>,
+    walk: Walk,
     filter: &SearchFilter,
     viewer: Viewer,
     today: NaiveDate,
 ) {
-    q.push(" from creator_search c where ");
-    access::push_searchable(q, viewer);
+    let d = walk.alias();
+    q.push(match walk {
+        Walk::Creators => " from creator_search c where ",
+        Walk::Genres { joined: false, .. } => " from creator_genre_search g where ",
+        Walk::Genres { joined: true, .. } => {
+            " from creator_genre_search g join creator_search c on c.user_id = g.user_id where "
+        }
+    });
+    access::push_searchable(q, viewer, d);
     if !(filter.include_offer_stopped && matches!(viewer, Viewer::Staff { .. })) {
         // The row carries the creator's flags; most carry none, which is checked first.
-        q.push(" and (c.admin_flags = '{}' or not c.admin_flags && ");
+        q.push(format!(
+            " and ({d}.admin_flags = '{{}}' or not {d}.admin_flags && "
+        ));
         q.push_bind(crate::users::flags::HIDE_FROM_SEARCH.to_vec());
         q.push(")");
     }
-    if !filter.work_statuses.is_empty() {
-        q.push(" and c.work_status = any(");
-        q.push_bind(filter.work_statuses.clone());
-        q.push(")");
-    }
-    if !filter.genre_ids.is_empty() {
-        // A genre also finds the creators of its child genres.
-        q.push(" and c.genre_ids && array(select g.id from genres g where g.id = any(");
-        q.push_bind(filter.genre_ids.clone());
-        q.push(") or g.parent_genre_id = any(");
-        q.push_bind(filter.genre_ids.clone());
-        q.push("))");
-    }
+    push_one_of(q, &format!("{d}.work_status"), &filter.work_statuses);
+    // A genre also finds the creators of its child genres: they have a row for it too.
+    push_one_of(q, "g.genre_id", &filter.genre_ids);
     if !filter.genre_group_ids.is_empty() {
         q.push(" and c.genre_group_ids && ");
         q.push_bind(filter.genre_group_ids.clone());
@@ -241,6 +291,28 @@ pub fn push_from_where(
     }
 }
 
+/// ` and {column} = $n` for one value, ` and {column} = any($n)` for several, nothing for none.
+/// With one genre and one status the index gives the rows newest first and a page stops after
+/// its 20; with `any` PostgreSQL sorts every match first.
+fn push_one_of<T>(q: &mut QueryBuilder<Postgres>, column: &str, values: &[T])
+where
+    T: Clone + Send + sqlx::Type<Postgres> + sqlx::postgres::PgHasArrayType + 'static,
+    for<'e> T: sqlx::Encode<'e, Postgres>,
+{
+    match values {
+        [] => {}
+        [one] => {
+            q.push(format!(" and {column} = "));
+            q.push_bind(one.clone());
+        }
+        several => {
+            q.push(format!(" and {column} = any("));
+            q.push_bind(several.to_vec());
+            q.push(")");
+        }
+    }
+}
+
 /// `select count(*) …` of the matching creators.
 pub fn push_count(
     q: &mut QueryBuilder<Postgres>,
@@ -248,8 +320,13 @@ pub fn push_count(
     viewer: Viewer,
     today: NaiveDate,
 ) {
-    q.push("select count(*)");
-    push_from_where(q, filter, viewer, today);
+    let walk = Walk::of(filter);
+    q.push(if walk.several() {
+        "select count(distinct g.user_id)"
+    } else {
+        "select count(*)"
+    });
+    push_from_where(q, walk, filter, viewer, today);
 }
 
 /// The ids of one page of matching creators, newest first.
@@ -259,9 +336,16 @@ pub fn push_page_ids(
     viewer: Viewer,
     today: NaiveDate,
 ) {
-    q.push("select c.user_id");
-    push_from_where(q, filter, viewer, today);
-    q.push(" order by c.created_at desc, c.user_id desc limit ");
+    let walk = Walk::of(filter);
+    let d = walk.alias();
+    q.push(format!("select {d}.user_id"));
+    push_from_where(q, walk, filter, viewer, today);
+    if walk.several() {
+        q.push(" group by g.created_at, g.user_id");
+    }
+    q.push(format!(
+        " order by {d}.created_at desc, {d}.user_id desc limit "
+    ));
     q.push_bind(PER_PAGE);
     q.push(" offset ");
     q.push_bind(Paging::offset(filter.page, PER_PAGE, 1));
