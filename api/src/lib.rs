@@ -81,7 +81,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         let sessions = sessions.clone();
         move || sessions.invalidate()
     });
-    let state = AppState {
+    let state = AppState::new(state::Services {
         db,
         hub,
         config: Arc::new(config),
@@ -91,7 +91,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         revision_no: revision_no.into(),
         maintenance,
         sessions,
-    };
+    });
     let router = layer.mount(app::app(state.clone()));
     Ok((router, state))
 }

@@ -11,8 +11,27 @@ use crate::config::Config;
 use crate::maintenance::cache::ScheduleCache;
 use crate::platform::mail::Mailer;
 
+/// Cloned once per request by every middleware layer that takes the state, so it is one
+/// reference count (`Arc`), not one per field; fields are read through `Deref`.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Services>);
+
+impl AppState {
+    pub fn new(services: Services) -> AppState {
+        AppState(Arc::new(services))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Services;
+
+    fn deref(&self) -> &Services {
+        &self.0
+    }
+}
+
+/// What the handlers share: the database, the hub, the configuration and the node's caches.
+pub struct Services {
     pub db: PgPool,
     pub hub: Hub,
     pub config: Arc<Config>,
