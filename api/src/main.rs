@@ -2,6 +2,11 @@
 
 use tracing_subscriber::EnvFilter;
 
+/// An allocator with per-thread caches: glibc malloc/free were about 12 % of the server's
+/// samples under REST load (loadtest/results/hub-tuning.md, round seven).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
