@@ -272,13 +272,22 @@ async fn authenticate(shared: &Shared, auth: &str) -> Result<Identity, AuthRejec
 /// Serves a connected socket until it ends.
 async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exit {
     let mut budget = handlers::budget(shared);
+    // A busy socket's queued frames wait until this, to go out together.
+    let mut due: Option<Instant> = None;
     loop {
         tokio::select! {
-            () = socket.woken() => match socket.flush().await {
-                Ok(None) => {}
-                Ok(Some(ending)) => return Exit::Server(ending),
-                Err(_) => return Exit::Gone,
-            },
+            () = socket.woken() => {
+                due = socket.write_due().map(Instant::from_std);
+                if due.is_none() && let Err(exit) = write_queued(socket).await {
+                    return exit;
+                }
+            }
+            () = tokio::time::sleep_until(due.unwrap_or_else(Instant::now)), if due.is_some() => {
+                due = None;
+                if let Err(exit) = write_queued(socket).await {
+                    return exit;
+                }
+            }
             readable = socket.stream().readable() => {
                 if readable.is_err() {
                     return Exit::Gone;
@@ -324,6 +333,15 @@ async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exi
                 }
             }
         }
+    }
+}
+
+/// Writes what is queued; the exit when the socket is to end or its connection broke.
+async fn write_queued(socket: &Socket) -> Result<(), Exit> {
+    match socket.flush().await {
+        Ok(None) => Ok(()),
+        Ok(Some(ending)) => Err(Exit::Server(ending)),
+        Err(_) => Err(Exit::Gone),
     }
 }
 

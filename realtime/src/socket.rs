@@ -5,7 +5,8 @@
 //! socket's TCP connection when nothing is queued before it, the socket's own task is not
 //! writing and the socket's previous frame came at least [`BUSY_GAP`] ago. A busy socket's
 //! frames, and what the kernel will not take now (a full send buffer), wait in the outbox, and
-//! the socket's task — woken once — writes all of it in one call. Order is kept by the state's
+//! the socket's task — woken once — writes all of it in one call, no sooner than [`BUSY_GAP`]
+//! after the previous write, so a busy socket's frames share their `send`s. Order is kept by the state's
 //! lock: a direct write happens under it, and never while anything is queued or the task is
 //! writing. The outbox allocates nothing while it is empty.
 
@@ -21,12 +22,13 @@ use tokio::sync::Notify;
 use crate::auth::Identity;
 
 /// A socket whose previous frame came less than this ago is busy: its frames go through its
-/// task, which writes everything that queued up meanwhile in one call. Writing each frame at
-/// once costs a `send` per frame; that halved the product path's CPU per delivery (members get
-/// a frame every 10–16 ms at 600–1,000 messages/s) but, applied to every frame, cut the fan-out
-/// ladder from 635,000 to 159,000 deliveries/s, where members get one every 0.5–3 ms and the
-/// task's batches used to carry many frames per `send` (`loadtest/results/hub-tuning.md`).
-pub(crate) const BUSY_GAP: Duration = Duration::from_millis(8);
+/// task, which writes no sooner than this after the previous write, everything that queued up
+/// meanwhile in one call. Writing each frame at once costs a `send` per frame (and a wake-up of
+/// the reader); applied to every frame it cut the fan-out ladder from 635,000 to 159,000
+/// deliveries/s. At 1,000 messages/s into 100-member channels members get a frame every 10 ms:
+/// with 8 ms each went out alone and the last member's p99 was 118 ms (shared layout); with
+/// 20 ms two or three go out together, 41 ms (`loadtest/results/hub-tuning.md`, round seven).
+pub(crate) const BUSY_GAP: Duration = Duration::from_millis(20);
 
 /// A socket's number on this node (the key of the registry's maps).
 pub(crate) type SocketId = u64;
@@ -60,6 +62,9 @@ struct State {
     writing: bool,
     /// When the previous frame was sent or queued (a busy socket's frames are batched).
     last_frame: Option<Instant>,
+    /// When frames last went to the kernel: a busy socket's task writes again no sooner than
+    /// [`BUSY_GAP`] after, with everything that queued up meanwhile.
+    last_write: Option<Instant>,
     ending: Option<Ending>,
     /// The rooms joined, kept so leaving all of them needs no scan of the registry.
     rooms: Vec<Box<str>>,
@@ -87,6 +92,7 @@ impl Socket {
                 partial: false,
                 writing: false,
                 last_frame: None,
+                last_write: None,
                 ending: None,
                 rooms: Vec::new(),
                 removed: false,
@@ -129,7 +135,10 @@ impl Socket {
             .is_none_or(|last| now.duration_since(last) >= BUSY_GAP);
         if quiet && state.outbox.is_empty() && !state.writing {
             match self.stream.try_write(frame) {
-                Ok(written) if written == frame.len() => return false,
+                Ok(written) if written == frame.len() => {
+                    state.last_write = Some(now);
+                    return false;
+                }
                 Ok(written) => {
                     state.outbox.push_back(frame.slice(written..));
                     state.partial = true;
@@ -189,6 +198,19 @@ impl Socket {
         self.wake.notify_one();
     }
 
+    /// When the task should write what is queued: [`BUSY_GAP`] after the previous write, so a
+    /// busy socket's frames go out together; `None` when it should write (or end) now.
+    pub(crate) fn write_due(&self) -> Option<Instant> {
+        let state = self.state();
+        if state.ending.is_some() || state.partial || state.outbox.is_empty() {
+            return None;
+        }
+        state
+            .last_write
+            .map(|last| last + BUSY_GAP)
+            .filter(|due| *due > Instant::now())
+    }
+
     /// Waits until there is something to write or the socket is to end.
     pub(crate) async fn woken(&self) {
         self.wake.notified().await;
@@ -214,6 +236,7 @@ impl Socket {
             let frames: Vec<Bytes> = state.outbox.drain(..).collect();
             state.partial = false;
             state.writing = true;
+            state.last_write = Some(Instant::now());
             // A burst may have grown the queue; an idle socket should not keep that memory.
             if state.outbox.capacity() > 64 {
                 state.outbox.shrink_to(8);
@@ -382,6 +405,19 @@ mod tests {
         socket.push(&Bytes::from_static(b"d"));
         assert!(matches!(socket.take_work(), Work::Nothing), "quiet again");
         assert_eq!(read(peer, 2).await.unwrap().0, b"ad");
+    }
+
+    #[tokio::test]
+    async fn a_busy_sockets_frames_are_due_one_gap_after_the_previous_write() {
+        let (socket, _peer) = socket(8).await;
+        assert_eq!(socket.write_due(), None, "nothing queued");
+        let before = Instant::now();
+        socket.push(&Bytes::from_static(b"a"));
+        socket.push(&Bytes::from_static(b"b"));
+        let due = socket.write_due().expect("b waits for the gap");
+        assert!(due >= before + BUSY_GAP && due <= Instant::now() + BUSY_GAP);
+        socket.end(Ending::Close);
+        assert_eq!(socket.write_due(), None, "an ending socket writes at once");
     }
 
     #[tokio::test]
