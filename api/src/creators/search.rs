@@ -202,8 +202,9 @@ impl Walk {
 }
 
 /// `from … where …`: the creators the viewer may find that match the filter, with ages counted
-/// on `today`. Every condition is on one search row (see the migration
-/// `20261124000300_creator_search.sql`), so each is an index condition.
+/// on `today`. Every condition is on a search row kept for it (the migrations
+/// `20261124000300_creator_search.sql` and `20261201000100_creator_genre_search.sql`), so each
+/// is an index condition.
 fn push_from_where(
     q: &mut QueryBuilder<Postgres>,
     walk: Walk,
