@@ -647,7 +647,7 @@ async fn genre_searches_follow_the_creators(pool: PgPool) {
         "a user who is no longer a creator has no genre rows"
     );
 
-    // Combined with a condition on the creator's own row (words), the genre rows are joined.
+    // With a condition on the creator's own row (words) the search walks the creator rows.
     let (_, body) = app
         .get(
             &format!("/api/users/search?words={MARK}&genre_ids[]=1&genre_ids[]=101"),
