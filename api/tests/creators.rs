@@ -648,12 +648,8 @@ async fn genre_searches_follow_the_creators(pool: PgPool) {
     );
 
     // With a condition on the creator's own row (words) the search walks the creator rows.
-    let (_, body) = app
-        .get(
-            &format!("/api/users/search?words={MARK}&genre_ids[]=1&genre_ids[]=101"),
-            Some(&client),
-        )
-        .await;
+    let words_and_genres = format!("/api/users/search?words={MARK}&genre_ids[]=1&genre_ids[]=101");
+    let (_, body) = app.get(&words_and_genres, Some(&client)).await;
     assert_eq!(body["total"], 0, "{body}");
     on_user(
         &pool,
@@ -661,12 +657,7 @@ async fn genre_searches_follow_the_creators(pool: PgPool) {
         both,
     )
     .await;
-    let (_, body) = app
-        .get(
-            &format!("/api/users/search?words={MARK}&genre_ids[]=1&genre_ids[]=101"),
-            Some(&client),
-        )
-        .await;
+    let (_, body) = app.get(&words_and_genres, Some(&client)).await;
     assert_eq!(ids_of(&body), vec![both], "{body}");
     assert_eq!(body["total"], 1, "{body}");
 }

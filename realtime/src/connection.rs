@@ -282,7 +282,7 @@ async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exi
                     return exit;
                 }
             }
-            () = tokio::time::sleep_until(due.unwrap_or_else(Instant::now)), if due.is_some() => {
+            () = sleep_until_due(due) => {
                 due = None;
                 if let Err(exit) = write_queued(socket).await {
                     return exit;
@@ -333,6 +333,14 @@ async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exi
                 }
             }
         }
+    }
+}
+
+/// Waits for `due`; never ends while nothing is due.
+async fn sleep_until_due(due: Option<Instant>) {
+    match due {
+        Some(due) => tokio::time::sleep_until(due).await,
+        None => std::future::pending().await,
     }
 }
 

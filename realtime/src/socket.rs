@@ -6,9 +6,9 @@
 //! writing and the socket's previous frame came at least [`BUSY_GAP`] ago. A busy socket's
 //! frames, and what the kernel will not take now (a full send buffer), wait in the outbox, and
 //! the socket's task — woken once — writes all of it in one call, no sooner than [`BUSY_GAP`]
-//! after the previous write, so a busy socket's frames share their `send`s. Order is kept by the state's
-//! lock: a direct write happens under it, and never while anything is queued or the task is
-//! writing. The outbox allocates nothing while it is empty.
+//! after the previous write, so a busy socket's frames share their `send`s. Order is kept by the
+//! state's lock: a direct write happens under it, and never while anything is queued or the
+//! task is writing. The outbox allocates nothing while it is empty.
 
 use std::collections::VecDeque;
 use std::io::{self, IoSlice};

@@ -81,14 +81,16 @@ impl SearchFilter {
     /// Whether a condition other than genres, work statuses and the viewer's own needs the
     /// creator's search row `c` (the per-genre rows do not carry it).
     fn needs_creator_row(&self) -> bool {
-        !self.genre_group_ids.is_empty()
-            || !self.search_tag_ids.is_empty()
-            || !self.exclude_search_tag_ids.is_empty()
-            || !self.age_bands.is_empty()
-            || self.region.is_some()
-            || !self.prefecture_ids.is_empty()
-            || !self.language_ids.is_empty()
-            || !self.words.is_empty()
+        // Derived rather than listed, so a filter added later walks the creator rows until the
+        // genre rows are taught to carry it.
+        *self
+            != SearchFilter {
+                genre_ids: self.genre_ids.clone(),
+                work_statuses: self.work_statuses.clone(),
+                include_offer_stopped: self.include_offer_stopped,
+                page: self.page,
+                ..SearchFilter::default()
+            }
     }
 
     /// Reads `key[]` parameters; an unknown enum value or a malformed id is a 422 on its key.
