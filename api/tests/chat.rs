@@ -685,6 +685,81 @@ async fn mentions_notify_members_live_and_notices_page_and_read(pool: PgPool) {
     );
 }
 
+/// A plain message is one statement that checks who may write; where it may not, the answer is
+/// the same as for any other message: missing 404, not a member (an observer is none) 403 even
+/// with an invalid body, a disabled channel 422; staff write in a management channel they are
+/// not members of.
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn a_plain_message_is_written_only_where_the_caller_may_write(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let (group, management) = (
+        channel_id(&pool, GROUP).await,
+        channel_id(&pool, MANAGEMENT).await,
+    );
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let admin = app.login("admin@demo.tsumugi.jp").await;
+    let count = |body: &'static str| {
+        let pool = pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>("select count(*) from messages where body = $1")
+                .bind(body)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    let post = |channel: i64, token: String, body: Value| {
+        let app = &app;
+        async move {
+            app.post(
+                &format!("/api/channels/{channel}/messages"),
+                Some(&token),
+                body,
+            )
+            .await
+        }
+    };
+
+    let (status, _) = post(987_654, creator.clone(), json!({ "body": "どこへ" })).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = post(management, creator.clone(), json!({ "body": "  " })).await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "access is checked before the body"
+    );
+
+    let (status, body) = post(management, admin.clone(), json!({ "body": "スタッフより" })).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(count("スタッフより").await, 1);
+
+    let creator_id = user_id(&pool, "creator@demo.tsumugi.jp").await;
+    sqlx::query(
+        "update channel_members set is_observer = true where channel_id = $1 and user_id = $2",
+    )
+    .bind(group)
+    .bind(creator_id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let (status, _) = post(group, creator.clone(), json!({ "body": "見ているだけ" })).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(count("見ているだけ").await, 0);
+
+    sqlx::query("update channels set status = 'inactive' where id = $1")
+        .bind(management)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let (status, body) = post(management, admin, json!({ "body": "閉じた部屋へ" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body["error"]["message"],
+        "このチャンネルは現在利用できません。"
+    );
+    assert_eq!(count("閉じた部屋へ").await, 0);
+}
+
 #[sqlx::test(migrator = "api::MIGRATOR")]
 async fn one_to_one_messages_notify_the_other_member(pool: PgPool) {
     let app = TestApp::spawn(pool.clone()).await;

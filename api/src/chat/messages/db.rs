@@ -7,6 +7,8 @@ use chrono::{DateTime, Utc};
 use sqlx::PgExecutor;
 
 use crate::auth::role::Role;
+use crate::auth::session::Caller;
+use crate::chat::channels::access::{SqlQuery, push_readable_channels};
 use crate::chat::messages::http::Reaction;
 use crate::chat::messages::model::{Author, MessageView, ReactionSummary};
 use crate::files::FileView;
@@ -206,8 +208,55 @@ pub(crate) async fn page_ids(
     .await
 }
 
+/// What a message's insert returns: the new message with its author (the push needs no second
+/// read), and the sender's read position moved to it in the same statement.
+const INSERTED_MESSAGE: &str = "
+     read as (
+        update channel_members cm set last_read_message_id = m.id
+          from m where cm.channel_id = m.channel_id and cm.user_id = m.user_id)
+     select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
+            m.client_message_id, m.created_at, m.updated_at, false as is_pinned
+       from m join users u on u.id = m.user_id";
+
+/// Columns a message's insert returns.
+const RETURNING: &str = " on conflict (channel_id, user_id, client_message_id) do nothing
+      returning id, channel_id, user_id, body, client_message_id, created_at, updated_at),";
+
+/// The hottest write in one round trip: inserts a message that needs nothing else (no files,
+/// mentions or notices) if `caller` may write in the channel — a readable, active channel that
+/// is not one-to-one (whose messages notify the other member) — and moves the caller's read
+/// position to it. `None` when it is not such a message, the caller may not write there, or
+/// `client_message_id` was sent before: the general path (`insert_message` after
+/// `writable_channel`) then says which.
+pub(crate) async fn insert_plain_message(
+    db: impl PgExecutor<'_>,
+    caller: &Caller,
+    channel_id: i64,
+    body: &str,
+    client_message_id: Option<&str>,
+) -> sqlx::Result<Option<MessageRow>> {
+    let mut q = SqlQuery::new(
+        "with m as (
+            insert into messages (channel_id, user_id, body, client_message_id)
+            select c.id, ",
+    );
+    q.push_bind(caller.user_id);
+    q.push(", ");
+    q.push_bind(body);
+    q.push(", ");
+    q.push_bind(client_message_id);
+    q.push(" from channels c where c.id = ");
+    q.push_bind(channel_id);
+    q.push(" and c.status = 'active' and c.channel_type <> 'single' and ");
+    push_readable_channels(&mut q, caller);
+    q.push(RETURNING);
+    q.push(INSERTED_MESSAGE);
+    q.build_query_as().fetch_optional(db).await
+}
+
 /// Inserts the message unless this sender already sent `client_message_id` in the channel
-/// (then `None`), and moves the sender's read position to it.
+/// (then `None`), and moves the sender's read position to it. The caller has checked that the
+/// sender may write in the channel.
 pub(crate) async fn insert_message(
     db: impl PgExecutor<'_>,
     channel_id: i64,
@@ -215,26 +264,21 @@ pub(crate) async fn insert_message(
     body: &str,
     client_message_id: Option<&str>,
 ) -> sqlx::Result<Option<MessageRow>> {
-    // The new message comes back with its author, so the push needs no second read; sending
-    // also reads everything before it, in the same statement (one round trip, not two).
-    sqlx::query_as(
+    let mut q = SqlQuery::new(
         "with m as (
-            insert into messages (channel_id, user_id, body, client_message_id) values ($1, $2, $3, $4)
-            on conflict (channel_id, user_id, client_message_id) do nothing
-            returning id, channel_id, user_id, body, client_message_id, created_at, updated_at),
-         read as (
-            update channel_members cm set last_read_message_id = m.id
-              from m where cm.channel_id = m.channel_id and cm.user_id = m.user_id)
-         select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
-                m.client_message_id, m.created_at, m.updated_at, false as is_pinned
-           from m join users u on u.id = m.user_id",
-    )
-    .bind(channel_id)
-    .bind(user_id)
-    .bind(body)
-    .bind(client_message_id)
-    .fetch_optional(db)
-    .await
+            insert into messages (channel_id, user_id, body, client_message_id) values (",
+    );
+    q.push_bind(channel_id);
+    q.push(", ");
+    q.push_bind(user_id);
+    q.push(", ");
+    q.push_bind(body);
+    q.push(", ");
+    q.push_bind(client_message_id);
+    q.push(")");
+    q.push(RETURNING);
+    q.push(INSERTED_MESSAGE);
+    q.build_query_as().fetch_optional(db).await
 }
 
 /// The message the sender already sent with `client_message_id`.
