@@ -235,23 +235,19 @@ pub(crate) async fn insert_plain_message(
     body: &str,
     client_message_id: Option<&str>,
 ) -> sqlx::Result<Option<MessageRow>> {
-    let mut q = SqlQuery::new(
-        "with m as (
-            insert into messages (channel_id, user_id, body, client_message_id)
-            select c.id, ",
-    );
-    q.push_bind(caller.user_id);
-    q.push(", ");
-    q.push_bind(body);
-    q.push(", ");
-    q.push_bind(client_message_id);
-    q.push(" from channels c where c.id = ");
-    q.push_bind(channel_id);
-    q.push(" and c.status = 'active' and c.channel_type <> 'single' and ");
-    push_readable_channels(&mut q, caller);
-    q.push(RETURNING);
-    q.push(INSERTED_MESSAGE);
-    q.build_query_as().fetch_optional(db).await
+    let may_write = |q: &mut SqlQuery| {
+        q.push(" and c.status = 'active' and c.channel_type <> 'single' and ");
+        push_readable_channels(q, caller);
+    };
+    insert_into_channel(
+        db,
+        channel_id,
+        caller.user_id,
+        body,
+        client_message_id,
+        may_write,
+    )
+    .await
 }
 
 /// Inserts the message unless this sender already sent `client_message_id` in the channel
@@ -264,18 +260,32 @@ pub(crate) async fn insert_message(
     body: &str,
     client_message_id: Option<&str>,
 ) -> sqlx::Result<Option<MessageRow>> {
+    insert_into_channel(db, channel_id, user_id, body, client_message_id, |_| {}).await
+}
+
+/// A message's insert into channel `c` where `condition` (pushed after `c.id = …`) holds, the
+/// sender's read position moved to it, and the message returned with its author.
+async fn insert_into_channel(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    user_id: i64,
+    body: &str,
+    client_message_id: Option<&str>,
+    condition: impl FnOnce(&mut SqlQuery),
+) -> sqlx::Result<Option<MessageRow>> {
     let mut q = SqlQuery::new(
         "with m as (
-            insert into messages (channel_id, user_id, body, client_message_id) values (",
+            insert into messages (channel_id, user_id, body, client_message_id)
+            select c.id, ",
     );
-    q.push_bind(channel_id);
-    q.push(", ");
     q.push_bind(user_id);
     q.push(", ");
     q.push_bind(body);
     q.push(", ");
     q.push_bind(client_message_id);
-    q.push(")");
+    q.push(" from channels c where c.id = ");
+    q.push_bind(channel_id);
+    condition(&mut q);
     q.push(RETURNING);
     q.push(INSERTED_MESSAGE);
     q.build_query_as().fetch_optional(db).await
