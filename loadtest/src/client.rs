@@ -16,10 +16,15 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{WebSocketStream, client_async_with_config};
 
-use crate::codec::{Packet, decode, encode};
+use crate::codec::{Event, Packet, decode, encode, with_event};
 
-/// Called for every event: name and arguments.
-pub type EventHandler = Arc<dyn Fn(&str, &[Value]) + Send + Sync>;
+/// Called for every event the server pushes.
+pub type EventHandler = Arc<dyn Fn(&Event<'_>) + Send + Sync>;
+
+/// A handler for clients whose events nobody reads.
+pub fn ignore_events() -> EventHandler {
+    Arc::new(|_: &Event<'_>| {})
+}
 
 enum Outgoing {
     Text(String),
@@ -160,14 +165,13 @@ async fn run(
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
                     Some(Ok(_)) => continue,
                 };
-                match decode(&text) {
-                    Ok(Packet::Ping)
+                match with_event(&text, |event| on_event(event)) {
+                    Ok(Some(Packet::Ping))
                         if ws.send(Message::text("3")).await.is_err() => { break; }
-                    Ok(Packet::Event { name, data, .. }) => on_event(&name, &data),
-                    Ok(Packet::Ack { id, data }) => {
+                    Ok(Some(Packet::Ack { id, data })) => {
                         if let Some(reply) = pending.remove(&id) { let _ = reply.send(data); }
                     }
-                    Ok(Packet::Disconnect) | Ok(Packet::Close) => break,
+                    Ok(Some(Packet::Disconnect)) | Ok(Some(Packet::Close)) => break,
                     _ => {}
                 }
             }

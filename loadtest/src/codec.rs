@@ -4,6 +4,11 @@
 //! Socket.IO inside `4`: `0` connect, `1` disconnect, `2` event, `3` ack, `4` connect error;
 //! an optional ack id follows the type, then the JSON body (`42` + `[event, data]`).
 
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, IgnoredAny, SeqAccess, Visitor};
 use serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -138,6 +143,85 @@ fn decode_socket(text: &str) -> Result<Packet, DecodeError> {
     }
 }
 
+/// An event as it arrived: its name, and the packet's JSON array (`["name", arg, …]`) left
+/// unparsed, so a handler on the hot path deserializes only the fields it reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Event<'a> {
+    pub name: &'a str,
+    array: &'a str,
+}
+
+impl<'a> Event<'a> {
+    /// The first argument as `T`, borrowing from the frame where `T` does; `None` when there is
+    /// none or it has another shape.
+    pub fn first_arg<T: Deserialize<'a>>(&self) -> Option<T> {
+        serde_json::from_str::<FirstArg<T>>(self.array)
+            .ok()
+            .map(|arg| arg.0)
+    }
+}
+
+/// Reads an event without building the packet: an event in the default namespace that asks
+/// for no ack (`42["name",…]`), which is everything a server pushes. The name is cut out of
+/// the text, so a name with an escape in it returns `None` (then `decode` reads it).
+pub fn event(text: &str) -> Option<Event<'_>> {
+    let array = text.strip_prefix("42")?;
+    let rest = array.strip_prefix("[\"")?;
+    let name = &rest[..rest.find('"')?];
+    (!name.contains('\\')).then_some(Event { name, array })
+}
+
+/// Calls `f` with the packet's event, read by `event` when it can be and by `decode` when not
+/// (an escaped name); other packets are returned for the caller.
+pub fn with_event(text: &str, f: impl FnOnce(&Event<'_>)) -> Result<Option<Packet>, DecodeError> {
+    if let Some(event) = event(text) {
+        f(&event);
+        return Ok(None);
+    }
+    match decode(text)? {
+        Packet::Event {
+            ack: None,
+            name,
+            data,
+        } => {
+            let mut items = vec![Value::String(name.clone())];
+            items.extend(data);
+            let array = Value::Array(items).to_string();
+            f(&Event {
+                name: &name,
+                array: &array,
+            });
+            Ok(None)
+        }
+        other => Ok(Some(other)),
+    }
+}
+
+/// The second element of an event array, the rest skipped unread.
+struct FirstArg<T>(T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for FirstArg<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ArgVisitor<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for ArgVisitor<T> {
+            type Value = FirstArg<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an event array with an argument")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                seq.next_element::<IgnoredAny>()?
+                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+                let arg = seq
+                    .next_element::<T>()?
+                    .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(FirstArg(arg))
+            }
+        }
+        deserializer.deserialize_seq(ArgVisitor(PhantomData))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,6 +287,48 @@ mod tests {
         );
         assert_eq!(decode("2").unwrap(), Packet::Ping);
         assert_eq!(encode(&Packet::Pong), "3");
+    }
+
+    #[test]
+    fn pushed_events_are_read_without_building_the_packet() {
+        #[derive(Debug, Deserialize)]
+        struct Created<'a> {
+            #[serde(borrow)]
+            body: std::borrow::Cow<'a, str>,
+        }
+        let text = r#"42["message.created",{"id":7,"user":{"user_name":"ベンチ"},"body":"12 3"},{"more":[1]}]"#;
+        let pushed = event(text).unwrap();
+        assert_eq!(pushed.name, "message.created");
+        let created: Created = pushed.first_arg().unwrap();
+        assert_eq!(created.body, "12 3");
+        assert!(matches!(created.body, std::borrow::Cow::Borrowed(_)));
+        assert_eq!(
+            pushed.first_arg::<u64>(),
+            None,
+            "an argument of another shape"
+        );
+        assert_eq!(event(r#"42["typing"]"#).unwrap().first_arg::<Value>(), None);
+        assert_eq!(
+            event(r#"421["typing",{}]"#),
+            None,
+            "an event that wants an ack"
+        );
+        assert_eq!(event(r#"43[{"data":1}]"#), None);
+    }
+
+    #[test]
+    fn an_escaped_event_name_is_read_by_decode() {
+        let mut seen = None;
+        let rest = with_event(r#"42["a\"b",{"n":1}]"#, |e| {
+            seen = Some((e.name.to_string(), e.first_arg::<Value>()));
+        });
+        assert_eq!(rest, Ok(None));
+        assert_eq!(seen, Some(("a\"b".to_string(), Some(json!({ "n": 1 })))));
+        assert_eq!(
+            with_event("2", |_| panic!("a ping is no event")),
+            Ok(Some(Packet::Ping))
+        );
+        assert!(with_event("42{}", |_| {}).is_err());
     }
 
     #[test]

@@ -1,17 +1,18 @@
 //! The full product path: REST `POST /api/channels/{id}/messages` (validated, persisted) and
 //! the push of `message.created` to every member, with idle connections in the background.
 
-use std::collections::HashMap;
+use std::borrow::Cow;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures::stream::{self, StreamExt, TryStreamExt};
-use serde::Serialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
-use crate::client::{Conn, EventHandler};
+use crate::client::{Conn, EventHandler, ignore_events};
+use crate::codec::Event;
 use crate::scenario::join_rooms;
 use crate::stats::{Latency, monotonic_ns, new_histogram, summarize};
 
@@ -53,8 +54,41 @@ pub struct ProductReport {
     pub post: Latency,
 }
 
+/// One message's deliveries so far: how many members have it and the slowest of them. Every
+/// delivery of the run passes here, from whichever thread read it, so it takes no lock.
+#[derive(Default)]
 struct Deliveries {
-    by_seq: HashMap<u64, (usize, u64)>,
+    members: AtomicU32,
+    worst_ns: AtomicU64,
+}
+
+impl Deliveries {
+    /// Counts one delivery that took `ns`; the delivery that completes `of` members returns
+    /// the slowest of them.
+    fn record(&self, ns: u64, of: u32) -> Option<u64> {
+        self.worst_ns.fetch_max(ns, Ordering::Relaxed);
+        // AcqRel: the last member's increment sees every earlier member's `fetch_max`.
+        (self.members.fetch_add(1, Ordering::AcqRel) + 1 == of)
+            .then(|| self.worst_ns.load(Ordering::Relaxed))
+    }
+}
+
+/// A message's body: when it was due and its number, as plain text (no JSON inside the JSON,
+/// so a member reads it straight out of the frame).
+fn stamp(due_ns: u64, seq: u64) -> String {
+    format!("{due_ns} {seq}")
+}
+
+fn read_stamp(body: &str) -> Option<(u64, u64)> {
+    let (due_ns, seq) = body.split_once(' ')?;
+    Some((due_ns.parse().ok()?, seq.parse().ok()?))
+}
+
+/// The one field of `message.created` the members read.
+#[derive(Deserialize)]
+struct Created<'a> {
+    #[serde(borrow)]
+    body: Cow<'a, str>,
 }
 
 /// One second of the run: how many POSTs were due, the slowest POST answer and the slowest
@@ -82,11 +116,11 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
     let last_member = Arc::new(Mutex::new(new_histogram()));
     let post_latency = Arc::new(Mutex::new(new_histogram()));
     let received = Arc::new(AtomicU64::new(0));
-    let deliveries = Arc::new(Mutex::new(Deliveries {
-        by_seq: HashMap::new(),
-    }));
-    let members_per_message = config.members;
     let warmup_count = (config.rate * config.warmup.as_secs_f64()).round() as u64;
+    let total = warmup_count + (config.rate * config.duration.as_secs_f64()).round() as u64;
+    let deliveries: Arc<Vec<Deliveries>> =
+        Arc::new((0..total).map(|_| Deliveries::default()).collect());
+    let members_per_message = config.members as u32;
     let measured = move |seq: u64| seq >= warmup_count;
 
     let on_message: EventHandler = {
@@ -96,41 +130,29 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
             deliveries.clone(),
             timeline.clone(),
         );
-        Arc::new(move |name: &str, data: &[Value]| {
-            if name != "message.created" {
+        Arc::new(move |event: &Event<'_>| {
+            if event.name != "message.created" {
                 return;
             }
             let now = monotonic_ns();
-            let Some(body) = data
-                .first()
-                .and_then(|m| m.get("body"))
-                .and_then(Value::as_str)
+            let Some((due_ns, seq)) = event
+                .first_arg::<Created>()
+                .and_then(|created| read_stamp(&created.body))
             else {
                 return;
             };
-            let Ok(stamp) = serde_json::from_str::<Value>(body) else {
-                return;
-            };
-            let (Some(t), Some(seq)) = (
-                stamp.get("t").and_then(Value::as_u64),
-                stamp.get("seq").and_then(Value::as_u64),
-            ) else {
+            let Some(message) = deliveries.get(seq as usize) else {
                 return;
             };
             received.fetch_add(1, Ordering::Relaxed);
-            let mut deliveries = deliveries.lock().expect("deliveries lock");
-            let entry = deliveries.by_seq.entry(seq).or_insert((0, 0));
-            entry.0 += 1;
-            entry.1 = entry.1.max(now.saturating_sub(t));
-            if entry.0 == members_per_message {
-                let worst = entry.1;
-                deliveries.by_seq.remove(&seq);
-                note(&timeline, second_of(seq), |s| {
-                    s.last_member_max_ms = s.last_member_max_ms.max(worst as f64 / 1e6);
-                });
-                if !measured(seq) {
-                    return;
-                }
+            let Some(worst) = message.record(now.saturating_sub(due_ns), members_per_message)
+            else {
+                return;
+            };
+            note(&timeline, second_of(seq), |s| {
+                s.last_member_max_ms = s.last_member_max_ms.max(worst as f64 / 1e6);
+            });
+            if measured(seq) {
                 last_member
                     .lock()
                     .expect("histogram lock")
@@ -138,7 +160,7 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
             }
         })
     };
-    let silent: EventHandler = Arc::new(|_: &str, _: &[Value]| {});
+    let silent = ignore_events();
 
     let connect = |index: usize, handler: EventHandler| {
         let token = format!("{}{}", config.token_prefix, index % members_total.max(1));
@@ -165,7 +187,6 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
         .pool_max_idle_per_host(256)
         .build()?;
     let publisher_token = format!("{}publisher", config.token_prefix);
-    let total = warmup_count + (config.rate * config.duration.as_secs_f64()).round() as u64;
     let interval_ns = (1e9 / config.rate) as u64;
     let start_ns = monotonic_ns() + 50_000_000;
     let start = tokio::time::Instant::now() + Duration::from_millis(50);
@@ -179,7 +200,7 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
             "http://{}/api/channels/{channel_id}/messages",
             config.server
         );
-        let body = json!({ "body": json!({ "t": intended_ns, "seq": seq }).to_string(), "client_message_id": format!("bench-{start_ns}-{seq}") });
+        let body = json!({ "body": stamp(intended_ns, seq), "client_message_id": format!("bench-{start_ns}-{seq}") });
         let (http, token, post_latency, post_errors, timeline) = (
             http.clone(),
             publisher_token.clone(),
@@ -240,4 +261,49 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
         timeline: std::mem::take(&mut *timeline.lock().expect("timeline lock")),
     };
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stamp_reads_back() {
+        assert_eq!(read_stamp(&stamp(123_456_789, 42)), Some((123_456_789, 42)));
+        assert_eq!(read_stamp("こんにちは"), None);
+        assert_eq!(read_stamp("12 x"), None);
+    }
+
+    #[test]
+    fn the_last_member_reports_the_slowest_delivery_once() {
+        let message = Deliveries::default();
+        assert_eq!(message.record(5, 3), None);
+        assert_eq!(message.record(9, 3), None);
+        assert_eq!(message.record(2, 3), Some(9));
+        assert_eq!(
+            message.record(1, 3),
+            None,
+            "a duplicate is not a second last member"
+        );
+    }
+
+    #[test]
+    fn members_on_many_threads_complete_a_message_once() {
+        let message = Arc::new(Deliveries::default());
+        let completions = AtomicU32::new(0);
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let (message, completions) = (message.clone(), &completions);
+                scope.spawn(move || {
+                    for member in 0..250u64 {
+                        if let Some(worst) = message.record(thread * 1000 + member, 1000) {
+                            assert_eq!(worst, 3249);
+                            completions.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert_eq!(completions.load(Ordering::Relaxed), 1);
+    }
 }

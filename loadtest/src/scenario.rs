@@ -8,11 +8,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures::stream::{self, StreamExt, TryStreamExt};
-use serde::Serialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
-use crate::client::{Conn, EventHandler};
-use crate::codec::{Packet, encode};
+use crate::client::{Conn, EventHandler, ignore_events};
+use crate::codec::{Event, Packet, encode};
 use crate::stats::{Latency, monotonic_ns, new_histogram, summarize};
 
 const CONNECT_CONCURRENCY: usize = 256;
@@ -108,22 +108,24 @@ pub async fn connect_many(
         .await
 }
 
+/// The intended send time a fan-out payload carries (its `seq` and padding are skipped).
+#[derive(Deserialize)]
+struct SentAt {
+    t: u64,
+}
+
 pub async fn fanout(config: FanoutConfig) -> anyhow::Result<FanoutReport> {
     let histogram = Arc::new(Mutex::new(new_histogram()));
     let received = Arc::new(AtomicU64::new(0));
     let on_message: EventHandler = {
         let histogram = histogram.clone();
         let received = received.clone();
-        Arc::new(move |name: &str, data: &[Value]| {
-            if name != "message.created" {
+        Arc::new(move |event: &Event<'_>| {
+            if event.name != "message.created" {
                 return;
             }
             let now = monotonic_ns();
-            if let Some(sent_at) = data
-                .first()
-                .and_then(|d| d.get("t"))
-                .and_then(Value::as_u64)
-            {
+            if let Some(SentAt { t: sent_at }) = event.first_arg() {
                 let micros = now.saturating_sub(sent_at) / 1000;
                 histogram
                     .lock()
@@ -162,7 +164,7 @@ pub async fn fanout(config: FanoutConfig) -> anyhow::Result<FanoutReport> {
         publisher_count,
         subscriber_count,
         &config.sources,
-        Arc::new(|_: &str, _: &[Value]| {}),
+        ignore_events(),
     )
     .await?;
     let connect_secs = connect_started.elapsed().as_secs_f64();
@@ -249,7 +251,7 @@ pub async fn storm(
     clients: usize,
     sources: &[IpAddr],
 ) -> anyhow::Result<StormReport> {
-    let silent: EventHandler = Arc::new(|_: &str, _: &[Value]| {});
+    let silent: EventHandler = ignore_events();
     let join_all = |conns: Vec<Conn>| async move {
         stream::iter(conns.into_iter().enumerate())
             .map(|(i, conn)| async move {
@@ -327,14 +329,7 @@ pub async fn idle(
     hold: Duration,
     ready_file: Option<&std::path::Path>,
 ) -> anyhow::Result<IdleReport> {
-    let conns = connect_many(
-        server,
-        connections,
-        offset,
-        sources,
-        Arc::new(|_: &str, _: &[Value]| {}),
-    )
-    .await?;
+    let conns = connect_many(server, connections, offset, sources, ignore_events()).await?;
     // Tells a caller that reads the server's memory itself that every client is connected.
     if let Some(path) = ready_file {
         std::fs::write(path, connections.to_string())?;
