@@ -77,10 +77,15 @@ fi
 # The product path on its own database: REST POST -> PostgreSQL -> push to 100-member channels,
 # stepping the rate until the last member's p99 passes 50 ms, in one CPU layout:
 #   shared: generator, tsumugi and PostgreSQL float over both cores;
-#   pinned: the generator on core 0, tsumugi and PostgreSQL's new backends on core 1 (taskset;
-#           PostgreSQL's postmaster is pinned while the step runs so the pool's backends inherit
-#           it, and released afterwards).
+#   pinned: tsumugi alone on core 1; the generator and PostgreSQL's new backends on core 0 (as
+#           with the database on a host of its own, the server's core does only the server's
+#           work);
+#   pinned-db: the generator on core 0; tsumugi and PostgreSQL's new backends on core 1 (the
+#           server shares its core with its database: rounds four to eight's "pinned").
+# Pinning is taskset's; PostgreSQL's postmaster is pinned while the layout runs so the pool's
+# backends inherit it, and released afterwards.
 # Sets PRODUCT_ROWS[layout] and PRODUCT_KNEE[layout].
+PRODUCT_LAYOUTS=(pinned pinned-db shared)
 declare -A PRODUCT_ROWS PRODUCT_KNEE
 product_path() {
   local layout=$1 server_cpu="" generator_cpu="" postmaster=""
@@ -92,10 +97,14 @@ product_path() {
   # Diagnosis only (never the reported figures): PRODUCT_ASYNC_COMMIT=1 lets commits return
   # before the WAL reaches the disk, to tell the disk's fsync stalls from everything else.
   [ "${PRODUCT_ASYNC_COMMIT:-0}" = 1 ] && psql "$ADMIN_URL" -qc "alter database $BENCH_DB set synchronous_commit = off" >/dev/null
-  if [ "$layout" = pinned ]; then
-    server_cpu="taskset -c 1"; generator_cpu="taskset -c 0"
+  local db_core=""
+  case "$layout" in
+    pinned) server_cpu="taskset -c 1"; generator_cpu="taskset -c 0"; db_core=0 ;;
+    pinned-db) server_cpu="taskset -c 1"; generator_cpu="taskset -c 0"; db_core=1 ;;
+  esac
+  if [ -n "$db_core" ]; then
     postmaster=$(head -n 1 "$(psql "$ADMIN_URL" -qtAc 'show data_directory')/postmaster.pid" 2>/dev/null || true)
-    [ -n "$postmaster" ] && taskset -p -c 1 "$postmaster" >/dev/null
+    [ -n "$postmaster" ] && taskset -p -c "$db_core" "$postmaster" >/dev/null
   fi
   DATABASE_URL="$BENCH_URL" PORT=8099 DATA_DIR="$(mktemp -d)" RUST_LOG=warn SITE_VERIFY=off LOGIN_LIMIT_PER_IP=1000000 $server_cpu "$BIN/tsumugi" >/dev/null 2>&1 &
   product_pid=$!
@@ -152,7 +161,7 @@ fi
 # `ONLY=product make bench-quick` measures the product path alone and prints its rows.
 if [ "${ONLY:-}" = product ]; then
   RAW=/dev/null
-  for layout in ${LAYOUTS:-pinned shared}; do
+  for layout in ${LAYOUTS:-${PRODUCT_LAYOUTS[*]}}; do
     product_path "$layout"
     printf '%s' "${PRODUCT_ROWS[$layout]}"
     echo "p99 passes 50 ms at: ${PRODUCT_KNEE[$layout]} ($layout)"
@@ -258,8 +267,7 @@ for server in tsumugi node; do
   stop_server "$a"; stop_server "$b"; stop_server "$c"
 done 2>&1
 
-product_path pinned
-product_path shared
+for layout in "${PRODUCT_LAYOUTS[@]}"; do product_path "$layout"; done
 loopback_floor
 
 # The REST pages against pgbench on the same SQL (scripts/bench-rest.sh; its own database and port).
@@ -307,8 +315,8 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo
   echo "## Product path (REST POST → PostgreSQL → push; 10 channels × 100 members, $PRODUCT_IDLE idle connections; Tsumugi only)"
   echo
-  echo "Each step measures ${SECONDS_PER_STEP} s after 2 s of warm-up at the same rate (warm-up deliveries still count as lost if missing). Two CPU layouts, one after the other: **pinned** (taskset: the generator on core 0; tsumugi and PostgreSQL's backends on core 1) and **shared** (all of them on both cores)."
-  for layout in pinned shared; do
+  echo "Each step measures ${SECONDS_PER_STEP} s after 2 s of warm-up at the same rate (warm-up deliveries still count as lost if missing). Three CPU layouts, one after the other (taskset): **pinned** (tsumugi alone on core 1; the generator and PostgreSQL's backends on core 0, as with the database on a host of its own), **pinned-db** (the generator on core 0; tsumugi and PostgreSQL's backends on core 1) and **shared** (all of them on both cores)."
+  for layout in "${PRODUCT_LAYOUTS[@]}"; do
     echo
     echo "### $layout"
     echo

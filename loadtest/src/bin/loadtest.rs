@@ -7,6 +7,11 @@ use std::time::Duration;
 
 use loadtest::scenario::{FanoutConfig, fanout, idle, storm};
 
+/// The server's allocator: glibc's malloc and free were about 5 % of the generator's samples
+/// in the product scenario (loadtest/results/hub-tuning.md, round nine).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn args() -> (String, HashMap<String, String>) {
     let mut raw = std::env::args().skip(1);
     let command = raw.next().unwrap_or_default();
