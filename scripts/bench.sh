@@ -77,13 +77,11 @@ fi
 # The product path on its own database: REST POST -> PostgreSQL -> push to 100-member channels,
 # stepping the rate until the last member's p99 passes 50 ms, in one CPU layout:
 #   shared: generator, tsumugi and PostgreSQL float over both cores;
-#   pinned: tsumugi alone on core 1; the generator and PostgreSQL's new backends on core 0 (as
-#           with the database on a host of its own, the server's core does only the server's
-#           work);
+#   pinned: the generator on core 0, tsumugi on core 1, PostgreSQL where the scheduler puts it;
 #   pinned-db: the generator on core 0; tsumugi and PostgreSQL's new backends on core 1 (the
-#           server shares its core with its database: rounds four to eight's "pinned").
-# Pinning is taskset's; PostgreSQL's postmaster is pinned while the layout runs so the pool's
-# backends inherit it, and released afterwards.
+#           server shares one core with its database: rounds four to eight's "pinned").
+# Pinning is taskset's; for pinned-db PostgreSQL's postmaster is pinned while the layout runs so
+# the pool's backends inherit it, and released afterwards.
 # Sets PRODUCT_ROWS[layout] and PRODUCT_KNEE[layout].
 PRODUCT_LAYOUTS=(pinned pinned-db shared)
 declare -A PRODUCT_ROWS PRODUCT_KNEE
@@ -99,7 +97,7 @@ product_path() {
   [ "${PRODUCT_ASYNC_COMMIT:-0}" = 1 ] && psql "$ADMIN_URL" -qc "alter database $BENCH_DB set synchronous_commit = off" >/dev/null
   local db_core=""
   case "$layout" in
-    pinned) server_cpu="taskset -c 1"; generator_cpu="taskset -c 0"; db_core=0 ;;
+    pinned) server_cpu="taskset -c 1"; generator_cpu="taskset -c 0" ;;
     pinned-db) server_cpu="taskset -c 1"; generator_cpu="taskset -c 0"; db_core=1 ;;
   esac
   if [ -n "$db_core" ]; then
@@ -315,7 +313,7 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo
   echo "## Product path (REST POST → PostgreSQL → push; 10 channels × 100 members, $PRODUCT_IDLE idle connections; Tsumugi only)"
   echo
-  echo "Each step measures ${SECONDS_PER_STEP} s after 2 s of warm-up at the same rate (warm-up deliveries still count as lost if missing). Three CPU layouts, one after the other (taskset): **pinned** (tsumugi alone on core 1; the generator and PostgreSQL's backends on core 0, as with the database on a host of its own), **pinned-db** (the generator on core 0; tsumugi and PostgreSQL's backends on core 1) and **shared** (all of them on both cores)."
+  echo "Each step measures ${SECONDS_PER_STEP} s after 2 s of warm-up at the same rate (warm-up deliveries still count as lost if missing). Three CPU layouts, one after the other (taskset): **pinned** (the generator on core 0, tsumugi on core 1, PostgreSQL unpinned), **pinned-db** (the generator on core 0; tsumugi and PostgreSQL's backends on core 1) and **shared** (all of them on both cores)."
   for layout in "${PRODUCT_LAYOUTS[@]}"; do
     echo
     echo "### $layout"

@@ -99,6 +99,8 @@ pub struct Config {
     pub mail_link_limit_per_ip: i64,
     pub socket_buffer: usize,
     pub socket_read_buffer: usize,
+    /// `SOCKET_BUSY_GAP_MS`: a socket's frames closer together than this share a write.
+    pub socket_busy_gap: std::time::Duration,
     /// Base URL of an external CRM answering `GET {url}/orders/{id}/unit_pricing`; when unset the
     /// built-in `crm_unit_prices` table is the source.
     pub crm_unit_pricing_url: Option<String>,
@@ -246,6 +248,15 @@ fn parsed<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
     }
 }
 
+/// `SOCKET_BUSY_GAP_MS`, else the hub's default.
+pub fn busy_gap() -> anyhow::Result<std::time::Duration> {
+    let default = realtime::DEFAULT_BUSY_GAP.as_millis() as u64;
+    Ok(std::time::Duration::from_millis(parsed(
+        "SOCKET_BUSY_GAP_MS",
+        default,
+    )?))
+}
+
 impl Config {
     pub fn from_env() -> anyhow::Result<Self> {
         let database_url =
@@ -289,6 +300,7 @@ impl Config {
             mail_link_limit_per_ip: parsed("MAIL_LINK_LIMIT_PER_IP", throttle::PER_IP)?,
             socket_buffer: parsed("SOCKET_BUFFER", 256)?,
             socket_read_buffer: parsed("SOCKET_READ_BUFFER", DEFAULT_SOCKET_READ_BUFFER)?,
+            socket_busy_gap: busy_gap()?,
             crm_unit_pricing_url: var("CRM_UNIT_PRICING_URL"),
             invoice_registry_app_id: var("INVOICE_REGISTRY_APP_ID"),
             invoice_registry_url: var("INVOICE_REGISTRY_URL"),
@@ -328,6 +340,7 @@ impl Config {
             mail_link_limit_per_ip: throttle::PER_IP,
             socket_buffer: 256,
             socket_read_buffer: DEFAULT_SOCKET_READ_BUFFER,
+            socket_busy_gap: realtime::DEFAULT_BUSY_GAP,
             crm_unit_pricing_url: None,
             invoice_registry_app_id: None,
             invoice_registry_url: None,

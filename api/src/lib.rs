@@ -56,6 +56,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         redis_prefix: config.redis_prefix.clone(),
         socket_buffer: config.socket_buffer,
         read_buffer: config.socket_read_buffer,
+        busy_gap: config.socket_busy_gap,
         bench: false,
     };
     let (layer, hub) = Hub::build(
@@ -191,6 +192,7 @@ pub async fn build_hub_only(config: &Config) -> anyhow::Result<Router> {
         redis_prefix: config.redis_prefix.clone(),
         socket_buffer: config.socket_buffer,
         read_buffer: config.socket_read_buffer,
+        busy_gap: config.socket_busy_gap,
         bench: true,
     };
     let (layer, _hub) = Hub::build(hub_config, Arc::new(realtime_auth::BenchAuthenticator)).await?;

@@ -32,6 +32,7 @@ async fn main() -> anyhow::Result<()> {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(api::config::DEFAULT_SOCKET_READ_BUFFER);
+        config.socket_busy_gap = api::config::busy_gap()?;
         return api::run_hub_only(config).await;
     }
     let config = api::config::Config::from_env()?;

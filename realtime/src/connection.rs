@@ -168,6 +168,7 @@ async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>) {
         identity,
         stream,
         shared.config.socket_buffer.max(16),
+        shared.config.busy_gap,
     ));
     shared.registry.add(socket.clone());
     handlers::on_connect(&shared, &socket);

@@ -35,6 +35,9 @@ pub struct HubConfig {
     /// Bytes each read of a socket asks the kernel for; the buffer is let go once its frames are
     /// decoded, so an idle socket holds none.
     pub read_buffer: usize,
+    /// A socket's frame sooner than this after its previous one is batched with what follows
+    /// (`socket::DEFAULT_BUSY_GAP`): latency traded for fewer writes.
+    pub busy_gap: std::time::Duration,
     /// Accept `bench:publish` from clients (the hub-only benchmark mode; never in production).
     pub bench: bool,
 }

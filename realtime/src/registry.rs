@@ -141,7 +141,7 @@ mod tests {
             [vec![], framed.clone(), vec![]]
         );
         // (after a pause: a socket that just got a frame is busy and queues the next one)
-        tokio::time::sleep(crate::socket::BUSY_GAP).await;
+        tokio::time::sleep(crate::socket::DEFAULT_BUSY_GAP).await;
         assert_eq!(registry.deliver(ALL, text, None), 3);
         assert_eq!(
             [&a_peer, &b_peer, &c_peer].map(testing::received),

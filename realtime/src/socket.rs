@@ -3,10 +3,11 @@
 //!
 //! A frame for a quiet socket is written by whoever has it: the fan-out writes straight into the
 //! socket's TCP connection when nothing is queued before it, the socket's own task is not
-//! writing and the socket's previous frame came at least [`BUSY_GAP`] ago. A busy socket's
+//! writing and the socket's previous frame came at least the busy gap ago (`SOCKET_BUSY_GAP_MS`,
+//! by default [`DEFAULT_BUSY_GAP`]). A busy socket's
 //! frames, and what the kernel will not take now (a full send buffer), wait in the outbox, and
-//! the socket's task — woken once — writes all of it in one call, no sooner than [`BUSY_GAP`]
-//! after the previous write, so a busy socket's frames share their `send`s. Order is kept by the
+//! the socket's task — woken once — writes all of it in one call, no sooner than the busy
+//! gap after the previous write, so a busy socket's frames share their `send`s. Order is kept by the
 //! state's lock: a direct write happens under it, and never while anything is queued or the
 //! task is writing. The outbox allocates nothing while it is empty.
 
@@ -21,14 +22,14 @@ use tokio::sync::Notify;
 
 use crate::auth::Identity;
 
-/// A socket whose previous frame came less than this ago is busy: its frames go through its
+/// The default busy gap. A socket whose previous frame came less than this ago is busy: its frames go through its
 /// task, which writes no sooner than this after the previous write, everything that queued up
 /// meanwhile in one call. Writing each frame at once costs a `send` per frame (and a wake-up of
 /// the reader); applied to every frame it cut the fan-out ladder from 635,000 to 159,000
 /// deliveries/s. At 1,000 messages/s into 100-member channels members get a frame every 10 ms:
 /// with 8 ms each went out alone and the last member's p99 was 118 ms (shared layout); with
 /// 20 ms two or three go out together, 41 ms (`loadtest/results/hub-tuning.md`, round seven).
-pub(crate) const BUSY_GAP: Duration = Duration::from_millis(20);
+pub const DEFAULT_BUSY_GAP: Duration = Duration::from_millis(20);
 
 /// A socket's number on this node (the key of the registry's maps).
 pub(crate) type SocketId = u64;
@@ -51,6 +52,8 @@ pub(crate) struct Socket {
     wake: Notify,
     /// Frames queued beyond which the socket counts as a slow consumer and is closed.
     buffer: usize,
+    /// A frame sooner than this after the previous one waits for the socket's task.
+    busy_gap: Duration,
 }
 
 struct State {
@@ -63,7 +66,7 @@ struct State {
     /// When the previous frame was sent or queued (a busy socket's frames are batched).
     last_frame: Option<Instant>,
     /// When frames last went to the kernel: a busy socket's task writes again no sooner than
-    /// [`BUSY_GAP`] after, with everything that queued up meanwhile.
+    /// the busy gap after, with everything that queued up meanwhile.
     last_write: Option<Instant>,
     ending: Option<Ending>,
     /// The rooms joined, kept so leaving all of them needs no scan of the registry.
@@ -82,7 +85,13 @@ enum Work {
 }
 
 impl Socket {
-    pub(crate) fn new(id: SocketId, identity: Identity, stream: TcpStream, buffer: usize) -> Self {
+    pub(crate) fn new(
+        id: SocketId,
+        identity: Identity,
+        stream: TcpStream,
+        buffer: usize,
+        busy_gap: Duration,
+    ) -> Self {
         Socket {
             id,
             identity,
@@ -100,6 +109,7 @@ impl Socket {
             }),
             wake: Notify::new(),
             buffer,
+            busy_gap,
         }
     }
 
@@ -132,7 +142,7 @@ impl Socket {
         let quiet = state
             .last_frame
             .replace(now)
-            .is_none_or(|last| now.duration_since(last) >= BUSY_GAP);
+            .is_none_or(|last| now.duration_since(last) >= self.busy_gap);
         if quiet && state.outbox.is_empty() && !state.writing {
             match self.stream.try_write(frame) {
                 Ok(written) if written == frame.len() => {
@@ -198,7 +208,7 @@ impl Socket {
         self.wake.notify_one();
     }
 
-    /// When the task should write what is queued: [`BUSY_GAP`] after the previous write, so a
+    /// When the task should write what is queued: the busy gap after the previous write, so a
     /// busy socket's frames go out together; `None` when it should write (or end) now.
     pub(crate) fn write_due(&self) -> Option<Instant> {
         let state = self.state();
@@ -207,7 +217,7 @@ impl Socket {
         }
         state
             .last_write
-            .map(|last| last + BUSY_GAP)
+            .map(|last| last + self.busy_gap)
             .filter(|due| *due > Instant::now())
     }
 
@@ -327,6 +337,16 @@ pub(crate) mod testing {
 
     /// A socket of user `user_id` and the client's end of its connection.
     pub(crate) async fn socket(id: SocketId, user_id: i64, buffer: usize) -> (Socket, TcpStream) {
+        socket_with_gap(id, user_id, buffer, DEFAULT_BUSY_GAP).await
+    }
+
+    /// The same with the busy gap `busy_gap`.
+    pub(crate) async fn socket_with_gap(
+        id: SocketId,
+        user_id: i64,
+        buffer: usize,
+        busy_gap: Duration,
+    ) -> (Socket, TcpStream) {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let (ours, accepted) = tokio::join!(
             TcpStream::connect(listener.local_addr().unwrap()),
@@ -338,7 +358,7 @@ pub(crate) mod testing {
             session_id: format!("s{user_id}"),
         };
         (
-            Socket::new(id, identity, ours.unwrap(), buffer),
+            Socket::new(id, identity, ours.unwrap(), buffer, busy_gap),
             accepted.unwrap().0,
         )
     }
@@ -401,10 +421,30 @@ mod tests {
             "a busy socket's frames are batched"
         );
         assert_eq!(socket.flush().await.unwrap(), None);
-        tokio::time::sleep(BUSY_GAP).await;
+        tokio::time::sleep(DEFAULT_BUSY_GAP).await;
         socket.push(&Bytes::from_static(b"d"));
         assert!(matches!(socket.take_work(), Work::Nothing), "quiet again");
         assert_eq!(read(peer, 2).await.unwrap().0, b"ad");
+    }
+
+    #[tokio::test]
+    async fn the_busy_gap_is_the_sockets_own() {
+        let (socket, peer) = testing::socket_with_gap(1, 1, 8, Duration::ZERO).await;
+        socket.push(&Bytes::from_static(b"a"));
+        socket.push(&Bytes::from_static(b"b"));
+        assert!(
+            matches!(socket.take_work(), Work::Nothing),
+            "without a gap no frame waits for the task"
+        );
+        assert_eq!(read(peer, 2).await.unwrap().0, b"ab");
+
+        let gap = Duration::from_millis(300);
+        let (socket, _peer) = testing::socket_with_gap(2, 1, 8, gap).await;
+        let before = Instant::now();
+        socket.push(&Bytes::from_static(b"a"));
+        socket.push(&Bytes::from_static(b"b"));
+        let due = socket.write_due().expect("b waits for the gap");
+        assert!(due >= before + gap && due <= Instant::now() + gap);
     }
 
     #[tokio::test]
@@ -415,7 +455,7 @@ mod tests {
         socket.push(&Bytes::from_static(b"a"));
         socket.push(&Bytes::from_static(b"b"));
         let due = socket.write_due().expect("b waits for the gap");
-        assert!(due >= before + BUSY_GAP && due <= Instant::now() + BUSY_GAP);
+        assert!(due >= before + DEFAULT_BUSY_GAP && due <= Instant::now() + DEFAULT_BUSY_GAP);
         socket.end(Ending::Close);
         assert_eq!(socket.write_due(), None, "an ending socket writes at once");
     }
