@@ -28,7 +28,8 @@ pub struct ProductConfig {
     /// server's first seconds (pool and HTTP connections opening, first plans) are not the
     /// steady state this scenario measures. Their deliveries still count towards `lost`.
     pub warmup: Duration,
-    /// Member i authenticates with `{token_prefix}{i}`; the publisher with `{token_prefix}publisher`.
+    /// Member i authenticates with `{token_prefix}{i}`; the publisher with
+    /// `{token_prefix}publisher`.
     pub token_prefix: String,
     /// Extra connections that only sit there.
     pub idle: usize,
@@ -200,7 +201,10 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
             "http://{}/api/channels/{channel_id}/messages",
             config.server
         );
-        let body = json!({ "body": stamp(intended_ns, seq), "client_message_id": format!("bench-{start_ns}-{seq}") });
+        let body = json!({
+            "body": stamp(intended_ns, seq),
+            "client_message_id": format!("bench-{start_ns}-{seq}"),
+        });
         let (http, token, post_latency, post_errors, timeline) = (
             http.clone(),
             publisher_token.clone(),

@@ -3,13 +3,13 @@
 //!
 //! A frame for a quiet socket is written by whoever has it: the fan-out writes straight into the
 //! socket's TCP connection when nothing is queued before it, the socket's own task is not
-//! writing and the socket's previous frame came at least the busy gap ago (`SOCKET_BUSY_GAP_MS`,
-//! by default [`DEFAULT_BUSY_GAP`]). A busy socket's
-//! frames, and what the kernel will not take now (a full send buffer), wait in the outbox, and
-//! the socket's task — woken once — writes all of it in one call, no sooner than the busy
-//! gap after the previous write, so a busy socket's frames share their `send`s. Order is kept by the
-//! state's lock: a direct write happens under it, and never while anything is queued or the
-//! task is writing. The outbox allocates nothing while it is empty.
+//! writing and the socket's previous frame came at least the busy gap ago
+//! (`SOCKET_BUSY_GAP_MS`, by default [`DEFAULT_BUSY_GAP`]). A busy socket's frames, and what the
+//! kernel will not take now (a full send buffer), wait in the outbox, and the socket's task —
+//! woken once — writes all of it in one call, no sooner than the busy gap after the previous
+//! write, so a busy socket's frames share their `send`s. Order is kept by the state's lock: a
+//! direct write happens under it, and never while anything is queued or the task is writing.
+//! The outbox allocates nothing while it is empty.
 
 use std::collections::VecDeque;
 use std::io::{self, IoSlice};
@@ -22,13 +22,14 @@ use tokio::sync::Notify;
 
 use crate::auth::Identity;
 
-/// The default busy gap. A socket whose previous frame came less than this ago is busy: its frames go through its
-/// task, which writes no sooner than this after the previous write, everything that queued up
-/// meanwhile in one call. Writing each frame at once costs a `send` per frame (and a wake-up of
-/// the reader); applied to every frame it cut the fan-out ladder from 635,000 to 159,000
-/// deliveries/s. At 1,000 messages/s into 100-member channels members get a frame every 10 ms:
-/// with 8 ms each went out alone and the last member's p99 was 118 ms (shared layout); with
-/// 20 ms two or three go out together, 41 ms (`loadtest/results/hub-tuning.md`, round seven).
+/// The default busy gap. A socket whose previous frame came less than this ago is busy: its
+/// frames go through its task, which writes no sooner than this after the previous write,
+/// everything that queued up meanwhile in one call. Writing each frame at once costs a `send`
+/// per frame (and a wake-up of the reader); applied to every frame it cut the fan-out ladder
+/// from 635,000 to 159,000 deliveries/s. At 1,000 messages/s into 100-member channels members
+/// get a frame every 10 ms: with 8 ms each went out alone and the last member's p99 was 118 ms
+/// (shared layout); with 20 ms two or three go out together, 41 ms
+/// (`loadtest/results/hub-tuning.md`, round seven; round nine compares 10, 14 and 20 ms).
 pub const DEFAULT_BUSY_GAP: Duration = Duration::from_millis(20);
 
 /// A socket's number on this node (the key of the registry's maps).
