@@ -248,8 +248,7 @@ fn parsed<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
     }
 }
 
-/// `SOCKET_BUSY_GAP_MS`, else the hub's default.
-pub fn busy_gap() -> anyhow::Result<std::time::Duration> {
+fn busy_gap() -> anyhow::Result<std::time::Duration> {
     let default = realtime::DEFAULT_BUSY_GAP.as_millis() as u64;
     Ok(std::time::Duration::from_millis(parsed(
         "SOCKET_BUSY_GAP_MS",
@@ -313,6 +312,33 @@ impl Config {
             scanner: crate::files::scan::Scanner::from_url(var("CLAMD_URL").as_deref())?,
             transfer_payer: TransferPayer::from_env()?,
         })
+    }
+
+    /// Settings of the benchmark hub (`HUB_ONLY=1`): no database, port 8090 and Redis prefix
+    /// `bench` unless the environment says otherwise; the socket settings are read as in
+    /// [`Config::from_env`].
+    pub fn hub_only_from_env() -> anyhow::Result<Self> {
+        let mut config = Self::for_tests(String::new(), "data".into());
+        config.host = parsed("HOST", config.host)?;
+        config.port = parsed("PORT", 8090)?;
+        config.redis_url = var("REDIS_URL");
+        config.redis_prefix = var("REDIS_PREFIX").unwrap_or_else(|| "bench".into());
+        config.socket_buffer = parsed("SOCKET_BUFFER", config.socket_buffer)?;
+        config.socket_read_buffer = parsed("SOCKET_READ_BUFFER", config.socket_read_buffer)?;
+        config.socket_busy_gap = busy_gap()?;
+        Ok(config)
+    }
+
+    /// The realtime hub's part of these settings; `bench` lets sockets in without a session.
+    pub fn hub_config(&self, bench: bool) -> realtime::HubConfig {
+        realtime::HubConfig {
+            redis_url: self.redis_url.clone(),
+            redis_prefix: self.redis_prefix.clone(),
+            socket_buffer: self.socket_buffer,
+            read_buffer: self.socket_read_buffer,
+            busy_gap: self.socket_busy_gap,
+            bench,
+        }
     }
 
     /// Settings for tests: everything local, a cheap bot check, files under `data_dir`.

@@ -31,7 +31,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use rand::RngCore;
-use realtime::{Hub, HubConfig};
+use realtime::Hub;
 use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
 use tokio::net::TcpListener;
@@ -51,14 +51,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
     let secret = app_secret(&db, "site_verify").await?;
     let site_verifier: Arc<dyn site_verify::SiteVerifier> =
         Arc::from(site_verify::from_config(&config.site_verify, &secret));
-    let hub_config = HubConfig {
-        redis_url: config.redis_url.clone(),
-        redis_prefix: config.redis_prefix.clone(),
-        socket_buffer: config.socket_buffer,
-        read_buffer: config.socket_read_buffer,
-        busy_gap: config.socket_busy_gap,
-        bench: false,
-    };
+    let hub_config = config.hub_config(false);
     let (layer, hub) = Hub::build(
         hub_config,
         Arc::new(SessionAuthenticator { db: db.clone() }),
@@ -187,14 +180,7 @@ pub async fn run_hub_only(config: Config) -> anyhow::Result<()> {
 
 /// The hub-only router (socket.io with `bench:publish`, and `/api/health`).
 pub async fn build_hub_only(config: &Config) -> anyhow::Result<Router> {
-    let hub_config = HubConfig {
-        redis_url: config.redis_url.clone(),
-        redis_prefix: config.redis_prefix.clone(),
-        socket_buffer: config.socket_buffer,
-        read_buffer: config.socket_read_buffer,
-        busy_gap: config.socket_busy_gap,
-        bench: true,
-    };
+    let hub_config = config.hub_config(true);
     let (layer, _hub) = Hub::build(hub_config, Arc::new(realtime_auth::BenchAuthenticator)).await?;
     let router = Router::new().route(
         "/api/health",
