@@ -48,17 +48,15 @@ fn main() -> anyhow::Result<()> {
             Some("product") => {
                 let rate = report["rate"].as_f64().unwrap_or(0.0);
                 let layout = row["layout"].as_str().unwrap_or("shared");
-                for quantile in ["p50", "p99"] {
-                    product
-                        .entry(format!("{quantile} ({layout})"))
-                        .or_default()
-                        .push((
-                            rate,
-                            report["last_member"][format!("{quantile}_ms")]
-                                .as_f64()
-                                .unwrap_or(0.0),
-                        ));
-                }
+                // Each layout runs several times; every run is its own p99 line.
+                let run = row["run"].as_u64().unwrap_or(1);
+                product
+                    .entry(format!("p99 ({layout}, run {run})"))
+                    .or_default()
+                    .push((
+                        rate,
+                        report["last_member"]["p99_ms"].as_f64().unwrap_or(0.0),
+                    ));
             }
             _ => {}
         }
@@ -100,10 +98,13 @@ fn chart(path: &Path, title: &str, series: &Series) -> anyhow::Result<()> {
         .x_desc("messages per second")
         .y_desc("milliseconds")
         .draw()?;
-    // Tsumugi in the brand green, the baseline in red, anything else in blue.
+    // Tsumugi and the pinned layout in the brand green, the baseline in red, pinned-db in
+    // orange, anything else in blue.
     let color_of = |name: &str| match name {
-        "tsumugi" | "p99" => RGBColor(46, 157, 91),
+        "tsumugi" => RGBColor(46, 157, 91),
         "node" => RGBColor(217, 83, 79),
+        _ if name.contains("(pinned,") => RGBColor(46, 157, 91),
+        _ if name.contains("(pinned-db,") => RGBColor(230, 145, 56),
         _ => RGBColor(47, 128, 237),
     };
     for (name, points) in series {
