@@ -8,8 +8,11 @@ cd "$ROOT"
 QUICK=${QUICK:-0}
 apt_install fonts-dejavu-core psmisc
 ensure_node_modules
-say "building release binaries"
-cargo build --release -p api -p loadtest --quiet
+# SKIP_BUILD=1 measures the binaries already in target/release (an A/B of two builds).
+if [ -z "${SKIP_BUILD:-}" ]; then
+  say "building release binaries"
+  cargo build --release -p api -p loadtest --quiet
+fi
 BIN="$ROOT/target/release"
 LT="$BIN/loadtest"
 RESULTS="$ROOT/loadtest/results"
@@ -65,11 +68,11 @@ jq_num() { python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(eval(sy
 if [ "$QUICK" = 1 ]; then
   IDLE_STEPS=(1000 5000); DELIVERY_STEPS=(10000 40000 160000 320000 640000); SECONDS_PER_STEP=4
   SHAPES=("10x100" "1x1000" "100x10"); SLOW_SECONDS=15; STORM_CLIENTS=2000
-  PRODUCT_RATES=(100 400); PRODUCT_IDLE=2000; PRODUCT_RUNS=${PRODUCT_RUNS:-1}
+  PRODUCT_RATES=(100 400); PRODUCT_IDLE=2000; PRODUCT_RUNS=${PRODUCT_RUNS:-1}; FLUSH_SECONDS=10
 else
   IDLE_STEPS=(1000 5000 10000 19000); DELIVERY_STEPS=(5000 10000 20000 40000 80000 160000 320000 640000 1280000); SECONDS_PER_STEP=10
   SHAPES=("10x100" "1x1000" "1000x10"); SLOW_SECONDS=60; STORM_CLIENTS=10000
-  PRODUCT_RATES=(100 200 300 400 500 600 700 800 1000); PRODUCT_IDLE=10000; PRODUCT_RUNS=${PRODUCT_RUNS:-3}
+  PRODUCT_RATES=(100 200 300 400 500 600 700 800 1000); PRODUCT_IDLE=10000; PRODUCT_RUNS=${PRODUCT_RUNS:-3}; FLUSH_SECONDS=30
 fi
 # PRODUCT_RATES_ONLY="600 800 1000" ONLY=product make bench: chosen steps of the product path.
 [ -n "${PRODUCT_RATES_ONLY:-}" ] && read -ra PRODUCT_RATES <<<"$PRODUCT_RATES_ONLY"
@@ -130,6 +133,20 @@ product_path() {
   psql "$ADMIN_URL" -qc "drop database if exists $BENCH_DB with (force)" >/dev/null || true
 }
 
+# flush_tail: the latency of the disk's flushes under PostgreSQL (scripts/flush_tail.py: 8 KiB
+# and fdatasync 100 times a second), which every commit waits for; sets FLUSH_TAIL (JSON).
+flush_tail() {
+  local admin_url="${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}}" data_dir
+  data_dir=$(psql "$admin_url" -qtAc 'show data_directory')
+  say "the disk under PostgreSQL: flush latency at 100 flushes/s for $FLUSH_SECONDS s"
+  FLUSH_TAIL=$(python3 scripts/flush_tail.py "$(dirname "$data_dir")" 100 "$FLUSH_SECONDS")
+  record "{\"scenario\":\"flush-tail\",\"report\":$FLUSH_TAIL}"
+  echo "  $(flush_summary)"
+}
+flush_summary() {
+  jq_num "$FLUSH_TAIL" "f\"p50 {d['p50_ms']} ms, p99 {d['p99_ms']} ms, max {d['max_ms']} ms; {d['seconds_over_50_ms']} of {len(d['slowest_per_second_ms'])} seconds had a flush over 50 ms (slowest per second: {' '.join(map(str, d['slowest_per_second_ms']))})\""
+}
+
 # product_runs: every layout PRODUCT_RUNS times, the layouts taking turns so that a noisy minute
 # of the machine falls on one run of each rather than on every run of one; then each layout's
 # median run (by the rate at which p99 passed 50 ms, a run that never did counting highest) is
@@ -137,6 +154,7 @@ product_path() {
 # a run on this machine, so a single run decides nothing.
 product_runs() {
   local run layout
+  flush_tail
   for run in $(seq 1 "$PRODUCT_RUNS"); do
     for layout in "${PRODUCT_LAYOUTS[@]}"; do product_path "$layout" "$run"; done
   done
@@ -344,6 +362,8 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo "## Product path (REST POST → PostgreSQL → push; 10 channels × 100 members, $PRODUCT_IDLE idle connections; Tsumugi only)"
   echo
   echo "Each step measures ${SECONDS_PER_STEP} s after 2 s of warm-up at the same rate (warm-up deliveries still count as lost if missing). Three CPU layouts (taskset), taking turns, $PRODUCT_RUNS runs of each; a layout's table is its median run: **pinned** (the generator on core 0, tsumugi on core 1, PostgreSQL unpinned), **pinned-db** (the generator on core 0; tsumugi and PostgreSQL's backends on core 1) and **shared** (all of them on both cores)."
+  echo
+  echo "The disk under PostgreSQL, measured just before the runs (\`scripts/flush_tail.py\`: 8 KiB and fdatasync 100 times a second, as a commit waits for it): $(flush_summary). Every commit waits for a flush, and every commit queued behind a slow one waits with it."
   for layout in "${PRODUCT_LAYOUTS[@]}"; do
     echo
     echo "### $layout"
