@@ -20,6 +20,8 @@ mkdir -p "$RESULTS"
 RAW="$RESULTS/raw-$(date -u +%Y%m%dT%H%M%SZ).jsonl"
 SOURCES="127.0.0.2,127.0.0.3,127.0.0.4,127.0.0.5,127.0.0.6,127.0.0.7,127.0.0.8,127.0.0.9"
 REDIS_URL_BENCH="${REDIS_URL:-redis://127.0.0.1:6379/?protocol=resp3}"
+# The PostgreSQL the product path's databases are created on (and whose disk is measured).
+ADMIN_URL="${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}}"
 ulimit -n 20000 2>/dev/null || true
 
 # Every server under test listens on one of these; something already there would answer the
@@ -92,7 +94,6 @@ declare -A PRODUCT_ROWS PRODUCT_FAILED_AT PRODUCT_KNEE PRODUCT_MEDIAN_RUN
 product_path() {
   local layout=$1 run=$2 server_cpu="" generator_cpu="" postmaster=""
   say "tsumugi: the product path (REST POST, persisted, pushed to 100-member channels), $layout layout, run $run of $PRODUCT_RUNS"
-  ADMIN_URL="${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}}"
   BENCH_DB="tsumugi_bench_$$"
   psql "$ADMIN_URL" -qc "create database $BENCH_DB" >/dev/null
   BENCH_URL="${ADMIN_URL%/*}/$BENCH_DB"
@@ -136,8 +137,8 @@ product_path() {
 # flush_tail: the latency of the disk's flushes under PostgreSQL (scripts/flush_tail.py: 8 KiB
 # and fdatasync 100 times a second), which every commit waits for; sets FLUSH_TAIL (JSON).
 flush_tail() {
-  local admin_url="${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}}" data_dir
-  data_dir=$(psql "$admin_url" -qtAc 'show data_directory')
+  local data_dir
+  data_dir=$(psql "$ADMIN_URL" -qtAc 'show data_directory')
   say "the disk under PostgreSQL: flush latency at 100 flushes/s for $FLUSH_SECONDS s"
   FLUSH_TAIL=$(python3 scripts/flush_tail.py "$(dirname "$data_dir")" 100 "$FLUSH_SECONDS")
   record "{\"scenario\":\"flush-tail\",\"report\":$FLUSH_TAIL}"
