@@ -1,7 +1,7 @@
 //! Sign-up by mail link, client invitations, password recovery and changes, mail address
 //! change, generated passwords, mail frequencies and the Profile with each of its rules.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

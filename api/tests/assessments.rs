@@ -1,7 +1,7 @@
 //! Assessments: the monthly job (the right pairs, idempotent), the counts, the answer's rules,
 //! client isolation, the reminder and the live count.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -1,6 +1,6 @@
 //! Login, bot check, two-step verification, whoami, logout and throttling, over real HTTP.
 
-mod support;
+use crate::support;
 
 use reqwest::StatusCode;
 use serde_json::json;

@@ -3,7 +3,7 @@
 //! each of the nine actors gets what its cell says. The table is the reviewed statement of who
 //! may do what; this file only resolves its placeholders and compares.
 
-mod support;
+use crate::support;
 
 use std::collections::{BTreeMap, BTreeSet};
 

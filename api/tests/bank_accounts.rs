@@ -1,7 +1,7 @@
 //! A creator's bank account and invoice registration number: registration and change by the
 //! creator, every form rule, and who may read it.
 
-mod support;
+use crate::support;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};

@@ -1,6 +1,6 @@
 //! Teams, channels, messages, reactions, pins, unread counts and their live events.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! bills, the sums exact to the yen (tax floored once per medium's month), who reads whose
 //! usage, and the staff's bill update (rules, who may, transaction, history, live event).
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

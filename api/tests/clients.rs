@@ -2,7 +2,7 @@
 //! every endpoint, creators refused, the information's left-members flag, option payment
 //! amounts and the invitation mail.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! possible works, job information, attributes and work status — each form's rules on the
 //! spec's keys, who may read and write them, and the completeness flags whoami carries.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

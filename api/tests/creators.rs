@@ -1,7 +1,7 @@
 //! Creator pages and search: every search filter and paging, what clients may and may not see
 //! of a creator, memo privacy between client companies, NG combinations and search tags.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeSet;
 

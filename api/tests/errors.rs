@@ -1,6 +1,6 @@
 //! Every error status renders the one error body; unknown paths and methods included.
 
-mod support;
+use crate::support;
 
 use reqwest::StatusCode;
 use serde_json::json;

@@ -5,7 +5,7 @@
 //! `docs/reliability.md` records them; `scripts/soak.sh faults` repeats the database fault with
 //! a real `pg_ctl restart` under the release binary.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;

@@ -1,6 +1,6 @@
 //! Uploads: sniffing, scanning, attaching, downloading with access checks, image variants.
 
-mod support;
+use crate::support;
 
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};

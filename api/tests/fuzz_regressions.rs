@@ -2,7 +2,7 @@
 //! plain text with a 400 the document does not know, and a document that described some
 //! answers differently from what the server sends.
 
-mod support;
+use crate::support;
 
 use reqwest::StatusCode;
 use serde_json::Value;

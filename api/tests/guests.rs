@@ -1,7 +1,7 @@
 //! Guest share pages: a share link opens a guest token that reads one team (its members, their
 //! public details and publishable portfolio files) for 120 minutes, and nothing else.
 
-mod support;
+use crate::support;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! scheduler publishing each due post exactly once across nodes and restarts, the live push to
 //! the audience only, and whoami's new-information flag.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! any text, pages past the end of i64, signed ids, invisible-only text, oversized images, and
 //! read markers pointing outside their channel. Each was a 500 or a silent 200 before.
 
-mod support;
+use crate::support;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};

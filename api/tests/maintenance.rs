@@ -1,6 +1,6 @@
 //! Maintenance windows: who is shut out, who is not, and the push to every socket.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

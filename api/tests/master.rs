@@ -1,7 +1,7 @@
 //! Master data imported from the packages' CSV export (`MASTER_DATA_DIR`, set by `make test`):
 //! prefectures, postal codes that fill the address, banks and branches found by their readings.
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 

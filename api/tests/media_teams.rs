@@ -2,7 +2,7 @@
 //! may make which move, the notices and pushes of an offer and its answer, client isolation on
 //! every endpoint, creators seeing only their own offers, and the client's message in the chat.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

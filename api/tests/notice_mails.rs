@@ -2,7 +2,7 @@
 //! as the delivery loop runs), daily (one digest per member at the digest hour, exactly once
 //! across nodes) or none — for chat messages, task notices and information posts.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! inspection). A delivery accepted after its month was confirmed is paid later and flagged;
 //! the confirmation page lists the deliveries still awaiting inspection.
 
-mod support;
+use crate::support;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! the creators' bank accounts), who may read them, and the downloads of a confirmed month (the
 //! Zengin transfer file and the statements spreadsheet).
 
-mod support;
+use crate::support;
 
 use calamine::{Data, DataType, Reader, Xlsx, open_workbook_from_rs};
 use chrono::NaiveDate;

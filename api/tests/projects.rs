@@ -1,6 +1,6 @@
 //! Projects: scoping by role, search and status filters, and the status machine over HTTP.
 
-mod support;
+use crate::support;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};

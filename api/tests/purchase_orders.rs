@@ -2,7 +2,7 @@
 //! requires, revised (the old version kept) when the terms change, backfilled for older orders,
 //! read only by the creator, accountants and admins, paged newest first.
 
-mod support;
+use crate::support;
 
 use chrono::{Datelike, Months, NaiveDate};
 use reqwest::StatusCode;

@@ -1,7 +1,7 @@
 //! The socket hub: handshake auth, revocation, channel membership, and fan-out across nodes
 //! sharing Redis.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! A creator's monthly statement: which tasks it holds, its figures for each kind of payee
 //! (computed by money::rewards::tax over the whole month), paging, and who may read it.
 
-mod support;
+use crate::support;
 
 use reqwest::StatusCode;
 use serde_json::Value;

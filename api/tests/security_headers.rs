@@ -1,7 +1,7 @@
 //! Every response, pages, API answers and errors alike, carries the browser-safety headers;
 //! HSTS only when a trusted proxy says the request came over TLS.
 
-mod support;
+use crate::support;
 
 use reqwest::Method;
 use support::{TestApp, test_config};

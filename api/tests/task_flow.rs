@@ -1,7 +1,7 @@
 //! A task from offer to inspection: take, deliver, reject, deliver again, accept — with the
 //! notices and pushes each side sees live.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! `session.revoked`), admin flags act on offers and search, and the leave process moves an
 //! account active → banned → left, erasing personal data and keeping the money records.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

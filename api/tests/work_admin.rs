@@ -2,7 +2,7 @@
 //! deliveries: the client's delivery list, delivered files, where work was published, monthly
 //! delivery reports and the works a creator can deliver to.
 
-mod support;
+use crate::support;
 
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};

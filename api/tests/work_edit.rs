@@ -1,7 +1,7 @@
 //! Works and tasks written by their client and staff: who may do what, the offer to creators
 //! with its live notice, declining, deleting, and the all-or-nothing bulk update.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

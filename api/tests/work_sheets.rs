@@ -2,7 +2,7 @@
 //! with any bad cell writes nothing and names every bad cell, a good one creates and updates
 //! in one go; operation-agency rewards come from the CRM, whose failure is its own error.
 
-mod support;
+use crate::support;
 
 use calamine::{Data, Reader, Xlsx, open_workbook_from_rs};
 use reqwest::StatusCode;
