@@ -9,7 +9,7 @@ cd "$ROOT"
 
 CREATORS=${CREATORS:-10000}
 TASKS=${TASKS:-20}
-ADMIN_URL="${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}}"
+ADMIN_URL=$(bench_admin_url)
 BENCH_DB="tsumugi_bench_confirm_$$"
 BENCH_URL="${ADMIN_URL%/*}/$BENCH_DB"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"

@@ -17,7 +17,7 @@ SECONDS_EACH=$([ "$QUICK" = 1 ] && echo 4 || echo 10)
 CONNECTIONS=${CONNECTIONS:-8}
 RATE=${RATE:-200}
 PORT=${BENCH_REST_PORT:-8140}
-ADMIN_URL="${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}}"
+ADMIN_URL=$(bench_admin_url)
 BENCH_DB="tsumugi_bench_rest_$$"
 MASTER_DATA_DIR="${MASTER_DATA_DIR:-$(ensure_master_data)}"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"

@@ -9,7 +9,7 @@ cd "$ROOT"
 CREATORS=${CREATORS:-100000}
 ITERATIONS=${ITERATIONS:-500}
 PORT=${BENCH_SEARCH_PORT:-8130}
-ADMIN_URL="${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}}"
+ADMIN_URL=$(bench_admin_url)
 BENCH_DB="tsumugi_bench_search_$$"
 MASTER_DATA_DIR="${MASTER_DATA_DIR:-$(ensure_master_data)}"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"

@@ -21,7 +21,7 @@ RAW="$RESULTS/raw-$(date -u +%Y%m%dT%H%M%SZ).jsonl"
 SOURCES="127.0.0.2,127.0.0.3,127.0.0.4,127.0.0.5,127.0.0.6,127.0.0.7,127.0.0.8,127.0.0.9"
 REDIS_URL_BENCH="${REDIS_URL:-redis://127.0.0.1:6379/?protocol=resp3}"
 # The PostgreSQL the product path's databases are created on (and whose disk is measured).
-ADMIN_URL="${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}}"
+ADMIN_URL=$(bench_admin_url)
 ulimit -n 20000 2>/dev/null || true
 
 # Every server under test listens on one of these; something already there would answer the

@@ -97,6 +97,12 @@ stop_private_cluster() {
   [ -n "$bin" ] && [ -f "$dir/postmaster.pid" ] && pg_as_owner "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null 2>&1 || true
 }
 
+# The PostgreSQL a benchmark creates its databases on: make test's (TEST_DATABASE_URL), else
+# DATABASE_URL, else the machine's cluster on 5432.
+bench_admin_url() {
+  echo "${TEST_DATABASE_URL:-${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}}"
+}
+
 # await_health PID PORT [SECONDS]: until the server we started answers; fails if it exits or
 # takes longer than SECONDS (30).
 await_health() {
