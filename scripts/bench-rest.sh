@@ -82,9 +82,9 @@ PAGES=(
 # The floors: the same HTTP stack and generator with no SQL (GET /revision.json) and with one
 # trivial statement and no session (GET /api/health runs `select 1`).
 floor() { wrk -t 2 -c "$CONNECTIONS" -d "${SECONDS_EACH}s" "http://127.0.0.1:$PORT$1" | awk '/^Requests\/sec:/ {printf "%d", $2}'; }
-# Clock ticks all cores spent busy since boot (everything but idle and iowait in /proc/stat),
-# and the ones the server spent (user and system).
-busy_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $7 + $8 + $9}' /proc/stat; }
+# Clock ticks all cores spent busy since boot (user, nice, system, irq and softirq in /proc/stat;
+# not idle, iowait or the hypervisor's steal), and the ones the server spent (user and system).
+busy_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $7 + $8}' /proc/stat; }
 server_ticks() { awk '{print $14 + $15}' "/proc/$BENCH_SERVER_PID/stat"; }
 # per_request_us TICKS REQUESTS: microseconds of CPU per request.
 per_request_us() { python3 -c "import os, sys; print(round(int(sys.argv[1]) / os.sysconf('SC_CLK_TCK') / max(int(sys.argv[2]), 1) * 1e6))" "$1" "$2"; }
@@ -96,6 +96,7 @@ floor_server_us=$(per_request_us $(( $(server_ticks) - ticks_before )) $(( floor
 say "rest: GET /revision.json (no SQL) $static_rps requests/s; GET /api/health (select 1) $floor_rps requests/s, the server's CPU $floor_server_us µs per request"
 
 ROWS=""
+SLOWEST=""
 PLANS=""
 for page in "${PAGES[@]}"; do
   IFS='|' read -r name path token file <<<"$page"
@@ -123,8 +124,8 @@ for page in "${PAGES[@]}"; do
     pg_rounds+=("$pg_tps")
   done
   # PostgreSQL (and pgbench) alone at the rate tsumugi answered: the machine's busy cores while
-  # pgbench is paced at the median wrk figure. Two cores minus that is what the HTTP side (the
-  # server and wrk) had at that rate.
+  # pgbench is paced at the median wrk figure. The machine's cores minus that is what the HTTP
+  # side (the server and wrk) had at that rate.
   wrk_median=$(printf '%s\n' "${wrk_rounds[@]}" | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')
   busy_before=$(busy_ticks)
   PGSSLMODE=disable "$PGBENCH" -n -M prepared -c "$CONNECTIONS" -j 2 -T "$ROUND_SECONDS" -R "$wrk_median" "${pgbench_defines[@]}" -f "$sql" "$BENCH_URL" >/dev/null 2>&1
@@ -139,8 +140,10 @@ print(int(statistics.median(w)), int(statistics.median(p)), f'{statistics.median
 " "${wrk_rounds[*]}" "${pg_rounds[*]}")
   # A fixed rate, open loop: latency from the moment each request was due.
   rate_out=$("$TARGET/release/loadtest" http --url "$url" --token "$token" --rate "$RATE" --seconds "$SECONDS_EACH")
-  read -r p50 p99 rate_errors < <(python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(d['latency']['p50_ms'], d['latency']['p99_ms'], d['errors'])" "$rate_out")
+  read -r p50 p99 rate_errors slowest < <(python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(d['latency']['p50_ms'], d['latency']['p99_ms'], d['errors'], ' '.join(str(round(s)) for s in d['slowest_per_second_ms']))" "$rate_out")
   echo "  wrk $wrk_rps req/s, pgbench $pg_tps tps (ratio $ratio; rounds $round_ratios); pgbench paced at $wrk_median/s keeps $paced_cores cores busy; the server's CPU $server_us µs per request; at $RATE/s p50 $p50 ms p99 $p99 ms"
+  echo "    at $RATE/s, slowest answer per second (ms): $slowest"
+  SLOWEST+="- $name: $slowest"$'\n'
   ROWS+="| $name (\`GET ${path//%5B%5D/[]}\`) | $statements | $bytes | $wrk_rps | $pg_tps | $ratio | $round_ratios | $paced_cores | $server_us | $p50 | $p99 | $((wrk_errors + rate_errors)) |"$'\n'
   plans=$(env $(explain_env) python3 scripts/rest_explain.py "$sql" | psql "$BENCH_URL" -qtA -v ON_ERROR_STOP=1 2>&1)
   PLANS+="### $name"$'\n\n'"Statements: \`loadtest/rest/$file.sql\`."$'\n\n```\n'"$plans"$'\n```\n\n'
@@ -159,6 +162,10 @@ rm -f /tmp/rest-bench-body.$$
   echo "| page | SQL statements | response bytes | tsumugi requests/s (wrk) | pgbench transactions/s | ratio | ratio per round | cores busy with pgbench alone at tsumugi's rate | tsumugi's CPU per request (µs) | p50 at $RATE/s (ms) | p99 at $RATE/s (ms) | errors |"
   echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
   printf '%s' "$ROWS"
+  echo
+  echo "The slowest answer in each second of the fixed $RATE requests/s step (ms), so that a stall shows as the seconds it took:"
+  echo
+  printf '%s' "$SLOWEST"
   echo
   echo "PostgreSQL: $(q 'select version()')"
   echo
