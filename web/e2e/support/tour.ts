@@ -140,7 +140,11 @@ export const STOPS: Stop[] = [
       if (page.url().includes('/guest/clients/media/')) await expect(page.getByText('のチームです', { exact: false })).toBeVisible();
     },
   }),
-  s('guestCreator', ['guest'], (i) => `/guest/clients/media/${i.mediaId}/teams/${i.teamId}/creators/${i.creatorId}`, { opensFrom: 'guestTeam' }),
+  s('guestCreator', ['guest'], (i) => `/guest/clients/media/${i.mediaId}/teams/${i.teamId}/creators/${i.creatorId}`, {
+    opensFrom: 'guestTeam',
+    // The team page's heading stays until the creator has loaded; wait for the creator's own page.
+    ready: (page) => expect(page.getByTestId('guest-creator')).toBeVisible(),
+  }),
   // Login required, empty layout.
   s('signupSkills', CREATORS, '/signup/skills'),
   s('signupBankAccounts', CREATORS, '/signup/bank_accounts'),
