@@ -88,6 +88,8 @@ busy_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $7 + $8}' /proc/stat; }
 server_ticks() { awk '{print $14 + $15}' "/proc/$BENCH_SERVER_PID/stat"; }
 # per_request_us TICKS REQUESTS: microseconds of CPU per request.
 per_request_us() { python3 -c "import os, sys; print(round(int(sys.argv[1]) / os.sysconf('SC_CLK_TCK') / max(int(sys.argv[2]), 1) * 1e6))" "$1" "$2"; }
+# cores_busy TICKS SECONDS: the cores those ticks kept busy on average.
+cores_busy() { python3 -c "import os, sys; print(f'{int(sys.argv[1]) / os.sysconf(\"SC_CLK_TCK\") / int(sys.argv[2]):.2f}')" "$1" "$2"; }
 
 static_rps=$(floor /revision.json)
 ticks_before=$(server_ticks)
@@ -123,14 +125,6 @@ for page in "${PAGES[@]}"; do
     [ -n "$pg_tps" ] || { echo "pgbench failed for $sql:"$'\n'"$pg_out" >&2; exit 1; }
     pg_rounds+=("$pg_tps")
   done
-  # PostgreSQL (and pgbench) alone at the rate tsumugi answered: the machine's busy cores while
-  # pgbench is paced at the median wrk figure. The machine's cores minus that is what the HTTP
-  # side (the server and wrk) had at that rate.
-  wrk_median=$(printf '%s\n' "${wrk_rounds[@]}" | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')
-  busy_before=$(busy_ticks)
-  PGSSLMODE=disable "$PGBENCH" -n -M prepared -c "$CONNECTIONS" -j 2 -T "$ROUND_SECONDS" -R "$wrk_median" "${pgbench_defines[@]}" -f "$sql" "$BENCH_URL" >/dev/null 2>&1
-  paced_cores=$(python3 -c "import sys; print(f'{(int(sys.argv[2]) - int(sys.argv[1])) / int(sys.argv[3]) / int(sys.argv[4]):.2f}')" "$busy_before" "$(busy_ticks)" "$(getconf CLK_TCK)" "$ROUND_SECONDS")
-  server_us=$(per_request_us "$server_busy" "$requests")
   # The median of each side and of the rounds' ratios, and every round's ratio.
   read -r wrk_rps pg_tps ratio round_ratios < <(python3 -c "
 import statistics, sys
@@ -138,10 +132,17 @@ w = [int(x) for x in sys.argv[1].split()]; p = [int(x) for x in sys.argv[2].spli
 r = [a / b for a, b in zip(w, p)]
 print(int(statistics.median(w)), int(statistics.median(p)), f'{statistics.median(r):.2f}', '/'.join(f'{x:.2f}' for x in r))
 " "${wrk_rounds[*]}" "${pg_rounds[*]}")
+  server_us=$(per_request_us "$server_busy" "$requests")
+  # PostgreSQL (and pgbench) alone at the rate tsumugi answered: the machine's busy cores while
+  # pgbench is paced at the median wrk figure. The machine's cores minus that is what the HTTP
+  # side (the server and wrk) had at that rate.
+  busy_before=$(busy_ticks)
+  PGSSLMODE=disable "$PGBENCH" -n -M prepared -c "$CONNECTIONS" -j 2 -T "$ROUND_SECONDS" -R "$wrk_rps" "${pgbench_defines[@]}" -f "$sql" "$BENCH_URL" >/dev/null 2>&1
+  paced_cores=$(cores_busy $(( $(busy_ticks) - busy_before )) "$ROUND_SECONDS")
   # A fixed rate, open loop: latency from the moment each request was due.
   rate_out=$("$TARGET/release/loadtest" http --url "$url" --token "$token" --rate "$RATE" --seconds "$SECONDS_EACH")
   read -r p50 p99 rate_errors slowest < <(python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(d['latency']['p50_ms'], d['latency']['p99_ms'], d['errors'], ' '.join(str(round(s)) for s in d['slowest_per_second_ms']))" "$rate_out")
-  echo "  wrk $wrk_rps req/s, pgbench $pg_tps tps (ratio $ratio; rounds $round_ratios); pgbench paced at $wrk_median/s keeps $paced_cores cores busy; the server's CPU $server_us µs per request; at $RATE/s p50 $p50 ms p99 $p99 ms"
+  echo "  wrk $wrk_rps req/s, pgbench $pg_tps tps (ratio $ratio; rounds $round_ratios); pgbench paced at $wrk_rps/s keeps $paced_cores cores busy; the server's CPU $server_us µs per request; at $RATE/s p50 $p50 ms p99 $p99 ms"
   echo "    at $RATE/s, slowest answer per second (ms): $slowest"
   SLOWEST+="- $name: $slowest"$'\n'
   ROWS+="| $name (\`GET ${path//%5B%5D/[]}\`) | $statements | $bytes | $wrk_rps | $pg_tps | $ratio | $round_ratios | $paced_cores | $server_us | $p50 | $p99 | $((wrk_errors + rate_errors)) |"$'\n'
