@@ -74,6 +74,9 @@ pub struct Config {
     pub database_url: String,
     /// Connections the node's pool may open (`DATABASE_POOL_SIZE`; see [`default_pool_size`]).
     pub database_pool_size: u32,
+    /// Shared connections of the read pipeline (`DATABASE_READ_CONNECTIONS`, default
+    /// [`default_read_connections`]; `platform::read_pipeline`).
+    pub database_read_connections: usize,
     pub redis_url: Option<String>,
     pub redis_prefix: String,
     pub host: IpAddr,
@@ -234,6 +237,16 @@ fn var(name: &str) -> Option<String> {
 /// connections out in turn, so with twenty on two cores every backend slept between its
 /// queries and PostgreSQL spent 185 µs of CPU on the teams page's statement where eight
 /// busier backends spend 143 µs (pgbench at the same 6,000/s; `hub-tuning.md`, round six).
+/// Read-pipeline connections per node: one per core, so each core can run a backend that
+/// always finds a statement waiting. On two cores, one or two connections answered the teams
+/// page 15–35 % faster than the pool, three or four 5–20 % (`loadtest/results/hub-tuning.md`,
+/// round thirteen); larger machines are not measured, hence the cap.
+pub fn default_read_connections() -> usize {
+    std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .clamp(1, 8)
+}
+
 pub fn default_pool_size() -> u32 {
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
     (cores * 4).clamp(8, 32)
@@ -276,6 +289,10 @@ impl Config {
         Ok(Self {
             database_url,
             database_pool_size: parsed("DATABASE_POOL_SIZE", default_pool_size())?,
+            database_read_connections: parsed(
+                "DATABASE_READ_CONNECTIONS",
+                default_read_connections(),
+            )?,
             redis_url: var("REDIS_URL"),
             redis_prefix: var("REDIS_PREFIX").unwrap_or_else(|| "tsumugi".into()),
             host: parsed("HOST", IpAddr::from([127, 0, 0, 1]))?,
@@ -346,6 +363,7 @@ impl Config {
         Self {
             database_url,
             database_pool_size: default_pool_size(),
+            database_read_connections: default_read_connections(),
             redis_url: None,
             redis_prefix: "tsumugi-test".into(),
             host: IpAddr::from([127, 0, 0, 1]),

@@ -40,6 +40,7 @@ use crate::auth::site_verify;
 use crate::config::Config;
 use crate::platform::app;
 use crate::platform::mail::Mailer;
+use crate::platform::read_pipeline::ReadPipeline;
 use crate::platform::realtime_auth::{self, SessionAuthenticator};
 use crate::state::AppState;
 use crate::system::revision;
@@ -70,6 +71,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         let maintenance = maintenance.clone();
         move || maintenance.invalidate()
     });
+    let reads = ReadPipeline::new(&db, &config.database_url, config.database_read_connections)?;
     let sessions = auth::session_cache::SessionCache::default();
     hub.on_signal(auth::session_cache::SIGNAL, {
         let sessions = sessions.clone();
@@ -77,6 +79,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
     });
     let state = AppState::new(state::Services {
         db,
+        reads,
         hub,
         config: Arc::new(config),
         mailer,
@@ -116,6 +119,10 @@ pub async fn serve(
     realtime::serve(listener, router, shutdown).await
 }
 
+/// How long a request waits for a database connection (the pool's or the read pipeline's)
+/// before it answers 503.
+pub const DATABASE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// A connection idle longer than this is pinged before it is handed out.
 const PING_IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -126,7 +133,7 @@ const PING_IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 pub fn pool_options(max_connections: u32) -> PgPoolOptions {
     PgPoolOptions::new()
         .max_connections(max_connections)
-        .acquire_timeout(std::time::Duration::from_secs(5))
+        .acquire_timeout(DATABASE_WAIT)
         .test_before_acquire(false)
         .before_acquire(|conn, meta| {
             Box::pin(async move {

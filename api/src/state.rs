@@ -10,6 +10,7 @@ use crate::auth::site_verify::SiteVerifier;
 use crate::config::Config;
 use crate::maintenance::cache::ScheduleCache;
 use crate::platform::mail::Mailer;
+use crate::platform::read_pipeline::ReadPipeline;
 
 /// Cloned once per request by every middleware layer that takes the state, so it is one
 /// reference count (`Arc`), not one per field; fields are read through `Deref`.
@@ -33,6 +34,8 @@ impl std::ops::Deref for AppState {
 /// What the handlers share: the database, the hub, the configuration and the node's caches.
 pub struct Services {
     pub db: PgPool,
+    /// The hottest reads, pipelined over a few shared connections (`platform::read_pipeline`).
+    pub reads: ReadPipeline,
     pub hub: Hub,
     pub config: Arc<Config>,
     pub mailer: Mailer,

@@ -803,6 +803,8 @@ async fn while_the_database_is_away_requests_get_503_nothing_is_half_written_and
             Some(json!({ "body": "停止中", "client_message_id": "cut-2" })),
         ),
         ("GET", format!("/api/channels/{single}/messages"), None),
+        // Through the read pipeline, not the pool (`platform::read_pipeline`).
+        ("GET", "/api/teams".to_string(), None),
     ] {
         let started = Instant::now();
         let (status, body) = app
@@ -888,6 +890,12 @@ async fn while_the_database_is_away_requests_get_503_nothing_is_half_written_and
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let recovered = recovered.expect("service resumes without a restart");
+    let (status, teams) = app.get("/api/teams", Some(&creator)).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "the read pipeline reconnects too: {teams}"
+    );
     let (status, sent) = app
         .post(
             &format!("/api/channels/{single}/messages"),

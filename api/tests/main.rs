@@ -31,6 +31,7 @@ mod payments;
 mod pool_release;
 mod projects;
 mod purchase_orders;
+mod read_pipeline;
 mod realtime;
 mod rewards;
 mod security_headers;

@@ -132,12 +132,33 @@ pub fn database_unavailable(error: &sqlx::Error) -> bool {
         | sqlx::Error::PoolTimedOut
         | sqlx::Error::PoolClosed
         | sqlx::Error::WorkerCrashed => true,
-        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
-            // 08: connection exception; 57P01-57P03: admin/crash shutdown, cannot connect now;
-            // 53300: too many connections.
-            code.starts_with("08") || matches!(&*code, "57P01" | "57P02" | "57P03" | "53300")
-        }),
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| unavailable_code(&code)),
         _ => false,
+    }
+}
+
+/// SQLSTATEs that mean the server cannot serve now: 08 connection exception; 57P01-57P03
+/// admin/crash shutdown, cannot connect now; 53300 too many connections.
+fn unavailable_code(code: &str) -> bool {
+    code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03" | "53300")
+}
+
+/// The read pipeline's errors (`platform::read_pipeline`) by the same rule as the pool's: a
+/// closed connection, a failed connect or one of those SQLSTATEs is 503.
+impl From<tokio_postgres::Error> for AppError {
+    fn from(error: tokio_postgres::Error) -> Self {
+        let io =
+            std::error::Error::source(&error).is_some_and(|cause| cause.is::<std::io::Error>());
+        if error.is_closed()
+            || io
+            || error
+                .code()
+                .is_some_and(|code| unavailable_code(code.code()))
+        {
+            tracing::warn!(%error, "database unavailable");
+            return AppError::Unavailable;
+        }
+        AppError::Internal(error.into())
     }
 }
 

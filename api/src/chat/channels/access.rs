@@ -8,6 +8,7 @@ use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::guards::visible;
+use crate::platform::sql::PushSql;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ChannelRow {
@@ -22,7 +23,7 @@ pub struct ChannelRow {
 pub type SqlQuery = QueryBuilder<Postgres>;
 
 /// Condition (on alias `t`) for the teams the caller may see, with the caller's ids bound.
-pub fn push_visible_teams(q: &mut SqlQuery, caller: &Caller) {
+pub fn push_visible_teams(q: &mut impl PushSql, caller: &Caller) {
     match caller.role {
         Role::Manager | Role::Accountant | Role::Admin => {
             q.push("true");
@@ -44,7 +45,7 @@ pub fn push_visible_teams(q: &mut SqlQuery, caller: &Caller) {
 }
 
 /// Condition (on alias `c`) for the channels the caller may read: `may_read` in SQL.
-pub fn push_readable_channels(q: &mut SqlQuery, caller: &Caller) {
+pub fn push_readable_channels(q: &mut impl PushSql, caller: &Caller) {
     q.push(
         "(exists (select 1 from channel_members cm where cm.channel_id = c.id and not cm.is_observer and cm.user_id = ",
     );
@@ -57,7 +58,7 @@ pub fn push_readable_channels(q: &mut SqlQuery, caller: &Caller) {
 }
 
 /// The caller's unread messages in channel `c`: others' messages after their read position.
-pub fn push_unread_count(q: &mut SqlQuery, caller: &Caller) {
+pub fn push_unread_count(q: &mut impl PushSql, caller: &Caller) {
     q.push("(select count(*) from messages m where m.channel_id = c.id and m.deleted_at is null and m.user_id <> ");
     q.push_bind(caller.user_id);
     q.push(" and m.id > coalesce((select cm.last_read_message_id from channel_members cm where cm.channel_id = c.id and cm.user_id = ");

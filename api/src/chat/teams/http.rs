@@ -53,7 +53,7 @@ pub async fn list(
     AuthUser(caller): AuthUser,
 ) -> AppResult<Json<GroupedTeams>> {
     Ok(Json(group(
-        db::teams_where(&state.db, &caller, TeamsOf::All).await?,
+        db::teams_where(&state.reads, &caller, TeamsOf::All).await?,
     )))
 }
 
@@ -65,7 +65,7 @@ pub async fn leader_teams(
     AuthUser(caller): AuthUser,
 ) -> AppResult<Json<GroupedTeams>> {
     Ok(Json(group(
-        db::teams_where(&state.db, &caller, TeamsOf::Leader).await?,
+        db::teams_where(&state.reads, &caller, TeamsOf::Leader).await?,
     )))
 }
 
@@ -88,7 +88,7 @@ pub async fn set_favorite(
     } else {
         db::remove_favorite(&state.db, caller.user_id, team_id).await?;
     }
-    let team = db::teams_where(&state.db, &caller, TeamsOf::One(team_id))
+    let team = db::teams_where(&state.reads, &caller, TeamsOf::One(team_id))
         .await?
         .into_iter()
         .next()
