@@ -51,6 +51,10 @@ pub struct ProductReport {
     pub last_member: Latency,
     /// Second by second from the first POST (warm-up included): where a stall happened.
     pub timeline: Vec<Second>,
+    /// When the first POST was due, in milliseconds since the Unix epoch: second `n` of the
+    /// timeline starts `n` seconds later, so a slow second can be found in the server's and
+    /// PostgreSQL's logs.
+    pub started_unix_ms: u64,
     /// POST round trips.
     pub post: Latency,
 }
@@ -191,6 +195,9 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
     let interval_ns = (1e9 / config.rate) as u64;
     let start_ns = monotonic_ns() + 50_000_000;
     let start = tokio::time::Instant::now() + Duration::from_millis(50);
+    let started_unix_ms = (std::time::SystemTime::now() + Duration::from_millis(50))
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_millis() as u64);
     let post_errors = Arc::new(AtomicU64::new(0));
     let mut posts = Vec::with_capacity(total as usize);
     for seq in 0..total {
@@ -263,6 +270,7 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
         last_member: summarize(&last_member.lock().expect("histogram lock")),
         post: summarize(&post_latency.lock().expect("histogram lock")),
         timeline: std::mem::take(&mut *timeline.lock().expect("timeline lock")),
+        started_unix_ms,
     };
     Ok(report)
 }
