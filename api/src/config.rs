@@ -232,14 +232,9 @@ fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
-/// Four connections per core, at least eight: enough to keep PostgreSQL's backends and the
-/// commits' fsyncs busy, few enough that each backend stays warm. The pool hands its idle
-/// connections out in turn, so with twenty on two cores every backend slept between its
-/// queries and PostgreSQL spent 185 µs of CPU on the teams page's statement where eight
-/// busier backends spend 143 µs (pgbench at the same 6,000/s; `hub-tuning.md`, round six).
 /// Read-pipeline connections per node: one per core, so each core can run a backend that
 /// always finds a statement waiting. On two cores, one or two connections answered the teams
-/// page 15–35 % faster than the pool, three or four 5–20 % (`loadtest/results/hub-tuning.md`,
+/// page 7–37 % faster than the pool, three or four 1–20 % (`loadtest/results/hub-tuning.md`,
 /// round thirteen); larger machines are not measured, hence the cap.
 pub fn default_read_connections() -> usize {
     std::thread::available_parallelism()
@@ -247,6 +242,11 @@ pub fn default_read_connections() -> usize {
         .clamp(1, 8)
 }
 
+/// Four connections per core, at least eight: enough to keep PostgreSQL's backends and the
+/// commits' fsyncs busy, few enough that each backend stays warm. The pool hands its idle
+/// connections out in turn, so with twenty on two cores every backend slept between its
+/// queries and PostgreSQL spent 185 µs of CPU on the teams page's statement where eight
+/// busier backends spend 143 µs (pgbench at the same 6,000/s; `hub-tuning.md`, round six).
 pub fn default_pool_size() -> u32 {
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
     (cores * 4).clamp(8, 32)
