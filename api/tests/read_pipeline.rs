@@ -186,3 +186,44 @@ async fn a_read_whose_backend_ends_under_it_is_repeated_on_a_fresh_connection(po
     assert_eq!(answered.len(), 1);
     assert_ne!(answered[0].pid, sleeping, "answered by a fresh backend");
 }
+
+/// One column of a table the test changes.
+struct Shaped {
+    a: i32,
+}
+
+impl FromPgRow for Shaped {
+    fn from_pg_row(row: &tokio_postgres::Row) -> Result<Self, tokio_postgres::Error> {
+        Ok(Shaped {
+            a: row.try_get("a")?,
+        })
+    }
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn a_statement_whose_table_changed_shape_is_prepared_again(pool: PgPool) {
+    sqlx::query("create table reshaped (a int not null)")
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query("insert into reshaped values (7)")
+        .execute(&pool)
+        .await
+        .unwrap();
+    // One connection, so the second read meets the statement the first one prepared.
+    let reads = api::platform::read_pipeline::ReadPipeline::new(&pool, "", 1).unwrap();
+    let query = ReadQuery::new("select * from reshaped");
+    let before: Vec<Shaped> = reads.fetch_all(&query).await.unwrap();
+    assert_eq!(before.iter().map(|r| r.a).collect::<Vec<_>>(), vec![7]);
+
+    // A migration on another node: `select *` now has another result type.
+    sqlx::query("alter table reshaped add column b text")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let after: Vec<Shaped> = reads
+        .fetch_all(&query)
+        .await
+        .expect("prepared again, not failed");
+    assert_eq!(after.iter().map(|r| r.a).collect::<Vec<_>>(), vec![7]);
+}

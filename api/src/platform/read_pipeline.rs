@@ -7,8 +7,8 @@
 //! thirteen). Writes and transactions stay on the `sqlx` pool.
 //!
 //! The connections are opened on first use and again whenever one has closed (a restart, a
-//! terminated backend); a read that finds its connection closed is retried once on a fresh
-//! one. They reach the same server, database and user as the pool, answer 503 like the pool
+//! terminated backend); a read that finds its connection closed, or whose backend ends under
+//! it, is repeated once on a fresh one. They reach the same server, database and user as the pool, answer 503 like the pool
 //! while PostgreSQL is away, and end when the pool is closed.
 
 use std::collections::HashMap;
@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use sqlx::PgPool;
+use tokio_postgres::error::SqlState;
 use tokio_postgres::{Client, NoTls, Row, Statement};
 
 use crate::platform::error::{AppError, AppResult};
@@ -186,26 +187,47 @@ impl Slot {
 
 impl Connection {
     /// Runs `query` as a prepared statement, prepared once per connection and text (a call
-    /// site binds the same types every time).
+    /// site binds the same types every time). A statement whose tables changed shape since it
+    /// was prepared (a migration run by another node) is prepared again, once.
     async fn query(&self, query: &ReadQuery) -> Result<Vec<Row>, tokio_postgres::Error> {
+        let statement = self.statement(query).await?;
+        match self.client.query(&statement, &query.params()).await {
+            Err(error) if stale_statement(&error) => {
+                self.statements
+                    .lock()
+                    .expect("statement cache")
+                    .remove(query.sql());
+                let statement = self.statement(query).await?;
+                self.client.query(&statement, &query.params()).await
+            }
+            answered => answered,
+        }
+    }
+
+    async fn statement(&self, query: &ReadQuery) -> Result<Statement, tokio_postgres::Error> {
         let sql = query.sql();
-        let statement = self
+        let cached = self
             .statements
             .lock()
             .expect("statement cache")
             .get(sql)
             .cloned();
-        let statement = match statement {
-            Some(statement) => statement,
-            None => {
-                let statement = self.client.prepare_typed(sql, query.types()).await?;
-                let mut cache = self.statements.lock().expect("statement cache");
-                if cache.len() < MAX_CACHED_STATEMENTS {
-                    cache.insert(sql.into(), statement.clone());
-                }
-                statement
-            }
-        };
-        self.client.query(&statement, &query.params()).await
+        if let Some(statement) = cached {
+            return Ok(statement);
+        }
+        let statement = self.client.prepare_typed(sql, query.types()).await?;
+        let mut cache = self.statements.lock().expect("statement cache");
+        if cache.len() < MAX_CACHED_STATEMENTS {
+            cache.insert(sql.into(), statement.clone());
+        }
+        Ok(statement)
     }
+}
+
+/// "cached plan must not change result type" (0A000) or a statement the server no longer
+/// knows (26000): PostgreSQL's answers to a prepared statement that has gone stale.
+fn stale_statement(error: &tokio_postgres::Error) -> bool {
+    error.code().is_some_and(|code| {
+        *code == SqlState::FEATURE_NOT_SUPPORTED || *code == SqlState::INVALID_SQL_STATEMENT_NAME
+    })
 }
