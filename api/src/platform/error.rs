@@ -140,7 +140,13 @@ pub fn database_unavailable(error: &sqlx::Error) -> bool {
 /// SQLSTATEs that mean the server cannot serve now: 08 connection exception; 57P01-57P03
 /// admin/crash shutdown, cannot connect now; 53300 too many connections.
 fn unavailable_code(code: &str) -> bool {
-    code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03" | "53300")
+    code.starts_with("08") || backend_shut_down(code) || code == "53300"
+}
+
+/// SQLSTATEs that say the backend serving the connection shut down (admin or crash
+/// shutdown) or the server cannot accept connections now: 57P01-57P03.
+pub(crate) fn backend_shut_down(code: &str) -> bool {
+    matches!(code, "57P01" | "57P02" | "57P03")
 }
 
 /// The read pipeline's errors (`platform::read_pipeline`) by the same rule as the pool's: a

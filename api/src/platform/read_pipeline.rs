@@ -19,7 +19,7 @@ use sqlx::PgPool;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{Client, NoTls, Row, Statement};
 
-use crate::platform::error::{AppError, AppResult};
+use crate::platform::error::{AppError, AppResult, backend_shut_down};
 use crate::platform::sql::ReadQuery;
 
 /// Prepared statements kept per connection; the pipeline's queries come from a handful of
@@ -141,7 +141,7 @@ fn connection_lost(error: &tokio_postgres::Error, connection: &Connection) -> bo
         || connection.client.is_closed()
         || error
             .code()
-            .is_some_and(|code| matches!(code.code(), "57P01" | "57P02" | "57P03"))
+            .is_some_and(|code| backend_shut_down(code.code()))
 }
 
 impl Slot {
