@@ -109,7 +109,9 @@ product_path() {
     postmaster=$(head -n 1 "$(psql "$ADMIN_URL" -qtAc 'show data_directory')/postmaster.pid" 2>/dev/null || true)
     [ -n "$postmaster" ] && taskset -p -c "$db_core" "$postmaster" >/dev/null
   fi
-  DATABASE_URL="$BENCH_URL" PORT=8099 DATA_DIR="$(mktemp -d)" RUST_LOG=warn SITE_VERIFY=off LOGIN_LIMIT_PER_IP=1000000 $server_cpu "$BIN/tsumugi" >/dev/null 2>&1 &
+  # SERVER_TIMING: each answer says how long it spent inside the server and, of that, in
+  # PostgreSQL and in the hub, so a slow second's POSTs can be attributed (the timeline below).
+  DATABASE_URL="$BENCH_URL" PORT=8099 DATA_DIR="$(mktemp -d)" RUST_LOG=warn SITE_VERIFY=off LOGIN_LIMIT_PER_IP=1000000 SERVER_TIMING=1 $server_cpu "$BIN/tsumugi" >/dev/null 2>&1 &
   product_pid=$!
   await_health "$product_pid" 8099
   first_channel=$(psql "$BENCH_URL" -qtA -v ON_ERROR_STOP=1 -v channels=10 -v members=100 -f loadtest/product-seed.sql | tail -n 1)
@@ -125,6 +127,7 @@ product_path() {
     echo "  rate $rate/s: last member p50 $p50 ms, p99 $p99 ms, POST p99 $(jq_num "$out" "d['post']['p99_ms']") ms, lost $(jq_num "$out" "d['lost']"), POST errors $(jq_num "$out" "d['post_errors']")"
     echo "    second by second, slowest last member (ms): $(jq_num "$out" "' '.join(str(round(s['last_member_max_ms'])) for s in d['timeline'])")"
     echo "    second by second, slowest POST answer (ms): $(jq_num "$out" "' '.join(str(round(s['post_max_ms'])) for s in d['timeline'])")"
+    echo "    the same POSTs inside the server, total/pool wait/statement/push (ms): $(jq_num "$out" "' '.join(f\"{round(t['total_ms'])}/{round(t['pool_ms'])}/{round(t['db_ms'])}/{round(t['push_ms'])}\" if (t := s.get('post_max_server')) else '-' for s in d['timeline'])")"
     PRODUCT_ROWS[$layout,$run]+="| $rate | $p50 | $p99 | $(jq_num "$out" "d['post']['p99_ms']") | $(jq_num "$out" "d['lost']") | $(jq_num "$out" "d['post_errors']") |"$'\n'
     if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > 50 else 1)" "$p99"; then PRODUCT_FAILED_AT[$layout,$run]=$rate; break; fi
   done

@@ -89,6 +89,9 @@ pub struct Config {
     pub smtp_url: Option<String>,
     pub mail_from: String,
     pub trust_proxy: bool,
+    /// `SERVER_TIMING=1`: API answers carry a `Server-Timing` header (`platform::server_timing`),
+    /// for diagnosis; off by default.
+    pub server_timing: bool,
     /// Origins other than the service's own whose pages may call the API (`ALLOWED_ORIGINS`,
     /// comma-separated, e.g. `https://admin.example.jp`); none by default: same origin only.
     pub allowed_origins: Vec<String>,
@@ -305,6 +308,7 @@ impl Config {
             smtp_url: var("SMTP_URL"),
             mail_from: var("MAIL_FROM").unwrap_or_else(|| "Tsumugi <no-reply@tsumugi.jp>".into()),
             trust_proxy: matches!(var("TRUST_PROXY").as_deref(), Some("1" | "true")),
+            server_timing: matches!(var("SERVER_TIMING").as_deref(), Some("1" | "true")),
             allowed_origins: allowed_origins(var("ALLOWED_ORIGINS").as_deref())?,
             request_timeout: std::time::Duration::from_secs(parsed("REQUEST_TIMEOUT_SECONDS", 30)?),
             login_limit_per_account: parsed("LOGIN_LIMIT_PER_ACCOUNT", 5)?,
@@ -376,6 +380,7 @@ impl Config {
             smtp_url: None,
             mail_from: "Tsumugi <no-reply@tsumugi.jp>".into(),
             trust_proxy: false,
+            server_timing: false,
             allowed_origins: Vec::new(),
             request_timeout: std::time::Duration::from_secs(30),
             login_limit_per_account: 5,

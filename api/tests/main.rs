@@ -35,6 +35,7 @@ mod read_pipeline;
 mod realtime;
 mod rewards;
 mod security_headers;
+mod server_timing;
 mod task_flow;
 mod user_admin;
 mod work_admin;

@@ -102,7 +102,47 @@ struct Created<'a> {
 pub struct Second {
     pub posts: u64,
     pub post_max_ms: f64,
+    /// Where the slowest POST's time went on the server, when it sends `Server-Timing`
+    /// (`SERVER_TIMING=1`); the rest of `post_max_ms` was spent before the server read the
+    /// request or after it answered.
+    pub post_max_server: Option<ServerTiming>,
     pub last_member_max_ms: f64,
+}
+
+/// A response's `Server-Timing`, in milliseconds: the time inside the API (`total`), and of it
+/// waiting for a pool connection (`pool`), in database statements (`db`) and in realtime pushes
+/// (`push`).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Serialize)]
+pub struct ServerTiming {
+    pub total_ms: f64,
+    pub pool_ms: f64,
+    pub db_ms: f64,
+    pub push_ms: f64,
+}
+
+impl ServerTiming {
+    /// Reads `total;dur=…, db;dur=…, push;dur=…`; `None` without a `total`.
+    pub fn parse(header: &str) -> Option<ServerTiming> {
+        let mut timing = ServerTiming::default();
+        let mut total = None;
+        for entry in header.split(',') {
+            let Some((name, dur)) = entry.trim().split_once(";dur=") else {
+                continue;
+            };
+            let Ok(ms) = dur.trim().parse::<f64>() else {
+                continue;
+            };
+            match name {
+                "total" => total = Some(ms),
+                "pool" => timing.pool_ms = ms,
+                "db" => timing.db_ms = ms,
+                "push" => timing.push_ms = ms,
+                _ => {}
+            }
+        }
+        timing.total_ms = total?;
+        Some(timing)
+    }
 }
 
 fn note(timeline: &Mutex<Vec<Second>>, second: usize, f: impl FnOnce(&mut Second)) {
@@ -222,18 +262,25 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
         // Open loop: each POST runs on its own, so a slow answer never delays the schedule.
         posts.push(tokio::spawn(async move {
             let sent = Instant::now();
-            let ok = http
-                .post(url)
-                .bearer_auth(token)
-                .json(&body)
-                .send()
-                .await
-                .map(|r| r.status().is_success())
-                .unwrap_or(false);
+            let (ok, server) = match http.post(url).bearer_auth(token).json(&body).send().await {
+                Ok(response) => (
+                    response.status().is_success(),
+                    response
+                        .headers()
+                        .get("server-timing")
+                        .and_then(|v| v.to_str().ok())
+                        .and_then(ServerTiming::parse),
+                ),
+                Err(_) => (false, None),
+            };
             let took = sent.elapsed();
+            let took_ms = took.as_secs_f64() * 1000.0;
             note(&timeline, second_of(seq), |s| {
                 s.posts += 1;
-                s.post_max_ms = s.post_max_ms.max(took.as_secs_f64() * 1000.0);
+                if took_ms > s.post_max_ms {
+                    s.post_max_ms = took_ms;
+                    s.post_max_server = server;
+                }
             });
             if ok && measured(seq) {
                 post_latency
@@ -284,6 +331,31 @@ mod tests {
         assert_eq!(read_stamp(&stamp(123_456_789, 42)), Some((123_456_789, 42)));
         assert_eq!(read_stamp("こんにちは"), None);
         assert_eq!(read_stamp("12 x"), None);
+    }
+
+    #[test]
+    fn server_timing_reads_the_servers_header() {
+        assert_eq!(
+            ServerTiming::parse("total;dur=12.345, pool;dur=0.5, db;dur=2.001, push;dur=0.250"),
+            Some(ServerTiming {
+                total_ms: 12.345,
+                pool_ms: 0.5,
+                db_ms: 2.001,
+                push_ms: 0.25
+            })
+        );
+        // Entries in any order, unknown ones skipped; parts the server did not time are zero.
+        assert_eq!(
+            ServerTiming::parse("cache;desc=\"x\", db;dur=1.5, total;dur=3"),
+            Some(ServerTiming {
+                total_ms: 3.0,
+                pool_ms: 0.0,
+                db_ms: 1.5,
+                push_ms: 0.0
+            })
+        );
+        assert_eq!(ServerTiming::parse("db;dur=1.5"), None, "no total");
+        assert_eq!(ServerTiming::parse(""), None);
     }
 
     #[test]

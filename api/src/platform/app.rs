@@ -91,6 +91,12 @@ pub fn app(state: AppState) -> Router {
             crate::platform::limits::time_limit(request_timeout, request, next)
         }))
         .layer(crate::platform::limits::cors(&state.config.allowed_origins));
+    // Outermost of the API's layers, so `total` covers all of them.
+    let api = if state.config.server_timing {
+        api.layer(middleware::from_fn(crate::platform::server_timing::add))
+    } else {
+        api
+    };
     Router::new()
         .merge(SwaggerUi::new("/api/docs").url("/api/docs/openapi.json", doc))
         .nest("/api", api)

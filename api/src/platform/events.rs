@@ -4,6 +4,8 @@
 use realtime::{EventName, Hub, Room};
 use serde::Serialize;
 
+use crate::platform::server_timing::{self, Phase};
+
 /// A server-to-client event: its payload (the value itself, serialised as the REST API returns
 /// the record), its name and its audience.
 pub trait Event: Serialize + Sync {
@@ -16,9 +18,12 @@ pub trait Event: Serialize + Sync {
 /// Publishes `event` to each room of its audience. Persist first, then call this: a push is
 /// never the only copy of the data, so a failed publish is logged, not returned.
 pub async fn emit<E: Event>(hub: &Hub, event: &E) {
-    for room in event.audience() {
-        hub.publish_or_log(room, E::NAME, event).await;
-    }
+    let publish = async {
+        for room in event.audience() {
+            hub.publish_or_log(room, E::NAME, event).await;
+        }
+    };
+    server_timing::timed(Phase::Push, publish).await;
 }
 
 /// Implements `Event` for a payload type: its wire name, and its audience computed from the

@@ -16,6 +16,7 @@ pub mod query;
 pub mod read_pipeline;
 pub mod realtime_auth;
 pub mod security_headers;
+pub mod server_timing;
 pub mod sql;
 pub mod text;
 pub mod validation;

@@ -20,6 +20,7 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::{Client, NoTls, Row, Statement};
 
 use crate::platform::error::{AppError, AppResult, backend_shut_down};
+use crate::platform::server_timing::{self, Phase};
 use crate::platform::sql::ReadQuery;
 
 /// Prepared statements kept per connection; the pipeline's queries come from a handful of
@@ -84,7 +85,7 @@ impl ReadPipeline {
 
     /// Every row of `query`, decoded.
     pub async fn fetch_all<T: FromPgRow>(&self, query: &ReadQuery) -> AppResult<Vec<T>> {
-        let rows = self.query(query).await?;
+        let rows = server_timing::timed(Phase::Db, self.query(query)).await?;
         rows.iter()
             .map(T::from_pg_row)
             .collect::<Result<_, _>>()

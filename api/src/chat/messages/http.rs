@@ -18,6 +18,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::events::{Event, emit};
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
 use crate::platform::pagination::Paging;
+use crate::platform::server_timing::{self, Phase};
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use axum::Json;
@@ -184,14 +185,18 @@ pub async fn post(
     // access check, the insert and the read position), atomic by itself, so no transaction.
     let plain = body.file_ids.is_empty() && mentioned_user_ids(&body.body).is_empty();
     if invalid.is_none() && plain {
-        let inserted = db::insert_plain_message(
-            &state.db,
+        // The connection is taken here rather than inside the statement so that
+        // `Server-Timing` can tell waiting for it from the statement itself.
+        let mut connection = server_timing::timed(Phase::Pool, state.db.acquire()).await?;
+        let insert = db::insert_plain_message(
+            &mut *connection,
             caller,
             channel_id,
             body.body.trim_end(),
             body.client_message_id.as_deref(),
-        )
-        .await?;
+        );
+        let inserted = server_timing::timed(Phase::Db, insert).await?;
+        drop(connection);
         if let Some(row) = inserted {
             let created = MessageCreated(row.into_view(Vec::new(), Vec::new(), Vec::new()));
             emit(&state.hub, &created).await;
