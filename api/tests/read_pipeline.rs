@@ -185,11 +185,7 @@ async fn a_read_whose_backend_ends_under_it_is_repeated_on_a_fresh_connection(po
 
 #[sqlx::test(migrator = "api::MIGRATOR")]
 async fn a_statement_whose_table_changed_shape_is_prepared_again(pool: PgPool) {
-    sqlx::query("create table reshaped (a int not null)")
-        .execute(&pool)
-        .await
-        .unwrap();
-    sqlx::query("insert into reshaped values (7)")
+    sqlx::raw_sql("create table reshaped (a int not null); insert into reshaped values (7)")
         .execute(&pool)
         .await
         .unwrap();

@@ -121,7 +121,7 @@ pub struct ServerTiming {
 }
 
 impl ServerTiming {
-    /// Reads `total;dur=…, db;dur=…, push;dur=…`; `None` without a `total`.
+    /// Reads `total;dur=…, pool;dur=…, db;dur=…, push;dur=…`; `None` without a `total`.
     pub fn parse(header: &str) -> Option<ServerTiming> {
         let mut timing = ServerTiming::default();
         let mut total = None;

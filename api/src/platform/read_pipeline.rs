@@ -8,8 +8,8 @@
 //!
 //! The connections are opened on first use and again whenever one has closed (a restart, a
 //! terminated backend); a read that finds its connection closed, or whose backend ends under
-//! it, is repeated once on a fresh one. They reach the same server, database and user as the pool, answer 503 like the pool
-//! while PostgreSQL is away, and end when the pool is closed.
+//! it, is repeated once on a fresh one. They reach the same server, database and user as the
+//! pool, answer 503 like the pool while PostgreSQL is away, and end when the pool is closed.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -21,7 +21,7 @@ use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::Response;
 
-/// Where a timed part of a request spends its time.
+/// Where a timed part of a request spends its time (in the header's order).
 #[derive(Debug, Clone, Copy)]
 pub enum Phase {
     /// Waiting for a connection of the pool.
@@ -32,11 +32,14 @@ pub enum Phase {
     Push,
 }
 
+/// The request's time per [`Phase`], indexed by it.
 #[derive(Default)]
-struct Phases {
-    pool: Cell<Duration>,
-    db: Cell<Duration>,
-    push: Cell<Duration>,
+struct Phases([Cell<Duration>; 3]);
+
+impl Phases {
+    fn get(&self) -> [Duration; 3] {
+        self.0.each_ref().map(Cell::get)
+    }
 }
 
 tokio::task_local! {
@@ -50,11 +53,7 @@ pub async fn timed<F: Future>(phase: Phase, work: F) -> F::Output {
     let took = started.elapsed();
     // Outside a timed request (timing off, or a background task) there is nothing to add to.
     let _ = PHASES.try_with(|phases| {
-        let cell = match phase {
-            Phase::Pool => &phases.pool,
-            Phase::Db => &phases.db,
-            Phase::Push => &phases.push,
-        };
+        let cell = &phases.0[phase as usize];
         cell.set(cell.get() + took);
     });
     output
@@ -66,9 +65,7 @@ pub async fn add(request: Request, next: Next) -> Response {
     let (mut response, phases) = PHASES
         .scope(Phases::default(), async {
             let response = next.run(request).await;
-            let phases =
-                PHASES.with(|phases| [&phases.pool, &phases.db, &phases.push].map(Cell::get));
-            (response, phases)
+            (response, PHASES.with(Phases::get))
         })
         .await;
     let value = header_value(started.elapsed(), phases);
@@ -98,12 +95,12 @@ mod tests {
         // Outside a scope: the work runs, nothing is recorded, nothing panics.
         assert_eq!(timed(Phase::Db, async { 7 }).await, 7);
 
-        let (db, push) = PHASES
+        let [_, db, push] = PHASES
             .scope(Phases::default(), async {
                 timed(Phase::Db, tokio::time::sleep(Duration::from_millis(5))).await;
                 timed(Phase::Db, tokio::time::sleep(Duration::from_millis(5))).await;
                 timed(Phase::Push, async {}).await;
-                PHASES.with(|p| (p.db.get(), p.push.get()))
+                PHASES.with(Phases::get)
             })
             .await;
         assert!(db >= Duration::from_millis(10), "{db:?}");
