@@ -43,7 +43,10 @@ pub struct Conn {
     tx: mpsc::UnboundedSender<Outgoing>,
 }
 
-async fn open_tcp(server: SocketAddr, source: Option<IpAddr>) -> anyhow::Result<TcpStream> {
+pub(crate) async fn open_tcp(
+    server: SocketAddr,
+    source: Option<IpAddr>,
+) -> anyhow::Result<TcpStream> {
     let socket = if server.is_ipv4() {
         TcpSocket::new_v4()?
     } else {

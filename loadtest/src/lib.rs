@@ -7,6 +7,7 @@ pub mod client;
 pub mod codec;
 pub mod http;
 pub mod loopback;
+pub mod member;
 pub mod pace;
 pub mod product;
 pub mod scenario;

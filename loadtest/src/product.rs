@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::client::{Conn, EventHandler, ignore_events};
 use crate::codec::Event;
-use crate::scenario::join_rooms;
+use crate::member;
 use crate::stats::{Latency, monotonic_ns, new_histogram, summarize};
 
 #[derive(Debug, Clone)]
@@ -205,28 +205,32 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
             }
         })
     };
-    let silent = ignore_events();
-
-    let connect = |index: usize, handler: EventHandler| {
-        let token = format!("{}{}", config.token_prefix, index % members_total.max(1));
-        let source =
-            (!config.sources.is_empty()).then(|| config.sources[index % config.sources.len()]);
-        async move { Conn::connect(config.server, &token, source, handler).await }
+    let token_of =
+        |index: usize| format!("{}{}", config.token_prefix, index % members_total.max(1));
+    let source_of = |index: usize| {
+        (!config.sources.is_empty()).then(|| config.sources[index % config.sources.len()])
     };
-    let _idle: Vec<Conn> = stream::iter(0..config.idle)
-        .map(|i| connect(i, silent.clone()))
+    let silent = ignore_events();
+    let idle: Vec<Conn> = stream::iter(0..config.idle)
+        .map(|i| {
+            let (token, silent) = (token_of(i), silent.clone());
+            async move { Conn::connect(config.server, &token, source_of(i), silent).await }
+        })
         .buffered(256)
         .try_collect()
         .await?;
-    let members: Vec<Conn> = stream::iter(0..members_total)
-        .map(|i| connect(i, on_message.clone()))
+    // The members are read on a thread of their own at about the kernel's cost (`member`):
+    // the generator shares the cores with what it measures.
+    let members: Vec<member::Joined> = stream::iter(0..members_total)
+        .map(|i| {
+            let token = token_of(i);
+            let channel_id = config.first_channel + (i / config.members) as i64;
+            async move { member::join(config.server, &token, source_of(i), channel_id).await }
+        })
         .buffered(256)
         .try_collect()
         .await?;
-    join_rooms(&members, |i| {
-        config.first_channel + (i / config.members) as i64
-    })
-    .await?;
+    let members = member::read(members, on_message)?;
 
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(256)
@@ -301,7 +305,8 @@ pub async fn product(config: ProductConfig) -> anyhow::Result<ProductReport> {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let got = received.load(Ordering::Relaxed);
-    for conn in members.iter().chain(_idle.iter()) {
+    members.stop()?;
+    for conn in &idle {
         conn.close();
     }
     let report = ProductReport {
