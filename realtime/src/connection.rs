@@ -163,13 +163,14 @@ async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>) {
     if write_all(&stream, vec![connected]).await.is_err() {
         return;
     }
-    let socket = Arc::new(Socket::new(
+    let socket = Socket::new(
         shared.registry.next_id(),
         identity,
         stream,
         shared.config.socket_buffer.max(16),
         shared.config.busy_gap,
-    ));
+        shared.flusher.clone(),
+    );
     shared.registry.add(socket.clone());
     handlers::on_connect(&shared, &socket);
     let exit = run(&shared, &socket, &mut link).await;
@@ -273,7 +274,8 @@ async fn authenticate(shared: &Shared, auth: &str) -> Result<Identity, AuthRejec
 /// Serves a connected socket until it ends.
 async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exit {
     let mut budget = handlers::budget(shared);
-    // A busy socket's queued frames wait until this, to go out together.
+    // Frames the flusher left to the task whole (the kernel took none of the batch) still
+    // wait for the busy gap after the previous write, to go out together.
     let mut due: Option<Instant> = None;
     loop {
         tokio::select! {

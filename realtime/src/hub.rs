@@ -12,6 +12,7 @@ use crate::auth::Authenticator;
 use crate::cluster::{Cluster, Op};
 use crate::connection;
 use crate::events::EventName;
+use crate::flusher::Flusher;
 use crate::redis_link::{LinkError, RedisLink};
 use crate::registry::{ALL, Registry};
 use crate::rooms::Room;
@@ -70,6 +71,8 @@ pub(crate) struct Shared {
     pub cluster: Option<Cluster>,
     pub auth: Arc<dyn Authenticator>,
     pub config: HubConfig,
+    /// Writes busy sockets' batched frames.
+    pub flusher: Arc<Flusher>,
 }
 
 /// Cheap to clone; publishes typed events to rooms on every node.
@@ -112,6 +115,7 @@ impl Hub {
             cluster,
             auth,
             config,
+            flusher: Flusher::start(),
         });
         if let Some(cluster) = &shared.cluster {
             // While Redis was away this node missed what other nodes published: revocations

@@ -7,6 +7,7 @@ mod auth;
 mod cluster;
 mod connection;
 mod events;
+mod flusher;
 mod handlers;
 mod hub;
 mod limits;

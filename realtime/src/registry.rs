@@ -120,7 +120,6 @@ mod tests {
 
     async fn socket(registry: &Registry, user_id: i64) -> (Arc<Socket>, TcpStream) {
         let (socket, peer) = testing::socket(registry.next_id(), user_id, 16).await;
-        let socket = Arc::new(socket);
         registry.add(socket.clone());
         (socket, peer.into_std().unwrap())
     }

@@ -4,16 +4,17 @@
 //! A frame for a quiet socket is written by whoever has it: the fan-out writes straight into the
 //! socket's TCP connection when nothing is queued before it, the socket's own task is not
 //! writing and the socket's previous frame came at least the busy gap ago
-//! (`SOCKET_BUSY_GAP_MS`, by default [`DEFAULT_BUSY_GAP`]). A busy socket's frames, and what the
-//! kernel will not take now (a full send buffer), wait in the outbox, and the socket's task —
-//! woken once — writes all of it in one call, no sooner than the busy gap after the previous
-//! write, so a busy socket's frames share their `send`s. Order is kept by the state's lock: a
-//! direct write happens under it, and never while anything is queued or the task is writing.
-//! The outbox allocates nothing while it is empty.
+//! (`SOCKET_BUSY_GAP_MS`, by default [`DEFAULT_BUSY_GAP`]). A busy socket's frames wait in the
+//! outbox, and the node's flusher (`flusher.rs`) writes all of them in one call the busy gap
+//! after the previous write, so a busy socket's frames share their `send`s. What the kernel
+//! will not take now (a full send buffer) is left to the socket's own task, which waits until
+//! the connection is writable. Order is kept by the state's lock: direct and batched writes
+//! happen under it, and never while the task is writing; a direct write never while anything
+//! is queued. The outbox allocates nothing while it is empty.
 
 use std::collections::VecDeque;
 use std::io::{self, IoSlice};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use bytes::{Buf, Bytes};
@@ -21,16 +22,20 @@ use tokio::net::TcpStream;
 use tokio::sync::Notify;
 
 use crate::auth::Identity;
+use crate::flusher::Flusher;
 
 /// The default busy gap. A socket whose previous frame came less than this ago is busy: its
-/// frames go through its task, which writes no sooner than this after the previous write,
-/// everything that queued up meanwhile in one call. Writing each frame at once costs a `send`
+/// frames wait for the node's flusher, which writes them no sooner than this after the previous
+/// write, everything that queued up meanwhile in one call. Writing each frame at once costs a `send`
 /// per frame (and a wake-up of the reader); applied to every frame it cut the fan-out ladder
 /// from 635,000 to 159,000 deliveries/s. At 1,000 messages/s into 100-member channels members
 /// get a frame every 10 ms: with 8 ms each went out alone and the last member's p99 was 118 ms
 /// (shared layout); with 20 ms two or three go out together, 41 ms
 /// (`loadtest/results/hub-tuning.md`, round seven; round nine compares 10, 14 and 20 ms).
 pub const DEFAULT_BUSY_GAP: Duration = Duration::from_millis(20);
+
+/// Most buffers handed to one vectored write.
+const MAX_SLICES: usize = 64;
 
 /// A socket's number on this node (the key of the registry's maps).
 pub(crate) type SocketId = u64;
@@ -53,8 +58,12 @@ pub(crate) struct Socket {
     wake: Notify,
     /// Frames queued beyond which the socket counts as a slow consumer and is closed.
     buffer: usize,
-    /// A frame sooner than this after the previous one waits for the socket's task.
+    /// A frame sooner than this after the previous one waits for the flusher.
     busy_gap: Duration,
+    /// Writes the batches of busy sockets.
+    flusher: Arc<Flusher>,
+    /// This socket, for the flusher to hold until its batch is due.
+    me: Weak<Socket>,
 }
 
 struct State {
@@ -66,7 +75,9 @@ struct State {
     writing: bool,
     /// When the previous data frame was sent or queued (a busy socket's frames are batched).
     last_frame: Option<Instant>,
-    /// When frames last went to the kernel: a busy socket's task writes again no sooner than
+    /// The flusher holds a batch of this socket's: frames queued meanwhile join it.
+    scheduled: bool,
+    /// When frames last went to the kernel: a busy socket's frames go out again no sooner than
     /// the busy gap after, with everything that queued up meanwhile.
     last_write: Option<Instant>,
     ending: Option<Ending>,
@@ -103,8 +114,9 @@ impl Socket {
         stream: TcpStream,
         buffer: usize,
         busy_gap: Duration,
-    ) -> Self {
-        Socket {
+        flusher: Arc<Flusher>,
+    ) -> Arc<Self> {
+        Arc::new_cyclic(|me| Socket {
             id,
             identity,
             stream,
@@ -113,6 +125,7 @@ impl Socket {
                 partial: false,
                 writing: false,
                 last_frame: None,
+                scheduled: false,
                 last_write: None,
                 ending: None,
                 rooms: Vec::new(),
@@ -122,7 +135,9 @@ impl Socket {
             wake: Notify::new(),
             buffer,
             busy_gap,
-        }
+            flusher,
+            me: me.clone(),
+        })
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, State> {
@@ -148,7 +163,8 @@ impl Socket {
     }
 
     /// Writes `frame` now if it may and the kernel takes all of it; otherwise queues (the rest
-    /// of) it or ends the socket. `true` when the task has something to do.
+    /// of) it, for the flusher or the task, or ends the socket. `true` when the task has
+    /// something to do.
     fn send(&self, state: &mut State, frame: &Bytes, traffic: Traffic) -> bool {
         let now = Instant::now();
         let previous = match traffic {
@@ -184,8 +200,62 @@ impl Socket {
             tracing::debug!(sid = self.id, "slow consumer: socket closed");
         } else {
             state.outbox.push_back(frame.clone());
+            if !state.writing && !state.partial {
+                self.schedule(state, now);
+                return false;
+            }
         }
         true
+    }
+
+    /// Has the flusher write the outbox the busy gap after the previous write, unless it is
+    /// already to.
+    fn schedule(&self, state: &mut State, now: Instant) {
+        if !state.scheduled {
+            state.scheduled = true;
+            let when = state
+                .last_write
+                .map_or(now, |last| (last + self.busy_gap).max(now));
+            self.flusher.schedule(when, self.me.clone());
+        }
+    }
+
+    /// The flusher's turn: writes what is queued, in one call while the kernel takes all of
+    /// it. What it does not take (or a broken connection) is the task's to deal with.
+    pub(crate) fn write_batch(&self) {
+        let mut state = self.state();
+        state.scheduled = false;
+        if state.writing || state.partial || state.ending.is_some() {
+            return;
+        }
+        while !state.outbox.is_empty() {
+            let mut slices = [IoSlice::new(&[]); MAX_SLICES];
+            let count = state.outbox.len().min(MAX_SLICES);
+            for (slice, frame) in slices.iter_mut().zip(&state.outbox) {
+                *slice = IoSlice::new(frame);
+            }
+            let wanted: usize = slices[..count].iter().map(|slice| slice.len()).sum();
+            match self.stream.try_write_vectored(&slices[..count]) {
+                Ok(written) => {
+                    state.last_write = Some(Instant::now());
+                    state.partial = advance(&mut state.outbox, written);
+                    if written < wanted {
+                        break;
+                    }
+                }
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => break,
+                Err(error) => {
+                    tracing::debug!(sid = self.id, %error, "write failed: socket closed");
+                    state.ending = Some(Ending::Close);
+                    break;
+                }
+            }
+        }
+        let task_has_work = !state.outbox.is_empty() || state.ending.is_some();
+        drop(state);
+        if task_has_work {
+            self.wake.notify_one();
+        }
     }
 
     /// The node's heartbeat: sends a ping, or ends the socket when the previous ping is still
@@ -309,9 +379,6 @@ impl Socket {
     }
 }
 
-/// Most buffers handed to one vectored write.
-const MAX_SLICES: usize = 64;
-
 /// Writes `frames` in order, waiting whenever the kernel's send buffer is full. Used by the
 /// socket's own task (and before the socket is registered, when nothing else can write).
 pub(crate) async fn write_all(stream: &TcpStream, frames: Vec<Bytes>) -> io::Result<()> {
@@ -323,25 +390,32 @@ pub(crate) async fn write_all(stream: &TcpStream, frames: Vec<Bytes>) -> io::Res
             .take(MAX_SLICES)
             .map(|frame| IoSlice::new(frame))
             .collect();
-        let mut written = match stream.try_write_vectored(&slices) {
+        let written = match stream.try_write_vectored(&slices) {
             Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
             Ok(written) => written,
             Err(error) if error.kind() == io::ErrorKind::WouldBlock => continue,
             Err(error) => return Err(error),
         };
         drop(slices);
-        while written > 0 {
-            let front = frames.front_mut().expect("written bytes belong to a frame");
-            if written >= front.len() {
-                written -= front.len();
-                frames.pop_front();
-            } else {
-                front.advance(written);
-                written = 0;
-            }
-        }
+        advance(&mut frames, written);
     }
     Ok(())
+}
+
+/// Drops the `written` bytes from the front of `frames`; `true` when that leaves the first
+/// frame partly written.
+fn advance(frames: &mut VecDeque<Bytes>, mut written: usize) -> bool {
+    while written > 0 {
+        let front = frames.front_mut().expect("written bytes belong to a frame");
+        if written >= front.len() {
+            written -= front.len();
+            frames.pop_front();
+        } else {
+            front.advance(written);
+            return true;
+        }
+    }
+    false
 }
 
 /// Sockets on real loopback connections, for the hub's unit tests.
@@ -351,7 +425,11 @@ pub(crate) mod testing {
     use tokio::net::TcpListener;
 
     /// A socket of user `user_id` and the client's end of its connection.
-    pub(crate) async fn socket(id: SocketId, user_id: i64, buffer: usize) -> (Socket, TcpStream) {
+    pub(crate) async fn socket(
+        id: SocketId,
+        user_id: i64,
+        buffer: usize,
+    ) -> (Arc<Socket>, TcpStream) {
         socket_with_gap(id, user_id, buffer, DEFAULT_BUSY_GAP).await
     }
 
@@ -361,7 +439,7 @@ pub(crate) mod testing {
         user_id: i64,
         buffer: usize,
         busy_gap: Duration,
-    ) -> (Socket, TcpStream) {
+    ) -> (Arc<Socket>, TcpStream) {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let (ours, accepted) = tokio::join!(
             TcpStream::connect(listener.local_addr().unwrap()),
@@ -373,7 +451,14 @@ pub(crate) mod testing {
             session_id: format!("s{user_id}"),
         };
         (
-            Socket::new(id, identity, ours.unwrap(), buffer, busy_gap),
+            Socket::new(
+                id,
+                identity,
+                ours.unwrap(),
+                buffer,
+                busy_gap,
+                Flusher::start(),
+            ),
             accepted.unwrap().0,
         )
     }
@@ -401,7 +486,7 @@ mod tests {
     use super::*;
     use tokio::io::AsyncReadExt;
 
-    async fn socket(buffer: usize) -> (Socket, TcpStream) {
+    async fn socket(buffer: usize) -> (Arc<Socket>, TcpStream) {
         testing::socket(1, 1, buffer).await
     }
 
@@ -440,6 +525,61 @@ mod tests {
         socket.push(&Bytes::from_static(b"d"));
         assert!(matches!(socket.take_work(), Work::Nothing), "quiet again");
         assert_eq!(read(peer, 2).await.unwrap().0, b"ad");
+    }
+
+    /// Reads on `peer` until `want` has come, or two seconds have passed.
+    async fn receive_until(peer: &std::net::TcpStream, want: &[u8]) -> Vec<u8> {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        let mut got = Vec::new();
+        while got != want && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+            got.extend(testing::received(peer));
+        }
+        got
+    }
+
+    #[tokio::test]
+    async fn the_flusher_writes_a_busy_sockets_frames_together_without_waking_its_task() {
+        let gap = Duration::from_millis(60);
+        let (socket, peer) = testing::socket_with_gap(1, 1, 8, gap).await;
+        let peer = peer.into_std().unwrap();
+        let first = Instant::now();
+        socket.push(&Bytes::from_static(b"a"));
+        socket.push(&Bytes::from_static(b"b"));
+        socket.push(&Bytes::from_static(b"c"));
+        assert_eq!(testing::received(&peer), b"a", "b and c wait for the gap");
+        assert!(
+            tokio::time::timeout(Duration::ZERO, socket.woken())
+                .await
+                .is_err(),
+            "the socket's task is not woken for a batch"
+        );
+        assert_eq!(receive_until(&peer, b"bc").await, b"bc");
+        assert!(
+            Instant::now() >= first + gap,
+            "the batch went out a gap after a"
+        );
+        assert!(!socket.state().scheduled);
+        assert!(socket.state().outbox.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_batch_the_kernel_does_not_take_is_left_to_the_task_in_order() {
+        let (socket, peer) = socket(8).await;
+        socket.push(&Bytes::from_static(b"a"));
+        // Queued behind `a` for the flusher; the big frame cannot all go out at once.
+        let big = oversized();
+        socket.push(&big);
+        socket.push(&Bytes::from_static(b"b"));
+        socket.write_batch();
+        assert!(socket.state().partial, "the kernel took part of the batch");
+        socket.push(&Bytes::from_static(b"c"));
+        let reader = read(peer, 1 + big.len() + 2);
+        assert_eq!(socket.flush().await.unwrap(), None);
+        let (bytes, _) = reader.await.unwrap();
+        assert_eq!(bytes[0], b'a');
+        assert!(bytes[1..=big.len()].iter().all(|b| *b == b'x'));
+        assert_eq!(&bytes[big.len() + 1..], b"bc");
     }
 
     #[tokio::test]
