@@ -3,9 +3,9 @@
 //! The product path runs its generator on the same two cores as the server and PostgreSQL, so
 //! whatever the generator spends on a delivery is taken from the system it measures. Read
 //! through `client::Conn` (tungstenite, one task per socket on the multi-thread runtime, an
-//! event channel polled on every wake) a delivery cost the generator about 11 µs at 600
+//! command channel polled on every wake) a delivery cost the generator about 11 µs at 600
 //! messages/s, where `loadtest loopback` reads a bare frame in about 8 µs and the server's
-//! busy sockets send two frames per write (`hub-tuning.md`, round fifteen).
+//! busy sockets send one to two frames per write (`hub-tuning.md`, round fifteen).
 //!
 //! Here each member does its handshake, connect and `channel:join` on the caller's runtime,
 //! then hands its connection to one reading thread, which reads in rounds: every member with
