@@ -30,6 +30,7 @@ use tokio::net::TcpStream;
 
 use crate::client::{EventHandler, open_tcp};
 use crate::codec::{Packet, decode, with_event};
+use crate::scenario::join_accepted;
 
 /// A member whose handshake, connect and join are done: its connection, and what the server
 /// sent after the join's ack (read with it, not yet handled).
@@ -121,21 +122,32 @@ impl Inbox {
 
 /// A client frame: masked, as RFC 6455 requires of every frame a client sends.
 fn masked(opcode: u8, payload: &[u8], key: [u8; 4]) -> Vec<u8> {
+    frame(opcode, payload, Some(key))
+}
+
+/// A whole frame: masked with `key` (a client's) or not (a server's).
+fn frame(opcode: u8, payload: &[u8], key: Option<[u8; 4]>) -> Vec<u8> {
+    let mask_bit = if key.is_some() { 0x80 } else { 0 };
     let mut frame = Vec::with_capacity(payload.len() + 14);
     frame.push(0x80 | opcode);
     match payload.len() {
-        short @ 0..126 => frame.push(0x80 | short as u8),
+        short @ 0..126 => frame.push(mask_bit | short as u8),
         medium @ 126..=0xFFFF => {
-            frame.push(0x80 | 126);
+            frame.push(mask_bit | 126);
             frame.extend_from_slice(&(medium as u16).to_be_bytes());
         }
         long => {
-            frame.push(0x80 | 127);
+            frame.push(mask_bit | 127);
             frame.extend_from_slice(&(long as u64).to_be_bytes());
         }
     }
-    frame.extend_from_slice(&key);
-    frame.extend(payload.iter().zip(key.iter().cycle()).map(|(b, k)| b ^ k));
+    match key {
+        Some(key) => {
+            frame.extend_from_slice(&key);
+            frame.extend(payload.iter().zip(key.iter().cycle()).map(|(b, k)| b ^ k));
+        }
+        None => frame.extend_from_slice(payload),
+    }
     frame
 }
 
@@ -257,10 +269,7 @@ pub async fn join(
     loop {
         match decode(&next_text(&mut stream, &mut inbox).await?)? {
             Packet::Ack { id: 1, data } => {
-                anyhow::ensure!(
-                    data.first().and_then(|a| a.get("data")).is_some(),
-                    "join refused: {data:?}"
-                );
+                join_accepted(&data)?;
                 break;
             }
             Packet::Ping => send_text(&mut stream, "3").await?,
@@ -466,20 +475,7 @@ mod tests {
 
     /// A server's (unmasked) frame.
     fn server_frame(opcode: u8, payload: &[u8]) -> Vec<u8> {
-        let mut frame = vec![0x80 | opcode];
-        match payload.len() {
-            short @ 0..126 => frame.push(short as u8),
-            medium @ 126..=0xFFFF => {
-                frame.push(126);
-                frame.extend_from_slice(&(medium as u16).to_be_bytes());
-            }
-            long => {
-                frame.push(127);
-                frame.extend_from_slice(&(long as u64).to_be_bytes());
-            }
-        }
-        frame.extend_from_slice(payload);
-        frame
+        frame(opcode, payload, None)
     }
 
     fn inbox_of(bytes: &[u8]) -> Inbox {

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use futures::stream::{self, StreamExt, TryStreamExt};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::client::{Conn, EventHandler, ignore_events};
 use crate::codec::{Event, Packet, encode};
@@ -76,16 +76,21 @@ pub async fn join_rooms(conns: &[Conn], channel_of: impl Fn(usize) -> i64) -> an
                         ACK_TIMEOUT,
                     )
                     .await?;
-                anyhow::ensure!(
-                    ack.first().and_then(|a| a.get("data")).is_some(),
-                    "join refused: {ack:?}"
-                );
-                Ok(())
+                join_accepted(&ack)
             }
         })
         .buffer_unordered(CONNECT_CONCURRENCY)
         .try_collect::<Vec<()>>()
         .await?;
+    Ok(())
+}
+
+/// Whether a `channel:join` ack accepted the join (`[{data: …}]`, not `[{error: …}]`).
+pub(crate) fn join_accepted(ack: &[Value]) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        ack.first().and_then(|a| a.get("data")).is_some(),
+        "join refused: {ack:?}"
+    );
     Ok(())
 }
 

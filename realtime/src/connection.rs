@@ -274,19 +274,11 @@ async fn authenticate(shared: &Shared, auth: &str) -> Result<Identity, AuthRejec
 /// Serves a connected socket until it ends.
 async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exit {
     let mut budget = handlers::budget(shared);
-    // Frames the flusher left to the task whole (the kernel took none of the batch) still
-    // wait for the busy gap after the previous write, to go out together.
-    let mut due: Option<Instant> = None;
     loop {
         tokio::select! {
+            // Woken only for what the flusher cannot do: frames the kernel did not take (they
+            // go out as soon as the connection is writable) and the socket's end.
             () = socket.woken() => {
-                due = socket.write_due().map(Instant::from_std);
-                if due.is_none() && let Err(exit) = write_queued(socket).await {
-                    return exit;
-                }
-            }
-            () = sleep_until_due(due) => {
-                due = None;
                 if let Err(exit) = write_queued(socket).await {
                     return exit;
                 }
@@ -336,14 +328,6 @@ async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exi
                 }
             }
         }
-    }
-}
-
-/// Waits for `due`; never ends while nothing is due.
-async fn sleep_until_due(due: Option<Instant>) {
-    match due {
-        Some(due) => tokio::time::sleep_until(due).await,
-        None => std::future::pending().await,
     }
 }
 

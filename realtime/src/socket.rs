@@ -213,9 +213,7 @@ impl Socket {
     fn schedule(&self, state: &mut State, now: Instant) {
         if !state.scheduled {
             state.scheduled = true;
-            let when = state
-                .last_write
-                .map_or(now, |last| (last + self.busy_gap).max(now));
+            let when = self.due(state, now).unwrap_or(now);
             self.flusher.schedule(when, self.me.clone());
         }
     }
@@ -229,17 +227,11 @@ impl Socket {
             return;
         }
         while !state.outbox.is_empty() {
-            let mut slices = [IoSlice::new(&[]); MAX_SLICES];
-            let count = state.outbox.len().min(MAX_SLICES);
-            for (slice, frame) in slices.iter_mut().zip(&state.outbox) {
-                *slice = IoSlice::new(frame);
-            }
-            let wanted: usize = slices[..count].iter().map(|slice| slice.len()).sum();
-            match self.stream.try_write_vectored(&slices[..count]) {
-                Ok(written) => {
+            match write_front(&self.stream, &mut state.outbox) {
+                Ok(sent) => {
                     state.last_write = Some(Instant::now());
-                    state.partial = advance(&mut state.outbox, written);
-                    if written < wanted {
+                    state.partial = sent.partial;
+                    if !sent.all {
                         break;
                     }
                 }
@@ -293,17 +285,21 @@ impl Socket {
         self.wake.notify_one();
     }
 
-    /// When the task should write what is queued: the busy gap after the previous write, so a
-    /// busy socket's frames go out together; `None` when it should write (or end) now.
-    pub(crate) fn write_due(&self) -> Option<Instant> {
-        let state = self.state();
+    /// When what is queued is due to be written: the busy gap after the previous write, so a
+    /// busy socket's frames go out together; `None` when it is due now (or the socket ends).
+    fn due(&self, state: &State, now: Instant) -> Option<Instant> {
         if state.ending.is_some() || state.partial || state.outbox.is_empty() {
             return None;
         }
         state
             .last_write
             .map(|last| last + self.busy_gap)
-            .filter(|due| *due > Instant::now())
+            .filter(|due| *due > now)
+    }
+
+    #[cfg(test)]
+    fn write_due(&self) -> Option<Instant> {
+        self.due(&self.state(), Instant::now())
     }
 
     /// Waits until there is something to write or the socket is to end.
@@ -385,21 +381,40 @@ pub(crate) async fn write_all(stream: &TcpStream, frames: Vec<Bytes>) -> io::Res
     let mut frames = VecDeque::from(frames);
     while !frames.is_empty() {
         stream.writable().await?;
-        let slices: Vec<IoSlice<'_>> = frames
-            .iter()
-            .take(MAX_SLICES)
-            .map(|frame| IoSlice::new(frame))
-            .collect();
-        let written = match stream.try_write_vectored(&slices) {
-            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
-            Ok(written) => written,
-            Err(error) if error.kind() == io::ErrorKind::WouldBlock => continue,
+        match write_front(stream, &mut frames) {
+            Ok(_) => {}
+            Err(error) if error.kind() == io::ErrorKind::WouldBlock => {}
             Err(error) => return Err(error),
-        };
-        drop(slices);
-        advance(&mut frames, written);
+        }
     }
     Ok(())
+}
+
+/// What one vectored write took.
+struct Sent {
+    /// Everything offered went out.
+    all: bool,
+    /// The first frame left is partly written.
+    partial: bool,
+}
+
+/// One vectored write of the first frames (up to [`MAX_SLICES`]); what the kernel took is
+/// dropped from `frames`.
+fn write_front(stream: &TcpStream, frames: &mut VecDeque<Bytes>) -> io::Result<Sent> {
+    let mut slices = [IoSlice::new(&[]); MAX_SLICES];
+    let count = frames.len().min(MAX_SLICES);
+    for (slice, frame) in slices.iter_mut().zip(frames.iter()) {
+        *slice = IoSlice::new(frame);
+    }
+    let offered: usize = slices[..count].iter().map(|slice| slice.len()).sum();
+    let written = match stream.try_write_vectored(&slices[..count])? {
+        0 => return Err(io::ErrorKind::WriteZero.into()),
+        written => written,
+    };
+    Ok(Sent {
+        all: written == offered,
+        partial: advance(frames, written),
+    })
 }
 
 /// Drops the `written` bytes from the front of `frames`; `true` when that leaves the first
