@@ -120,9 +120,9 @@ impl Inbox {
     }
 }
 
-/// A client frame: masked, as RFC 6455 requires of every frame a client sends.
-fn masked(opcode: u8, payload: &[u8], key: [u8; 4]) -> Vec<u8> {
-    frame(opcode, payload, Some(key))
+/// A client frame: masked with a fresh key, as RFC 6455 requires of every frame a client sends.
+fn masked(opcode: u8, payload: &[u8]) -> Vec<u8> {
+    frame(opcode, payload, Some(mask_key()))
 }
 
 /// A whole frame: masked with `key` (a client's) or not (a server's).
@@ -175,12 +175,12 @@ fn handle(opcode: u8, payload: &[u8], on_event: &EventHandler) -> anyhow::Result
         TEXT => {
             let text = std::str::from_utf8(payload).context("text frame is not UTF-8")?;
             match with_event(text, |event| on_event(event))? {
-                Some(Packet::Ping) => Reply::Send(masked(TEXT, b"3", mask_key())),
+                Some(Packet::Ping) => Reply::Send(masked(TEXT, b"3")),
                 Some(Packet::Disconnect | Packet::Close) => Reply::End,
                 _ => Reply::Nothing,
             }
         }
-        PING => Reply::Send(masked(PONG, payload, mask_key())),
+        PING => Reply::Send(masked(PONG, payload)),
         CLOSE => Reply::End,
         _ => Reply::Nothing,
     })
@@ -193,7 +193,7 @@ async fn next_text(stream: &mut TcpStream, inbox: &mut Inbox) -> anyhow::Result<
             let payload = &inbox.bytes[frame.payload];
             match frame.opcode {
                 TEXT => return Ok(String::from_utf8(payload.to_vec())?),
-                PING => stream.write_all(&masked(PONG, payload, mask_key())).await?,
+                PING => stream.write_all(&masked(PONG, payload)).await?,
                 CLOSE => bail!("closed during the handshake"),
                 _ => {}
             }
@@ -205,9 +205,7 @@ async fn next_text(stream: &mut TcpStream, inbox: &mut Inbox) -> anyhow::Result<
 }
 
 async fn send_text(stream: &mut TcpStream, text: &str) -> std::io::Result<()> {
-    stream
-        .write_all(&masked(TEXT, text.as_bytes(), mask_key()))
-        .await
+    stream.write_all(&masked(TEXT, text.as_bytes())).await
 }
 
 /// The WebSocket upgrade; what the server sent after its answer stays in `inbox`.
@@ -539,7 +537,7 @@ mod tests {
         for size in [1, 125, 126, 70_000] {
             let payload: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();
             let key = [1, 2, 3, 4];
-            let frame = masked(TEXT, &payload, key);
+            let frame = frame(TEXT, &payload, Some(key));
             assert_eq!(frame[0], 0x81);
             assert_eq!(frame[1] & 0x80, 0x80, "the mask bit");
             let header = match size {

@@ -21,8 +21,7 @@ use std::time::Instant;
 use crate::socket::Socket;
 
 /// How much lower than the rest of the process the flusher's thread runs (added to its nice
-/// value).
-/// While the core has room this changes nothing. When it is full, the runtime's tasks (the
+/// value). While the core has room this changes nothing. When it is full, the runtime's tasks (the
 /// requests, the fan-out, the database's answers) go first and the flusher runs late, so each
 /// busy socket's batch holds more frames and costs the core fewer writes. At the same
 /// priority, in the runtime or on a thread of its own, the requests queued behind the writes
