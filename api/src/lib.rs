@@ -166,7 +166,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     maintenance::ticker::spawn(state.clone());
     information::scheduler::spawn(state.clone());
     notices::mails::spawn_delivery(state.clone());
-    let listener = TcpListener::bind(address).await?;
+    let listener = realtime::listen(address)?;
     tracing::info!(address = %listener.local_addr()?, revision_no = %state.revision_no, "tsumugi is listening");
     serve(listener, router, shutdown_signal()).await?;
     // Close the sockets with a proper close frame so browsers reconnect to another node now.
@@ -179,7 +179,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 /// `bench-*` token connects and may join any room. Used to compare the hub with Node.
 pub async fn run_hub_only(config: Config) -> anyhow::Result<()> {
     let router = build_hub_only(&config).await?;
-    let listener = TcpListener::bind(SocketAddr::new(config.host, config.port)).await?;
+    let listener = realtime::listen(SocketAddr::new(config.host, config.port))?;
     tracing::info!(address = %listener.local_addr()?, "hub-only benchmark mode");
     serve(listener, router, shutdown_signal()).await?;
     Ok(())

@@ -26,5 +26,5 @@ pub use hub::{Hub, HubConfig, HubError, HubLayer};
 pub use limits::{SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND};
 pub use redis_link::{COMMAND_TIMEOUT, HEALTH_INTERVAL, MISSED_MARGIN, RECONNECT_INTERVAL};
 pub use rooms::Room;
-pub use server::serve;
+pub use server::{ACCEPT_BACKLOG, listen, serve};
 pub use socket::DEFAULT_BUSY_GAP;
