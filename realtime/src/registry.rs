@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 use dashmap::DashMap;
 
@@ -70,9 +71,10 @@ impl Registry {
     pub(crate) fn deliver(&self, room: &str, text: &str, except: Option<SocketId>) -> usize {
         let mut frame = None;
         let mut delivered = 0;
+        let now = Instant::now();
         self.for_each(room, |socket| {
             if Some(socket.id) != except {
-                socket.push(frame.get_or_insert_with(|| websocket::text(text)));
+                socket.push_at(frame.get_or_insert_with(|| websocket::text(text)), now);
                 delivered += 1;
             }
         });
