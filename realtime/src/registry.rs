@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
 
 use dashmap::DashMap;
 
@@ -71,10 +70,9 @@ impl Registry {
     pub(crate) fn deliver(&self, room: &str, text: &str, except: Option<SocketId>) -> usize {
         let mut frame = None;
         let mut delivered = 0;
-        let now = Instant::now();
         self.for_each(room, |socket| {
             if Some(socket.id) != except {
-                socket.push_at(frame.get_or_insert_with(|| websocket::text(text)), now);
+                socket.push(frame.get_or_insert_with(|| websocket::text(text)));
                 delivered += 1;
             }
         });

@@ -152,17 +152,11 @@ impl Socket {
     /// Sends a WebSocket frame: written now when nothing is ahead of it, else queued; a socket
     /// whose client stopped reading is ended instead.
     pub(crate) fn push(&self, frame: &Bytes) {
-        self.push_at(frame, Instant::now());
-    }
-
-    /// [`Socket::push`] with the clock already read: a fan-out reads it once for every member
-    /// instead of once per socket.
-    pub(crate) fn push_at(&self, frame: &Bytes, now: Instant) {
         let mut state = self.state();
         if state.ending.is_some() {
             return;
         }
-        if self.send(&mut state, frame, Traffic::Data, now) {
+        if self.send(&mut state, frame, Traffic::Data) {
             drop(state);
             self.wake.notify_one();
         }
@@ -171,7 +165,8 @@ impl Socket {
     /// Writes `frame` now if it may and the kernel takes all of it; otherwise queues (the rest
     /// of) it, for the flusher or the task, or ends the socket. `true` when the task has
     /// something to do.
-    fn send(&self, state: &mut State, frame: &Bytes, traffic: Traffic, now: Instant) -> bool {
+    fn send(&self, state: &mut State, frame: &Bytes, traffic: Traffic) -> bool {
+        let now = Instant::now();
         let previous = match traffic {
             Traffic::Data => state.last_frame.replace(now),
             Traffic::Control => state.last_frame,
@@ -268,7 +263,7 @@ impl Socket {
             true
         } else {
             state.awaiting_pong = true;
-            self.send(&mut state, ping, Traffic::Control, Instant::now())
+            self.send(&mut state, ping, Traffic::Control)
         };
         drop(state);
         if wake {
