@@ -13,7 +13,6 @@ use api::state::AppState;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 
 pub const PASSWORD: &str = "Tsumugi-demo-2026";
@@ -86,7 +85,8 @@ impl TestApp {
         api::seed::seed_demo_if_empty(&pool).await.expect("seed");
         let data_dir = config.data_dir.clone();
         let (router, state) = api::build(config, pool).await.expect("build app");
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        // The listener `api::run` binds, so the tests serve through the product's accept queue.
+        let listener = realtime::listen(SocketAddr::from(([127, 0, 0, 1], 0))).unwrap();
         let addr = listener.local_addr().unwrap();
         let (tx, rx) = oneshot::channel::<()>();
         tokio::spawn(api::serve(listener, router, async move {
