@@ -20,6 +20,14 @@ fn png(width: u32, height: u32) -> Vec<u8> {
     bytes
 }
 
+/// How many files are recorded.
+async fn files_stored(pool: &PgPool) -> i64 {
+    sqlx::query_scalar("select count(*) from files")
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
 async fn upload(
     app: &TestApp,
     token: &str,
@@ -85,7 +93,11 @@ async fn an_uploaded_image_is_sniffed_scanned_attached_and_scaled(pool: PgPool) 
         .unwrap();
     assert_eq!(response.headers()["content-type"], "image/png");
     let scaled = image::load_from_memory(&response.bytes().await.unwrap()).unwrap();
-    assert_eq!((scaled.width(), scaled.height()), (100, 50));
+    assert_eq!(
+        (scaled.width(), scaled.height()),
+        (128, 64),
+        "the next variant width at or above the one asked for"
+    );
 
     // Members download it; someone outside the channel does not.
     let editor = app.login("editor@demo.tsumugi.jp").await;
@@ -140,14 +152,26 @@ async fn infected_and_private_files_are_never_shown(pool: PgPool) {
         )
         .await;
     assert_eq!(refused["error"]["rules"]["file_ids"], json!(["infected"]));
-    let response = app
-        .http
-        .get(app.url(&format!("/api/files/{}", infected["id"])))
-        .bearer_auth(&creator)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    // Not even its uploader downloads it: 403, as the API description says.
+    let (status, body) = app
+        .get(&format!("/api/files/{}", infected["id"]), Some(&creator))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("ウイルスが検出された"),
+        "{body}"
+    );
+    let (_, description) = app.get("/api/openapi.json", None).await;
+    let documented = &description["paths"]["/api/files/{file_id}"]["get"]["responses"]["403"];
+    assert!(
+        documented["description"]
+            .as_str()
+            .is_some_and(|d| d.contains("infected")),
+        "the API description names the same status: {documented}"
+    );
 
     let (_, private) = upload(&app, &creator, "private.png", png(10, 10), true).await;
     assert!(private["path"].as_str().unwrap().starts_with("private/"));
@@ -183,13 +207,7 @@ async fn infected_and_private_files_are_never_shown(pool: PgPool) {
 async fn each_kind_has_its_size_limit_and_programs_are_refused(pool: PgPool) {
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
-    let stored = || async {
-        sqlx::query_scalar::<_, i64>("select count(*) from files")
-            .fetch_one(&pool)
-            .await
-            .unwrap()
-    };
-    let before = stored().await;
+    let before = files_stored(&pool).await;
 
     // An ELF program named like a manuscript: sniffed from its bytes and refused.
     let mut elf = b"\x7fELF\x02\x01\x01\x00".to_vec();
@@ -216,7 +234,11 @@ async fn each_kind_has_its_size_limit_and_programs_are_refused(pool: PgPool) {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["error"]["rules"]["file"], json!(["max:5120"]));
 
-    assert_eq!(stored().await, before + 1, "only the PDF was stored");
+    assert_eq!(
+        files_stored(&pool).await,
+        before + 1,
+        "only the PDF was stored"
+    );
 }
 
 /// A clamd peer on a random port speaking INSTREAM: it reads the stream and answers FOUND for
@@ -295,10 +317,7 @@ async fn with_clamd_configured_its_verdict_decides_and_no_verdict_stores_nothing
     };
     let app = TestApp::spawn_with(pool.clone(), config).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
-    let before: i64 = sqlx::query_scalar("select count(*) from files")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let before = files_stored(&pool).await;
     let (status, body) = upload(&app, &creator, "c.txt", b"hello".to_vec(), false).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert!(
@@ -307,9 +326,274 @@ async fn with_clamd_configured_its_verdict_decides_and_no_verdict_stores_nothing
             .unwrap()
             .contains("しばらくしてから")
     );
-    let after: i64 = sqlx::query_scalar("select count(*) from files")
-        .fetch_one(&pool)
+    let after = files_stored(&pool).await;
+    assert_eq!(after, before);
+}
+
+/// A black `width`×`height` 8-bit RGB PNG written by hand: its pixel data (every byte zero) is
+/// one fixed-Huffman deflate block of 258-byte back-references, so a 10000×10000 image (300 MB
+/// decoded) takes under 2 MB and is made in a moment without holding its pixels anywhere.
+fn black_png(width: u32, height: u32) -> Vec<u8> {
+    struct Bits {
+        bytes: Vec<u8>,
+        used: u32,
+    }
+    impl Bits {
+        /// `count` bits of `value`, least significant first (deflate's header and extra bits).
+        fn push(&mut self, value: u32, count: u32) {
+            for i in 0..count {
+                if self.used == 0 {
+                    self.bytes.push(0);
+                }
+                *self.bytes.last_mut().unwrap() |= (((value >> i) & 1) as u8) << self.used;
+                self.used = (self.used + 1) % 8;
+            }
+        }
+        /// A Huffman code, most significant bit first.
+        fn code(&mut self, code: u32, count: u32) {
+            for i in (0..count).rev() {
+                self.push((code >> i) & 1, 1);
+            }
+        }
+    }
+    fn crc32(data: &[u8]) -> u32 {
+        let mut crc = !0u32;
+        for byte in data {
+            crc ^= u32::from(*byte);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+    fn chunk(png: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+        png.extend_from_slice(&(data.len() as u32).to_be_bytes());
+        let start = png.len();
+        png.extend_from_slice(kind);
+        png.extend_from_slice(data);
+        let crc = crc32(&png[start..]);
+        png.extend_from_slice(&crc.to_be_bytes());
+    }
+
+    // Each row: filter type 0, then 3 zero bytes a pixel.
+    let raw = u64::from(height) * (1 + 3 * u64::from(width));
+    let mut bits = Bits {
+        bytes: vec![0x78, 0x01],
+        used: 0,
+    };
+    bits.push(1, 1); // the final block
+    bits.push(1, 2); // fixed Huffman codes
+    bits.code(0x30, 8); // literal 0
+    let matches = (raw - 1) / 258;
+    for _ in 0..matches {
+        bits.code(0xC5, 8); // length 258 (symbol 285)
+        bits.code(0, 5); // distance 1
+    }
+    for _ in 0..(raw - 1 - matches * 258) {
+        bits.code(0x30, 8);
+    }
+    bits.code(0, 7); // end of block
+    let mut zlib = bits.bytes;
+    // Adler-32 of zeros: a stays 1, b adds 1 a byte.
+    let adler = (((raw % 65_521) as u32) << 16) | 1;
+    zlib.extend_from_slice(&adler.to_be_bytes());
+
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut header = Vec::new();
+    header.extend_from_slice(&width.to_be_bytes());
+    header.extend_from_slice(&height.to_be_bytes());
+    header.extend_from_slice(&[8, 2, 0, 0, 0]); // 8-bit RGB, deflate, no interlace
+    chunk(&mut png, b"IHDR", &header);
+    chunk(&mut png, b"IDAT", &zlib);
+    chunk(&mut png, b"IEND", &[]);
+    png
+}
+
+#[test]
+fn the_hand_written_png_is_a_real_black_image() {
+    let small = image::load_from_memory(&black_png(300, 7))
+        .unwrap()
+        .to_rgb8();
+    assert_eq!(small.dimensions(), (300, 7));
+    assert!(small.pixels().all(|p| p.0 == [0, 0, 0]));
+    let bomb = black_png(10_000, 10_000);
+    assert!(bomb.len() < 2 * 1024 * 1024, "{} bytes", bomb.len());
+}
+
+fn variant_files(app: &TestApp) -> Vec<String> {
+    let Ok(dir) = std::fs::read_dir(app.data_dir.join("variants")) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = dir
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn an_image_over_the_pixel_budget_is_refused_at_upload(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let before = files_stored(&pool).await;
+
+    // 10000×10000 (100 megapixels) in under 2 MB: refused from its header, never decoded.
+    let (status, body) = upload(&app, &creator, "bomb.png", black_png(10_000, 10_000), false).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["error"]["rules"]["file"], json!(["dimensions"]));
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("4,000万画素"),
+        "{body}"
+    );
+    // A long side over the limit is refused too, however few pixels.
+    let (status, body) = upload(&app, &creator, "strip.png", black_png(20_000, 2), false).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["error"]["rules"]["file"], json!(["dimensions"]));
+    let after = files_stored(&pool).await;
+    assert_eq!(after, before, "nothing stored");
+
+    // Within the budget (7000×5000 = 35 megapixels) it is accepted.
+    let (status, body) = upload(&app, &creator, "big.png", black_png(7000, 5000), false).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(
+        (body["width"].as_i64(), body["height"].as_i64()),
+        (Some(7000), Some(5000))
+    );
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn a_stored_image_over_the_budget_is_answered_the_placeholder_undecoded(pool: PgPool) {
+    use api::files::images;
+    let app = TestApp::spawn(pool.clone()).await;
+    let creator = support::user_id(&pool, "creator@demo.tsumugi.jp").await;
+
+    // Stored before the budget existed: on disk and clean, as uploads were.
+    let bomb = black_png(10_000, 10_000);
+    let key = format!("{}.png", uuid::Uuid::new_v4());
+    let stored = api::files::stored_path(&app.data_dir, &key);
+    std::fs::create_dir_all(stored.parent().unwrap()).unwrap();
+    std::fs::write(&stored, &bomb).unwrap();
+    sqlx::query(
+        "insert into files (user_id, name, storage_key, content_type, size_bytes, scan_status, is_private, width, height)
+         values ($1, 'bomb.png', $2, 'image/png', $3, 'clean', false, 10000, 10000)",
+    )
+    .bind(creator)
+    .bind(&key)
+    .bind(bomb.len() as i64)
+    .execute(&pool)
+    .await
+    .unwrap();
+
+    for query in ["", "?width=100", "?width=2048&height=2048", "?height=64"] {
+        let response = app
+            .http
+            .get(app.url(&format!("/api/images/files/{key}{query}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{query}");
+        assert_eq!(
+            response.headers()["content-type"],
+            "image/svg+xml",
+            "{query}"
+        );
+    }
+    assert!(variant_files(&app).is_empty(), "no variant was made");
+
+    // Read from its header only; and a decode that skipped that check stops at the limits
+    // before allocating its 300 MB.
+    assert_eq!(images::Header::of_file(&stored), images::Header::TooLarge);
+    match images::decode(&stored) {
+        Err(image::ImageError::Limits(_)) => {}
+        other => panic!("decoded past the limits: {:?}", other.map(|i| i.width())),
+    }
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn any_requested_sizes_make_at_most_the_fixed_variant_files(pool: PgPool) {
+    use image::GenericImageView;
+    let app = TestApp::spawn(pool.clone()).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let (status, file) = upload(&app, &creator, "wide.png", png(2500, 100), false).await;
+    assert_eq!(status, StatusCode::CREATED, "{file}");
+    let path = file["path"].as_str().unwrap();
+
+    let mut requests: Vec<String> = (100..=140).map(|w| format!("width={w}")).collect();
+    requests.extend((1..=4096).step_by(211).map(|w| format!("width={w}")));
+    requests.extend((1..=200).step_by(9).map(|h| format!("height={h}")));
+    requests.extend([
+        "width=80&height=80".into(),
+        "width=3000&height=4000".into(),
+        String::new(),
+    ]);
+    let mut widths = std::collections::BTreeSet::new();
+    for query in &requests {
+        let response = app
+            .http
+            .get(app.url(&format!("/api/images/{path}?{query}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.headers()["content-type"], "image/png", "{query}");
+        let image = image::load_from_memory(&response.bytes().await.unwrap()).unwrap();
+        widths.insert(image.dimensions().0);
+    }
+    let set = [64, 128, 256, 512, 1024, 2048];
+    assert!(widths.iter().all(|w| set.contains(w)), "{widths:?}");
+    let stored = variant_files(&app);
+    assert!(
+        stored.len() <= set.len(),
+        "{} requests made {stored:?}",
+        requests.len()
+    );
+    assert_eq!(
+        stored.len(),
+        widths.len(),
+        "one file a width served: {stored:?}"
+    );
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn uploaded_names_lose_direction_controls(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let (status, file) = upload(
+        &app,
+        &creator,
+        "invoice\u{202E}gnp.exe",
+        "請求書".as_bytes().to_vec(),
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{file}");
+    assert_eq!(file["name"], "invoicegnp.exe");
+    let (status, file) = upload(
+        &app,
+        &creator,
+        "\u{2067}原稿\u{200F}\u{061C}\u{2069}\u{200E}.txt",
+        "原稿".as_bytes().to_vec(),
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{file}");
+    assert_eq!(file["name"], "原稿.txt");
+    let response = app
+        .http
+        .get(app.url(&format!("/api/files/{}", file["id"])))
+        .bearer_auth(&creator)
+        .send()
         .await
         .unwrap();
-    assert_eq!(after, before);
+    let disposition = response.headers()["content-disposition"].to_str().unwrap();
+    assert!(
+        disposition.ends_with(&format!("UTF-8''{}", "%E5%8E%9F%E7%A8%BF.txt")),
+        "{disposition}"
+    );
 }

@@ -33,7 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(post, path = "/files", tag = "files", security(("bearer" = [])),
     request_body(content_type = "multipart/form-data", description = "file: the file; is_private: 1 or true"),
     responses((status = 201, body = FileView), (status = 401),
-        (status = 422, description = "missing file, too large for its kind (max:<KiB>: images 10 MiB, documents, media and archives 20 MiB, anything else 5 MiB), or a program (mimes)"),
+        (status = 422, description = "missing file, too large for its kind (max:<KiB>: images 10 MiB, documents, media and archives 20 MiB, anything else 5 MiB), an image over 40 megapixels or 16384 pixels a side (dimensions), or a program (mimes)"),
         (status = 503, description = "the virus scanner (clamd) gave no verdict; nothing was stored")))]
 pub async fn upload(
     State(state): State<AppState>,
@@ -86,7 +86,11 @@ pub async fn upload(
         ));
     }
     let dimensions = if kind == FileKind::Image {
-        images::dimensions(&bytes)
+        match images::Header::of_bytes(&bytes) {
+            images::Header::Fits { width, height } => Some((width, height)),
+            images::Header::TooLarge => return Err(too_many_pixels()),
+            images::Header::Unreadable => None,
+        }
     } else {
         None
     };
@@ -135,7 +139,8 @@ pub async fn upload(
 
 /// The uploader, staff, and readers of a channel where the file was posted may download it.
 #[utoipa::path(get, path = "/files/{file_id}", tag = "files", security(("bearer" = [])),
-    responses((status = 200, description = "the file's bytes"), (status = 403, description = "no access, or infected"), (status = 404)))]
+    responses((status = 200, description = "the file's bytes"), (status = 401), (status = 403, description = "no access, or infected"), (status = 404),
+        (status = 422, description = "still being scanned for viruses; try again later")))]
 pub async fn download(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
@@ -153,14 +158,23 @@ pub async fn download(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ImageQuery {
-    /// At most `MAX_IMAGE_SIDE`.
+    /// At most `MAX_IMAGE_SIDE`; the answer is the next of 64, 128, 256, 512, 1024 or 2048
+    /// pixels wide at or above the width asked for (never wider than the image).
     pub width: Option<u32>,
-    /// At most `MAX_IMAGE_SIDE`.
+    /// At most `MAX_IMAGE_SIDE`; decides the width through the aspect ratio.
     pub height: Option<u32>,
 }
 
-/// The largest image variant served, in pixels a side.
+/// The largest width or height a request may ask for, in pixels.
 pub const MAX_IMAGE_SIDE: u32 = 4096;
+
+/// 422 for an image over the decoding budget.
+fn too_many_pixels() -> AppError {
+    AppError::Validation {
+        message: "画像が大きすぎます。4,000万画素以下（一辺16,384ピクセル以下）の画像をアップロードしてください。".into(),
+        rules: [("file".to_string(), vec!["dimensions".to_string()])].into(),
+    }
+}
 
 fn placeholder() -> Response {
     (
@@ -173,10 +187,24 @@ fn placeholder() -> Response {
         .into_response()
 }
 
+/// What the public image route does with a stored image, decided without decoding it.
+enum Plan {
+    /// The variant is on disk already.
+    Cached(Vec<u8>),
+    /// The variant `width` pixels wide is to be made.
+    Render { width: u32 },
+    /// Unreadable or over the budget: the placeholder.
+    Placeholder,
+}
+
 /// Public image URL (usable in `<img>`): the image when it is clean and not private, scaled
-/// to fit `width`×`height`; a placeholder otherwise.
+/// to the variant width that serves `width`×`height`; a placeholder otherwise (also for images
+/// that cannot be decoded or are over the decoding budget). 503 when every decode slot stays
+/// busy.
 #[utoipa::path(get, path = "/api/images/{path}", tag = "files", params(("path" = String, Path, description = "files/<key>"), ImageQuery),
-    responses((status = 200, description = "PNG variant or an SVG placeholder")))]
+    responses((status = 200, description = "PNG variant (64, 128, 256, 512, 1024 or 2048 pixels wide, or the image's own width when narrower) or an SVG placeholder"),
+        (status = 422, description = "width or height over 4096"),
+        (status = 503, description = "every image decode slot stayed busy; try again")))]
 pub async fn image(
     State(state): State<AppState>,
     Path(path): Path<String>,
@@ -199,14 +227,47 @@ pub async fn image(
     if scan_status != ScanStatus::Clean || is_private || !content_type.starts_with("image/") {
         return Ok(placeholder());
     }
-    let (width, height) = (query.width.unwrap_or(0), query.height.unwrap_or(0));
     let source = files::stored_path(&state.config.data_dir, storage_key);
-    let target = images::variant_path(&state.config.data_dir, storage_key, width, height);
-    let rendered = tokio::task::spawn_blocking(move || {
-        images::render_variant(&source, &target, width, height)
-    })
-    .await
-    .map_err(anyhow::Error::from)?;
+    let plan = {
+        let source = source.clone();
+        let (data_dir, key) = (state.config.data_dir.clone(), storage_key.to_string());
+        let ImageQuery { width, height } = query;
+        tokio::task::spawn_blocking(move || match images::Header::of_file(&source) {
+            images::Header::Fits {
+                width: w,
+                height: h,
+            } => {
+                let width = images::variant_width(w, h, width, height);
+                match std::fs::read(images::variant_path(&data_dir, &key, width)) {
+                    Ok(bytes) => Plan::Cached(bytes),
+                    Err(_) => Plan::Render { width },
+                }
+            }
+            images::Header::TooLarge | images::Header::Unreadable => Plan::Placeholder,
+        })
+        .await
+        .map_err(anyhow::Error::from)?
+    };
+    let rendered = match plan {
+        Plan::Cached(bytes) => Ok(bytes),
+        Plan::Placeholder => {
+            tracing::info!(storage_key, "image unreadable or over the decoding budget");
+            return Ok(placeholder());
+        }
+        Plan::Render { width } => {
+            let permit = images::DECODES.enter().await.map_err(|busy| {
+                tracing::warn!(%busy, storage_key, "image variant refused");
+                AppError::Unavailable
+            })?;
+            let target = images::variant_path(&state.config.data_dir, storage_key, width);
+            tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                images::render_variant(&source, &target, width)
+            })
+            .await
+            .map_err(anyhow::Error::from)?
+        }
+    };
     match rendered {
         Ok(bytes) => Ok((
             [

@@ -135,16 +135,37 @@ pub fn sniff_content_type(bytes: &[u8]) -> String {
     }
 }
 
-/// A safe file name: no path parts, no control characters, at most 200 characters.
+/// A safe file name: no path parts, no control or invisible direction characters, at most 200
+/// characters. Every stored name comes through here (uploads), so every shown name is clean.
 pub fn clean_file_name(name: &str) -> String {
     let base = name.rsplit(['/', '\\']).next().unwrap_or("");
-    let cleaned: String = base.chars().filter(|c| !c.is_control()).take(200).collect();
+    let cleaned: String = base
+        .chars()
+        .filter(|c| !c.is_control() && !is_invisible_format(*c))
+        .take(200)
+        .collect();
     let cleaned = cleaned.trim().trim_start_matches('.').to_string();
     if cleaned.is_empty() {
         "file".into()
     } else {
         cleaned
     }
+}
+
+/// Characters that change how a name is shown without being seen: the bidirectional controls
+/// (`invoice\u{202E}gnp.exe` shows as `invoiceexe.png`), line and paragraph separators, zero
+/// width spaces, the byte order mark and interlinear annotation marks.
+fn is_invisible_format(c: char) -> bool {
+    matches!(c,
+        '\u{061C}'                 // arabic letter mark
+        | '\u{200B}'               // zero width space
+        | '\u{200E}' | '\u{200F}' // left-to-right and right-to-left marks
+        | '\u{2028}' | '\u{2029}' // line and paragraph separators
+        | '\u{202A}'..='\u{202E}' // embeddings and overrides
+        | '\u{2066}'..='\u{2069}' // isolates
+        | '\u{FEFF}'               // byte order mark
+        | '\u{FFF9}'..='\u{FFFB}' // interlinear annotation
+    )
 }
 
 #[cfg(test)]
@@ -180,6 +201,32 @@ mod tests {
         assert_eq!(clean_file_name("C:\\temp\\原稿.docx"), "原稿.docx");
         assert_eq!(clean_file_name("a\u{0}b.txt"), "ab.txt");
         assert_eq!(clean_file_name(".."), "file");
+    }
+
+    #[test]
+    fn names_lose_direction_controls_and_invisible_characters() {
+        assert_eq!(clean_file_name("invoice\u{202E}gnp.exe"), "invoicegnp.exe");
+        for c in ('\u{202A}'..='\u{202E}')
+            .chain('\u{2066}'..='\u{2069}')
+            .chain([
+                '\u{200E}', '\u{200F}', '\u{061C}', '\u{200B}', '\u{FEFF}', '\u{2028}',
+            ])
+            .chain(['\u{85}', '\u{9B}', '\u{7F}', '\n', '\t'])
+        {
+            assert_eq!(
+                clean_file_name(&format!("原{c}稿.pdf")),
+                "原稿.pdf",
+                "U+{:04X}",
+                c as u32
+            );
+        }
+        assert_eq!(
+            clean_file_name("\u{202E}\u{2066}"),
+            "file",
+            "nothing visible left"
+        );
+        // Joiners stay: emoji sequences need them.
+        assert_eq!(clean_file_name("👩\u{200D}💻.png"), "👩\u{200D}💻.png");
     }
 
     #[test]

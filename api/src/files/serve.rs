@@ -9,13 +9,14 @@ use crate::files::scan::ScanStatus;
 use crate::files::{FileRow, stored_path};
 use crate::platform::error::{AppError, AppResult};
 
-/// The bytes of `file` (the caller may download it); 422 while it is scanned or when infected.
+/// The bytes of `file` (the caller may download it); 403 when infected (nobody may download
+/// it, as the API description says), 422 while it is still being scanned (try again later).
 pub async fn respond(data_dir: &Path, file: FileRow) -> AppResult<Response> {
     match file.scan_status {
         ScanStatus::Clean => {}
         ScanStatus::Infected => {
-            return Err(AppError::invalid(
-                "ウイルスが検出されたため、このファイルはダウンロードできません。",
+            return Err(AppError::ForbiddenBecause(
+                "ウイルスが検出されたため、このファイルはダウンロードできません。".into(),
             ));
         }
         ScanStatus::Scanning => {

@@ -229,7 +229,8 @@ pub async fn creator(
 /// A file of a member's publishable portfolio.
 #[utoipa::path(get, path = "/guest/clients/media/{media_id}/teams/{team_id}/creators/{user_id}/portfolio_files/{file_id}", tag = "guests", security(("guest" = [])),
     params(("media_id" = i64, Path), ("team_id" = i64, Path), ("user_id" = i64, Path), ("file_id" = i64, Path)),
-    responses((status = 200, description = "the file's bytes"), (status = 401), (status = 404), (status = 422)))]
+    responses((status = 200, description = "the file's bytes"), (status = 401), (status = 403, description = "infected"), (status = 404),
+        (status = 422, description = "still being scanned for viruses; try again later")))]
 pub async fn portfolio_file(
     State(state): State<AppState>,
     guest: GuestUser,

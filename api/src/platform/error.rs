@@ -16,6 +16,9 @@ pub enum AppError {
     Unauthorized,
     #[error("forbidden")]
     Forbidden,
+    /// 403 whose message says the person why (an infected file cannot be downloaded).
+    #[error("forbidden: {0}")]
+    ForbiddenBecause(String),
     #[error("not found")]
     NotFound,
     #[error("method not allowed")]
@@ -99,7 +102,7 @@ impl AppError {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
-            AppError::Forbidden => StatusCode::FORBIDDEN,
+            AppError::Forbidden | AppError::ForbiddenBecause(_) => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
@@ -183,6 +186,7 @@ impl IntoResponse for AppError {
         let body = match &self {
             AppError::Unauthorized => json!({ "error": { "message": MESSAGE_UNAUTHORIZED } }),
             AppError::Forbidden => json!({ "error": { "message": MESSAGE_FORBIDDEN } }),
+            AppError::ForbiddenBecause(message) => json!({ "error": { "message": message } }),
             AppError::NotFound => json!({ "error": { "message": MESSAGE_NOT_FOUND } }),
             AppError::MethodNotAllowed => {
                 json!({ "error": { "message": MESSAGE_METHOD_NOT_ALLOWED } })
