@@ -88,7 +88,22 @@ pub struct Config {
     pub site_verify: SiteVerifyConfig,
     pub smtp_url: Option<String>,
     pub mail_from: String,
-    pub trust_proxy: bool,
+    /// Proxies in front of the node (`TRUST_PROXY`: `0` or unset none, `1` one, `2` two …): the
+    /// client's address is the entry this many from the right of `X-Forwarded-For`
+    /// (`realtime::client_address`), and HSTS is sent when `X-Forwarded-Proto` is `https`.
+    pub trust_proxy: usize,
+    /// `HEADER_READ_TIMEOUT_SECONDS` (10): how long a connection has for a complete request
+    /// header from its opening or its previous answer, so also the keep-alive idle timeout.
+    pub header_read_timeout: std::time::Duration,
+    /// `MAX_CONNECTIONS`: open connections of the node (default: the descriptor limit less
+    /// `realtime::RESERVED_DESCRIPTORS`); `0`: no cap.
+    pub max_connections: usize,
+    /// `MAX_CONNECTIONS_PER_ADDRESS`: open connections per TCP peer (256; no cap by default
+    /// behind a trusted proxy, which is then the only peer); `0`: no cap.
+    pub max_connections_per_address: usize,
+    /// `MAX_SOCKETS_PER_CLIENT` (128): Socket.IO sockets per client address, read through the
+    /// trusted proxies; `0`: no cap.
+    pub max_sockets_per_client: usize,
     /// `SERVER_TIMING=1`: API answers carry a `Server-Timing` header (`platform::server_timing`),
     /// for diagnosis; off by default.
     pub server_timing: bool,
@@ -264,6 +279,26 @@ fn parsed<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
     }
 }
 
+/// `TRUST_PROXY`: how many proxies in front of the node are trusted; `true` (as it was once
+/// written) is one.
+fn trusted_proxy_hops(value: Option<&str>) -> anyhow::Result<usize> {
+    match value.map(str::trim) {
+        None | Some("false") => Ok(0),
+        Some("true") => Ok(1),
+        Some(hops) => hops.parse().map_err(|_| {
+            anyhow::anyhow!("TRUST_PROXY must be the number of trusted proxies, not {hops}")
+        }),
+    }
+}
+
+fn header_read_timeout() -> anyhow::Result<std::time::Duration> {
+    let default = realtime::DEFAULT_HEADER_READ_TIMEOUT.as_secs();
+    match parsed("HEADER_READ_TIMEOUT_SECONDS", default)? {
+        0 => anyhow::bail!("HEADER_READ_TIMEOUT_SECONDS must be at least 1"),
+        seconds => Ok(std::time::Duration::from_secs(seconds)),
+    }
+}
+
 fn busy_gap() -> anyhow::Result<std::time::Duration> {
     let default = realtime::DEFAULT_BUSY_GAP.as_millis() as u64;
     Ok(std::time::Duration::from_millis(parsed(
@@ -289,6 +324,7 @@ impl Config {
             "off" => SiteVerifyConfig::Off,
             other => anyhow::bail!("SITE_VERIFY must be pow, http or off, not {other}"),
         };
+        let trust_proxy = trusted_proxy_hops(var("TRUST_PROXY").as_deref())?;
         Ok(Self {
             database_url,
             database_pool_size: parsed("DATABASE_POOL_SIZE", default_pool_size())?,
@@ -307,7 +343,21 @@ impl Config {
             site_verify,
             smtp_url: var("SMTP_URL"),
             mail_from: var("MAIL_FROM").unwrap_or_else(|| "Tsumugi <no-reply@tsumugi.jp>".into()),
-            trust_proxy: matches!(var("TRUST_PROXY").as_deref(), Some("1" | "true")),
+            trust_proxy,
+            header_read_timeout: header_read_timeout()?,
+            max_connections: parsed("MAX_CONNECTIONS", realtime::default_max_connections())?,
+            max_connections_per_address: parsed(
+                "MAX_CONNECTIONS_PER_ADDRESS",
+                if trust_proxy > 0 {
+                    0
+                } else {
+                    realtime::DEFAULT_MAX_CONNECTIONS_PER_ADDRESS
+                },
+            )?,
+            max_sockets_per_client: parsed(
+                "MAX_SOCKETS_PER_CLIENT",
+                realtime::DEFAULT_MAX_SOCKETS_PER_CLIENT,
+            )?,
             server_timing: matches!(var("SERVER_TIMING").as_deref(), Some("1" | "true")),
             allowed_origins: allowed_origins(var("ALLOWED_ORIGINS").as_deref())?,
             request_timeout: std::time::Duration::from_secs(parsed("REQUEST_TIMEOUT_SECONDS", 30)?),
@@ -347,6 +397,7 @@ impl Config {
         config.socket_buffer = parsed("SOCKET_BUFFER", config.socket_buffer)?;
         config.socket_read_buffer = parsed("SOCKET_READ_BUFFER", config.socket_read_buffer)?;
         config.socket_busy_gap = busy_gap()?;
+        config.header_read_timeout = header_read_timeout()?;
         Ok(config)
     }
 
@@ -359,6 +410,17 @@ impl Config {
             read_buffer: self.socket_read_buffer,
             busy_gap: self.socket_busy_gap,
             bench,
+            trusted_proxy_hops: self.trust_proxy,
+            max_sockets_per_client: self.max_sockets_per_client,
+        }
+    }
+
+    /// The HTTP server's part of these settings: timeouts and connection caps.
+    pub fn server_config(&self) -> realtime::ServerConfig {
+        realtime::ServerConfig {
+            header_read_timeout: self.header_read_timeout,
+            max_connections: self.max_connections,
+            max_connections_per_address: self.max_connections_per_address,
         }
     }
 
@@ -379,7 +441,13 @@ impl Config {
             site_verify: SiteVerifyConfig::ProofOfWork { difficulty: 4 },
             smtp_url: None,
             mail_from: "Tsumugi <no-reply@tsumugi.jp>".into(),
-            trust_proxy: false,
+            trust_proxy: 0,
+            header_read_timeout: realtime::DEFAULT_HEADER_READ_TIMEOUT,
+            // No caps: tests connect hundreds of sockets from one address; the caps' own tests
+            // set them.
+            max_connections: 0,
+            max_connections_per_address: 0,
+            max_sockets_per_client: 0,
             server_timing: false,
             allowed_origins: Vec::new(),
             request_timeout: std::time::Duration::from_secs(30),
@@ -417,7 +485,18 @@ impl Config {
 
 #[cfg(test)]
 mod tests {
-    use super::redact_url;
+    use super::{redact_url, trusted_proxy_hops};
+
+    #[test]
+    fn trust_proxy_counts_the_trusted_hops() {
+        assert_eq!(trusted_proxy_hops(None).unwrap(), 0);
+        assert_eq!(trusted_proxy_hops(Some("0")).unwrap(), 0);
+        assert_eq!(trusted_proxy_hops(Some("1")).unwrap(), 1);
+        assert_eq!(trusted_proxy_hops(Some("true")).unwrap(), 1);
+        assert_eq!(trusted_proxy_hops(Some("2")).unwrap(), 2);
+        assert!(trusted_proxy_hops(Some("yes")).is_err());
+        assert!(trusted_proxy_hops(Some("-1")).is_err());
+    }
 
     #[test]
     fn urls_lose_their_credentials_in_debug_output() {

@@ -110,13 +110,15 @@ async fn app_secret(db: &PgPool, name: &str) -> sqlx::Result<Vec<u8>> {
 
 /// Serves until `shutdown` resolves, with the peer address available to handlers: HTTP/1.1
 /// through the hub's own server loop, which the WebSocket connections need
-/// (`realtime::serve`).
+/// (`realtime::serve`), with the timeouts and connection caps of `server`
+/// (`Config::server_config`).
 pub async fn serve(
     listener: TcpListener,
     router: Router,
+    server: realtime::ServerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    realtime::serve(listener, router, shutdown).await
+    realtime::serve(listener, router, server, shutdown).await
 }
 
 /// How long a request waits for a database connection (the pool's or the read pipeline's)
@@ -160,6 +162,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         tracing::info!("demo data seeded");
     }
     let address = SocketAddr::new(config.host, config.port);
+    let server = config.server_config();
     let (router, state) = build(config, db).await?;
     revision::announce(&state.db, &state.hub, &state.revision_no).await?;
     assessments::job::spawn_scheduler(state.clone());
@@ -168,7 +171,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     notices::mails::spawn_delivery(state.clone());
     let listener = realtime::listen(address)?;
     tracing::info!(address = %listener.local_addr()?, revision_no = %state.revision_no, "tsumugi is listening");
-    serve(listener, router, shutdown_signal()).await?;
+    serve(listener, router, server, shutdown_signal()).await?;
     // Close the sockets with a proper close frame so browsers reconnect to another node now.
     state.hub.close().await;
     tracing::info!("stopped");
@@ -181,7 +184,7 @@ pub async fn run_hub_only(config: Config) -> anyhow::Result<()> {
     let router = build_hub_only(&config).await?;
     let listener = realtime::listen(SocketAddr::new(config.host, config.port))?;
     tracing::info!(address = %listener.local_addr()?, "hub-only benchmark mode");
-    serve(listener, router, shutdown_signal()).await?;
+    serve(listener, router, config.server_config(), shutdown_signal()).await?;
     Ok(())
 }
 

@@ -48,7 +48,7 @@ async fn pages_api_answers_and_errors_carry_the_safety_headers(pool: sqlx::PgPoo
 #[sqlx::test(migrator = "api::MIGRATOR")]
 async fn hsts_is_sent_when_a_trusted_proxy_terminates_tls(pool: sqlx::PgPool) {
     let mut config = test_config(&pool);
-    config.trust_proxy = true;
+    config.trust_proxy = 1;
     let app = TestApp::spawn_with(pool, config).await;
     let over_tls = headers_of(&app, "/api/users/whoami", true).await;
     assert_eq!(

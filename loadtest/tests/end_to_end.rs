@@ -42,7 +42,12 @@ async fn tsumugi_hub_delivers_every_message() {
     let router = api::build_hub_only(&config).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(api::serve(listener, router, std::future::pending()));
+    tokio::spawn(api::serve(
+        listener,
+        router,
+        config.server_config(),
+        std::future::pending(),
+    ));
 
     let report = fanout(scenario(addr)).await.unwrap();
     assert_eq!(report.expected, 300 * 75);

@@ -29,10 +29,15 @@ async fn every_posted_message_reaches_every_member_once(pool: PgPool) {
 
     let data_dir = std::env::temp_dir().join(format!("tsumugi-product-{}", std::process::id()));
     let config = api::config::Config::for_tests(String::new(), data_dir.clone());
-    let (router, _state) = api::build(config, pool).await.expect("build app");
+    let (router, state) = api::build(config, pool).await.expect("build app");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let server = listener.local_addr().unwrap();
-    tokio::spawn(api::serve(listener, router, std::future::pending()));
+    tokio::spawn(api::serve(
+        listener,
+        router,
+        state.config.server_config(),
+        std::future::pending(),
+    ));
 
     let report = product(ProductConfig {
         server,

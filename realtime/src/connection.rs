@@ -9,11 +9,12 @@
 //! registry entries and this task, no buffers (`loadtest/results/hub-tuning.md`).
 
 use std::io;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::{Query, Request, State};
+use axum::extract::{ConnectInfo, Query, Request, State};
 use axum::http::{HeaderMap, HeaderName, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
@@ -24,6 +25,7 @@ use serde_json::json;
 use tokio::net::TcpStream;
 use tokio::time::{Instant, timeout, timeout_at};
 
+use crate::admission::{ConnectionSlot, client_address};
 use crate::auth::{AuthRejection, Identity};
 use crate::handlers;
 use crate::hub::Shared;
@@ -42,6 +44,16 @@ pub(crate) struct HandshakeQuery {
     eio: Option<String>,
     transport: Option<String>,
     sid: Option<String>,
+}
+
+/// The answer to a client address that holds `HubConfig::max_sockets_per_client` sockets
+/// already: Engine.IO's error body with 429, so the client retries later with its back-off.
+fn too_many_sockets() -> Response {
+    (
+        StatusCode::TOO_MANY_REQUESTS,
+        axum::Json(json!({ "code": 4, "message": "Too many sockets from this address" })),
+    )
+        .into_response()
 }
 
 /// Engine.IO's error answer to a handshake it cannot serve.
@@ -74,7 +86,31 @@ pub(crate) async fn handshake(
     let Some(upgrade) = request.extensions_mut().remove::<OnUpgrade>() else {
         return refuse(3, "Bad request");
     };
+    // The socket holds its client's place and its connection's for its whole life.
+    let client = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|peer| {
+            client_address(
+                peer.0.ip(),
+                request.headers(),
+                shared.config.trusted_proxy_hops,
+            )
+        });
+    let place = match client.map(|client| shared.clients.admit(client)) {
+        Some(Err(())) => {
+            tracing::debug!(
+                ?client,
+                "socket refused: its address holds the cap of sockets"
+            );
+            return too_many_sockets();
+        }
+        Some(Ok(place)) => place,
+        None => None,
+    };
+    let connection = request.extensions_mut().remove::<Arc<ConnectionSlot>>();
     tokio::spawn(async move {
+        let _held = (place, connection);
         let upgraded = match upgrade.await {
             Ok(upgraded) => upgraded,
             Err(error) => return tracing::debug!(%error, "websocket upgrade failed"),

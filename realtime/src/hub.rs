@@ -8,6 +8,7 @@ use axum::Router;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use crate::admission::PerAddress;
 use crate::auth::Authenticator;
 use crate::cluster::{Cluster, Op};
 use crate::connection;
@@ -41,7 +42,16 @@ pub struct HubConfig {
     pub busy_gap: std::time::Duration,
     /// Accept `bench:publish` from clients (the hub-only benchmark mode; never in production).
     pub bench: bool,
+    /// Proxies in front of the node whose `X-Forwarded-For` entries are believed
+    /// ([`crate::client_address`]); `0`: none, the TCP peer is the client.
+    pub trusted_proxy_hops: usize,
+    /// Sockets one client address may hold on this node; `0`: no cap.
+    pub max_sockets_per_client: usize,
 }
+
+/// The default of [`HubConfig::max_sockets_per_client`] (`MAX_SOCKETS_PER_CLIENT`): one socket
+/// per open tab, for everyone behind one office address.
+pub const DEFAULT_MAX_SOCKETS_PER_CLIENT: usize = 128;
 
 #[derive(Debug, thiserror::Error)]
 pub enum HubError {
@@ -73,6 +83,8 @@ pub(crate) struct Shared {
     pub config: HubConfig,
     /// Writes busy sockets' batched frames.
     pub flusher: Arc<Flusher>,
+    /// Open sockets per client address (`HubConfig::max_sockets_per_client`).
+    pub clients: Arc<PerAddress>,
 }
 
 /// Cheap to clone; publishes typed events to rooms on every node.
@@ -114,6 +126,7 @@ impl Hub {
             signals,
             cluster,
             auth,
+            clients: PerAddress::new(config.max_sockets_per_client),
             config,
             flusher: Flusher::start(),
         });

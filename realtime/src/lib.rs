@@ -3,6 +3,7 @@
 //! the `Hub` handle through which the API publishes them (in-process, or through Redis across
 //! nodes).
 
+mod admission;
 mod auth;
 mod cluster;
 mod connection;
@@ -20,11 +21,15 @@ mod socket;
 mod websocket;
 pub mod wire;
 
+pub use admission::{RESERVED_DESCRIPTORS, client_address, default_max_connections};
 pub use auth::{AuthRejection, Authenticator, Identity, JoinRejection};
 pub use events::EventName;
-pub use hub::{Hub, HubConfig, HubError, HubLayer};
+pub use hub::{DEFAULT_MAX_SOCKETS_PER_CLIENT, Hub, HubConfig, HubError, HubLayer};
 pub use limits::{SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND};
 pub use redis_link::{COMMAND_TIMEOUT, HEALTH_INTERVAL, MISSED_MARGIN, RECONNECT_INTERVAL};
 pub use rooms::Room;
-pub use server::{ACCEPT_BACKLOG, listen, serve};
+pub use server::{
+    ACCEPT_BACKLOG, DEFAULT_HEADER_READ_TIMEOUT, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, ServerConfig,
+    listen, serve,
+};
 pub use socket::DEFAULT_BUSY_GAP;

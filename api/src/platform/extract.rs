@@ -1,7 +1,7 @@
 //! Request extractors shared by every handler: JSON bodies whose rejections use `AppError`,
 //! the caller's session and the client address (role guards are in `guards`).
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 
 use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
@@ -132,8 +132,9 @@ impl OptionalFromRequestParts<AppState> for AuthUser {
     }
 }
 
-/// The address a request came from: the socket peer, or the first `X-Forwarded-For` hop when
-/// the server is configured to trust its proxy.
+/// The address a request came from: the socket peer, or behind `TRUST_PROXY` proxies the
+/// address the farthest of them saw, read from the right of `X-Forwarded-For`
+/// (`realtime::client_address`; the client's own entries on the left are never believed).
 pub struct ClientIp(pub String);
 
 impl FromRequestParts<AppState> for ClientIp {
@@ -143,21 +144,14 @@ impl FromRequestParts<AppState> for ClientIp {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        if state.config.trust_proxy {
-            let forwarded = parts
-                .headers
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
-                .and_then(|v| v.trim().parse::<IpAddr>().ok());
-            if let Some(ip) = forwarded {
-                return Ok(ClientIp(ip.to_string()));
-            }
-        }
-        let peer = parts
+        let client = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0.ip().to_string());
-        Ok(ClientIp(peer.unwrap_or_else(|| "unknown".into())))
+            .map(|peer| {
+                realtime::client_address(peer.0.ip(), &parts.headers, state.config.trust_proxy)
+            });
+        Ok(ClientIp(
+            client.map_or_else(|| "unknown".into(), |ip| ip.to_string()),
+        ))
     }
 }

@@ -34,7 +34,7 @@ const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), paym
 
 pub async fn add(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let docs = request.uri().path().starts_with("/api/docs");
-    let over_tls = state.config.trust_proxy
+    let over_tls = state.config.trust_proxy > 0
         && request
             .headers()
             .get("x-forwarded-proto")

@@ -89,7 +89,8 @@ impl TestApp {
         let listener = realtime::listen(SocketAddr::from(([127, 0, 0, 1], 0))).unwrap();
         let addr = listener.local_addr().unwrap();
         let (tx, rx) = oneshot::channel::<()>();
-        tokio::spawn(api::serve(listener, router, async move {
+        let server = state.config.server_config();
+        tokio::spawn(api::serve(listener, router, server, async move {
             let _ = rx.await;
         }));
         TestApp {
