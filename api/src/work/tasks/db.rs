@@ -279,6 +279,19 @@ pub(crate) async fn set_completed_date(
     Ok(())
 }
 
+/// The completed dates the tasks have now, each once (`None` for a task without one).
+pub(crate) async fn completed_dates(
+    tx: &mut sqlx::PgConnection,
+    task_ids: &[i64],
+) -> AppResult<Vec<Option<NaiveDate>>> {
+    Ok(
+        sqlx::query_scalar("select distinct completed_date from tasks where id = any($1)")
+            .bind(task_ids)
+            .fetch_all(&mut *tx)
+            .await?,
+    )
+}
+
 pub(crate) async fn invalidate(tx: &mut sqlx::PgConnection, task_ids: &[i64]) -> AppResult<()> {
     sqlx::query("update tasks set is_invalid = true, updated_at = now() where id = any($1)")
         .bind(task_ids)
