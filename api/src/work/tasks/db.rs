@@ -251,8 +251,9 @@ pub(crate) async fn answer_offer(
 
 /// The task was taken: it is being worked on, ordered today unless it already had an order date.
 pub(crate) async fn start_task(tx: &mut sqlx::PgConnection, task_id: i64) -> AppResult<()> {
-    sqlx::query("update tasks set status = 'doing', order_date = coalesce(order_date, current_date), updated_at = now() where id = $1")
+    sqlx::query("update tasks set status = 'doing', order_date = coalesce(order_date, $2), updated_at = now() where id = $1")
         .bind(task_id)
+        .bind(crate::platform::clock::tokyo_today())
         .execute(&mut *tx)
         .await?;
     Ok(())
