@@ -93,7 +93,8 @@ pub struct Updated {
 pub struct CompletedDateChange {
     #[serde(default)]
     pub task_ids: Vec<i64>,
-    /// YYYY-MM-DD.
+    /// YYYY-MM-DD, from 2000-01-01 to today in Japan; neither it nor a task's current
+    /// completed date may lie in a month whose rewards are confirmed (rule `month_open`).
     #[serde(default)]
     pub completed_date: String,
 }
@@ -168,7 +169,8 @@ pub struct AdminTaskChange {
     pub status: Option<String>,
     /// YYYY-MM-DD; an empty string clears it.
     pub order_date: Option<String>,
-    /// YYYY-MM-DD; an empty string clears it.
+    /// YYYY-MM-DD from 2000-01-01 to today in Japan; an empty string clears it. Neither the
+    /// new nor the current date may lie in a month whose rewards are confirmed (`month_open`).
     pub completed_date: Option<String>,
 }
 
