@@ -162,7 +162,7 @@ async fn fixtures(app: &TestApp, pool: &PgPool) -> BTreeMap<&'static str, String
     };
     let creator = user("creator@demo.tsumugi.jp").await;
     let mut f: BTreeMap<&'static str, String> = BTreeMap::new();
-    let today = chrono::Utc::now().with_timezone(&chrono_tz_tokyo());
+    let today = api::platform::clock::tokyo_today();
     f.insert("year", today.format("%Y").to_string());
     f.insert("month", today.format("%-m").to_string());
     let confirmed: chrono::NaiveDate =
@@ -285,10 +285,6 @@ async fn fixtures(app: &TestApp, pool: &PgPool) -> BTreeMap<&'static str, String
     assert_eq!(status, StatusCode::CREATED, "{message}");
     f.insert("file_in_channel", file["id"].to_string());
     f
-}
-
-fn chrono_tz_tokyo() -> chrono::FixedOffset {
-    chrono::FixedOffset::east_opt(9 * 3600).unwrap()
 }
 
 fn resolve(path: &str, fixtures: &BTreeMap<&'static str, String>) -> String {

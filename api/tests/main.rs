@@ -39,6 +39,7 @@ mod rewards;
 mod security_headers;
 mod server_timing;
 mod task_flow;
+mod tokyo_dates;
 mod user_admin;
 mod work_admin;
 mod work_edit;

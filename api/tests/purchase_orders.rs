@@ -26,7 +26,7 @@ fn date(value: &Value) -> NaiveDate {
 }
 
 /// The summary of `task_id`'s order in the creator's first page.
-async fn summary_of(app: &TestApp, token: &str, task_id: i64) -> Value {
+pub(crate) async fn summary_of(app: &TestApp, token: &str, task_id: i64) -> Value {
     let (status, list) = app.get("/api/users/me/purchase_orders", Some(token)).await;
     assert_eq!(status, StatusCode::OK, "{list}");
     list["purchase_orders"]
@@ -38,7 +38,7 @@ async fn summary_of(app: &TestApp, token: &str, task_id: i64) -> Value {
         .unwrap_or_else(|| panic!("task {task_id} has a purchase order: {list}"))
 }
 
-async fn detail(app: &TestApp, token: &str, id: &Value) -> Value {
+pub(crate) async fn detail(app: &TestApp, token: &str, id: &Value) -> Value {
     let (status, order) = app
         .get(&format!("/api/users/me/purchase_orders/{id}"), Some(token))
         .await;
@@ -46,7 +46,7 @@ async fn detail(app: &TestApp, token: &str, id: &Value) -> Value {
     order
 }
 
-async fn take(app: &TestApp, token: &str, task_id: i64) {
+pub(crate) async fn take(app: &TestApp, token: &str, task_id: i64) {
     let (status, body) = app
         .post(
             &format!("/api/tasks/{task_id}/take"),

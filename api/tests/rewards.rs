@@ -327,7 +327,7 @@ async fn only_accountants_and_admins_confirm_and_only_ended_months(pool: PgPool)
         assert_eq!(status, StatusCode::FORBIDDEN, "{who}");
     }
     let admin = app.login("admin@demo.tsumugi.jp").await;
-    let today = chrono::Utc::now().date_naive();
+    let today = api::platform::clock::tokyo_today();
     let (status, body) = confirm(&app, &admin, chrono::Datelike::year(&today) + 1, 1).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(

@@ -354,3 +354,150 @@ async fn staff_report_a_month_of_deliveries_once(pool: PgPool) {
     let (_, list) = app.get("/api/v2/delivery_reports", Some(&admin)).await;
     assert_eq!(list["delivery_reports"].as_array().unwrap().len(), 1);
 }
+
+/// The completed date of `task_id` as text.
+async fn completed_on(pool: &PgPool, task_id: i64) -> Option<String> {
+    sqlx::query_scalar("select completed_date::text from tasks where id = $1")
+        .bind(task_id)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn staff_may_not_move_a_completed_date_out_of_a_confirmed_month_nor_past_today(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let admin = app.login("admin@demo.tsumugi.jp").await;
+    let creator = support::user_id(&pool, "creator@demo.tsumugi.jp").await;
+    let work = support::work_named(&pool, "秋の京都さんぽ 取材記事 本編").await;
+    // Two done tasks of the creator: one in March 2021 (confirmed below), one in April.
+    let mut ids = Vec::new();
+    for (title, day) in [("三月の記事", "2021-03-10"), ("四月の記事", "2021-04-10")] {
+        let id: i64 = sqlx::query_scalar(
+            "with t as (insert into tasks (work_id, task_type, title, status, completed_date, reward_amount)
+                        values ($1, 'writing', $2, 'done', $3::date, 10000) returning id)
+             insert into task_assignees (task_id, user_id, state) select id, $4, 'taken' from t returning task_id",
+        )
+        .bind(work)
+        .bind(title)
+        .bind(day)
+        .bind(creator)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        ids.push(id);
+    }
+    let (march, april) = (ids[0], ids[1]);
+    let (status, body) = app
+        .post(
+            "/api/reward_confirmations",
+            Some(&admin),
+            json!({ "year": 2021, "month": 3 }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+
+    let refused = |body: &serde_json::Value, rule: &str, message: &str| {
+        assert_eq!(
+            body["error"]["rules"]["completed_date"],
+            json!([rule]),
+            "{body}"
+        );
+        assert!(
+            body["error"]["message"].as_str().unwrap().contains(message),
+            "{body}"
+        );
+    };
+
+    // Out of the confirmed month, by the bulk tool (with an open task beside it: all or
+    // nothing) and by the task editor (moved or cleared, with another field: nothing written).
+    let (status, body) = app
+        .put(
+            "/api/admin/tasks/completed_date",
+            Some(&admin),
+            json!({ "task_ids": [april, march], "completed_date": "2021-04-15" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    refused(&body, "month_open", "2021年3月の報酬は確定済み");
+    for change in [
+        json!({ "completed_date": "2021-04-15", "title": "書き換え" }),
+        json!({ "completed_date": "", "title": "書き換え" }),
+    ] {
+        let (status, body) = app
+            .put(&format!("/api/admin/tasks/{march}"), Some(&admin), change)
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        refused(&body, "month_open", "2021年3月の報酬は確定済み");
+    }
+    assert_eq!(
+        completed_on(&pool, march).await.as_deref(),
+        Some("2021-03-10")
+    );
+    assert_eq!(
+        completed_on(&pool, april).await.as_deref(),
+        Some("2021-04-10")
+    );
+    let title: String = sqlx::query_scalar("select title from tasks where id = $1")
+        .bind(march)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(title, "三月の記事");
+
+    // Out of range: year 9999 (after today in Japan) and before the service's years.
+    for (path, body) in [
+        (
+            "/api/admin/tasks/completed_date".to_string(),
+            json!({ "task_ids": [april], "completed_date": "9999-12-31" }),
+        ),
+        (
+            format!("/api/admin/tasks/{april}"),
+            json!({ "completed_date": "9999-12-31", "title": "書き換え" }),
+        ),
+    ] {
+        let (status, body) = app.put(&path, Some(&admin), body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {body}");
+        refused(&body, "before_or_equal:today", "未来の日付");
+    }
+    let (status, body) = app
+        .put(
+            "/api/admin/tasks/completed_date",
+            Some(&admin),
+            json!({ "task_ids": [april], "completed_date": "1999-12-31" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    refused(&body, "after_or_equal:2000-01-01", "2000年1月1日以降");
+    assert_eq!(
+        completed_on(&pool, april).await.as_deref(),
+        Some("2021-04-10")
+    );
+
+    // A change within open months still works, and setting the same date again is no move.
+    let (status, body) = app
+        .put(
+            "/api/admin/tasks/completed_date",
+            Some(&admin),
+            json!({ "task_ids": [april], "completed_date": "2021-05-20" }),
+        )
+        .await;
+    assert_eq!((status, body), (StatusCode::OK, json!({"updated": 1})));
+    let (status, body) = app
+        .put(
+            &format!("/api/admin/tasks/{april}"),
+            Some(&admin),
+            json!({ "completed_date": "2021-04-30" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["completed_date"], "2021-04-30");
+    let (status, body) = app
+        .put(
+            &format!("/api/admin/tasks/{march}"),
+            Some(&admin),
+            json!({ "completed_date": "2021-03-10", "title": "三月の記事（改題）" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}

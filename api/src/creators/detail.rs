@@ -6,9 +6,8 @@ use sqlx::PgPool;
 
 use crate::creators::access::Depth;
 use crate::creators::db;
-use crate::creators::model::{
-    AgeBand, CreatorAbilities, CreatorDetail, Prefecture, SocialLink, tokyo_today,
-};
+use crate::creators::model::{AgeBand, CreatorAbilities, CreatorDetail, Prefecture, SocialLink};
+use crate::platform::clock::tokyo_today;
 use crate::platform::error::{AppError, AppResult};
 
 fn text_attribute(attributes: &Value, key: &str) -> Option<String> {

@@ -14,11 +14,12 @@ use crate::creators::access::{self, Depth, Viewer};
 use crate::creators::db::{self, GenreGroupOption, SearchTag};
 use crate::creators::detail;
 use crate::creators::model::{
-    AgeBand, CreatorCard, CreatorDetail, LanguageView, Prefecture, SimpleCreator, tokyo_today,
+    AgeBand, CreatorCard, CreatorDetail, LanguageView, Prefecture, SimpleCreator,
 };
 use crate::creators::notes;
 use crate::creators::search::{self, SearchFilter};
 use crate::master;
+use crate::platform::clock::tokyo_today;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiQuery, AuthUser};
 use crate::platform::guards::StaffOrClientUser;

@@ -1,7 +1,7 @@
 //! The creator views the API returns (detail, simple detail, search card) and the vocabularies
 //! of the search: age bands (spec section 9) and regions.
 
-use chrono::{Datelike, FixedOffset, Months, NaiveDate, Utc};
+use chrono::{Datelike, Months, NaiveDate};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -89,12 +89,6 @@ pub fn age_on(birthday: NaiveDate, today: NaiveDate) -> Option<u32> {
 fn years_before(day: NaiveDate, years: u32) -> NaiveDate {
     day.checked_sub_months(Months::new(years * 12))
         .unwrap_or(NaiveDate::MIN)
-}
-
-/// Today in Japan (UTC+9 all year), the date ages are counted on.
-pub fn tokyo_today() -> NaiveDate {
-    let tokyo = FixedOffset::east_opt(9 * 3600).expect("UTC+9 is a valid offset");
-    Utc::now().with_timezone(&tokyo).date_naive()
 }
 
 crate::closed_set!(

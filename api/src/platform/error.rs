@@ -96,6 +96,16 @@ impl AppError {
         }
     }
 
+    /// A 422 with one rule on one field and a message for the person saying why.
+    pub fn refused(field: &str, rule: impl Into<String>, message: impl Into<String>) -> Self {
+        let mut rules = Rules::new();
+        rules.insert(field.to_string(), vec![rule.into()]);
+        AppError::Validation {
+            message: message.into(),
+            rules,
+        }
+    }
+
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::Internal(error) if unavailable_in_chain(error) => {

@@ -142,10 +142,7 @@ pub(super) async fn seed(
             .await?;
         tag_ids.push(id);
     }
-    let today: chrono::NaiveDate =
-        sqlx::query_scalar("select (now() at time zone 'Asia/Tokyo')::date")
-            .fetch_one(&mut **tx)
-            .await?;
+    let today = crate::platform::clock::tokyo_today();
 
     for i in 0..COUNT {
         let (family, family_kana) = FAMILY[i % FAMILY.len()];

@@ -56,14 +56,15 @@ pub(super) async fn seed(
             let title = title_of(name, task_type);
             let task_id: i64 = sqlx::query_scalar(
                 "insert into tasks (work_id, task_type, title, status, order_date, due_date, completed_date, reward_amount)
-                 values ($1, $2, $3, $4, current_date - 7, current_date + $5,
-                         case when $4 = 'done' then current_date - 1 end, 30000) returning id",
+                 values ($1, $2, $3, $4, $6::date - 7, $6::date + $5,
+                         case when $4 = 'done' then $6::date - 1 end, 30000) returning id",
             )
             .bind(work_id)
             .bind(task_type)
             .bind(title)
             .bind(task_status)
             .bind(due_in_days)
+            .bind(crate::platform::clock::tokyo_today())
             .fetch_one(&mut **tx)
             .await?;
             sqlx::query("insert into task_assignees (task_id, user_id, state) values ($1, $2, $3)")

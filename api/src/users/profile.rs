@@ -2,7 +2,7 @@
 //! profile edit: names and their katakana readings, display name, sex, birthday, phone, the
 //! residence (Japan with a postal code and address, or overseas), and the profile image.
 
-use chrono::{Datelike, NaiveDate, Utc};
+use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Deserializer, Serialize};
 use sqlx::PgExecutor;
 use utoipa::ToSchema;
@@ -232,11 +232,6 @@ pub fn birthday(year: i64, month: i64, day: i64, today: NaiveDate) -> Option<Nai
     (date.year() >= BIRTH_YEAR_MIN && date < today).then_some(date)
 }
 
-/// Today in Japan.
-pub fn today_in_japan() -> NaiveDate {
-    (Utc::now() + chrono::Duration::hours(9)).date_naive()
-}
-
 fn trimmed(value: &str) -> String {
     value.trim().to_string()
 }
@@ -444,7 +439,12 @@ pub async fn validate_into(
         Some(Ok(id)) => db::prefecture_exists(db, id).await?,
         _ => false,
     };
-    let values = check_profile(v, input, today_in_japan(), prefecture_exists);
+    let values = check_profile(
+        v,
+        input,
+        crate::platform::clock::tokyo_today(),
+        prefecture_exists,
+    );
     let image = match (input.image_file_id, owner) {
         (None, _) => None,
         (Some(file_id), Some(owner)) => {

@@ -4,7 +4,7 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use chrono::{Datelike, FixedOffset, Utc};
+use chrono::Datelike;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -294,7 +294,7 @@ fn validate(input: AttributesInput) -> AppResult<(StoredAttributes, Vec<Language
     if input.children.len() > CHILDREN_MAX {
         v.fail("children", format!("max:{CHILDREN_MAX}"));
     }
-    let today = Utc::now().with_timezone(&FixedOffset::east_opt(9 * 3600).expect("JST"));
+    let today = crate::platform::clock::tokyo_today();
     let this_month = i64::from(today.year()) * 12 + i64::from(today.month0());
     let mut children = Vec::new();
     for (index, child) in input.children.iter().enumerate().take(CHILDREN_MAX) {

@@ -149,14 +149,37 @@ async fn month_confirmed(db: &mut PgConnection, day: NaiveDate) -> AppResult<boo
     Ok(db::find(&mut *db, first_day).await?.is_some())
 }
 
-/// Refuses a change that would put a task into a month whose rewards are confirmed.
-pub async fn ensure_month_open(db: &mut PgConnection, day: NaiveDate) -> AppResult<()> {
-    if month_confirmed(db, day).await? {
-        return Err(AppError::invalid(format!(
-            "{}年{}月の報酬は確定済みのため、その月の日付は指定できません。",
-            day.year(),
-            day.month()
-        )));
+/// Refuses moving a task's completed date from `before` to `after` when either lies in a month
+/// whose rewards are confirmed: that month's stored statements paid (or left out) the task as it
+/// was. A 422 with the rule `month_open` on `completed_date`; no change at all passes.
+pub async fn ensure_month_open(
+    db: &mut PgConnection,
+    before: Option<NaiveDate>,
+    after: Option<NaiveDate>,
+) -> AppResult<()> {
+    if before == after {
+        return Ok(());
+    }
+    let refused = |day: NaiveDate, what: &str| {
+        AppError::refused(
+            "completed_date",
+            "month_open",
+            format!(
+                "{}年{}月の報酬は確定済みのため、{what}",
+                day.year(),
+                day.month()
+            ),
+        )
+    };
+    if let Some(day) = before
+        && month_confirmed(db, day).await?
+    {
+        return Err(refused(day, "その月の完了日は変更できません。"));
+    }
+    if let Some(day) = after
+        && month_confirmed(db, day).await?
+    {
+        return Err(refused(day, "その月の日付は指定できません。"));
     }
     Ok(())
 }

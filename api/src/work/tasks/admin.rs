@@ -1,10 +1,11 @@
 //! Staff tools for tasks: set the completed date of many tasks, invalidate tasks (they vanish
 //! from every list and count), and change any field of one task whatever its status.
 
+use crate::platform::clock;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::ApiJson;
 use crate::platform::guards::StaffUser;
-use crate::platform::validation::Validator;
+use crate::platform::validation::{Validator, YEAR_MIN};
 use crate::state::AppState;
 use crate::work::tasks::db;
 use crate::work::tasks::events::{
@@ -50,6 +51,39 @@ async fn lock_all(tx: &mut sqlx::PgConnection, task_ids: &[i64]) -> AppResult<Ve
     Ok(tasks)
 }
 
+/// A completed date lies between the first day of the money screens' years and today in
+/// Japan: a task cannot have been completed in the future, nor paid before the service's years.
+fn check_completed_date(day: chrono::NaiveDate) -> AppResult<()> {
+    let first = chrono::NaiveDate::from_ymd_opt(YEAR_MIN, 1, 1).expect("a valid date");
+    if day < first {
+        return Err(AppError::refused(
+            "completed_date",
+            format!("after_or_equal:{first}"),
+            format!("完了日は{YEAR_MIN}年1月1日以降の日付を指定してください。"),
+        ));
+    }
+    if day > clock::tokyo_today() {
+        return Err(AppError::refused(
+            "completed_date",
+            "before_or_equal:today",
+            "完了日に未来の日付は指定できません。",
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses moving any of the tasks' completed dates into or out of a confirmed month.
+async fn ensure_months_open(
+    tx: &mut sqlx::PgConnection,
+    task_ids: &[i64],
+    after: Option<chrono::NaiveDate>,
+) -> AppResult<()> {
+    for before in db::completed_dates(&mut *tx, task_ids).await? {
+        crate::money::confirmations::ensure_month_open(&mut *tx, before, after).await?;
+    }
+    Ok(())
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Updated {
     pub updated: usize,
@@ -59,7 +93,8 @@ pub struct Updated {
 pub struct CompletedDateChange {
     #[serde(default)]
     pub task_ids: Vec<i64>,
-    /// YYYY-MM-DD.
+    /// YYYY-MM-DD, from 2000-01-01 to today in Japan; neither it nor a task's current
+    /// completed date may lie in a month whose rewards are confirmed (rule `month_open`).
     #[serde(default)]
     pub completed_date: String,
 }
@@ -78,14 +113,15 @@ pub async fn set_completed_date(
         v.fail("completed_date", "date_format:Y-m-d");
     }
     v.finish()?;
+    if let Some(day) = date {
+        check_completed_date(day)?;
+    }
     let mut tx = state.db.begin().await?;
     let tasks = lock_all(&mut tx, &input.task_ids).await?;
     if let Some(i) = tasks.iter().position(|t| t.status != TaskStatus::Done) {
         return Err(AppError::rule(&format!("task_ids.{i}"), "status:done"));
     }
-    if let Some(day) = date {
-        crate::money::confirmations::ensure_month_open(&mut tx, day).await?;
-    }
+    ensure_months_open(&mut tx, &input.task_ids, date).await?;
     db::set_completed_date(&mut tx, &input.task_ids, date).await?;
     tx.commit().await?;
     for task in &tasks {
@@ -133,7 +169,8 @@ pub struct AdminTaskChange {
     pub status: Option<String>,
     /// YYYY-MM-DD; an empty string clears it.
     pub order_date: Option<String>,
-    /// YYYY-MM-DD; an empty string clears it.
+    /// YYYY-MM-DD from 2000-01-01 to today in Japan; an empty string clears it. Neither the
+    /// new nor the current date may lie in a month whose rewards are confirmed (`month_open`).
     pub completed_date: Option<String>,
 }
 
@@ -174,10 +211,13 @@ pub async fn update(
     let order_date = optional_date(&mut v, "order_date", input.order_date.as_deref());
     let completed_date = optional_date(&mut v, "completed_date", input.completed_date.as_deref());
     v.finish()?;
+    if let Some(Some(day)) = completed_date {
+        check_completed_date(day)?;
+    }
     let mut tx = state.db.begin().await?;
     task_state(&mut *tx, task_id, true).await?;
-    if let Some(Some(day)) = completed_date {
-        crate::money::confirmations::ensure_month_open(&mut tx, day).await?;
+    if let Some(after) = completed_date {
+        ensure_months_open(&mut tx, &[task_id], after).await?;
     }
     // Staff's fields first, so a changed order date and changed terms make one revised
     // purchase order, not two.

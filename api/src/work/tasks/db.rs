@@ -251,8 +251,9 @@ pub(crate) async fn answer_offer(
 
 /// The task was taken: it is being worked on, ordered today unless it already had an order date.
 pub(crate) async fn start_task(tx: &mut sqlx::PgConnection, task_id: i64) -> AppResult<()> {
-    sqlx::query("update tasks set status = 'doing', order_date = coalesce(order_date, current_date), updated_at = now() where id = $1")
+    sqlx::query("update tasks set status = 'doing', order_date = coalesce(order_date, $2), updated_at = now() where id = $1")
         .bind(task_id)
+        .bind(crate::platform::clock::tokyo_today())
         .execute(&mut *tx)
         .await?;
     Ok(())
@@ -277,6 +278,19 @@ pub(crate) async fn set_completed_date(
         .execute(&mut *tx)
         .await?;
     Ok(())
+}
+
+/// The completed dates the tasks have now, each once (`None` for a task without one).
+pub(crate) async fn completed_dates(
+    tx: &mut sqlx::PgConnection,
+    task_ids: &[i64],
+) -> AppResult<Vec<Option<NaiveDate>>> {
+    Ok(
+        sqlx::query_scalar("select distinct completed_date from tasks where id = any($1)")
+            .bind(task_ids)
+            .fetch_all(&mut *tx)
+            .await?,
+    )
 }
 
 pub(crate) async fn invalidate(tx: &mut sqlx::PgConnection, task_ids: &[i64]) -> AppResult<()> {
