@@ -1,6 +1,8 @@
-//! Fan-out across nodes: every emit, room disconnect and signal is published once on one Redis
-//! channel; every other node applies it to its own sockets (or runs its signal listeners). A node applies its own operations
-//! directly and skips them when they come back from Redis.
+//! Fan-out across nodes: every emit, room disconnect, channel-access change and signal is
+//! published once on one Redis channel; every other node applies it to its own sockets (or runs
+//! its signal listeners). A node applies its own operations directly and skips them when they
+//! come back from Redis. One channel and one inbox task keep the order: what a node publishes
+//! after a channel-access change is applied everywhere after it.
 //!
 //! A message is `<node>\n<op>\n<room>\n<frame>`: room names and the JSON of a frame contain no
 //! raw newline, and the frame — already the Socket.IO packet — is handed to the local sockets
@@ -10,6 +12,7 @@ use std::sync::Weak;
 
 use crate::redis_link::RedisLink;
 use crate::registry::Registry;
+use crate::rooms::Room;
 use crate::signals::Signals;
 use crate::socket::Ending;
 
@@ -24,6 +27,9 @@ pub(crate) enum Op {
     Disconnect,
     /// Run the node's listeners of the signal named in the room field (no frame).
     Signal,
+    /// The user of the room field (`user:{id}`) keeps, of the channel rooms their sockets are
+    /// in, only the channels the frame lists (ids separated by commas).
+    KeepChannels,
 }
 
 impl Op {
@@ -32,6 +38,7 @@ impl Op {
             Op::Emit => "e",
             Op::Disconnect => "d",
             Op::Signal => "s",
+            Op::KeepChannels => "k",
         }
     }
 }
@@ -106,7 +113,31 @@ fn apply(registry: &Registry, signals: &Signals, message: &Message) {
         }
         Op::Disconnect => registry.end(&message.room, Ending::Disconnect),
         Op::Signal => signals.raise(&message.room),
+        Op::KeepChannels => match (Room::user_in(&message.room), channel_ids(&message.frame)) {
+            (Some(user_id), Some(readable)) => {
+                registry
+                    .drop_channels(user_id, |channel| readable.binary_search(&channel).is_err());
+            }
+            _ => tracing::warn!(room = message.room, "unreadable channel access change"),
+        },
     }
+}
+
+/// The frame of [`Op::KeepChannels`]: channel ids separated by commas.
+pub(crate) fn channel_list(channel_ids: &[i64]) -> String {
+    let ids: Vec<String> = channel_ids.iter().map(i64::to_string).collect();
+    ids.join(",")
+}
+
+/// The ids of a [`channel_list`], sorted; `None` when one is not a number.
+fn channel_ids(frame: &str) -> Option<Vec<i64>> {
+    let mut ids = frame
+        .split(',')
+        .filter(|id| !id.is_empty())
+        .map(|id| id.parse().ok())
+        .collect::<Option<Vec<i64>>>()?;
+    ids.sort_unstable();
+    Some(ids)
 }
 
 fn decode(mut payload: Vec<u8>) -> Option<Message> {
@@ -121,6 +152,7 @@ fn decode(mut payload: Vec<u8>) -> Option<Message> {
         "e" => Op::Emit,
         "d" => Op::Disconnect,
         "s" => Op::Signal,
+        "k" => Op::KeepChannels,
         _ => return None,
     };
     let frame = String::from_utf8(payload.split_off(start)).ok()?;
@@ -159,7 +191,21 @@ mod tests {
             decode(b"n1\ns\nmaintenance\n".to_vec()).unwrap().op,
             Op::Signal
         );
+        assert_eq!(
+            decode(b"n1\nk\nuser:7\n3,12".to_vec()).unwrap().op,
+            Op::KeepChannels
+        );
         assert_eq!(decode(b"n1\nx\nall\n".to_vec()), None, "unknown op");
         assert_eq!(decode(b"n1\ne".to_vec()), None, "truncated");
+    }
+
+    #[test]
+    fn channel_lists_read_back_sorted() {
+        assert_eq!(
+            channel_ids(&channel_list(&[12, 3, 7])),
+            Some(vec![3, 7, 12])
+        );
+        assert_eq!(channel_ids(&channel_list(&[])), Some(vec![]));
+        assert_eq!(channel_ids("3,x"), None);
     }
 }
