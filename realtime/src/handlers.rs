@@ -267,35 +267,33 @@ mod tests {
         )
     }
 
-    #[tokio::test]
-    async fn a_join_whose_check_straddles_an_eviction_checks_again() {
+    /// Joins channel 3 as user 7 while the access of `changed` changes during the check.
+    async fn join_while_access_of(changed: i64) -> (Value, Arc<Shared>, Arc<Socket>, usize) {
         let gate = Arc::new(Gate::default());
         let (shared, socket, _peer) = shared_with(gate.clone()).await;
         let join = joining(&shared, &socket);
         gate.entered.notified().await;
-        // The user's access changes while the join's check is under way.
-        shared.registry.drop_channels(7, |_| true);
+        shared.registry.drop_channels(changed, |_| true);
         gate.release.notify_one();
         let reply = join.await.unwrap();
-        assert!(reply["error"]["message"].is_string(), "{reply}");
-        assert!(!socket.is_in("channel:3"));
-        assert!(shared.registry.members("channel:3").is_empty());
-        assert_eq!(gate.checks.load(Ordering::SeqCst), 2);
+        (reply, shared, socket, gate.checks.load(Ordering::SeqCst))
     }
 
     #[tokio::test]
-    async fn a_join_with_no_change_meanwhile_is_checked_once() {
-        let gate = Arc::new(Gate::default());
-        let (shared, socket, _peer) = shared_with(gate.clone()).await;
-        let join = joining(&shared, &socket);
-        gate.entered.notified().await;
-        // A change for another user is no concern of this socket's.
-        shared.registry.drop_channels(8, |_| true);
-        gate.release.notify_one();
-        let reply = join.await.unwrap();
+    async fn a_join_whose_check_straddles_an_eviction_checks_again() {
+        let (reply, shared, socket, checks) = join_while_access_of(7).await;
+        assert!(reply["error"]["message"].is_string(), "{reply}");
+        assert!(!socket.is_in("channel:3"));
+        assert!(shared.registry.members("channel:3").is_empty());
+        assert_eq!(checks, 2);
+    }
+
+    #[tokio::test]
+    async fn a_join_with_no_change_of_its_user_meanwhile_is_checked_once() {
+        let (reply, _shared, socket, checks) = join_while_access_of(8).await;
         assert_eq!(reply["data"]["channel_id"], 3, "{reply}");
         assert!(socket.is_in("channel:3"));
-        assert_eq!(gate.checks.load(Ordering::SeqCst), 1);
+        assert_eq!(checks, 1);
     }
 
     #[tokio::test]

@@ -176,9 +176,10 @@ impl Hub {
     /// After a change of what user `user_id` may read (committed): every socket of theirs, on
     /// every node, leaves each channel room whose channel is not in `readable` (every channel
     /// they may read now, by the application's rule), and a `channel:join` of theirs still
-    /// being checked checks again. This node's sockets have left when it returns, and the other
-    /// nodes apply it before anything published after it (one Redis channel, read in order), so
-    /// an event published once this returns reaches none of those rooms' evicted sockets.
+    /// being checked checks again. It returns once every node has applied it: this one at once,
+    /// the others when they acknowledge it through Redis (or after the link's command timeout,
+    /// if one does not). An event published once it returns, from any node, reaches none of the
+    /// evicted sockets.
     pub async fn keep_channels(&self, user_id: i64, readable: &[i64]) {
         let mut sorted = readable.to_vec();
         sorted.sort_unstable();
@@ -196,7 +197,7 @@ impl Hub {
         if let Some(cluster) = &self.shared.cluster {
             let room = Room::User(user_id).to_string();
             cluster
-                .publish(Op::KeepChannels, &room, &cluster::channel_list(&sorted))
+                .publish_applied(Op::KeepChannels, &room, &cluster::channel_list(&sorted))
                 .await;
         }
     }
