@@ -35,6 +35,7 @@ mod projects;
 mod purchase_orders;
 mod read_pipeline;
 mod realtime;
+mod realtime_access;
 mod rewards;
 mod security_headers;
 mod server_timing;

@@ -44,6 +44,27 @@ pub trait Authenticator: Send + Sync + 'static {
     async fn authorize_channel(&self, who: &Identity, channel_id: i64)
     -> Result<(), JoinRejection>;
 
+    /// Of `channel_ids`, those `who` may still read. The hub asks after its link to the other
+    /// nodes came back, when a change of access published meanwhile was missed; one answer per
+    /// user instead of one per channel is what an application should give.
+    async fn readable_channels(
+        &self,
+        who: &Identity,
+        channel_ids: &[i64],
+    ) -> Result<HashSet<i64>, JoinRejection> {
+        let mut readable = HashSet::new();
+        for &channel_id in channel_ids {
+            match self.authorize_channel(who, channel_id).await {
+                Ok(()) => {
+                    readable.insert(channel_id);
+                }
+                Err(JoinRejection::Unavailable) => return Err(JoinRejection::Unavailable),
+                Err(_) => {}
+            }
+        }
+        Ok(readable)
+    }
+
     /// Of `session_ids`, those still live. The hub asks after its link to the other nodes came
     /// back: a session revoked meanwhile on another node never had its sockets here closed.
     async fn live_sessions(

@@ -1,6 +1,7 @@
 //! The `Hub` handle: builds the socket server (in-process, or fanning out through Redis) and
 //! is the one way the application publishes events or closes sockets.
 
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -9,8 +10,8 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use crate::admission::PerAddress;
-use crate::auth::Authenticator;
-use crate::cluster::{Cluster, Op};
+use crate::auth::{Authenticator, Identity};
+use crate::cluster::{self, Cluster, Op};
 use crate::connection;
 use crate::events::EventName;
 use crate::flusher::Flusher;
@@ -185,6 +186,35 @@ impl Hub {
         Ok(())
     }
 
+    /// After a change of what user `user_id` may read (committed): every socket of theirs, on
+    /// every node, leaves each channel room whose channel is not in `readable` (every channel
+    /// they may read now, by the application's rule), and a `channel:join` of theirs still
+    /// being checked checks again. It returns once every node has applied it: this one at once,
+    /// the others when they acknowledge it through Redis (or after the link's command timeout,
+    /// if one does not). An event published once it returns, from any node, reaches none of the
+    /// evicted sockets.
+    pub async fn keep_channels(&self, user_id: i64, readable: &[i64]) {
+        let mut sorted = readable.to_vec();
+        sorted.sort_unstable();
+        let left = self
+            .shared
+            .registry
+            .drop_channels(user_id, |channel| sorted.binary_search(&channel).is_err());
+        if left > 0 {
+            tracing::info!(
+                user_id,
+                rooms = left,
+                "sockets left channels no longer readable"
+            );
+        }
+        if let Some(cluster) = &self.shared.cluster {
+            let room = Room::User(user_id).to_string();
+            cluster
+                .publish_applied(Op::KeepChannels, &room, &cluster::channel_list(&sorted))
+                .await;
+        }
+    }
+
     /// Runs `listener` on this node whenever any node raises the signal `name`.
     pub fn on_signal(&self, name: &str, listener: impl Fn() + Send + Sync + 'static) {
         self.shared.signals.listen(name, Arc::new(listener));
@@ -256,7 +286,8 @@ async fn heartbeat(shared: std::sync::Weak<Shared>) {
 }
 
 /// After an outage of the Redis link: closes the sockets whose session was revoked meanwhile,
-/// then sends `hub.resync {since}` to the others on this node.
+/// takes the others out of the channels their users may no longer read (a `keep_channels` of
+/// another node's was missed), then sends `hub.resync {since}` to the remaining sockets.
 async fn resync(shared: Arc<Shared>, since: DateTime<Utc>) {
     let sockets = shared.registry.members(ALL);
     let sessions: Vec<String> = sockets
@@ -281,6 +312,7 @@ async fn resync(shared: Arc<Shared>, since: DateTime<Utc>) {
         }
         Err(error) => tracing::warn!(%error, "sessions could not be checked after the outage"),
     }
+    recheck_channels(&shared).await;
     let payload = serde_json::json!({ "since": since });
     match wire::event(EventName::Resync.as_str(), &payload) {
         Ok(frame) => {
@@ -288,5 +320,42 @@ async fn resync(shared: Arc<Shared>, since: DateTime<Utc>) {
             tracing::info!(sockets = told, "sockets told to resync");
         }
         Err(error) => tracing::warn!(%error, "resync could not be sent"),
+    }
+}
+
+/// Checks every channel room of this node's sockets against the application's rule, once per
+/// user, and takes the sockets out of the channels their user may no longer read.
+async fn recheck_channels(shared: &Shared) {
+    let mut users: HashMap<i64, (Identity, BTreeSet<i64>)> = HashMap::new();
+    for socket in shared.registry.members(ALL) {
+        let channels = socket.channels();
+        if channels.is_empty() {
+            continue;
+        }
+        users
+            .entry(socket.identity.user_id)
+            .or_insert_with(|| (socket.identity.clone(), BTreeSet::new()))
+            .1
+            .extend(channels);
+    }
+    let mut left = 0;
+    for (user_id, (identity, channels)) in users {
+        let channels: Vec<i64> = channels.into_iter().collect();
+        match shared.auth.readable_channels(&identity, &channels).await {
+            Ok(readable) => {
+                left += shared.registry.drop_channels(user_id, |channel| {
+                    !readable.contains(&channel) && channels.contains(&channel)
+                });
+            }
+            Err(error) => {
+                tracing::warn!(user_id, %error, "channel access could not be checked after the outage");
+            }
+        }
+    }
+    if left > 0 {
+        tracing::info!(
+            rooms = left,
+            "channels no longer readable left after the outage"
+        );
     }
 }

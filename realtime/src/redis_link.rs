@@ -241,20 +241,25 @@ async fn supervise(link: Weak<Inner>, wake: Arc<Notify>) {
 }
 
 impl RedisLink {
-    /// Publishes `payload` on `chan`; dropped (and counted) while the link is down.
-    pub(crate) async fn publish(&self, chan: &str, payload: Vec<u8>) {
+    /// Publishes `payload` on `chan` and answers how many subscribers Redis handed it to;
+    /// `None` when it was dropped (and counted) because the link is down.
+    pub(crate) async fn publish(&self, chan: &str, payload: Vec<u8>) -> Option<usize> {
         let Some((generation, mut conn)) = self.inner.current() else {
             self.inner.dropped.fetch_add(1, Ordering::Relaxed);
-            return;
+            return None;
         };
         let sent = tokio::time::timeout(
             COMMAND_TIMEOUT,
-            redis::AsyncCommands::publish::<_, _, redis::Value>(&mut conn, chan, payload),
+            redis::AsyncCommands::publish::<_, _, usize>(&mut conn, chan, payload),
         )
         .await;
-        if !matches!(sent, Ok(Ok(_))) {
-            self.inner.dropped.fetch_add(1, Ordering::Relaxed);
-            self.inner.lost(generation, "publish failed");
+        match sent {
+            Ok(Ok(receivers)) => Some(receivers),
+            _ => {
+                self.inner.dropped.fetch_add(1, Ordering::Relaxed);
+                self.inner.lost(generation, "publish failed");
+                None
+            }
         }
     }
 

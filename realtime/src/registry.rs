@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use dashmap::DashMap;
 
+use crate::rooms::Room;
 use crate::socket::{Ending, Socket, SocketId};
 use crate::websocket;
 
@@ -63,6 +64,20 @@ impl Registry {
             members.remove(&id);
         }
         self.rooms.remove_if(room, |_, members| members.is_empty());
+    }
+
+    /// Takes every socket of user `user_id` on this node out of the channel rooms `drop` names
+    /// (by channel id), and makes their `channel:join`s still being checked check again;
+    /// answers how many rooms were left.
+    pub(crate) fn drop_channels(&self, user_id: i64, drop: impl Fn(i64) -> bool) -> usize {
+        let mut left = 0;
+        for socket in self.members(&Room::User(user_id).to_string()) {
+            for room in socket.drop_channels(&drop) {
+                self.forget(&room, socket.id);
+                left += 1;
+            }
+        }
+        left
     }
 
     /// Sends the text message `text` to every socket in `room` (or every socket, for [`ALL`])
@@ -164,5 +179,27 @@ mod tests {
         // A removed socket is not taken back into a room by a late join.
         registry.join(&b, "channel:2");
         assert!(registry.members("channel:2").is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_user_is_taken_out_of_the_channels_named_and_only_those() {
+        let registry = Registry::default();
+        let (a1, _p1) = socket(&registry, 1).await;
+        let (a2, _p2) = socket(&registry, 1).await;
+        let (b, _p3) = socket(&registry, 2).await;
+        for (socket, user) in [(&a1, 1), (&a2, 1), (&b, 2)] {
+            registry.join(socket, &Room::User(user).to_string());
+            registry.join(socket, "channel:1");
+            registry.join(socket, "channel:2");
+            registry.join(socket, "role:general");
+        }
+        let before = a1.access_changes();
+        assert_eq!(registry.drop_channels(1, |channel| channel == 1), 2);
+        assert_eq!(registry.members("channel:1").len(), 1, "only user 2 stays");
+        assert_eq!(registry.members("channel:2").len(), 3);
+        assert!(a1.is_in("role:general") && a1.is_in("user:1"));
+        assert_eq!(a1.channels(), vec![2]);
+        assert_eq!(a1.access_changes(), before + 1);
+        assert_eq!(b.access_changes(), 0);
     }
 }

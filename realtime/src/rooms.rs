@@ -29,6 +29,18 @@ impl fmt::Display for Room {
     }
 }
 
+impl Room {
+    /// The channel a room name is the room of (`channel:{id}`).
+    pub(crate) fn channel_in(name: &str) -> Option<i64> {
+        name.strip_prefix("channel:")?.parse().ok()
+    }
+
+    /// The user a room name is the room of (`user:{id}`).
+    pub(crate) fn user_in(name: &str) -> Option<i64> {
+        name.strip_prefix("user:")?.parse().ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Room;
@@ -39,5 +51,14 @@ mod tests {
         assert_eq!(Room::Channel(12).to_string(), "channel:12");
         assert_eq!(Room::Role("client".into()).to_string(), "role:client");
         assert_eq!(Room::Session("ab".into()).to_string(), "session:ab");
+    }
+
+    #[test]
+    fn room_names_read_back() {
+        assert_eq!(Room::channel_in("channel:12"), Some(12));
+        assert_eq!(Room::channel_in("user:12"), None);
+        assert_eq!(Room::channel_in("channel:x"), None);
+        assert_eq!(Room::user_in("user:7"), Some(7));
+        assert_eq!(Room::user_in("role:7"), None);
     }
 }

@@ -23,6 +23,7 @@ use tokio::sync::Notify;
 
 use crate::auth::Identity;
 use crate::flusher::Flusher;
+use crate::rooms::Room;
 
 /// The default busy gap. A socket whose previous frame came less than this ago is busy: its
 /// frames wait for the node's flusher, which writes them no sooner than this after the previous
@@ -85,6 +86,9 @@ struct State {
     rooms: Vec<Box<str>>,
     /// Set once the registry has removed the socket: no room may take it in again.
     removed: bool,
+    /// How many times the user's channel access changed while the socket was connected: a
+    /// `channel:join` whose check straddles a change checks again.
+    access_changes: u64,
     /// A ping went out and no pong has come back since.
     awaiting_pong: bool,
 }
@@ -130,6 +134,7 @@ impl Socket {
                 ending: None,
                 rooms: Vec::new(),
                 removed: false,
+                access_changes: 0,
                 awaiting_pong: false,
             }),
             wake: Notify::new(),
@@ -361,6 +366,36 @@ impl Socket {
 
     pub(crate) fn is_in(&self, room: &str) -> bool {
         self.state().rooms.iter().any(|r| &**r == room)
+    }
+
+    /// Counts a change of the user's channel access and forgets the channel rooms `drop` names
+    /// (by channel id); hands them back (to be left in the registry).
+    pub(crate) fn drop_channels(&self, drop: impl Fn(i64) -> bool) -> Vec<Box<str>> {
+        let mut state = self.state();
+        state.access_changes += 1;
+        let mut dropped = Vec::new();
+        state.rooms.retain(|room| match Room::channel_in(room) {
+            Some(channel_id) if drop(channel_id) => {
+                dropped.push(room.clone());
+                false
+            }
+            _ => true,
+        });
+        dropped
+    }
+
+    /// How many changes of the user's channel access this socket has seen.
+    pub(crate) fn access_changes(&self) -> u64 {
+        self.state().access_changes
+    }
+
+    /// The channels whose rooms the socket is in.
+    pub(crate) fn channels(&self) -> Vec<i64> {
+        self.state()
+            .rooms
+            .iter()
+            .filter_map(|room| Room::channel_in(room))
+            .collect()
     }
 
     pub(crate) fn is_retired(&self) -> bool {

@@ -50,6 +50,21 @@ impl Authenticator for SessionAuthenticator {
         }
     }
 
+    async fn readable_channels(
+        &self,
+        who: &Identity,
+        channel_ids: &[i64],
+    ) -> Result<HashSet<i64>, JoinRejection> {
+        let role = Role::from_db(&who.role).ok_or(JoinRejection::Forbidden)?;
+        match channels::access::readable_among(&self.db, who.user_id, role, channel_ids).await {
+            Ok(readable) => Ok(readable.into_iter().collect()),
+            Err(error) => {
+                tracing::error!(%error, "channel access check failed");
+                Err(JoinRejection::Unavailable)
+            }
+        }
+    }
+
     async fn live_sessions(
         &self,
         session_ids: &[String],
@@ -111,5 +126,25 @@ pub async fn sessions_revoked(hub: &Hub, session_ids: &[Uuid]) {
         if let Err(error) = hub.disconnect(Room::Session(id.to_string())).await {
             tracing::warn!(%error, "closing the sockets of a revoked session failed");
         }
+    }
+}
+
+/// After a committed change that may have taken channels away from `user_ids` (a team member
+/// who left or was removed, a role changed, an account suspended or closed, a channel gone):
+/// every socket of theirs, on every node, leaves the rooms of the channels they may no longer
+/// read, before this returns (`Hub::keep_channels`). Every such write path makes this one call:
+/// what each user may still read is recomputed from the membership rule
+/// (`chat::channels::access`), so no path lists what it took away. When the rule cannot be
+/// read, the sockets leave every channel room (their clients join again what they may read).
+pub async fn channel_access_changed(db: &PgPool, hub: &Hub, user_ids: &[i64]) {
+    for &user_id in user_ids {
+        let readable = match channels::access::readable_channel_ids(db, user_id).await {
+            Ok(readable) => readable,
+            Err(error) => {
+                tracing::error!(user_id, %error, "channel access could not be recomputed; leaving every channel room");
+                Vec::new()
+            }
+        };
+        hub.keep_channels(user_id, &readable).await;
     }
 }

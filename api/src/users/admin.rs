@@ -16,7 +16,7 @@ use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, ApiQuery};
 use crate::platform::guards::{AdminUser, ManagerUser, StaffUser};
 use crate::platform::pagination::Paging;
-use crate::platform::realtime_auth::sessions_revoked;
+use crate::platform::realtime_auth::{channel_access_changed, sessions_revoked};
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use crate::users::db;
@@ -99,13 +99,15 @@ pub async fn change_role(
     Ok(Json(changed))
 }
 
-/// Tells the user's open browsers why, then closes their sockets.
+/// Tells the user's open browsers why, then closes their sockets. Any socket of theirs left open
+/// (none is expected) also leaves the channels they may no longer read.
 async fn end_sessions(
     state: &AppState,
     user_id: i64,
     reason: RevokeReason,
     revoked: &[uuid::Uuid],
 ) {
+    channel_access_changed(&state.db, &state.hub, &[user_id]).await;
     if revoked.is_empty() {
         return;
     }

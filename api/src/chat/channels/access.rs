@@ -46,12 +46,17 @@ pub fn push_visible_teams(q: &mut impl PushSql, caller: &Caller) {
 
 /// Condition (on alias `c`) for the channels the caller may read: `may_read` in SQL.
 pub fn push_readable_channels(q: &mut impl PushSql, caller: &Caller) {
+    push_readable_by(q, caller.user_id, caller.role);
+}
+
+/// Condition (on alias `c`) for the channels user `user_id` with `role` may read.
+fn push_readable_by(q: &mut impl PushSql, user_id: i64, role: Role) {
     q.push(
         "(exists (select 1 from channel_members cm where cm.channel_id = c.id and not cm.is_observer and cm.user_id = ",
     );
-    q.push_bind(caller.user_id);
+    q.push_bind(user_id);
     q.push(")");
-    if caller.role.is_staff() {
+    if role.is_staff() {
         q.push(" or c.channel_type = 'management'");
     }
     q.push(")");
@@ -132,4 +137,49 @@ pub async fn writable_channel(
         return Err(AppError::invalid("このチャンネルは現在利用できません。"));
     }
     Ok(channel)
+}
+
+/// Every channel user `user_id` may read now by the rule above, with their current role; none
+/// once the account is no longer active (or gone). What their sockets may stay in after a
+/// change of access (`platform::realtime_auth::channel_access_changed`).
+pub async fn readable_channel_ids(db: &PgPool, user_id: i64) -> AppResult<Vec<i64>> {
+    let user: Option<(String, bool)> =
+        sqlx::query_as("select role, account_status = 'active' from users where id = $1")
+            .bind(user_id)
+            .fetch_optional(db)
+            .await?;
+    let Some(role) = user
+        .filter(|(_, active)| *active)
+        .and_then(|(role, _)| Role::from_db(&role))
+    else {
+        return Ok(Vec::new());
+    };
+    let mut q = SqlQuery::new("select c.id from channels c where ");
+    push_readable_by(&mut q, user_id, role);
+    q.push(" order by c.id");
+    Ok(q.build_query_scalar().fetch_all(db).await?)
+}
+
+/// Of `channel_ids`, those user `user_id` with `role` may read (by `may_read`), in one round
+/// trip.
+pub async fn readable_among(
+    db: &PgPool,
+    user_id: i64,
+    role: Role,
+    channel_ids: &[i64],
+) -> AppResult<Vec<i64>> {
+    let rows: Vec<(i64, ChannelType, bool)> = sqlx::query_as(
+        "select id, channel_type,
+                exists (select 1 from channel_members m where m.channel_id = c.id and m.user_id = $2 and not m.is_observer)
+           from channels c where id = any($1)",
+    )
+    .bind(channel_ids)
+    .bind(user_id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter(|(_, channel_type, is_member)| may_read(role, *is_member, *channel_type))
+        .map(|(id, _, _)| id)
+        .collect())
 }

@@ -2,8 +2,10 @@
 //! creator's side of an offer: `GET /offers/received` and `PUT /teams/{team_id}/offer`.
 //!
 //! Every member-status change goes through `status.rs` inside one transaction with its notices;
-//! after commit the notices are pushed (`notice.created`) and the member row is pushed
-//! (`team_member.updated`) to the creator and to the client's users, each in their own view.
+//! after commit the member's sockets leave the channels they may no longer read
+//! (`realtime_auth::channel_access_changed`), the notices are pushed (`notice.created`) and the
+//! member row is pushed (`team_member.updated`) to the creator and to the client's users, each
+//! in their own view.
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -29,6 +31,7 @@ use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, ApiQuery};
 use crate::platform::guards::{CreatorUser, StaffOrClientUser};
 use crate::platform::pagination::Paging;
+use crate::platform::realtime_auth::channel_access_changed;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 
@@ -277,6 +280,7 @@ pub async fn remove_member(
     db::delete_member(&mut *tx, team_id, user_id).await?;
     db::leave_team_channels(&mut *tx, team_id, user_id).await?;
     tx.commit().await?;
+    channel_access_changed(&state.db, &state.hub, &[user_id]).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -347,6 +351,9 @@ pub async fn update_member(
     )
     .await?;
     tx.commit().await?;
+    if input.status.is_some() {
+        channel_access_changed(&state.db, &state.hub, &[user_id]).await;
+    }
     notices::publish_created(&state.db, &state.hub, created).await;
     let row = publish_member(&state, team_id, user_id, true)
         .await?
@@ -621,6 +628,7 @@ pub async fn answer_offer(
     }
     let created = notify(&mut tx, &change).await?;
     tx.commit().await?;
+    channel_access_changed(&state.db, &state.hub, &[caller.user_id]).await;
     notices::publish_created(&state.db, &state.hub, created).await;
     let row = publish_member(&state, team_id, caller.user_id, true)
         .await?
