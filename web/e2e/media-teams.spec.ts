@@ -61,6 +61,15 @@ test('a client offers a creator a place in a team and sees the answer live', asy
     await expect(client.getByRole('heading', { name: TEAM })).toBeVisible();
     const row = client.getByTestId('team-member-row').filter({ hasText: '山田 花子' });
     await expect(row.getByTestId('member-status')).toHaveText('仮登録');
+    // Searched again, she is shown as a member who cannot be added, not offered (item 13).
+    await client.getByRole('link', { name: 'メンバーを追加' }).click();
+    await client.getByLabel('キーワード').fill('山田 花子');
+    await client.getByRole('button', { name: '検索する' }).click();
+    const found = client.getByTestId('found-creator').filter({ hasText: '山田 花子' });
+    await expect(found.getByTestId('not-addable-reason')).toHaveText('すでにメンバーです');
+    await expect(found.getByRole('checkbox', { name: '山田 花子' })).toBeDisabled();
+    await client.goBack();
+    await expect(row.getByTestId('member-status')).toHaveText('仮登録');
     let clientReloaded = false;
     client.on('load', () => (clientReloaded = true));
 
