@@ -66,6 +66,8 @@ export default defineConfig(
       'import-x/no-named-as-default': 'off',
       // As tsc's noUnusedLocals: `_name` and the siblings of a rest pattern are left out on purpose.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // The browser's alert/confirm/prompt: the app asks through its own dialog (components/confirm-dialog.tsx).
+      'no-alert': 'error',
     },
   },
   {

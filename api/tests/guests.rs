@@ -126,8 +126,11 @@ async fn a_guest_reads_only_the_shared_team_and_its_members(pool: PgPool) {
         )
         .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(current["team_id"], team_id);
-    assert!(current.get("url").is_none(), "the URL is shown only once");
+    assert_eq!(current["share_link"]["team_id"], team_id);
+    assert!(
+        current["share_link"].get("url").is_none(),
+        "the URL is shown only once"
+    );
 
     let (status, auth) = app
         .put(
@@ -347,14 +350,35 @@ async fn expired_revoked_and_replaced_links_give_the_spec_messages(pool: PgPool)
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    let (status, _) = app
+    let (status, current) = app
         .get(
             &format!("/api/clients/media/{media_id}/teams/{team_id}/url"),
             Some(&client),
         )
         .await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "a revoked link is no share link, not an error"
+    );
+    assert_eq!(current, json!({ "share_link": null }));
     let (status, _) = app.delete(&share_path, Some(&client)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn a_team_never_shared_answers_no_share_link_rather_than_404(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let (media_id, _) = demo_team(&pool).await;
+    let team_id = other_team(&pool, media_id).await;
+    let client = app.login(CLIENT).await;
+    let url_path = format!("/api/clients/media/{media_id}/teams/{team_id}/url");
+    let (status, body) = app.get(&url_path, Some(&client)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body, json!({ "share_link": null }));
+    // Someone who may not see the team still gets the 404.
+    let other = app.login(other_company_client(&pool).await).await;
+    let (status, _) = app.get(&url_path, Some(&other)).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 

@@ -58,6 +58,19 @@ async fn set_status(pool: &PgPool, team_id: i64, user_id: i64, status: &str) {
     .unwrap();
 }
 
+/// Gives a demo writer the bank account the seed leaves out, so their profile is complete
+/// (attribute, bank account, portfolio, possible work and skill).
+async fn complete_profile(pool: &PgPool, user_id: i64) {
+    sqlx::query(
+        "insert into bank_accounts (user_id, bank_name, bank_code, branch_name, branch_code, account_number, account_holder_kana)
+         values ($1, 'みずほ', '0001', '東京営業部', '001', '7654321', 'テスト')",
+    )
+    .bind(user_id)
+    .execute(pool)
+    .await
+    .unwrap();
+}
+
 async fn template_id(pool: &PgPool) -> i64 {
     sqlx::query_scalar("select min(id) from offer_templates")
         .fetch_one(pool)
@@ -393,6 +406,7 @@ async fn an_offer_reaches_the_creator_live_and_the_answer_reaches_the_client(poo
     let creator_id = user_id(&pool, &mail).await;
     let creator = app.login(&mail).await;
     let team = format!("/api/clients/media/{media_id}/teams/{team_id}");
+    complete_profile(&pool, creator_id).await;
 
     // Added from the search as temporary: the creator is not told.
     let (status, added) = app
@@ -713,4 +727,116 @@ async fn a_client_creates_a_team_stars_it_and_messages_its_members(pool: PgPool)
         )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn the_candidate_list_says_who_cannot_be_added_and_adding_them_is_refused(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let (media_id, team_id) = feature_team(&pool).await;
+    let client = app.login(CLIENT).await;
+    let team = format!("/api/clients/media/{media_id}/teams/{team_id}");
+    let member = user_id(&pool, &writer(11)).await;
+    let incomplete = user_id(&pool, &writer(12)).await;
+    let ready = user_id(&pool, &writer(14)).await;
+    complete_profile(&pool, member).await;
+    complete_profile(&pool, ready).await;
+    set_status(&pool, team_id, member, "left").await;
+
+    // The candidates: the search's cards, each saying whether it can be added and why not.
+    let reason_of = |page: &Value, id: i64| {
+        let card = page["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|card| card["id"] == id)
+            .unwrap_or_else(|| panic!("{id} not in {page}"))
+            .clone();
+        (card["can_add"].clone(), card["reason"].clone())
+    };
+    for (id, can_add, reason) in [
+        (member, false, json!("already_member")),
+        (incomplete, false, json!("profile_incomplete")),
+        (ready, true, Value::Null),
+    ] {
+        let name = writer_name(&pool, id).await;
+        let (status, page) = app
+            .get(
+                &format!("{team}/candidates?words={}", urlencoding(&name)),
+                Some(&client),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert_eq!(reason_of(&page, id), (json!(can_add), reason), "{name}");
+        assert!(
+            page["users"][0]["user_name"].is_string(),
+            "the search card is there: {page}"
+        );
+        assert!(page["total"].as_i64().unwrap() >= 1);
+    }
+
+    // Adding them is refused, each named by its index, and nobody is added.
+    let (status, body) = app
+        .post(
+            &format!("{team}/members"),
+            Some(&client),
+            json!({ "user_ids": [ready, member, incomplete] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        Value::Object(rules(&body).clone()),
+        json!({ "user_ids.1": ["already_member"], "user_ids.2": ["profile_incomplete"] })
+    );
+    assert_eq!(member_status(&pool, team_id, ready).await, None);
+    assert_eq!(member_status(&pool, team_id, incomplete).await, None);
+    assert_eq!(
+        member_status(&pool, team_id, member).await.as_deref(),
+        Some("left")
+    );
+
+    // The one who can be added is.
+    let (status, added) = app
+        .post(
+            &format!("{team}/members"),
+            Some(&client),
+            json!({ "user_ids": [ready] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{added}");
+    assert_eq!(added[0]["status"], "temporary");
+    let (_, page) = app
+        .get(
+            &format!(
+                "{team}/candidates?words={}",
+                urlencoding(&writer_name(&pool, ready).await)
+            ),
+            Some(&client),
+        )
+        .await;
+    assert_eq!(
+        reason_of(&page, ready),
+        (json!(false), json!("already_member"))
+    );
+
+    // Another company sees nothing of the team.
+    other_company(&pool).await;
+    let other = app.login(OTHER_CLIENT).await;
+    let (status, _) = app.get(&format!("{team}/candidates"), Some(&other)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let creator = app.login(CREATOR).await;
+    let (status, _) = app.get(&format!("{team}/candidates"), Some(&creator)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+async fn writer_name(pool: &PgPool, id: i64) -> String {
+    sqlx::query_scalar("select user_name from users where id = $1")
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+/// A query value, percent-encoded (names hold spaces and Japanese).
+fn urlencoding(value: &str) -> String {
+    form_urlencoded::byte_serialize(value.as_bytes()).collect()
 }

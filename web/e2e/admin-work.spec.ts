@@ -66,12 +66,9 @@ test('a manager adds, edits and deletes an offer template', async ({ page }) => 
   await page.reload();
   await expect(named('取材記事のご依頼（急ぎ）')).toHaveCount(1);
 
-  // Delete (after confirming)
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('テンプレート「取材記事のご依頼（急ぎ）」を削除しますか？');
-    void dialog.accept();
-  });
+  // Delete (after confirming in the app's own dialog)
   await page.getByRole('button', { name: '取材記事のご依頼（急ぎ）を削除' }).click();
+  await page.getByRole('dialog', { name: 'テンプレート「取材記事のご依頼（急ぎ）」を削除しますか？' }).getByRole('button', { name: '削除する' }).click();
   await expect(named('取材記事のご依頼（急ぎ）')).toHaveCount(0);
   await page.reload();
   await expect(list.getByRole('listitem').first()).toBeVisible();
@@ -138,13 +135,10 @@ test('the client offers a new task to a creator, who hears of it live and declin
     await expect(creator.getByRole('heading', { name: title })).toBeVisible();
     await expect(creator.getByTestId('task-status')).toHaveText('応募中');
     await expect(creator.getByText('山田 花子（オファー中）')).toBeVisible();
-    creator.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe(`「${title}」の依頼を辞退しますか？`);
-      void dialog.accept();
-    });
     const declined = creator.waitForResponse((r) => r.url().endsWith(`/api/tasks/${taskId}/decline`));
     const listed = creator.waitForResponse((r) => new URL(r.url()).pathname === '/api/tasks' && r.request().method() === 'GET');
     await creator.getByRole('button', { name: '辞退する' }).click();
+    await creator.getByRole('dialog', { name: `「${title}」の依頼を辞退しますか？` }).getByRole('button', { name: '辞退する' }).click();
     expect((await declined).status()).toBe(204);
 
     // Within a second, without reload, the client's bell rises.

@@ -58,6 +58,41 @@ test('a message, a reaction and a pin reach the other person live', async ({ bro
   }
 });
 
+test('deleting a message asks in the app’s own dialog, never the browser’s, and the other person sees it go', async ({ browser }) => {
+  const { creator, editor, workspace, close } = await twoPeople(browser);
+  try {
+    const browserDialogs: string[] = [];
+    creator.on('dialog', (dialog) => {
+      browserDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await openChannel(creator, workspace);
+    await openChannel(editor, workspace);
+    const text = `削除の確認 ${Date.now()}`;
+    await send(creator, text);
+    await expect(messageWith(editor, text)).toHaveCount(1, LIVE);
+
+    // Cancel keeps it.
+    await messageWith(creator, text).hover();
+    await messageWith(creator, text).getByRole('button', { name: '削除', exact: true }).click();
+    const ask = creator.getByRole('dialog', { name: 'このメッセージを削除しますか？' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'キャンセル' }).click();
+    await expect(ask).toBeHidden();
+    await expect(messageWith(creator, text)).toHaveCount(1);
+
+    // Confirming deletes it, for both.
+    await messageWith(creator, text).hover();
+    await messageWith(creator, text).getByRole('button', { name: '削除', exact: true }).click();
+    await ask.getByRole('button', { name: '削除する' }).click();
+    await expect(messageWith(creator, text)).toHaveCount(0);
+    await expect(messageWith(editor, text)).toHaveCount(0, LIVE);
+    expect(browserDialogs).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
 test('the unread badge rises with new messages and falls after reading', async ({ browser }) => {
   const { creator, editor, workspace, close } = await twoPeople(browser);
   try {

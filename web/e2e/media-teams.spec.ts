@@ -33,6 +33,11 @@ test('a client offers a creator a place in a team and sees the answer live', asy
     let creatorReloaded = false;
     creator.on('load', () => (creatorReloaded = true));
 
+    // Nothing on these pages is a failed request: an unshared team is no 404 (issue 39, item 10).
+    const failures: string[] = [];
+    client.on('response', (response) => response.status() >= 400 && failures.push(`${response.status()} ${response.url()}`));
+    client.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
+
     // The client makes a team, finds the creator in the search and adds them as temporary.
     await client.goto(`/clients/media/${mediaId}/teams`);
     await expect(client.getByRole('table', { name: 'チーム一覧' })).toContainText('特集班');
@@ -42,6 +47,10 @@ test('a client offers a creator a place in a team and sees the answer live', asy
     await client.getByRole('button', { name: '登録する' }).click();
     await expect(client.getByRole('heading', { name: TEAM })).toBeVisible();
     await expect(client.getByText('メンバーはまだいません。')).toBeVisible();
+    await expect(client.getByTestId('share-status')).toHaveText('共有していません。');
+    await client.reload();
+    await expect(client.getByTestId('share-status')).toHaveText('共有していません。');
+    expect(failures, 'no failed request or console error on the team page').toEqual([]);
 
     await client.getByRole('link', { name: 'メンバーを追加' }).click();
     await client.getByLabel('キーワード').fill('山田 花子');
@@ -51,6 +60,15 @@ test('a client offers a creator a place in a team and sees the answer live', asy
     await client.getByRole('button', { name: '選択した1人を仮登録で追加' }).click();
     await expect(client.getByRole('heading', { name: TEAM })).toBeVisible();
     const row = client.getByTestId('team-member-row').filter({ hasText: '山田 花子' });
+    await expect(row.getByTestId('member-status')).toHaveText('仮登録');
+    // Searched again, she is shown as a member who cannot be added, not offered (item 13).
+    await client.getByRole('link', { name: 'メンバーを追加' }).click();
+    await client.getByLabel('キーワード').fill('山田 花子');
+    await client.getByRole('button', { name: '検索する' }).click();
+    const found = client.getByTestId('found-creator').filter({ hasText: '山田 花子' });
+    await expect(found.getByTestId('not-addable-reason')).toHaveText('すでにメンバーです');
+    await expect(found.getByRole('checkbox', { name: '山田 花子' })).toBeDisabled();
+    await client.goBack();
     await expect(row.getByTestId('member-status')).toHaveText('仮登録');
     let clientReloaded = false;
     client.on('load', () => (clientReloaded = true));

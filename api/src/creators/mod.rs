@@ -9,4 +9,7 @@ pub mod model;
 mod notes;
 pub mod search;
 
+/// The creator search of `GET /users/search` (one page of cards and the total), for the teams'
+/// candidate list.
+pub(crate) use db::search as search_creators;
 pub use db::{ClientMemo, CreatorSearchTag, GenreGroupOption, ManagerMemo, SearchTag, UserRef};

@@ -18,7 +18,7 @@ use crate::files;
 use crate::guests::access::{GuestUser, MESSAGE_INVALID};
 use crate::guests::db;
 use crate::guests::model::{
-    GuestAuth, GuestCreator, GuestMembers, GuestTeam, ShareLink, ShareLinkStatus,
+    CurrentShareLink, GuestAuth, GuestCreator, GuestMembers, GuestTeam, ShareLink,
 };
 use crate::master;
 use crate::platform::error::{AppError, AppResult, Rules};
@@ -89,21 +89,22 @@ pub async fn revoke(
     }
 }
 
-/// The team's live share link (when and by whom it was issued); 404 when the team is not
-/// shared. The URL itself is shown only when issued: only a digest of its token is stored.
+/// The team's live share link (when and by whom it was issued), `share_link: null` when the
+/// team is not shared: an unshared team is the usual state, not a missing record (404 stays for
+/// a team the caller may not see). The URL itself is shown only when issued: only a digest of
+/// its token is stored.
 #[utoipa::path(get, path = "/clients/media/{media_id}/teams/{team_id}/url", tag = "guests", security(("bearer" = [])),
     params(("media_id" = i64, Path), ("team_id" = i64, Path)),
-    responses((status = 200, body = ShareLinkStatus), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = CurrentShareLink), (status = 401), (status = 403), (status = 404)))]
 pub async fn current_url(
     State(state): State<AppState>,
     StaffOrClientUser(caller): StaffOrClientUser,
     Path((media_id, team_id)): Path<(i64, i64)>,
-) -> AppResult<Json<ShareLinkStatus>> {
+) -> AppResult<Json<CurrentShareLink>> {
     teams_access::team(&state.db, &caller, media_id, team_id).await?;
-    db::share_link_status(&state.db, team_id)
-        .await?
-        .map(Json)
-        .ok_or(AppError::NotFound)
+    Ok(Json(CurrentShareLink {
+        share_link: db::share_link_status(&state.db, team_id).await?,
+    }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -30,6 +30,13 @@ pub struct ShareLinkStatus {
     pub created_by_name: Option<String>,
 }
 
+/// `GET …/teams/{team_id}/url`: the live link, or `null` when the team is not shared (a normal
+/// state of every team, so not a 404 the browser would log as a failed request).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CurrentShareLink {
+    pub share_link: Option<ShareLinkStatus>,
+}
+
 /// A guest token (`PUT /guest/clients/url_auth`).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GuestAuth {

@@ -145,6 +145,8 @@ export const STOPS: Stop[] = [
     // The team page's heading stays until the creator has loaded; wait for the creator's own page.
     ready: (page) => expect(page.getByTestId('guest-creator')).toBeVisible(),
   }),
+  // The editor link without a token: the spec's 「無効なURLです」.
+  s('editor', ['guest'], '/editor'),
   // Login required, empty layout.
   s('signupSkills', CREATORS, '/signup/skills'),
   s('signupBankAccounts', CREATORS, '/signup/bank_accounts'),

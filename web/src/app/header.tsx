@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { useDropdown } from '@/components/dropdown';
-import { Modal } from '@/components/modal';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
 import { ImportantCounts } from '@/features/clients/components/important-counts';
@@ -187,12 +187,7 @@ export function Header({ mobile }: { mobile: boolean }) {
       </Bar>
       {/* Outside the bar: its transform would make the bar, not the screen, the dialog's frame. */}
       {confirming && (
-        <Modal title="ログアウトしますか？" onClose={() => setConfirming(false)} width={360} testId="logout-confirm">
-          <div style={{ display: 'flex', gap: 12, marginTop: 16 }}>
-            <Button $minWidth={100} onClick={() => setConfirming(false)}>キャンセル</Button>
-            <Button $variant="primary" $minWidth={100} onClick={doLogout}>はい</Button>
-          </div>
-        </Modal>
+        <ConfirmDialog title="ログアウトしますか？" confirmLabel="はい" variant="primary" width={360} testId="logout-confirm" onCancel={() => setConfirming(false)} onConfirm={doLogout} />
       )}
     </>
   );

@@ -102,6 +102,7 @@ const loaders: Partial<Record<RouteName, () => PageModule>> = {
   guestLogin: () => import('./routes/guest/login'),
   guestTeam: () => import('./routes/guest/team'),
   guestCreator: () => import('./routes/guest/creator'),
+  editor: () => import('./routes/editor/editor'),
   assessments: () => import('./routes/assessments/list'),
   assessment: () => import('./routes/assessments/answer'),
   rewards: () => import('./routes/rewards/index'),

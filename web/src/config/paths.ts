@@ -40,6 +40,8 @@ export const paths = {
   guestLogin: r('/guest/clients/login', 'ゲストログイン', false, 'empty'),
   guestTeam: r('/guest/clients/media/:mediaId/teams/:teamId', 'チーム', false, 'empty'),
   guestCreator: r('/guest/clients/media/:mediaId/teams/:teamId/creators/:userId', 'クリエイター', false, 'empty'),
+  // The editor link (spec section 2): `?token=…`, checked as spec section 5 says.
+  editor: r('/editor', '原稿エディタ', false, 'empty'),
   // Login required, empty layout
   signupSkills: r('/signup/skills', 'スキル登録', true, 'empty'),
   signupBankAccounts: r('/signup/bank_accounts', '口座登録', true, 'empty'),

@@ -16,6 +16,18 @@ describe('editor link token', () => {
     expect(checkEditorToken(`?token=${jwt({ exp: future })}&token=x`, now)).toEqual({ valid: false, message: INVALID_URL });
     expect(checkEditorToken('?token=%%%not-base64', now)).toEqual({ valid: false, message: INVALID_URL });
     expect(checkEditorToken(`?token=${jwt({})}`, now)).toEqual({ valid: false, message: INVALID_URL });
+    expect(checkEditorToken(`?token=${jwt([1])}`, now)).toEqual({ valid: false, message: INVALID_URL });
+    expect(checkEditorToken('?token=', now)).toEqual({ valid: false, message: INVALID_URL });
+  });
+
+  it('rejects a token without a numeric expiry as an invalid URL, not as expired', () => {
+    expect(checkEditorToken(`?token=${jwt({ project_id: 3 })}`, now)).toEqual({ valid: false, message: INVALID_URL });
+    expect(checkEditorToken(`?token=${jwt({ exp: String(future) })}`, now)).toEqual({ valid: false, message: INVALID_URL });
+    expect(checkEditorToken(`?token=${jwt({ exp: null })}`, now)).toEqual({ valid: false, message: INVALID_URL });
+  });
+
+  it('counts a token expiring this very second as expired', () => {
+    expect(checkEditorToken(`?token=${jwt({ exp: now.getTime() / 1000 })}`, now)).toEqual({ valid: false, message: EXPIRED_URL });
   });
 
   it('rejects an expired token with the expiry message', () => {

@@ -1,4 +1,8 @@
-/** The editor link check (spec section 5): a `token` query parameter carrying a JWT-like payload. */
+/**
+ * The editor link check (spec section 5): a `token` query parameter carrying a JWT-like payload.
+ * Missing, duplicated, undecodable, empty or without a numeric `exp`: 「無効なURLです」; a past
+ * `exp`: the expiry message (spec section 8).
+ */
 
 export type TokenCheck = { valid: true; payload: Record<string, unknown> } | { valid: false; message: string };
 
@@ -26,7 +30,9 @@ export function checkEditorToken(search: string, now: Date = new Date()): TokenC
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload) || Object.keys(payload).length === 0) {
     return { valid: false, message: INVALID_URL };
   }
+  // A token without a usable expiry was never valid: only a real `exp` in the past means expired.
   const exp = (payload as Record<string, unknown>).exp;
-  if (typeof exp !== 'number' || exp * 1000 <= now.getTime()) return { valid: false, message: EXPIRED_URL };
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) return { valid: false, message: INVALID_URL };
+  if (exp * 1000 <= now.getTime()) return { valid: false, message: EXPIRED_URL };
   return { valid: true, payload: payload as Record<string, unknown> };
 }

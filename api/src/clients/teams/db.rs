@@ -3,7 +3,7 @@
 
 use sqlx::{PgConnection, PgExecutor};
 
-use crate::clients::teams::model::{MemberRow, ReceivedOffer, TeamView};
+use crate::clients::teams::model::{MemberRow, NotAddable, ReceivedOffer, TeamView};
 use crate::clients::teams::status::MemberStatus;
 
 const TEAM_SELECT: &str = "select t.id, t.name, t.description, t.media_id, m.name as media_name,
@@ -253,6 +253,41 @@ pub(crate) async fn active_creators(
     .bind(user_ids)
     .fetch_all(db)
     .await
+}
+
+/// Which of `user_ids` cannot be added to the team, and why (already in it first). The profile
+/// is complete with the five flags whoami carries (`users::db::load`, spec section 5).
+pub(crate) async fn not_addable(
+    db: impl PgExecutor<'_>,
+    team_id: i64,
+    user_ids: &[i64],
+) -> sqlx::Result<Vec<(i64, NotAddable)>> {
+    let rows: Vec<(i64, bool, bool)> = sqlx::query_as(
+        "select u.id,
+                exists (select 1 from team_members m where m.team_id = $1 and m.user_id = u.id) as member,
+                exists (select 1 from user_skills s where s.user_id = u.id and cardinality(s.genre_ids) > 0)
+                and exists (select 1 from bank_accounts b where b.user_id = u.id)
+                and exists (select 1 from portfolios p where p.user_id = u.id)
+                and exists (select 1 from possible_works w where w.user_id = u.id)
+                and exists (select 1 from user_attributes a where a.user_id = u.id) as complete
+           from users u where u.id = any($2)",
+    )
+    .bind(team_id)
+    .bind(user_ids)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, member, complete)| {
+            if member {
+                Some((id, NotAddable::AlreadyMember))
+            } else if !complete {
+                Some((id, NotAddable::ProfileIncomplete))
+            } else {
+                None
+            }
+        })
+        .collect())
 }
 
 /// Adds the creators as temporary members; those already in the team keep their row. Returns

@@ -8,7 +8,7 @@
 //! in their own view.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
@@ -23,8 +23,13 @@ use crate::clients::media::access::media_for;
 use crate::clients::teams::access;
 use crate::clients::teams::db;
 use crate::clients::teams::events::TeamMemberUpdated;
-use crate::clients::teams::model::{MemberReader, MemberView, ReceivedOffer, TeamView};
+use crate::clients::teams::model::{
+    Candidate, MemberReader, MemberView, NotAddable, ReceivedOffer, TeamView,
+};
 use crate::clients::teams::status::{self, Actor, MemberStatus};
+use crate::creators::access::Viewer;
+use crate::creators::model::tokyo_today;
+use crate::creators::search::{self, SearchFilter};
 use crate::notices::{self, NewNotice, NoticeReference, NoticeType, NoticeView};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::events::emit;
@@ -40,6 +45,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_teams, create_team))
         .routes(routes!(show_team, update_team))
         .routes(routes!(list_members, add_members))
+        .routes(routes!(candidates))
         .routes(routes!(update_member, remove_member))
         .routes(routes!(offer))
         .routes(routes!(decline_offer))
@@ -231,10 +237,58 @@ fn validate_user_ids(user_ids: &[i64]) -> AppResult<Vec<i64>> {
     Ok(ids)
 }
 
-/// Adds creators (found with `GET /users/search`) as temporary members; creators already in
-/// the team are left as they are. Answers the members added.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CandidatePage {
+    pub users: Vec<Candidate>,
+    #[serde(flatten)]
+    pub paging: Paging,
+}
+
+/// Creators to add to the team: `GET /users/search` with the same filter, each saying whether
+/// they can be added (`can_add`) and why not (`reason`: `already_member`,
+/// `profile_incomplete`), so the list shows them as such instead of offering them.
+#[utoipa::path(get, path = "/clients/media/{media_id}/teams/{team_id}/candidates", tag = "media_teams", security(("bearer" = [])),
+    params(
+        ("words" = Option<String>, Query, description = "as `GET /users/search`; so are its other filters"),
+        ("genre_ids[]" = Option<Vec<i64>>, Query),
+        ("work_statuses[]" = Option<Vec<String>>, Query, description = "not_set, accepting, conditionally_accepting, not_accepting"),
+        ("page" = Option<i64>, Query, description = "from 1")),
+    responses((status = 200, body = CandidatePage), (status = 403), (status = 404), (status = 422)))]
+pub async fn candidates(
+    State(state): State<AppState>,
+    StaffOrClientUser(caller): StaffOrClientUser,
+    Path((media_id, team_id)): Path<(i64, i64)>,
+    RawQuery(query): RawQuery,
+) -> AppResult<Json<CandidatePage>> {
+    access::team(&state.db, &caller, media_id, team_id).await?;
+    let filter = SearchFilter::from_query(query.as_deref())?;
+    let (total, cards) =
+        crate::creators::search_creators(&state.db, &filter, Viewer::of(&caller), tokyo_today())
+            .await?;
+    let ids: Vec<i64> = cards.iter().map(|card| card.id).collect();
+    let refused = db::not_addable(&state.db, team_id, &ids).await?;
+    let reason_of = |id: i64| refused.iter().find(|(r, _)| *r == id).map(|(_, why)| *why);
+    Ok(Json(CandidatePage {
+        users: cards
+            .into_iter()
+            .map(|card| {
+                let reason = reason_of(card.id);
+                Candidate {
+                    card,
+                    can_add: reason.is_none(),
+                    reason,
+                }
+            })
+            .collect(),
+        paging: Paging::new(filter.page, search::PER_PAGE, total, 1),
+    }))
+}
+
+/// Adds creators (found with `…/candidates`) as temporary members. A creator already in the
+/// team or with an incomplete profile is refused (422, `user_ids.{index}`: `already_member`,
+/// `profile_incomplete`) and nobody is added. Answers the members added.
 #[utoipa::path(post, path = "/clients/media/{media_id}/teams/{team_id}/members", tag = "media_teams", security(("bearer" = [])), request_body = UserIds,
-    responses((status = 201, body = [MemberView]), (status = 403), (status = 404), (status = 422)))]
+    responses((status = 201, body = [MemberView]), (status = 403), (status = 404), (status = 422, description = "user_ids: exists; user_ids.{index}: already_member, profile_incomplete")))]
 pub async fn add_members(
     State(state): State<AppState>,
     StaffOrClientUser(caller): StaffOrClientUser,
@@ -247,6 +301,10 @@ pub async fn add_members(
     if db::active_creators(&mut *tx, &ids).await?.len() != ids.len() {
         return Err(AppError::rule("user_ids", "exists"));
     }
+    refuse_not_addable(
+        &body.user_ids,
+        &db::not_addable(&mut *tx, team_id, &ids).await?,
+    )?;
     let added = db::add_temporary(&mut *tx, team_id, &ids).await?;
     tx.commit().await?;
     let mut views = Vec::with_capacity(added.len());
@@ -256,6 +314,20 @@ pub async fn add_members(
         }
     }
     Ok((StatusCode::CREATED, Json(views)))
+}
+
+/// A 422 naming each refused creator by their index in the request (`user_ids.2`).
+fn refuse_not_addable(requested: &[i64], refused: &[(i64, NotAddable)]) -> AppResult<()> {
+    let mut v = Validator::new();
+    for (index, id) in requested.iter().enumerate() {
+        if let Some((_, why)) = refused.iter().find(|(r, _)| r == id) {
+            let field = format!("user_ids.{index}");
+            if !v.failed(&field) {
+                v.fail(&field, why.rule());
+            }
+        }
+    }
+    v.finish()
 }
 
 /// Deletes a temporary or declined member; anyone else must move to `left` instead.

@@ -6,6 +6,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::clients::teams::status::{Actor, MemberStatus, allowed_transitions};
+use crate::creators::model::CreatorCard;
 use crate::files::scan::ScanStatus;
 use crate::users::model::{ImageFile, WorkStatus};
 
@@ -145,4 +146,35 @@ pub struct ReceivedOffer {
     pub offered_at: DateTime<Utc>,
     #[sqlx(skip)]
     pub allowed_transitions: Vec<MemberStatus>,
+}
+
+/// Why a creator cannot be added to a team. Also the rule on `user_ids` when adding is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NotAddable {
+    /// Already has a row in the team, whatever its status (a `left` member is moved back
+    /// through the status machine, not added again).
+    AlreadyMember,
+    /// The profile lacks one of attribute, bank account, portfolio, possible work or skill
+    /// (spec section 5: complete only when all are present).
+    ProfileIncomplete,
+}
+
+impl NotAddable {
+    pub fn rule(self) -> &'static str {
+        match self {
+            NotAddable::AlreadyMember => "already_member",
+            NotAddable::ProfileIncomplete => "profile_incomplete",
+        }
+    }
+}
+
+/// A creator found for a team: the search card, and whether the caller can add them (and if
+/// not, why). The server says; the web app shows it and never copies the rule.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Candidate {
+    #[serde(flatten)]
+    pub card: CreatorCard,
+    pub can_add: bool,
+    pub reason: Option<NotAddable>,
 }

@@ -8,12 +8,19 @@ export const BANNER_MS = 5000;
 export interface Banner {
   id: number;
   message: string;
+  /** Where the thing the message speaks of now is (「タスクを開く」 → /tasks/12). */
+  link?: BannerLink;
+}
+
+export interface BannerLink {
+  to: string;
+  label: string;
 }
 
 interface BannerState {
   flashes: Banner[];
   errors: Banner[];
-  flash: (message: string) => void;
+  flash: (message: string, link?: BannerLink) => void;
   error: (message?: string) => void;
   dismissFlash: (id: number) => void;
   dismissError: (id: number) => void;
@@ -24,9 +31,9 @@ let nextId = 1;
 export const useBanners = create<BannerState>((set, get) => ({
   flashes: [],
   errors: [],
-  flash: (message) => {
+  flash: (message, link) => {
     const id = nextId++;
-    set((s) => ({ flashes: [...s.flashes, { id, message }] }));
+    set((s) => ({ flashes: [...s.flashes, link ? { id, message, link } : { id, message }] }));
     setTimeout(() => get().dismissFlash(id), BANNER_MS);
   },
   error: (message = MESSAGES.fallback) => {

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { GuestAuth, GuestCreator, GuestMembers, GuestTeam, ShareLink, ShareLinkStatus } from './types';
+import type { CurrentShareLink, GuestAuth, GuestCreator, GuestMembers, GuestTeam, ShareLink } from './types';
 
 const teamPath = (mediaId: number, teamId: number) => `/guest/clients/media/${mediaId}/teams/${teamId}`;
 
@@ -17,7 +17,7 @@ export const guestsApi = {
 
 /** A team's share link, managed by its client (or staff). */
 export const shareApi = {
-  current: (mediaId: number, teamId: number) => api.get<ShareLinkStatus>(`/clients/media/${mediaId}/teams/${teamId}/url`, undefined, { quietRefusal: true }),
+  current: (mediaId: number, teamId: number) => api.get<CurrentShareLink>(`/clients/media/${mediaId}/teams/${teamId}/url`, undefined, { quietRefusal: true }),
   issue: (mediaId: number, teamId: number) => api.post<ShareLink>(`/clients/media/${mediaId}/teams/${teamId}/share`),
   revoke: (mediaId: number, teamId: number) => api.delete<void>(`/clients/media/${mediaId}/teams/${teamId}/share`),
 };

@@ -66,6 +66,11 @@ export interface ShareLink {
   createdAt: string;
 }
 
+/** `GET …/url`: the live link, or null when the team is not shared (a normal state, answered 200). */
+export interface CurrentShareLink {
+  shareLink: ShareLinkStatus | null;
+}
+
 /** The live share link as stored (no URL: only a digest of its token is kept). */
 export interface ShareLinkStatus {
   mediaId: number;

@@ -1,7 +1,7 @@
 import { api } from '@/lib/api-client';
 import type {
   CreatorQuery,
-  CreatorSearchResult,
+  CandidatePage,
   GenreGroupOption,
   Member,
   MemberInput,
@@ -33,7 +33,8 @@ export const mediaTeamsApi = {
   declineOffer: (mediaId: number, teamId: number, userIds: number[]) => api.post<Member[]>(`${team(mediaId, teamId)}/decline_offer`, { userIds }),
   message: (mediaId: number, teamId: number, body: string) => api.post<unknown>(`${team(mediaId, teamId)}/message`, { body }),
   templates: () => api.get<OfferTemplate[]>('/offer_templates'),
-  searchCreators: (query: CreatorQuery) => api.get<CreatorSearchResult>('/users/search', { ...query }),
+  /** `GET /users/search` for this team: each creator says whether they can be added, and why not. */
+  candidates: (mediaId: number, teamId: number, query: CreatorQuery) => api.get<CandidatePage>(`${team(mediaId, teamId)}/candidates`, { ...query }),
   searchOptions: () => api.get<{ genreGroups: GenreGroupOption[] }>('/creators/search_options'),
   received: () => api.get<ReceivedOffer[]>('/offers/received'),
   answer: (teamId: number, answer: OfferAnswer, comment: string) => api.put<Member>(`/teams/${teamId}/offer`, { answer, comment }),

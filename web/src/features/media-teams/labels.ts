@@ -1,5 +1,5 @@
 /** Japanese words for member statuses and the moves on them (which moves exist is the server's `allowedTransitions`). */
-import type { MemberStatus } from './types';
+import type { MemberStatus, NotAddable } from './types';
 
 export const STATUS_LABEL: Record<MemberStatus, string> = {
   temporary: '仮登録',
@@ -20,6 +20,12 @@ export const STATUS_TONE: Record<MemberStatus, 'brand' | 'muted' | 'alert'> = {
 };
 
 export const STATUS_ORDER: MemberStatus[] = ['temporary', 'offered', 'negotiating', 'assignable', 'declined', 'left'];
+
+/** Why a creator cannot be added (the server's `reason`, and its rule when adding is refused). */
+export const NOT_ADDABLE_LABEL: Record<NotAddable, string> = {
+  already_member: 'すでにメンバーです',
+  profile_incomplete: 'プロフィールが未完成です',
+};
 
 export const WORK_STATUS_LABEL: Record<string, string> = {
   not_set: '未設定',

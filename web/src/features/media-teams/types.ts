@@ -91,8 +91,17 @@ export interface FoundCreator {
   genres: string[];
 }
 
-export interface CreatorSearchResult extends Paging {
-  users: FoundCreator[];
+/** Why the server will not add a creator to the team. */
+export type NotAddable = 'already_member' | 'profile_incomplete';
+
+/** A creator found for a team (`…/candidates`): the search card and whether they can be added. */
+export interface Candidate extends FoundCreator {
+  canAdd: boolean;
+  reason: NotAddable | null;
+}
+
+export interface CandidatePage extends Paging {
+  users: Candidate[];
 }
 
 export interface CreatorQuery {

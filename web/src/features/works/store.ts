@@ -4,7 +4,7 @@ import { type AsyncState, initialAsync, track } from '@/lib/async-state';
 import { AppError } from '@/lib/errors';
 import { saveBlob } from '@/lib/download';
 import { registerReset } from '@/lib/reset';
-import { withTask } from '@/lib/tasks';
+import { type Task, withTask } from '@/lib/tasks';
 import { worksApi } from './api';
 import type { AssignableUser, NewTask, SheetKind, Work } from './types';
 
@@ -20,7 +20,8 @@ interface WorkState {
   /** Creators to offer work to; null data after a failure means "type user ids instead". */
   users: AsyncState<AssignableUser[] | null>;
   fetch: (projectId: number, workId: number) => Promise<void>;
-  createTask: (task: NewTask) => Promise<boolean>;
+  /** The created task, or null when it was refused (the error is in `create`). */
+  createTask: (task: NewTask) => Promise<Task | null>;
   importTasks: (file: File, onProgress?: (ratio: number) => void) => Promise<boolean>;
   importTags: (file: File, onProgress?: (ratio: number) => void) => Promise<boolean>;
   downloadTemplate: (kind: SheetKind) => Promise<void>;
@@ -58,7 +59,7 @@ export const useWorkDetail = create<WorkState>((set, get) => {
       const created = await track(set, 'create', () => worksApi.createTask(current().id, task), 'タスクの登録に失敗しました', (state, detail) => ({
         work: state.work.data ? { ...state.work, data: withTask(state.work.data, detail) } : state.work,
       }));
-      return created !== null;
+      return created;
     },
     importTasks: async (file, onProgress) => {
       const answer = await track(set, 'sheet', () => worksApi.importTasks(current().id, file, onProgress), 'タスクの取り込みに失敗しました');

@@ -28,7 +28,7 @@ const names = () => within(list()).queryAllByRole('listitem').map((row) => row.q
 describe('offer templates page', () => {
   it('lists the templates, adds one, edits it and deletes it', async () => {
     signInAs('tsumugi_manager');
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const browserConfirm = vi.spyOn(window, 'confirm');
     const api = mockApi({
       'GET /offer_templates': { body: seeded },
       'POST /offer_templates': ({ body }) => ({ status: 201, body: { id: 3, ...(body as object) } }),
@@ -64,7 +64,10 @@ describe('offer templates page', () => {
 
     // Delete: asked first, then gone from the list.
     await userEvent.click(screen.getByRole('button', { name: '取材記事のご依頼（改）を削除' }));
-    expect(confirm).toHaveBeenCalledWith('テンプレート「取材記事のご依頼（改）」を削除しますか？');
+    const dialog = screen.getByRole('dialog', { name: 'テンプレート「取材記事のご依頼（改）」を削除しますか？' });
+    expect(api.called('DELETE /offer_templates/3')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: '削除する' }));
+    expect(browserConfirm).not.toHaveBeenCalled();
     await waitFor(() => expect(names()).toEqual(['記事執筆のご依頼', '校正のご依頼']));
     expect(api.called('DELETE /offer_templates/3')).toHaveLength(1);
     expect(api.called('POST /offer_templates')).toHaveLength(1);
@@ -72,11 +75,12 @@ describe('offer templates page', () => {
 
   it('keeps a template when the deletion is not confirmed', async () => {
     signInAs('tsumugi_admin');
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
     const api = mockApi({ 'GET /offer_templates': { body: seeded } });
     renderPage();
     await waitFor(() => expect(names()).toHaveLength(2));
     await userEvent.click(screen.getByRole('button', { name: '校正のご依頼を削除' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'キャンセル' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.called('DELETE /offer_templates/2')).toHaveLength(0);
     expect(names()).toEqual(['記事執筆のご依頼', '校正のご依頼']);
   });
@@ -102,7 +106,6 @@ describe('offer templates page', () => {
 
   it('leaves the edit form when the template being edited is deleted', async () => {
     signInAs('tsumugi_manager');
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const api = mockApi({
       'GET /offer_templates': { body: seeded },
       'DELETE /offer_templates/2': { status: 204 },
@@ -113,6 +116,7 @@ describe('offer templates page', () => {
     await userEvent.click(screen.getByRole('button', { name: '校正のご依頼を編集' }));
     expect(screen.getByRole('heading', { name: '「校正のご依頼」を編集' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '校正のご依頼を削除' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '削除する' }));
     await waitFor(() => expect(names()).toEqual(['記事執筆のご依頼']));
     // The form is back to adding: saving must not update the template that no longer exists.
     expect(screen.getByRole('heading', { name: 'テンプレートを追加' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { answerConfirm } from '@/test/controls';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { resetAll } from '@/lib/reset';
@@ -67,38 +68,37 @@ describe('completed date page', () => {
 describe('invalid tasks page', () => {
   it('asks first, then sends the parsed task ids', async () => {
     signInAs('tsumugi_admin');
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const api = mockApi({ 'PUT /admin/tasks/invalid': { body: { updated: 2 } } });
     renderRoute(<InvalidTasksRoute />);
     await userEvent.type(idsField(), '７{Enter}8 7');
     await userEvent.click(screen.getByRole('button', { name: 'タスクを無効にする' }));
-    expect(confirm).toHaveBeenCalledWith('2件のタスクを無効にしますか？');
+    expect(api.calls).toHaveLength(0);
+    await answerConfirm('2件のタスクを無効にしますか？', true);
     expect(await screen.findByRole('status')).toHaveTextContent('2件のタスクを無効にしました');
     expect(api.called('PUT /admin/tasks/invalid')[0].body).toEqual({ task_ids: [7, 8] });
   });
 
   it('sends nothing when the confirmation is declined or the ids are wrong', async () => {
     signInAs('tsumugi_admin');
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const api = mockApi({ 'PUT /admin/tasks/invalid': { body: { updated: 1 } } });
     renderRoute(<InvalidTasksRoute />);
     await userEvent.type(idsField(), '7');
     await userEvent.click(screen.getByRole('button', { name: 'タスクを無効にする' }));
-    expect(confirm).toHaveBeenCalledTimes(1);
+    await answerConfirm('1件のタスクを無効にしますか？', false);
     await userEvent.type(idsField(), ', 0');
     await userEvent.click(screen.getByRole('button', { name: 'タスクを無効にする' }));
     expect(screen.getByRole('alert')).toHaveTextContent(BAD_IDS);
-    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 
   it('names a task that does not exist', async () => {
     signInAs('tsumugi_admin');
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     mockApi({ 'PUT /admin/tasks/invalid': { status: 422, body: { error: { message: '入力内容に誤りがあります。', rules: { 'task_ids.0': ['exists'] } } } } });
     renderRoute(<InvalidTasksRoute />);
     await userEvent.type(idsField(), '999');
     await userEvent.click(screen.getByRole('button', { name: 'タスクを無効にする' }));
+    await answerConfirm('1件のタスクを無効にしますか？', true);
     expect(await screen.findByRole('alert')).toHaveTextContent('タスクID 999: 存在しないタスクです');
   });
 });

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { theme } from '@/theme/theme';
 import { useBanners } from '../store';
@@ -23,6 +24,12 @@ const Item = styled.div<{ $error: boolean }>`
   background: ${(p) => (p.$error ? theme.color.alert : theme.color.brand)};
   box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15);
 `;
+const Go = styled(Link)`
+  color: inherit;
+  font-weight: ${theme.font.bold};
+  margin-left: 12px;
+  white-space: nowrap;
+`;
 const Close = styled.button`
   border: none;
   background: transparent;
@@ -43,8 +50,15 @@ export function Banners() {
         </Item>
       ))}
       {flashes.map((f) => (
-        <Item key={f.id} $error={false} role="status">
-          <span>{f.message}</span>
+        <Item key={f.id} $error={false} role="status" data-testid="flash">
+          <span>
+            {f.message}
+            {f.link && (
+              <Go to={f.link.to} onClick={() => dismissFlash(f.id)}>
+                {f.link.label}
+              </Go>
+            )}
+          </span>
           <Close aria-label="閉じる" onClick={() => dismissFlash(f.id)}>×</Close>
         </Item>
       ))}

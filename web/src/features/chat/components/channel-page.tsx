@@ -2,6 +2,7 @@ import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } f
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
+import { useConfirm } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { Muted } from '@/components/page';
 import { deniedPage } from '@/components/status-page';
@@ -123,6 +124,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
   const chat = useChat.getState;
   const [showPins, setShowPins] = useState(false);
   const [editing, setEditing] = useState<Message | null>(null);
+  const { confirm, dialog } = useConfirm();
   const list = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const previousHeight = useRef(0);
@@ -171,9 +173,12 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
   }, [history, channelId, chat]);
 
   const writable = channel.status === 'active';
-  const remove = (message: Message) => {
-    if (window.confirm('このメッセージを削除しますか？')) void chat().deleteMessage(channelId, message.id);
-  };
+  const remove = (message: Message) =>
+    void confirm({ title: 'このメッセージを削除しますか？', message: '削除したメッセージは元に戻せません。', testId: 'confirm-delete-message' }).then(
+      (yes) => {
+        if (yes) void chat().deleteMessage(channelId, message.id);
+      },
+    );
 
   return (
     <Frame>
@@ -208,6 +213,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
         ))}
       </List>
       <Composer channelId={channelId} members={members} disabled={!writable} editing={editing} onEditDone={() => setEditing(null)} />
+      {dialog}
     </Frame>
   );
 }

@@ -11,8 +11,18 @@ const Counts = styled.nav<{ $compact: boolean }>`
   font-size: ${(p) => (p.$compact ? theme.font.xs : theme.font.sm)};
   white-space: nowrap;
   a { color: ${theme.color.text}; text-decoration: none; }
-  strong { color: ${theme.color.alert}; margin-left: 4px; }
+  strong { margin-left: 4px; color: ${theme.color.subText}; font-weight: normal; }
+  strong[data-alert='true'] { color: ${theme.color.alert}; font-weight: ${theme.font.bold}; }
 `;
+
+/** One count: in alert red only when something waits (zero is the calm state, not an alert). */
+function Count({ value, testId }: { value: number; testId: string }) {
+  return (
+    <strong data-testid={testId} data-alert={value > 0}>
+      {value}
+    </strong>
+  );
+}
 
 /** Header counts for clients, each linking to the matching list. */
 export function ImportantCounts({ clientId, compact = false }: { clientId: number; compact?: boolean }) {
@@ -24,9 +34,9 @@ export function ImportantCounts({ clientId, compact = false }: { clientId: numbe
   const c = counts.data;
   return (
     <Counts aria-label="重要なお知らせ" data-testid="important-counts" $compact={compact}>
-      <Link to="/tasks?status[]=applying">未発注<strong data-testid="applying-count">{c.applyingTaskCount}</strong></Link>
-      <Link to="/tasks?status[]=under_acceptance">未検収<strong data-testid="under-acceptance-count">{c.underAcceptanceTaskCount}</strong></Link>
-      <Link to="/assessments">未評価<strong data-testid="unanswered-count">{c.unansweredAssessmentsCount}</strong></Link>
+      <Link to="/tasks?status[]=applying">未発注<Count testId="applying-count" value={c.applyingTaskCount} /></Link>
+      <Link to="/tasks?status[]=under_acceptance">未検収<Count testId="under-acceptance-count" value={c.underAcceptanceTaskCount} /></Link>
+      <Link to="/assessments">未評価<Count testId="unanswered-count" value={c.unansweredAssessmentsCount} /></Link>
     </Counts>
   );
 }

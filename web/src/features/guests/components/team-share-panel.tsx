@@ -5,7 +5,7 @@ import { Button } from '@/components/button';
 import { ErrorAlert } from '@/components/error-alert';
 import { Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
-import { AppError, NotFoundError } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { shareApi } from '../api';
 import type { ShareLink, ShareLinkStatus } from '../types';
@@ -27,8 +27,8 @@ export function TeamSharePanel({ mediaId, teamId }: { mediaId: number; teamId: n
   useEffect(() => {
     let live = true;
     shareApi.current(mediaId, teamId).then(
-      (current) => live && setStatus(current),
-      (failure: unknown) => live && !(failure instanceof NotFoundError) && setError(failure instanceof AppError ? failure : new AppError('共有URLの取得に失敗しました')),
+      (current) => live && setStatus(current.shareLink),
+      (failure: unknown) => live && setError(failure instanceof AppError ? failure : new AppError('共有URLの取得に失敗しました')),
     );
     return () => {
       live = false;

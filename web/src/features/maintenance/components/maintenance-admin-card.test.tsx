@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { answerConfirm } from '@/test/controls';
 import { mockApi } from '@/test/mock-api';
 import { resetMaintenance } from '../store';
 import { MaintenanceAdminCard } from './maintenance-admin-card';
@@ -78,7 +79,6 @@ describe('maintenance admin card', () => {
         return { status: 204 };
       },
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     const { useMaintenance } = await import('../store');
     await useMaintenance.getState().refresh();
     render(<MaintenanceAdminCard />);
@@ -89,9 +89,11 @@ describe('maintenance admin card', () => {
     expect(within(rows()[0]).getByRole('button')).toHaveTextContent('今すぐ終了');
 
     await userEvent.click(within(rows()[1]).getByRole('button', { name: '取り消す' }));
-    expect(confirm).toHaveBeenCalledWith('2026/12/1 02:00〜2026/12/1 05:00のメンテナンスを取り消しますか？');
+    expect(screen.getByRole('dialog', { name: 'メンテナンスを取り消しますか？' })).toHaveTextContent('2026/12/1 02:00〜2026/12/1 05:00');
+    await answerConfirm('メンテナンスを取り消しますか？', false);
     expect(api.called('DELETE /admin/maintenance/windows/7')).toHaveLength(0);
     await userEvent.click(within(rows()[1]).getByRole('button', { name: '取り消す' }));
+    await answerConfirm('メンテナンスを取り消しますか？', true);
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByRole('status')).toHaveTextContent('メンテナンスを取り消しました');
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
+import { useConfirm } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { ErrorAlert } from '@/components/error-alert';
 import { FormGrid } from '@/components/form-grid';
@@ -69,6 +70,7 @@ export function MaintenanceAdminCard() {
     return kind;
   }, 'メンテナンスの設定に失敗しました');
 
+  const { confirm, dialog } = useConfirm();
   const run = async (kind: Action, id?: number) => {
     setDoneText('');
     const finished = await action.run(kind, id);
@@ -78,9 +80,14 @@ export function MaintenanceAdminCard() {
     event.preventDefault();
     void run('schedule');
   };
-  const cancel = (w: Maintenance) => {
-    const question = w.active ? `実施中のメンテナンス（${formatPeriod(w)}）を今すぐ終了しますか？` : `${formatPeriod(w)}のメンテナンスを取り消しますか？`;
-    if (w.id !== undefined && window.confirm(question)) void run('cancel', w.id);
+  const cancel = async (w: Maintenance) => {
+    if (w.id === undefined) return;
+    const yes = await confirm(
+      w.active
+        ? { title: '実施中のメンテナンスを今すぐ終了しますか？', message: formatPeriod(w), confirmLabel: '今すぐ終了', testId: 'confirm-maintenance' }
+        : { title: 'メンテナンスを取り消しますか？', message: formatPeriod(w), confirmLabel: '取り消す', testId: 'confirm-maintenance' },
+    );
+    if (yes) void run('cancel', w.id);
   };
   const errors = fieldErrors(action.error);
 
@@ -136,7 +143,7 @@ export function MaintenanceAdminCard() {
                 <td>{isRunning(w) ? <Badge $tone="alert">実施中</Badge> : <Badge>予定</Badge>}</td>
                 <td style={{ whiteSpace: 'normal' }}>{w.message}</td>
                 <td>
-                  <Button type="button" $size="sm" $minWidth={0} $outlined $variant="warning" disabled={action.loading} onClick={() => cancel({ ...w, active: isRunning(w) })}>
+                  <Button type="button" $size="sm" $minWidth={0} $outlined $variant="warning" disabled={action.loading} onClick={() => void cancel({ ...w, active: isRunning(w) })}>
                     {isRunning(w) ? '今すぐ終了' : '取り消す'}
                   </Button>
                 </td>
@@ -145,6 +152,7 @@ export function MaintenanceAdminCard() {
           </tbody>
         </DataTable>
       )}
+      {dialog}
     </Panel>
   );
 }

@@ -9,13 +9,26 @@ import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
 import { Select } from '@/components/select';
 import { TextField } from '@/components/text-field';
-import { describeWithLabels } from '@/lib/errors';
+import { describeWithLabels, ruleMessage } from '@/lib/errors';
+import { theme } from '@/theme/theme';
 import { mediaTeamsApi } from '../api';
-import { WORK_STATUS_LABEL } from '../labels';
+import { NOT_ADDABLE_LABEL, WORK_STATUS_LABEL } from '../labels';
 import { useMediaTeams } from '../store';
-import type { CreatorQuery, CreatorSearchResult, GenreGroupOption } from '../types';
+import type { CandidatePage, CreatorQuery, GenreGroupOption, NotAddable } from '../types';
 
-const describe = describeWithLabels({ user_ids: 'クリエイター' });
+const Reason = styled.small`
+  color: ${theme.color.subText};
+  font-weight: ${theme.font.bold};
+`;
+
+/** A refused addition names each creator (`user_ids.2` is the third one sent) and says why. */
+const describeFor = (sent: string[]) =>
+  describeWithLabels({ user_ids: 'クリエイター' }, (field, rule) => {
+    const index = /^user_ids\.(\d+)$/.exec(field)?.[1];
+    const message = NOT_ADDABLE_LABEL[rule as NotAddable] ?? ruleMessage(rule);
+    const name = index === undefined ? undefined : sent[Number(index)];
+    return name ? `${name}: ${message}` : message;
+  });
 const WORK_STATUSES = ['accepting', 'conditionally_accepting', 'not_accepting'];
 const Fieldset = styled.fieldset`
   border: none;
@@ -31,16 +44,17 @@ export function MemberAddPage({ mediaId, teamId, onAdded }: { mediaId: number; t
   const [genreId, setGenreId] = useState('');
   const [workStatuses, setWorkStatuses] = useState<string[]>([]);
   const [query, setQuery] = useState<CreatorQuery>({ page: 1 });
-  const [result, setResult] = useState<{ query: CreatorQuery; found: CreatorSearchResult | null } | null>(null);
+  const [result, setResult] = useState<{ query: CreatorQuery; found: CandidatePage | null } | null>(null);
   const [groups, setGroups] = useState<GenreGroupOption[]>([]);
   const [selected, setSelected] = useState<Map<number, string>>(new Map());
+  const [sentNames, setSentNames] = useState<string[]>([]);
 
   useEffect(() => {
     void run(() => mediaTeamsApi.searchOptions(), '検索条件の取得に失敗しました').then((options) => setGroups(options?.genreGroups ?? []));
   }, [run]);
   useEffect(() => {
-    void run(() => mediaTeamsApi.searchCreators(query), 'クリエイターの検索に失敗しました').then((found) => setResult((last) => ({ query, found: found ?? last?.found ?? null })));
-  }, [run, query]);
+    void run(() => mediaTeamsApi.candidates(mediaId, teamId, query), 'クリエイターの検索に失敗しました').then((found) => setResult((last) => ({ query, found: found ?? last?.found ?? null })));
+  }, [run, mediaId, teamId, query]);
   const searching = result?.query !== query;
   const found = result?.found ?? null;
 
@@ -56,6 +70,7 @@ export function MemberAddPage({ mediaId, teamId, onAdded }: { mediaId: number; t
       return next;
     });
   const add = async () => {
+    setSentNames([...selected.values()]);
     const added = await run(() => mediaTeamsApi.addMembers(mediaId, teamId, [...selected.keys()]), 'メンバーの追加に失敗しました');
     if (added) onAdded();
   };
@@ -64,7 +79,7 @@ export function MemberAddPage({ mediaId, teamId, onAdded }: { mediaId: number; t
   return (
     <>
       <PageTitle>メンバー追加</PageTitle>
-      <ErrorAlert error={write.error} describe={describe} />
+      <ErrorAlert error={write.error} describe={describeFor(sentNames)} />
       <Panel title="クリエイターを探す">
         <form onSubmit={search} aria-label="検索条件">
           <TextField label="キーワード" value={words} onChange={(e) => setWords(e.target.value)} placeholder="名前・プロフィール・スキル" />
@@ -98,8 +113,19 @@ export function MemberAddPage({ mediaId, teamId, onAdded }: { mediaId: number; t
         {found && found.users.length === 0 && <Muted>条件に合うクリエイターはいません。</Muted>}
         <List aria-label="検索結果">
           {found?.users.map((user) => (
-            <ListRow key={user.id} data-testid="found-creator">
-              <Checkbox label={user.userName} checked={selected.has(user.id)} onChange={() => toggle(user.id, user.userName)} />
+            <ListRow key={user.id} data-testid="found-creator" data-can-add={user.canAdd}>
+              <Checkbox
+                label={user.userName}
+                checked={user.canAdd && selected.has(user.id)}
+                disabled={!user.canAdd}
+                aria-describedby={user.reason ? `not-addable-${user.id}` : undefined}
+                onChange={() => toggle(user.id, user.userName)}
+              />
+              {user.reason && (
+                <Reason id={`not-addable-${user.id}`} data-testid="not-addable-reason">
+                  {NOT_ADDABLE_LABEL[user.reason]}
+                </Reason>
+              )}
               <small>
                 {WORK_STATUS_LABEL[user.workStatus] ?? ''}
                 {user.prefectureName ? ` ・ ${user.prefectureName}` : ''}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
+import { useConfirm } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { ErrorAlert } from '@/components/error-alert';
 import { Inline } from '@/components/list';
@@ -104,12 +105,13 @@ function MemoModal({ mediaId, teamId, member, onClose }: { mediaId: number; team
 function MemberActions({ mediaId, teamId, member, onOffer, onMemo }: { mediaId: number; teamId: number; member: Member; onOffer: () => void; onMemo: () => void }) {
   const { run, applyMember, write, fetchMembers } = useMediaTeams();
   const allowed = new Set(member.allowedTransitions);
+  const { confirm, dialog } = useConfirm();
   const withdraw = async () => {
     const rows = await run(() => mediaTeamsApi.declineOffer(mediaId, teamId, [member.id]), 'オファーの取り下げに失敗しました');
     rows?.forEach(applyMember);
   };
   const remove = async () => {
-    if (!window.confirm(`${member.userName}さんをチームから外しますか？`)) return;
+    if (!(await confirm({ title: `${member.userName}さんをチームから外しますか？`, confirmLabel: '外す', testId: 'confirm-remove-member' }))) return;
     if (member.canRemove) {
       const removed = await run(() => mediaTeamsApi.removeMember(mediaId, teamId, member.id), 'メンバーの削除に失敗しました');
       if (removed !== null) await fetchMembers(mediaId, teamId, 1);
@@ -139,6 +141,7 @@ function MemberActions({ mediaId, teamId, member, onOffer, onMemo }: { mediaId: 
       <Button type="button" {...small} onClick={onMemo} aria-label={`${member.userName}さんのメモ`}>
         メモ
       </Button>
+      {dialog}
     </Inline>
   );
 }

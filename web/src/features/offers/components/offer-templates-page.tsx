@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
+import { useConfirm } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { Inline, List, ListRow } from '@/components/list';
 import { Muted, PageTitle } from '@/components/page';
@@ -44,11 +45,12 @@ function TemplateForm({ template, onDone }: { template: OfferTemplate | null; on
 export function OfferTemplatesPage() {
   const { templates, templateWrite, fetchTemplates, deleteTemplate } = useOfferTemplates();
   const [editing, setEditing] = useState<OfferTemplate | null>(null);
+  const { confirm, dialog } = useConfirm();
   useEffect(() => {
     void fetchTemplates();
   }, [fetchTemplates]);
   const remove = async (template: OfferTemplate) => {
-    if (!window.confirm(`テンプレート「${template.name}」を削除しますか？`)) return;
+    if (!(await confirm({ title: `テンプレート「${template.name}」を削除しますか？`, testId: 'confirm-delete-template' }))) return;
     // A deleted template can no longer be edited: the form goes back to adding.
     if (await deleteTemplate(template.id)) setEditing((current) => (current?.id === template.id ? null : current));
   };
@@ -82,6 +84,7 @@ export function OfferTemplatesPage() {
       <Panel title={editing ? `「${editing.name}」を編集` : 'テンプレートを追加'}>
         <TemplateForm key={editing?.id ?? 'new'} template={editing} onDone={() => setEditing(null)} />
       </Panel>
+      {dialog}
     </>
   );
 }

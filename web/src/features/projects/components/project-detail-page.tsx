@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
+import { useConfirm } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { DataTable } from '@/components/data-table';
 import { DescriptionList } from '@/components/description-list';
@@ -24,12 +25,13 @@ function WorkRow({ projectId, work, editable }: { projectId: number; work: WorkS
   const { write, renameWork, deleteWork } = useProjectDetail();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(work.name);
+  const { confirm, dialog } = useConfirm();
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (await renameWork(work.id, name.trim())) setEditing(false);
   };
-  const remove = () => {
-    if (window.confirm(`作品「${work.name}」を削除しますか？`)) void deleteWork(work.id);
+  const remove = async () => {
+    if (await confirm({ title: `作品「${work.name}」を削除しますか？` })) void deleteWork(work.id);
   };
   return (
     <ListRow $wrap>
@@ -68,6 +70,7 @@ function WorkRow({ projectId, work, editable }: { projectId: number; work: WorkS
           )}
         </>
       )}
+      {dialog}
     </ListRow>
   );
 }
@@ -146,6 +149,7 @@ export function ProjectDetailPage() {
   const projectId = Number(useParams().projectId);
   const navigate = useNavigate();
   const { project, write, fetch, moveStatus, deleteProject } = useProjectDetail();
+  const { confirm, dialog } = useConfirm();
   useEffect(() => {
     void fetch(projectId);
   }, [fetch, projectId]);
@@ -164,7 +168,7 @@ export function ProjectDetailPage() {
   }
   const editable = data.canEdit;
   const remove = async () => {
-    if (!window.confirm(`プロジェクト「${data.name}」を削除しますか？`)) return;
+    if (!(await confirm({ title: `プロジェクト「${data.name}」を削除しますか？` }))) return;
     if (await deleteProject()) navigate(href('projects'));
   };
 
@@ -221,6 +225,7 @@ export function ProjectDetailPage() {
           </Panel>
         </>
       )}
+      {dialog}
     </>
   );
 }

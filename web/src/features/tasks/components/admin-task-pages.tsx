@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
+import { useConfirm } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { DatePicker } from '@/components/date-picker';
 import { FormGrid, InlineForm } from '@/components/form-grid';
@@ -84,12 +85,13 @@ export function AdminInvalidTasksPage() {
   const [invalid, setInvalid] = useState(false);
   const [sent, setSent] = useState<number[]>([]);
   const submit = useSubmit(tasksApi.adminInvalid, 'タスクの無効化に失敗しました');
-  const onSubmit = (event: FormEvent) => {
+  const { confirm, dialog } = useConfirm();
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const taskIds = parseIdList(ids);
     setInvalid(!taskIds?.length);
     if (!taskIds?.length) return;
-    if (!window.confirm(`${taskIds.length}件のタスクを無効にしますか？`)) return;
+    if (!(await confirm({ title: `${taskIds.length}件のタスクを無効にしますか？`, confirmLabel: '無効にする', testId: 'confirm-invalid-tasks' }))) return;
     setSent(taskIds);
     void submit.run(taskIds);
   };
@@ -106,6 +108,7 @@ export function AdminInvalidTasksPage() {
           </Button>
         </form>
       </Panel>
+      {dialog}
     </>
   );
 }

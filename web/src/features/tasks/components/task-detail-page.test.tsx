@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { answerConfirm } from '@/test/controls';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { closeFakeSocket, openFakeSocket } from '@/test/fake-socket';
 import { mockApi } from '@/test/mock-api';
@@ -90,12 +91,12 @@ describe('task detail page', () => {
     });
 
     it('asks first, declines and leaves for the task list', async () => {
-      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
       const api = mockApi({ 'GET /tasks/7': { body: offered }, 'POST /tasks/7/decline': { status: 204 } });
       renderPage();
       expect(await screen.findByText('山田 花子（オファー中）')).toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: '辞退する' }));
-      expect(confirm).toHaveBeenCalledWith('「箱根の記事」の依頼を辞退しますか？');
+      expect(api.called('POST /tasks/7/decline')).toHaveLength(0);
+      await answerConfirm('「箱根の記事」の依頼を辞退しますか？', true);
       expect(await screen.findByText('タスク一覧')).toBeInTheDocument();
       expect(api.called('POST /tasks/7/decline')).toHaveLength(1);
       expect(api.called('POST /tasks/7/decline')[0].body).toBeUndefined();
@@ -104,20 +105,20 @@ describe('task detail page', () => {
     });
 
     it('does nothing when the confirmation is declined', async () => {
-      vi.spyOn(window, 'confirm').mockReturnValue(false);
       const api = mockApi({ 'GET /tasks/7': { body: offered }, 'POST /tasks/7/decline': { status: 204 } });
       renderPage();
       await userEvent.click(await screen.findByRole('button', { name: '辞退する' }));
+      await answerConfirm('「箱根の記事」の依頼を辞退しますか？', false);
       expect(api.called('POST /tasks/7/decline')).toHaveLength(0);
       expect(screen.getByRole('heading', { name: '箱根の記事' })).toBeInTheDocument();
       expect(screen.queryByText('タスク一覧')).not.toBeInTheDocument();
     });
 
     it('stays on the task and says why when the server refuses', async () => {
-      vi.spyOn(window, 'confirm').mockReturnValue(true);
       mockApi({ 'GET /tasks/7': { body: offered }, 'POST /tasks/7/decline': { status: 403, body: { error: { message: 'アクセスが許可されていません' } } } });
       renderPage();
       await userEvent.click(await screen.findByRole('button', { name: '辞退する' }));
+      await answerConfirm('「箱根の記事」の依頼を辞退しますか？', true);
       expect(await screen.findByRole('alert')).toHaveTextContent('アクセスが許可されていません');
       expect(screen.getByRole('heading', { name: '箱根の記事' })).toBeInTheDocument();
       expect(screen.queryByText('タスク一覧')).not.toBeInTheDocument();

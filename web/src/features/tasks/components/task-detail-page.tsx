@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
+import { useConfirm } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { DescriptionList } from '@/components/description-list';
 import { FileDropZone } from '@/components/file-drop-zone';
@@ -161,6 +162,7 @@ export function TaskDetailPage({ viewer }: { viewer: Viewer }) {
   const taskId = Number(useParams().taskId);
   const navigate = useNavigate();
   const { task, action, fetch, take, decline } = useTaskDetail();
+  const { confirm, dialog } = useConfirm();
   useEffect(() => {
     void fetch(taskId);
   }, [fetch, taskId]);
@@ -181,7 +183,7 @@ export function TaskDetailPage({ viewer }: { viewer: Viewer }) {
     );
   }
   const onDecline = async () => {
-    if (!window.confirm(`「${data.title}」の依頼を辞退しますか？`)) return;
+    if (!(await confirm({ title: `「${data.title}」の依頼を辞退しますか？`, confirmLabel: '辞退する', testId: 'confirm-decline' }))) return;
     if (await decline()) navigate(href('tasks'));
   };
   const { externals, type } = data.deliveries;
@@ -261,6 +263,7 @@ export function TaskDetailPage({ viewer }: { viewer: Viewer }) {
           ))}
         </List>
       </Panel>
+      {dialog}
     </>
   );
 }

@@ -5,8 +5,8 @@ import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { ErrorAlert } from '@/components/error-alert';
-import { FormGrid, InlineForm } from '@/components/form-grid';
-import { Modal } from '@/components/modal';
+import { FormGrid } from '@/components/form-grid';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
@@ -132,20 +132,15 @@ export function LeftUsersPage({ canProcess }: { canProcess: boolean }) {
         {left.data && leftPage > 1 && left.data.users.length === 0 && <Muted>このページには表示するユーザーがいません。</Muted>}
       </Panel>
       {asking && (
-        <Modal title={asking.step === 'left' ? '退会を完了しますか？' : '退会手続きを始めますか？'} onClose={() => setAsking(null)} width={520} testId="confirm-leave">
-          <p>
-            ID {asking.userId} のユーザーを「{ACCOUNT_STATUS_LABELS[asking.step]}」にします。
-            {asking.step === 'left' ? '個人情報は削除され、元に戻せません。' : 'このユーザーはすべての端末でログアウトされます。'}
-          </p>
-          <InlineForm>
-            <Button type="button" onClick={() => setAsking(null)}>
-              キャンセル
-            </Button>
-            <Button type="button" $variant="warning" onClick={() => void confirm()}>
-              実行する
-            </Button>
-          </InlineForm>
-        </Modal>
+        <ConfirmDialog
+          title={asking.step === 'left' ? '退会を完了しますか？' : '退会手続きを始めますか？'}
+          message={`ID ${asking.userId} のユーザーを「${ACCOUNT_STATUS_LABELS[asking.step]}」にします。${asking.step === 'left' ? '個人情報は削除され、元に戻せません。' : 'このユーザーはすべての端末でログアウトされます。'}`}
+          confirmLabel="実行する"
+          width={520}
+          testId="confirm-leave"
+          onCancel={() => setAsking(null)}
+          onConfirm={() => void confirm()}
+        />
       )}
     </div>
   );

@@ -7,7 +7,7 @@ import { Checkbox } from '@/components/checkbox';
 import { DataTable } from '@/components/data-table';
 import { ErrorAlert } from '@/components/error-alert';
 import { InlineForm } from '@/components/form-grid';
-import { Modal } from '@/components/modal';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
@@ -112,20 +112,23 @@ export function RoleEditPage({ ownUserId }: { ownUserId: number }) {
         {users.data && <Pager paging={users.data} disabled={users.loading} onPage={(page) => void search({ ...query, page })} />}
       </Panel>
       {asking && (
-        <Modal title="権限を変更しますか？" onClose={() => setAsking(null)} width={520} testId="confirm-role">
-          <p>
-            {asking.user.userName}さん（ID {asking.user.id}）の権限を「{roleLabel(asking.user.roleType)}」から「{roleLabel(asking.roleType)}」に変更します。
-          </p>
-          <p>変更すると、このユーザーはすべての端末でログアウトされ、新しい権限で再ログインが必要になります。</p>
-          <InlineForm>
-            <Button type="button" onClick={() => setAsking(null)}>
-              キャンセル
-            </Button>
-            <Button type="button" $variant="primary" onClick={() => void confirm()}>
-              変更する
-            </Button>
-          </InlineForm>
-        </Modal>
+        <ConfirmDialog
+          title="権限を変更しますか？"
+          message={
+            <>
+              <p>
+                {asking.user.userName}さん（ID {asking.user.id}）の権限を「{roleLabel(asking.user.roleType)}」から「{roleLabel(asking.roleType)}」に変更します。
+              </p>
+              <p>変更すると、このユーザーはすべての端末でログアウトされ、新しい権限で再ログインが必要になります。</p>
+            </>
+          }
+          confirmLabel="変更する"
+          variant="primary"
+          width={520}
+          testId="confirm-role"
+          onCancel={() => setAsking(null)}
+          onConfirm={() => void confirm()}
+        />
       )}
     </div>
   );

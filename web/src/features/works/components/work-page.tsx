@@ -16,7 +16,7 @@ import { TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { describeWithLabels } from '@/lib/errors';
 import { parseIdList, toHalfWidthDigits } from '@/lib/format';
-import { describeTaskRule } from '@/lib/tasks';
+import { describeTaskRule, type Task } from '@/lib/tasks';
 import { useCatchUp } from '@/lib/socket';
 import { useWorkDetail } from '../store';
 import { SHEET_LABEL, type SheetKind, type Work } from '../types';
@@ -37,7 +37,10 @@ const splitTags = (text: string) =>
     .map((t) => t.trim())
     .filter(Boolean);
 
-function CreateTaskForm() {
+/** What the page reports once a task is made: the route says so (the flash, with the way to the task). */
+export type OnTaskCreated = (task: Task) => void;
+
+function CreateTaskForm({ onCreated }: { onCreated?: OnTaskCreated }) {
   const { create, createTask, users, fetchUsers } = useWorkDetail();
   const [type, setType] = useState('writing');
   const [title, setTitle] = useState('');
@@ -61,7 +64,7 @@ function CreateTaskForm() {
     if (assigneeIds === null) return setLocalError('担当者のユーザーIDは半角数字で入力してください');
     if (rewardText && !/^\d+$/.test(rewardText)) return setLocalError('報酬は半角数字で入力してください');
     setLocalError('');
-    const ok = await createTask({
+    const created = await createTask({
       type,
       title: title.trim(),
       dueDate: dueDate || undefined,
@@ -69,7 +72,8 @@ function CreateTaskForm() {
       tags: splitTags(tags),
       assigneeIds,
     });
-    if (ok) {
+    if (created) {
+      onCreated?.(created);
       setTitle('');
       setDueDate('');
       setReward('');
@@ -134,7 +138,7 @@ function Spreadsheets({ work }: { work: Work }) {
 }
 
 /** A work (product) of a project: its tasks, direction tasks apart, and the tools to add more. */
-export function WorkPage() {
+export function WorkPage({ onTaskCreated }: { onTaskCreated?: OnTaskCreated } = {}) {
   const params = useParams();
   const projectId = Number(params.projectId);
   const workId = Number(params.productId);
@@ -171,7 +175,7 @@ export function WorkPage() {
       {editable && (
         <>
           <Panel title="タスクを作成">
-            <CreateTaskForm />
+            <CreateTaskForm onCreated={onTaskCreated} />
           </Panel>
           <Panel title="スプレッドシートで登録">
             <Spreadsheets work={data} />
