@@ -209,6 +209,7 @@ mod tests {
     use tokio::sync::Notify;
 
     use super::*;
+    use crate::admission::PerAddress;
     use crate::auth::{AuthRejection, Authenticator, Identity};
     use crate::flusher::Flusher;
     use crate::hub::HubConfig;
@@ -251,6 +252,7 @@ mod tests {
             signals: Arc::new(Signals::default()),
             cluster: None,
             auth: gate,
+            clients: PerAddress::new(HubConfig::default().max_sockets_per_client),
             config: HubConfig::default(),
             flusher: Flusher::start(),
         });

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use api::creators::access::Viewer;
-use api::creators::model::tokyo_today;
+use api::platform::clock::tokyo_today;
 use api::creators::search::{self, SearchFilter};
 use sqlx::postgres::PgPoolOptions;
 use sqlx::{PgPool, Postgres, QueryBuilder};

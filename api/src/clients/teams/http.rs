@@ -28,7 +28,7 @@ use crate::clients::teams::model::{
 };
 use crate::clients::teams::status::{self, Actor, MemberStatus};
 use crate::creators::access::Viewer;
-use crate::creators::model::tokyo_today;
+use crate::platform::clock::tokyo_today;
 use crate::creators::search::{self, SearchFilter};
 use crate::notices::{self, NewNotice, NoticeReference, NoticeType, NoticeView};
 use crate::platform::error::{AppError, AppResult};
