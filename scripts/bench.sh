@@ -112,7 +112,7 @@ product_path() {
   # SERVER_TIMING: each answer says how long it spent inside the server and, of that, waiting
   # for a pool connection, in its statement and in the hub, so a slow second's POSTs can be
   # attributed (the timeline below).
-  DATABASE_URL="$BENCH_URL" PORT=8099 DATA_DIR="$(mktemp -d)" RUST_LOG=warn SITE_VERIFY=off LOGIN_LIMIT_PER_IP=1000000 SERVER_TIMING=1 $server_cpu "$BIN/tsumugi" >/dev/null 2>&1 &
+  DATABASE_URL="$BENCH_URL" PORT=8099 DATA_DIR="$(mktemp -d)" RUST_LOG=warn SITE_VERIFY=off LOGIN_LIMIT_PER_IP=1000000 MESSAGE_LIMIT_BURST=1000000 SERVER_TIMING=1 $server_cpu "$BIN/tsumugi" >/dev/null 2>&1 &
   product_pid=$!
   await_health "$product_pid" 8099
   first_channel=$(psql "$BENCH_URL" -qtA -v ON_ERROR_STOP=1 -v channels=10 -v members=100 -f loadtest/product-seed.sql | tail -n 1)
