@@ -98,8 +98,12 @@ pub struct Config {
     pub allowed_origins: Vec<String>,
     /// How long an API call may take before it answers 503 (`REQUEST_TIMEOUT_SECONDS`, 30).
     pub request_timeout: std::time::Duration,
+    /// Failed logins of one account from one network address in the window before 429.
     pub login_limit_per_account: i64,
     pub login_limit_per_ip: i64,
+    /// Failed logins of one account from all addresses before addresses it has not logged in
+    /// from are slowed down (`LOGIN_SLOWDOWN_AFTER`, 10; `auth::rate_limit`).
+    pub login_slowdown_after: i64,
     /// Link mails (sign-up, recovery, address change) one address may be sent per window.
     pub mail_link_limit_per_address: i64,
     /// Link-mail requests one network address may make per window.
@@ -337,6 +341,7 @@ impl Config {
             request_timeout: std::time::Duration::from_secs(parsed("REQUEST_TIMEOUT_SECONDS", 30)?),
             login_limit_per_account: parsed("LOGIN_LIMIT_PER_ACCOUNT", 5)?,
             login_limit_per_ip: parsed("LOGIN_LIMIT_PER_IP", 50)?,
+            login_slowdown_after: parsed("LOGIN_SLOWDOWN_AFTER", 10)?,
             mail_link_limit_per_address: parsed(
                 "MAIL_LINK_LIMIT_PER_ADDRESS",
                 throttle::PER_ADDRESS,
@@ -411,6 +416,7 @@ impl Config {
             request_timeout: std::time::Duration::from_secs(30),
             login_limit_per_account: 5,
             login_limit_per_ip: 50,
+            login_slowdown_after: 10,
             mail_link_limit_per_address: throttle::PER_ADDRESS,
             mail_link_limit_per_ip: throttle::PER_IP,
             message_limit: MESSAGE_LIMIT,
