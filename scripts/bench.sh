@@ -113,7 +113,7 @@ product_path() {
   # sources. SERVER_TIMING: each answer says how long it spent inside the server and, of that, waiting
   # for a pool connection, in its statement and in the hub, so a slow second's POSTs can be
   # attributed (the timeline below).
-  DATABASE_URL="$BENCH_URL" PORT=8099 DATA_DIR="$(mktemp -d)" RUST_LOG=warn SITE_VERIFY=off LOGIN_LIMIT_PER_IP=1000000 SERVER_TIMING=1 \
+  DATABASE_URL="$BENCH_URL" PORT=8099 DATA_DIR="$(mktemp -d)" RUST_LOG=warn SITE_VERIFY=off LOGIN_LIMIT_PER_IP=1000000 MESSAGE_LIMIT_BURST=1000000 SERVER_TIMING=1 \
     MAX_CONNECTIONS_PER_ADDRESS=0 MAX_SOCKETS_PER_CLIENT=0 $server_cpu "$BIN/tsumugi" >/dev/null 2>&1 &
   product_pid=$!
   await_health "$product_pid" 8099

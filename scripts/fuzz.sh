@@ -100,6 +100,8 @@ start_server() {
     SEED_DEMO=1 \
     SITE_VERIFY=off \
     LOGIN_LIMIT_PER_IP=1000000 \
+    MESSAGE_LIMIT_BURST=1000000 \
+    TEAM_MESSAGE_LIMIT_BURST=1000000 \
     MAIL_LINK_LIMIT_PER_IP=1000000 \
     RUST_LOG="info,tower_http=warn" \
     "$TSUMUGI_BIN" >"$WORK/$role/tsumugi.log" 2>&1 &

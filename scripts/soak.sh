@@ -49,7 +49,7 @@ start_tsumugi() {
   port=$(free_port 18080)
   mkdir -p "$SOAK_TMP/data-$port" "$SOAK_TMP/web"
   DATABASE_URL="$1" HOST=127.0.0.1 PORT="$port" DATA_DIR="$SOAK_TMP/data-$port" WEB_DIR="$SOAK_TMP/web" \
-    SEED_DEMO=1 SITE_VERIFY=off REVISION_NO=soak RUST_LOG="${RUST_LOG:-warn}" \
+    SEED_DEMO=1 SITE_VERIFY=off MESSAGE_LIMIT_BURST=1000000 REVISION_NO=soak RUST_LOG="${RUST_LOG:-warn}" \
     "$TSUMUGI_BIN" >"$2" 2>&1 &
   NODE_PID=$!
   SOAK_PIDS+=("$NODE_PID")

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use crate::accounts::throttle;
 use crate::money::payments::zengin::{self, Account, Consignor, DepositType};
+use crate::platform::limits::Rate;
 
 /// Which bot check guards the login.
 #[derive(Clone, PartialEq, Eq)]
@@ -112,12 +113,22 @@ pub struct Config {
     pub allowed_origins: Vec<String>,
     /// How long an API call may take before it answers 503 (`REQUEST_TIMEOUT_SECONDS`, 30).
     pub request_timeout: std::time::Duration,
+    /// Failed logins of one account from one network address in the window before 429.
     pub login_limit_per_account: i64,
     pub login_limit_per_ip: i64,
+    /// Failed logins of one account from all addresses before addresses it has not logged in
+    /// from are slowed down (`LOGIN_SLOWDOWN_AFTER`, 10; `auth::rate_limit`).
+    pub login_slowdown_after: i64,
     /// Link mails (sign-up, recovery, address change) one address may be sent per window.
     pub mail_link_limit_per_address: i64,
     /// Link-mail requests one network address may make per window.
     pub mail_link_limit_per_ip: i64,
+    /// Chat messages one user may send in one channel (`MESSAGE_LIMIT_BURST`,
+    /// `MESSAGE_LIMIT_PER_MINUTE`; 10 at once, then 60 a minute).
+    pub message_limit: Rate,
+    /// A client's messages to a whole team (`TEAM_MESSAGE_LIMIT_BURST`,
+    /// `TEAM_MESSAGE_LIMIT_PER_MINUTE`; 5 at once, then 3 a minute), per sender over all teams.
+    pub team_message_limit: Rate,
     pub socket_buffer: usize,
     pub socket_read_buffer: usize,
     /// `SOCKET_BUSY_GAP_MS`: a socket's frames closer together than this share a write.
@@ -299,6 +310,23 @@ fn header_read_timeout() -> anyhow::Result<std::time::Duration> {
     }
 }
 
+const MESSAGE_LIMIT: Rate = Rate {
+    burst: 10,
+    per_minute: 60,
+};
+const TEAM_MESSAGE_LIMIT: Rate = Rate {
+    burst: 5,
+    per_minute: 3,
+};
+
+/// `{prefix}_BURST` and `{prefix}_PER_MINUTE`.
+fn rate(prefix: &str, default: Rate) -> anyhow::Result<Rate> {
+    Ok(Rate {
+        burst: parsed(&format!("{prefix}_BURST"), default.burst)?,
+        per_minute: parsed(&format!("{prefix}_PER_MINUTE"), default.per_minute)?,
+    })
+}
+
 fn busy_gap() -> anyhow::Result<std::time::Duration> {
     let default = realtime::DEFAULT_BUSY_GAP.as_millis() as u64;
     Ok(std::time::Duration::from_millis(parsed(
@@ -363,11 +391,14 @@ impl Config {
             request_timeout: std::time::Duration::from_secs(parsed("REQUEST_TIMEOUT_SECONDS", 30)?),
             login_limit_per_account: parsed("LOGIN_LIMIT_PER_ACCOUNT", 5)?,
             login_limit_per_ip: parsed("LOGIN_LIMIT_PER_IP", 50)?,
+            login_slowdown_after: parsed("LOGIN_SLOWDOWN_AFTER", 10)?,
             mail_link_limit_per_address: parsed(
                 "MAIL_LINK_LIMIT_PER_ADDRESS",
                 throttle::PER_ADDRESS,
             )?,
             mail_link_limit_per_ip: parsed("MAIL_LINK_LIMIT_PER_IP", throttle::PER_IP)?,
+            message_limit: rate("MESSAGE_LIMIT", MESSAGE_LIMIT)?,
+            team_message_limit: rate("TEAM_MESSAGE_LIMIT", TEAM_MESSAGE_LIMIT)?,
             socket_buffer: parsed("SOCKET_BUFFER", 256)?,
             socket_read_buffer: parsed("SOCKET_READ_BUFFER", DEFAULT_SOCKET_READ_BUFFER)?,
             socket_busy_gap: busy_gap()?,
@@ -453,8 +484,11 @@ impl Config {
             request_timeout: std::time::Duration::from_secs(30),
             login_limit_per_account: 5,
             login_limit_per_ip: 50,
+            login_slowdown_after: 10,
             mail_link_limit_per_address: throttle::PER_ADDRESS,
             mail_link_limit_per_ip: throttle::PER_IP,
+            message_limit: MESSAGE_LIMIT,
+            team_message_limit: TEAM_MESSAGE_LIMIT,
             socket_buffer: 256,
             socket_read_buffer: DEFAULT_SOCKET_READ_BUFFER,
             socket_busy_gap: realtime::DEFAULT_BUSY_GAP,

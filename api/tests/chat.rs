@@ -821,3 +821,144 @@ async fn a_message_posted_on_node_one_reaches_a_member_joined_on_node_two(pool: 
             .is_none()
     );
 }
+
+/// A node whose send rate is small enough to reach in a test: 3 messages at once, then one a
+/// minute (no token comes back while the test runs).
+fn three_messages_config(pool: &PgPool) -> api::config::Config {
+    let mut config = support::test_config(pool);
+    config.message_limit = api::platform::limits::Rate {
+        burst: 3,
+        per_minute: 1,
+    };
+    config
+}
+
+async fn count(pool: &PgPool, sql: &'static str, id: i64) -> i64 {
+    sqlx::query_scalar(sql)
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn messages_past_the_senders_rate_in_a_channel_get_429_and_nothing_is_written(pool: PgPool) {
+    let app = TestApp::spawn_with(pool.clone(), three_messages_config(&pool)).await;
+    let (single, group) = (
+        channel_id(&pool, SINGLE).await,
+        channel_id(&pool, GROUP).await,
+    );
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let editor = app.login("editor@demo.tsumugi.jp").await;
+    let editor_id = user_id(&pool, "editor@demo.tsumugi.jp").await;
+    let in_single = "select count(*) from messages where channel_id = $1";
+    let editor_notices = "select count(*) from notices where user_id = $1";
+    let (messages_before, notices_before) = (
+        count(&pool, in_single, single).await,
+        count(&pool, editor_notices, editor_id).await,
+    );
+
+    // A one-to-one channel (each message notifies the other member): the general path.
+    let send = |channel: i64, token: String, n: usize| {
+        let app = &app;
+        async move {
+            app.post(
+                &format!("/api/channels/{channel}/messages"),
+                Some(&token),
+                json!({ "body": format!("連投 {n}") }),
+            )
+            .await
+        }
+    };
+    for n in 0..3 {
+        let (status, body) = send(single, creator.clone(), n).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let response = app
+        .http
+        .post(app.url(&format!("/api/channels/{single}/messages")))
+        .bearer_auth(&creator)
+        .json(&json!({ "body": "四通目" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry_after: u64 = response.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&retry_after), "retry after {retry_after}");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        body,
+        json!({ "error": { "message": "メッセージの送信が多すぎます。しばらくしてから再度お試しください。" } })
+    );
+    assert_eq!(
+        count(&pool, in_single, single).await,
+        messages_before + 3,
+        "the refused message is not stored"
+    );
+    assert_eq!(
+        count(&pool, editor_notices, editor_id).await,
+        notices_before + 3,
+        "and notifies nobody"
+    );
+
+    // The same sender in another channel (the one-statement path of a plain message) has its
+    // own rate, and is held to it there too.
+    for n in 0..3 {
+        let (status, body) = send(group, creator.clone(), n).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let (status, body) = send(group, creator.clone(), 3).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    // Another member in the same channel is not affected.
+    let (status, body) = send(group, editor.clone(), 0).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, body) = send(single, editor.clone(), 0).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn the_send_rate_holds_across_nodes_sending_at_once(pool: PgPool) {
+    // Two nodes over one database and no Redis, as the embedded default runs: the rate lives in
+    // PostgreSQL, so twelve messages sent at once through both take exactly three tokens.
+    let node_a = TestApp::spawn_with(pool.clone(), three_messages_config(&pool)).await;
+    let node_b = TestApp::spawn_with(pool.clone(), three_messages_config(&pool)).await;
+    let group = channel_id(&pool, GROUP).await;
+    let creator = node_a.login("creator@demo.tsumugi.jp").await;
+    let creator_id = user_id(&pool, "creator@demo.tsumugi.jp").await;
+    let sends = (0..12).map(|n| {
+        let node = if n % 2 == 0 { &node_a } else { &node_b };
+        let token = creator.clone();
+        async move {
+            node.post(
+                &format!("/api/channels/{group}/messages"),
+                Some(&token),
+                json!({ "body": format!("同時 {n}") }),
+            )
+            .await
+            .0
+        }
+    });
+    let statuses = futures::future::join_all(sends).await;
+    let created = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::CREATED)
+        .count();
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!((created, refused), (3, 9), "{statuses:?}");
+    let stored: i64 = sqlx::query_scalar(
+        "select count(*) from messages where channel_id = $1 and user_id = $2 and body like '同時 %'",
+    )
+    .bind(group)
+    .bind(creator_id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(stored, 3);
+}

@@ -121,8 +121,16 @@ async fn message_ids(pool: &PgPool, channel: i64, after: i64) -> Vec<i64> {
     .unwrap()
 }
 
-fn redis_node_config(pool: &PgPool, url: String, prefix: &str) -> api::config::Config {
+/// The test defaults, except that one person may talk faster than `MESSAGE_LIMIT_*` allows: these
+/// tests keep a channel busy to watch the faults, not the send limit (`chat.rs` checks that).
+fn talkative_config(pool: &PgPool) -> api::config::Config {
     let mut config = test_config(pool);
+    config.message_limit.burst = 1_000_000;
+    config
+}
+
+fn redis_node_config(pool: &PgPool, url: String, prefix: &str) -> api::config::Config {
+    let mut config = talkative_config(pool);
     config.redis_url = Some(url);
     config.redis_prefix = prefix.to_string();
     config
@@ -940,7 +948,7 @@ async fn while_the_database_is_away_requests_get_503_nothing_is_half_written_and
 
 #[sqlx::test(migrator = "api::MIGRATOR")]
 async fn a_socket_flooding_1000_events_a_second_is_cut_off_and_others_are_unaffected(pool: PgPool) {
-    let app = TestApp::spawn(pool.clone()).await;
+    let app = TestApp::spawn_with(pool.clone(), talkative_config(&pool)).await;
     let group = channel_id(&pool, GROUP).await;
     let (_, mut flooder) = app.live("creator@demo.tsumugi.jp").await;
     join(&mut flooder, group).await;

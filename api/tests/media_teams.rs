@@ -840,3 +840,69 @@ async fn writer_name(pool: &PgPool, id: i64) -> String {
 fn urlencoding(value: &str) -> String {
     form_urlencoded::byte_serialize(value.as_bytes()).collect()
 }
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn a_senders_messages_to_teams_share_one_rate_over_all_their_teams(pool: PgPool) {
+    let mut config = support::test_config(&pool);
+    config.team_message_limit = api::platform::limits::Rate {
+        burst: 2,
+        per_minute: 1,
+    };
+    let app = TestApp::spawn_with(pool.clone(), config).await;
+    let (media_id, feature_team_id) = feature_team(&pool).await;
+    let client = app.login(CLIENT).await;
+    let client_id = user_id(&pool, CLIENT).await;
+    let teams = format!("/api/clients/media/{media_id}/teams");
+    let mut team_ids = vec![feature_team_id];
+    for name in ["一斉A", "一斉B"] {
+        let (status, created) = app
+            .post(&teams, Some(&client), json!({ "name": name }))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        team_ids.push(created["id"].as_i64().unwrap());
+    }
+    let sent_by_client = || async {
+        sqlx::query_scalar::<_, i64>("select count(*) from messages where user_id = $1")
+            .bind(client_id)
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+    };
+    let before = sent_by_client().await;
+
+    // One message to each team: the third team is one too many within the minute.
+    let mut answers = Vec::new();
+    for team_id in &team_ids {
+        answers.push(
+            app.post(
+                &format!("{teams}/{team_id}/message"),
+                Some(&client),
+                json!({ "body": "全チームへのお知らせです" }),
+            )
+            .await,
+        );
+    }
+    assert_eq!(answers[0].0, StatusCode::CREATED, "{}", answers[0].1);
+    assert_eq!(answers[1].0, StatusCode::CREATED, "{}", answers[1].1);
+    assert_eq!(answers[2].0, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        answers[2].1,
+        json!({ "error": { "message": "メッセージの送信が多すぎます。しばらくしてから再度お試しください。" } })
+    );
+    assert_eq!(
+        sent_by_client().await,
+        before + 2,
+        "the refused one is not stored"
+    );
+
+    // Staff of the same media are not held to the client's rate.
+    let manager = app.login(MANAGER).await;
+    let (status, body) = app
+        .post(
+            &format!("{teams}/{}/message", team_ids[2]),
+            Some(&manager),
+            json!({ "body": "運営からのお知らせです" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}

@@ -62,7 +62,7 @@ pub enum LoginResponse {
 
 #[utoipa::path(post, path = "/users/login", tag = "users", request_body = LoginRequest,
     responses((status = 200, body = LoginResponse), (status = 422, description = "validation, wrong credentials or failed bot check"),
-              (status = 429, description = "too many failed attempts; see Retry-After"), (status = 503, description = "maintenance")))]
+              (status = 429, description = "too many failed attempts of this account from this address or from this address, or this account is under attack and this address is new to it; see Retry-After"), (status = 503, description = "maintenance")))]
 pub async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -80,6 +80,7 @@ pub async fn login(
     let limits = rate_limit::Limits {
         per_account: state.config.login_limit_per_account,
         per_ip: state.config.login_limit_per_ip,
+        slowdown_after: state.config.login_slowdown_after,
     };
     if let Some(retry_after_secs) =
         rate_limit::retry_after(&state.db, &limits, &mail_address, &ip).await?
@@ -112,7 +113,7 @@ pub async fn login(
     };
     let is_staff = crate::auth::role::Role::from_db(&role).is_some_and(|r| r.is_staff());
     maintenance::ensure_open_for(&state, is_staff).await?;
-    rate_limit::clear_account(&state.db, &mail_address).await?;
+    rate_limit::record_success(&state.db, user_id, &mail_address, &ip).await?;
 
     if two_step_enabled {
         let two_step_token = two_step::start(&state.db, user_id).await?;

@@ -27,6 +27,12 @@ pub enum AppError {
     Validation { message: String, rules: Rules },
     #[error("too many requests")]
     TooManyRequests { retry_after_secs: u64 },
+    /// 429 with a message saying what was sent too often (`platform::limits::Rate`).
+    #[error("rate limited")]
+    RateLimited {
+        message: &'static str,
+        retry_after_secs: u64,
+    },
     #[error("maintenance")]
     Maintenance {
         message: String,
@@ -116,7 +122,9 @@ impl AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::TooManyRequests { .. } | AppError::RateLimited { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             AppError::Maintenance { .. } | AppError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Upstream(_) => StatusCode::BAD_GATEWAY,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -208,6 +216,7 @@ impl IntoResponse for AppError {
                 json!({ "error": { "message": message, "rules": rules } })
             }
             AppError::TooManyRequests { .. } => json!({ "error": { "message": MESSAGE_TOO_MANY } }),
+            AppError::RateLimited { message, .. } => json!({ "error": { "message": message } }),
             AppError::Maintenance {
                 message,
                 start_datetime,
@@ -227,7 +236,11 @@ impl IntoResponse for AppError {
             }
         };
         let mut response = (status, axum::Json(body)).into_response();
-        if let AppError::TooManyRequests { retry_after_secs } = self {
+        if let AppError::TooManyRequests { retry_after_secs }
+        | AppError::RateLimited {
+            retry_after_secs, ..
+        } = self
+        {
             response.headers_mut().insert(
                 header::RETRY_AFTER,
                 HeaderValue::from(retry_after_secs.max(1)),

@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use api::creators::access::Viewer;
-use api::platform::clock::tokyo_today;
 use api::creators::search::{self, SearchFilter};
+use api::platform::clock::tokyo_today;
 use sqlx::postgres::PgPoolOptions;
 use sqlx::{PgPool, Postgres, QueryBuilder};
 

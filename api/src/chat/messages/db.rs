@@ -13,6 +13,7 @@ use crate::chat::messages::http::Reaction;
 use crate::chat::messages::model::{Author, MessageView, ReactionSummary};
 use crate::files::FileView;
 use crate::files::scan::ScanStatus;
+use crate::platform::limits::{self, Bucket};
 use crate::users::model::ImageFile;
 
 /// A message with its author, as one query returns it.
@@ -224,35 +225,40 @@ const RETURNING: &str = " on conflict (channel_id, user_id, client_message_id) d
 
 /// The hottest write in one round trip: inserts a message that needs nothing else (no files,
 /// mentions or notices) if `caller` may write in the channel — a readable, active channel that
-/// is not one-to-one (whose messages notify the other member) — and moves the caller's read
-/// position to it. `None` when it is not such a message, the caller may not write there, or
-/// `client_message_id` was sent before: the general path (`insert_message` after
-/// `writable_channel`) then says which.
+/// is not one-to-one (whose messages notify the other member) — and `bucket` (the sender's rate
+/// in the channel) has a token, which the same statement takes; then moves the caller's read
+/// position to it. `None` when it is not such a message, the caller may not write there, the
+/// bucket is empty or `client_message_id` was sent before: the general path (`insert_message`
+/// after `writable_channel` and `limits::take`) then says which.
 pub(crate) async fn insert_plain_message(
     db: impl PgExecutor<'_>,
     caller: &Caller,
     channel_id: i64,
     body: &str,
     client_message_id: Option<&str>,
+    bucket: &Bucket,
 ) -> sqlx::Result<Option<MessageRow>> {
-    let may_write = |q: &mut SqlQuery| {
-        q.push(" and c.status = 'active' and c.channel_type <> 'single' and ");
-        push_readable_channels(q, caller);
-    };
-    insert_into_channel(
-        db,
-        channel_id,
-        caller.user_id,
-        body,
-        client_message_id,
-        may_write,
-    )
-    .await
+    let mut q = SqlQuery::new("with c as (select c.id from channels c where c.id = ");
+    q.push_bind(channel_id);
+    q.push(" and c.status = 'active' and c.channel_type <> 'single' and ");
+    push_readable_channels(&mut q, caller);
+    q.push("), admitted as (");
+    limits::push_take(&mut q, bucket, "from c");
+    q.push(
+        "), m as (
+            insert into messages (channel_id, user_id, body, client_message_id)
+            select c.id, ",
+    );
+    push_message_values(&mut q, caller.user_id, body, client_message_id);
+    q.push(" from c where exists (select 1 from admitted)");
+    q.push(RETURNING);
+    q.push(INSERTED_MESSAGE);
+    q.build_query_as().fetch_optional(db).await
 }
 
 /// Inserts the message unless this sender already sent `client_message_id` in the channel
 /// (then `None`), and moves the sender's read position to it. The caller has checked that the
-/// sender may write in the channel.
+/// sender may write in the channel and taken a token of their rate.
 pub(crate) async fn insert_message(
     db: impl PgExecutor<'_>,
     channel_id: i64,
@@ -260,35 +266,31 @@ pub(crate) async fn insert_message(
     body: &str,
     client_message_id: Option<&str>,
 ) -> sqlx::Result<Option<MessageRow>> {
-    insert_into_channel(db, channel_id, user_id, body, client_message_id, |_| {}).await
-}
-
-/// A message's insert into channel `c` where `condition` (pushed after `c.id = …`) holds, the
-/// sender's read position moved to it, and the message returned with its author.
-async fn insert_into_channel(
-    db: impl PgExecutor<'_>,
-    channel_id: i64,
-    user_id: i64,
-    body: &str,
-    client_message_id: Option<&str>,
-    condition: impl FnOnce(&mut SqlQuery),
-) -> sqlx::Result<Option<MessageRow>> {
     let mut q = SqlQuery::new(
         "with m as (
             insert into messages (channel_id, user_id, body, client_message_id)
             select c.id, ",
     );
-    q.push_bind(user_id);
-    q.push(", ");
-    q.push_bind(body);
-    q.push(", ");
-    q.push_bind(client_message_id);
+    push_message_values(&mut q, user_id, body, client_message_id);
     q.push(" from channels c where c.id = ");
     q.push_bind(channel_id);
-    condition(&mut q);
     q.push(RETURNING);
     q.push(INSERTED_MESSAGE);
     q.build_query_as().fetch_optional(db).await
+}
+
+/// The values after a new message's channel id.
+fn push_message_values(
+    q: &mut SqlQuery,
+    user_id: i64,
+    body: &str,
+    client_message_id: Option<&str>,
+) {
+    q.push_bind(user_id);
+    q.push(", ");
+    q.push_bind(body.to_owned());
+    q.push(", ");
+    q.push_bind(client_message_id.map(str::to_owned));
 }
 
 /// The message the sender already sent with `client_message_id`.

@@ -17,6 +17,7 @@ use crate::notices::{self, NewNotice, NoticeReference};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::events::{Event, emit};
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
+use crate::platform::limits::{self, Bucket};
 use crate::platform::pagination::Paging;
 use crate::platform::server_timing::{self, Phase};
 use crate::platform::validation::Validator;
@@ -159,7 +160,8 @@ async fn member_mentions(
 
 #[utoipa::path(post, path = "/channels/{channel_id}/messages", tag = "messages", security(("bearer" = [])), request_body = NewMessage,
     responses((status = 201, body = MessageView), (status = 200, body = MessageView, description = "already sent with this client_message_id"),
-              (status = 403), (status = 404), (status = 422)))]
+              (status = 403), (status = 404), (status = 422),
+              (status = 429, description = "the sender's messages in this channel exceed `MESSAGE_LIMIT_*`; see Retry-After")))]
 pub async fn create(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
@@ -173,7 +175,8 @@ pub async fn create(
 /// Posts a message as `caller`, exactly as `POST /channels/{id}/messages` does (checks,
 /// mentions, notices, the `message.created` push): other domains that put a message into a
 /// channel (a client's message to its media team) come through here. `200` when the
-/// `client_message_id` was already sent, else `201`.
+/// `client_message_id` was already sent, else `201`; 429 past the sender's rate in the channel
+/// (`MESSAGE_LIMIT_*`), with nothing stored.
 pub async fn post(
     state: &AppState,
     caller: &Caller,
@@ -184,6 +187,7 @@ pub async fn post(
     // The hottest write: a valid message with no files and no mentions is one statement (the
     // access check, the insert and the read position), atomic by itself, so no transaction.
     let plain = body.file_ids.is_empty() && mentioned_user_ids(&body.body).is_empty();
+    let bucket = send_rate(state, caller, channel_id);
     if invalid.is_none() && plain {
         // The connection is taken here rather than inside the statement so that
         // `Server-Timing` can tell waiting for it from the statement itself.
@@ -194,6 +198,7 @@ pub async fn post(
             channel_id,
             body.body.trim_end(),
             body.client_message_id.as_deref(),
+            &bucket,
         );
         let inserted = server_timing::timed(Phase::Db, insert).await?;
         drop(connection);
@@ -202,7 +207,8 @@ pub async fn post(
             emit(&state.hub, &created).await;
             return Ok((StatusCode::CREATED, created.0));
         }
-        // Not inserted: not writable, one-to-one, or sent before. The general path says which.
+        // Not inserted: not writable, one-to-one, over the rate, or sent before. The general path
+        // says which.
     }
 
     let channel = writable_channel(&state.db, caller, channel_id).await?;
@@ -210,6 +216,8 @@ pub async fn post(
         return Err(error);
     }
     let mut tx = state.db.begin().await?;
+    // Taken in the message's transaction: a message refused later (a file, a retry) spends nothing.
+    limits::take(&mut tx, &bucket).await?;
     let inserted = insert(&mut *tx, caller, channel_id, &body).await?;
     let Some(row) = inserted else {
         tx.rollback().await?;
@@ -236,6 +244,19 @@ pub async fn post(
     let view = created.0;
     notices::publish_created(&state.db, &state.hub, created_notices).await;
     Ok((StatusCode::CREATED, view))
+}
+
+pub const TOO_MANY_MESSAGES: &str =
+    "メッセージの送信が多すぎます。しばらくしてから再度お試しください。";
+
+/// The sender's rate in one channel (`MESSAGE_LIMIT_*`): every way a message is posted takes
+/// from it.
+fn send_rate(state: &AppState, caller: &Caller, channel_id: i64) -> Bucket {
+    Bucket {
+        key: format!("message:{}:{channel_id}", caller.user_id),
+        rate: state.config.message_limit,
+        message: TOO_MANY_MESSAGES,
+    }
 }
 
 /// A new message's own rules (the channel's are checked against the database).

@@ -8,4 +8,4 @@ pub mod mentions;
 pub mod model;
 
 /// Posting a message from another domain (same checks, notices and push as the REST call).
-pub use http::{NewMessage, post};
+pub use http::{NewMessage, TOO_MANY_MESSAGES, post};

@@ -28,13 +28,14 @@ use crate::clients::teams::model::{
 };
 use crate::clients::teams::status::{self, Actor, MemberStatus};
 use crate::creators::access::Viewer;
-use crate::platform::clock::tokyo_today;
 use crate::creators::search::{self, SearchFilter};
 use crate::notices::{self, NewNotice, NoticeReference, NoticeType, NoticeView};
+use crate::platform::clock::tokyo_today;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, ApiQuery};
 use crate::platform::guards::{CreatorUser, StaffOrClientUser};
+use crate::platform::limits::{self, Bucket};
 use crate::platform::pagination::Paging;
 use crate::platform::realtime_auth::channel_access_changed;
 use crate::platform::validation::Validator;
@@ -568,9 +569,11 @@ pub struct TeamMessage {
 
 /// A message from the client to the team's members, posted into the team's `all` channel as
 /// any chat message is (it arrives live in the chat). The sender becomes a member of that
-/// channel if they were not.
+/// channel if they were not. Each sender's messages to teams share one rate over all their teams
+/// (`TEAM_MESSAGE_LIMIT_*`), besides the channel's own (`MESSAGE_LIMIT_*`).
 #[utoipa::path(post, path = "/clients/media/{media_id}/teams/{team_id}/message", tag = "media_teams", security(("bearer" = [])), request_body = TeamMessage,
-    responses((status = 201, body = MessageView), (status = 403), (status = 404), (status = 422)))]
+    responses((status = 201, body = MessageView), (status = 403), (status = 404), (status = 422),
+              (status = 429, description = "too many messages to teams (`TEAM_MESSAGE_LIMIT_*`) or to this channel; see Retry-After")))]
 pub async fn message(
     State(state): State<AppState>,
     StaffOrClientUser(caller): StaffOrClientUser,
@@ -582,6 +585,15 @@ pub async fn message(
     v.required("body", input.body.trim());
     v.finish()?;
     let mut tx = state.db.begin().await?;
+    limits::take(
+        &mut tx,
+        &Bucket {
+            key: format!("team_message:{}", caller.user_id),
+            rate: state.config.team_message_limit,
+            message: chat::messages::TOO_MANY_MESSAGES,
+        },
+    )
+    .await?;
     let channel_id = db::ensure_all_channel(&mut tx, team_id).await?;
     db::join_channel(&mut *tx, channel_id, caller.user_id).await?;
     tx.commit().await?;
