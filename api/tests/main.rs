@@ -36,6 +36,7 @@ mod realtime;
 mod rewards;
 mod security_headers;
 mod server_timing;
+mod static_assets;
 mod task_flow;
 mod user_admin;
 mod work_admin;
