@@ -3,6 +3,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './build/precompress';
 
 function buildTimestamp(): string {
   const d = new Date();
@@ -28,7 +29,8 @@ function revisionFile(): Plugin {
 const backend = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), revisionFile()],
+  // precompressPlugin last: it compresses what the others wrote.
+  plugins: [react(), revisionFile(), precompressPlugin()],
   define: { __REVISION__: JSON.stringify(revision) },
   // dist/.vite/manifest.json: the budget test (e2e/budgets.spec.ts) reads which modules each chunk holds.
   build: { manifest: true },
@@ -44,6 +46,6 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
   },
 });
