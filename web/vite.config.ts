@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './build/precompress';
+import { preloadInIndex } from './build/preload-in-index';
 
 function buildTimestamp(): string {
   const d = new Date();
@@ -30,7 +31,7 @@ const backend = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   // precompressPlugin last: it compresses what the others wrote.
-  plugins: [react(), revisionFile(), precompressPlugin()],
+  plugins: [react(), revisionFile(), preloadInIndex(['src/app/routes/auth/login.tsx', 'src/app/chrome.tsx']), precompressPlugin()],
   define: { __REVISION__: JSON.stringify(revision) },
   // dist/.vite/manifest.json: the budget test (e2e/budgets.spec.ts) reads which modules each chunk holds.
   build: { manifest: true },
