@@ -34,7 +34,24 @@ export default defineConfig({
   plugins: [react(), revisionFile(), preloadInIndex(['src/app/routes/auth/login.tsx', 'src/app/chrome.tsx']), precompressPlugin()],
   define: { __REVISION__: JSON.stringify(revision) },
   // dist/.vite/manifest.json: the budget test (e2e/budgets.spec.ts) reads which modules each chunk holds.
-  build: { manifest: true },
+  build: {
+    manifest: true,
+    // Fewer, larger chunks on the first screen: over HTTP/1.1 (six connections) each extra file
+    // costs a round trip, and the automatic split made some twenty files of under 1 KB for the
+    // login page. The libraries the entry needs go in one file, the shared components and lib in
+    // another (not the chart and form libraries: only the pages that draw or validate load those).
+    // docs/decisions/web-asset-delivery.md has the measurements.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules/, tags: ['$initial'], priority: 2 },
+            { name: 'kit', test: (id) => /src[\\/](components|lib|theme|config)[\\/]/.test(id) && !/yen-bar-chart|lib[\\/](forms|zod)\./.test(id), priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   resolve: { alias: { '@': resolve(__dirname, 'src') } },
   server: {
     proxy: {

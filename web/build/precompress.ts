@@ -5,7 +5,7 @@
  * gzip at 9; the whole dist takes a few seconds.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -56,7 +56,7 @@ export function precompressPlugin(): Plugin {
     name: 'tsumugi-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle: {
       order: 'post',

@@ -17,10 +17,7 @@ import { GlobalStyle } from '@/theme/global-style';
 import { ErrorBoundary } from './error-boundary';
 import { LayoutFrame } from './layouts';
 import { useLiveSession } from './live';
-import { AssessmentRemindGate } from './assessment-remind';
 import { RouteGate } from './routes/access';
-import { InformationGate } from './information-dialog';
-import { WorkStatusGate } from './work-status';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -141,6 +138,8 @@ export const pageNames = Object.keys(loaders) as RouteName[];
 
 /** Routes whose feature arrives later. */
 const ComingSoonRoute = lazy(() => import('./routes/system/coming-soon'));
+/** The live socket and the shell's dialogs: a member's only, so not in the login page's download. */
+const MemberSession = lazy(() => import('./member-session'));
 
 function Private({ children }: { children: ReactNode }) {
   const { token, user, resolved } = useAuth();
@@ -193,6 +192,7 @@ function Shell() {
   const location = useLocation();
   const maintenanceActive = useMaintenance((s) => s.active);
   const role = useAuth((s) => s.user.data?.roleType);
+  const token = useAuth((s) => s.token);
 
   useEffect(() => loadTagManager(import.meta.env.VITE_GTM_ID), []);
   useEffect(() => pushPageView(location.pathname), [location.pathname]);
@@ -206,9 +206,11 @@ function Shell() {
       <UpdateBanner />
       <ConnectionBanner />
       <MaintenanceBanner staff={isStaff(role)} />
-      {!maintenanceActive && <WorkStatusGate />}
-      {!maintenanceActive && <AssessmentRemindGate />}
-      {!maintenanceActive && <InformationGate />}
+      {token && (
+        <Suspense fallback={null}>
+          <MemberSession dialogs={!maintenanceActive} />
+        </Suspense>
+      )}
       <ErrorBoundary>
         {maintenanceActive && !isStaff(role) ? (
           <MaintenancePage />
