@@ -192,7 +192,9 @@ function Shell() {
   const location = useLocation();
   const maintenanceActive = useMaintenance((s) => s.active);
   const role = useAuth((s) => s.user.data?.roleType);
-  const token = useAuth((s) => s.token);
+  // Once whoami has answered (or failed: the socket's reconnection asks again), so its chunks do
+  // not queue before the page's own and its data.
+  const member = useAuth((s) => !!s.token && s.resolved);
 
   useEffect(() => loadTagManager(import.meta.env.VITE_GTM_ID), []);
   useEffect(() => pushPageView(location.pathname), [location.pathname]);
@@ -206,7 +208,7 @@ function Shell() {
       <UpdateBanner />
       <ConnectionBanner />
       <MaintenanceBanner staff={isStaff(role)} />
-      {token && (
+      {member && (
         <Suspense fallback={null}>
           <MemberSession dialogs={!maintenanceActive} />
         </Suspense>
