@@ -55,7 +55,7 @@ function subscribeStores(): () => void {
   return () => offs.forEach((off) => off());
 }
 
-/** Mounted by the shell once whoami has answered for a token; `dialogs` is off during maintenance. */
+/** Mounted by the shell while there is a token; `dialogs` is off during maintenance. */
 export default function MemberSession({ dialogs }: { dialogs: boolean }) {
   const token = useAuth((s) => s.token);
   // Subscribed before the socket connects, so no event of the first moments is missed.

@@ -192,9 +192,9 @@ function Shell() {
   const location = useLocation();
   const maintenanceActive = useMaintenance((s) => s.active);
   const role = useAuth((s) => s.user.data?.roleType);
-  // Once whoami has answered (or failed: the socket's reconnection asks again), so its chunks do
-  // not queue before the page's own and its data.
-  const member = useAuth((s) => !!s.token && s.resolved);
+  // From the first render with a token: the socket must be up before the page's data is read,
+  // or a push in between would be missed.
+  const member = useAuth((s) => !!s.token);
 
   useEffect(() => loadTagManager(import.meta.env.VITE_GTM_ID), []);
   useEffect(() => pushPageView(location.pathname), [location.pathname]);
