@@ -33,6 +33,7 @@ export function useLiveSession(): void {
     // A page without the socket (nobody logged in) asks for the schedule now and then.
     if (!token) return pollMaintenance();
     // Not waiting for the member's chunk: the page waits for whoami.
-    if (!useAuth.getState().user.data) void whoami();
+    const { user } = useAuth.getState();
+    if (!user.data && !user.loading) void whoami();
   }, [token, whoami]);
 }

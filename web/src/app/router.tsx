@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, useParams, useSearchParams, type Params, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, Outlet, ScrollRestoration, useLocation, useParams, useSearchParams, type Params, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/status-page';
 import { documentTitle, NOT_FOUND_TITLE, paths, type RouteDef, type RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
@@ -235,4 +235,15 @@ export function buildRoutes(): RouteObject[] {
   return [{ element: <Shell />, children }];
 }
 
-export const createRouter = () => createBrowserRouter(buildRoutes());
+/**
+ * The browser's router. Before the first render, which asks for the member session and the
+ * frame, the page's own chunk and (with a token) whoami are requested: over HTTP/1.1 the first
+ * requests made are the first answered.
+ */
+export function createRouter() {
+  const name = (Object.keys(paths) as RouteName[]).find((route) => matchPath(paths[route].path, window.location.pathname));
+  if (name) void pages[name]?.preload();
+  const auth = useAuth.getState();
+  if (auth.token && !auth.user.data && !auth.user.loading) void auth.whoami();
+  return createBrowserRouter(buildRoutes());
+}
