@@ -12,7 +12,7 @@ screens:
 	@bash scripts/screens.sh
 
 # Benchmarks (not part of make test): Tsumugi's hub against a Node socket.io baseline.
-.PHONY: bench bench-quick bench-rest bench-search bench-confirm
+.PHONY: bench bench-quick bench-rest bench-search bench-confirm bench-web
 bench:
 	@bash scripts/bench.sh
 
@@ -32,6 +32,11 @@ bench-search:
 # loadtest/results/reward-confirmation.md.
 bench-confirm:
 	@bash scripts/bench-confirm.sh
+
+# Lighthouse 12 (mobile profile) on the login page, /tasks and a channel page: performance
+# score, FCP, LCP and bytes per page in loadtest/results/web.md.
+bench-web:
+	@bash scripts/bench-web.sh
 
 # The long reliability runs of issue 15 (docs/reliability.md): `make soak` runs every section,
 # `bash scripts/soak.sh faults` one of them.

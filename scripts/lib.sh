@@ -119,7 +119,8 @@ await_health() {
 # start_bench_server ADMIN_URL DB PORT [NAME=VALUE …]: a release tsumugi for a benchmark, on a
 # database of its own: creates DB, starts the server on PORT (migrations and master data; extra
 # environment such as SEED_DEMO=1 after the port) and waits until it answers. On exit the
-# server stops and DB is dropped. Sets BENCH_SERVER_PID and BENCH_URL.
+# server stops and DB is dropped. Sets BENCH_SERVER_PID and BENCH_URL. BENCH_BIN names another
+# server binary (a copy, when other builds share the target directory).
 start_bench_server() {
   local admin_url=$1 db=$2 port=$3
   shift 3
@@ -129,7 +130,7 @@ start_bench_server() {
   # shellcheck disable=SC2064 # the values are fixed now, on purpose
   trap "stop_bench_server '$admin_url' '$db'" EXIT
   env DATABASE_URL="$BENCH_URL" PORT="$port" DATA_DIR="$(mktemp -d)" MASTER_DATA_DIR="$MASTER_DATA_DIR" \
-    REDIS_URL="" RUST_LOG=warn SITE_VERIFY=off "$@" "${CARGO_TARGET_DIR:-$ROOT/target}/release/tsumugi" >/dev/null 2>&1 &
+    REDIS_URL="" RUST_LOG=warn SITE_VERIFY=off "$@" "${BENCH_BIN:-${CARGO_TARGET_DIR:-$ROOT/target}/release/tsumugi}" >/dev/null 2>&1 &
   BENCH_SERVER_PID=$!
   # Migrations and the demo data come first.
   await_health "$BENCH_SERVER_PID" "$port" 90

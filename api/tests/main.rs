@@ -39,6 +39,7 @@ mod realtime_access;
 mod rewards;
 mod security_headers;
 mod server_timing;
+mod static_assets;
 mod task_flow;
 mod tokyo_dates;
 mod user_admin;

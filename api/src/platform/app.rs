@@ -102,6 +102,7 @@ pub fn app(state: AppState) -> Router {
         .nest("/api", api)
         .route("/revision.json", get(system::http::revision))
         .fallback_service(web::service(&state.config.web_dir))
+        .layer(crate::platform::compression::json())
         .layer(middleware::from_fn_with_state(
             state.clone(),
             crate::platform::security_headers::add,

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod attachment;
 pub mod clock;
+pub mod compression;
 pub mod error;
 pub mod events;
 pub mod extract;

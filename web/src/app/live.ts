@@ -1,28 +1,16 @@
-/** Binds the live socket and API failures to the stores for the logged-in session. */
+/**
+ * What every visitor's session needs: API failures shown (maintenance, the error banner), the
+ * maintenance schedule, and the logged-in user asked for as soon as there is a token. The live
+ * socket and the features' live updates are a member's only: `member-session.tsx`, a chunk the
+ * login page never loads.
+ */
 import { useEffect } from 'react';
-import { subscribeAssessments } from '@/features/assessments/live';
-import { subscribeSessionEnd, subscribeUser } from '@/features/auth/live';
 import { useAuth } from '@/features/auth/store';
 import { useBanners } from '@/features/banners/store';
-import { subscribeChat } from '@/features/chat/live';
-import { subscribeClientPayments } from '@/features/client-payments/live';
-import { subscribeClientCounts } from '@/features/clients/live';
-import { subscribeConnection } from '@/features/connection/live';
-import { subscribeInformation } from '@/features/information/live';
-import { pollMaintenance, subscribeMaintenance } from '@/features/maintenance/live';
-import { subscribeMedia } from '@/features/media/live';
+import { pollMaintenance } from '@/features/maintenance/live';
 import { useMaintenance } from '@/features/maintenance/store';
-import { subscribeMediaTeams } from '@/features/media-teams/live';
-import { subscribeNotices } from '@/features/notices/live';
-import { subscribeRewardConfirmations } from '@/features/reward-confirmations/live';
-import { subscribeRewards } from '@/features/rewards/live';
-import { useNotices } from '@/features/notices/store';
-import { subscribeVersion } from '@/features/version/live';
 import { setFailureListener } from '@/lib/api-client';
 import { MaintenanceError, ValidationError } from '@/lib/errors';
-import { isCreator } from '@/lib/roles';
-import { connectSocket, disconnectSocket } from '@/lib/socket';
-import { noteNews } from './information-dialog';
 
 setFailureListener((error) => {
   if (error instanceof MaintenanceError) {
@@ -33,53 +21,19 @@ setFailureListener((error) => {
   if (error.showInBanner && !(error instanceof ValidationError)) useBanners.getState().error(error.message);
 });
 
-/** Each feature's `live.ts` subscribes its own store; the app only hands them the session they need. */
-function subscribeStores(): () => void {
-  const user = () => useAuth.getState().user.data;
-  const offs = [
-    subscribeMaintenance(),
-    subscribeVersion(),
-    subscribeUser(),
-    subscribeSessionEnd(),
-    subscribeNotices(),
-    subscribeChat(() => user()?.id),
-    subscribeClientCounts(() => user()?.client?.id),
-    subscribeMedia(),
-    subscribeClientPayments(),
-    subscribeAssessments(),
-    subscribeRewards(),
-    subscribeRewardConfirmations(),
-    subscribeInformation(noteNews),
-    subscribeMediaTeams(() => isCreator(user()?.roleType)),
-    // Back after a lost connection: what the header shows comes again (chat catches up itself).
-    subscribeConnection(() => {
-      if (!useAuth.getState().token) return;
-      void useAuth.getState().whoami();
-      void useNotices.getState().fetchPage('task', 1);
-      void useNotices.getState().fetchPage('message', 1);
-    }),
-  ];
-  return () => offs.forEach((off) => off());
-}
-
 export function useLiveSession(): void {
   const token = useAuth((s) => s.token);
   const whoami = useAuth((s) => s.whoami);
 
   useEffect(() => {
     void useMaintenance.getState().refresh();
-    return subscribeStores();
   }, []);
 
   useEffect(() => {
-    if (!token) {
-      disconnectSocket();
-      return pollMaintenance();
-    }
-    if (!useAuth.getState().user.data) void whoami();
-    connectSocket(token);
-    void useNotices.getState().fetchPage('task', 1);
-    void useNotices.getState().fetchPage('message', 1);
-    return () => disconnectSocket();
+    // A page without the socket (nobody logged in) asks for the schedule now and then.
+    if (!token) return pollMaintenance();
+    // Not waiting for the member's chunk: the page waits for whoami.
+    const { user } = useAuth.getState();
+    if (!user.data && !user.loading) void whoami();
   }, [token, whoami]);
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, useParams, useSearchParams, type Params, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, Outlet, ScrollRestoration, useLocation, useParams, useSearchParams, type Params, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/status-page';
 import { documentTitle, NOT_FOUND_TITLE, paths, type RouteDef, type RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
@@ -17,10 +17,7 @@ import { GlobalStyle } from '@/theme/global-style';
 import { ErrorBoundary } from './error-boundary';
 import { LayoutFrame } from './layouts';
 import { useLiveSession } from './live';
-import { AssessmentRemindGate } from './assessment-remind';
 import { RouteGate } from './routes/access';
-import { InformationGate } from './information-dialog';
-import { WorkStatusGate } from './work-status';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -142,6 +139,8 @@ export const pageNames = Object.keys(loaders) as RouteName[];
 
 /** Routes whose feature arrives later. */
 const ComingSoonRoute = lazy(() => import('./routes/system/coming-soon'));
+/** The live socket and the shell's dialogs: a member's only, so not in the login page's download. */
+const MemberSession = lazy(() => import('./member-session'));
 
 function Private({ children }: { children: ReactNode }) {
   const { token, user, resolved } = useAuth();
@@ -194,6 +193,9 @@ function Shell() {
   const location = useLocation();
   const maintenanceActive = useMaintenance((s) => s.active);
   const role = useAuth((s) => s.user.data?.roleType);
+  // From the first render with a token: the socket must be up before the page's data is read,
+  // or a push in between would be missed.
+  const member = useAuth((s) => !!s.token);
 
   useEffect(() => loadTagManager(import.meta.env.VITE_GTM_ID), []);
   useEffect(() => pushPageView(location.pathname), [location.pathname]);
@@ -207,9 +209,11 @@ function Shell() {
       <UpdateBanner />
       <ConnectionBanner />
       <MaintenanceBanner staff={isStaff(role)} />
-      {!maintenanceActive && <WorkStatusGate />}
-      {!maintenanceActive && <AssessmentRemindGate />}
-      {!maintenanceActive && <InformationGate />}
+      {member && (
+        <Suspense fallback={null}>
+          <MemberSession dialogs={!maintenanceActive} />
+        </Suspense>
+      )}
       <ErrorBoundary>
         {maintenanceActive && !isStaff(role) ? (
           <MaintenancePage />
@@ -232,4 +236,15 @@ export function buildRoutes(): RouteObject[] {
   return [{ element: <Shell />, children }];
 }
 
-export const createRouter = () => createBrowserRouter(buildRoutes());
+/**
+ * The browser's router. Before the first render, which asks for the member session and the
+ * frame, the page's own chunk and (with a token) whoami are requested: over HTTP/1.1 the first
+ * requests made are the first answered.
+ */
+export function createRouter() {
+  const name = (Object.keys(paths) as RouteName[]).find((route) => matchPath(paths[route].path, window.location.pathname));
+  if (name) void pages[name]?.preload();
+  const auth = useAuth.getState();
+  if (auth.token && !auth.user.data && !auth.user.loading) void auth.whoami();
+  return createBrowserRouter(buildRoutes());
+}
