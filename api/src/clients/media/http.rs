@@ -159,6 +159,7 @@ async fn detail(state: &AppState, caller: &Caller, id: i64) -> AppResult<MediaDe
             .as_ref()
             .map(|g| g.genres.iter().map(|x| x.id).collect())
             .unwrap_or_default(),
+        genre_group_id: genre_group.as_ref().map(|g| g.id),
         genre_group,
         search_tag_ids: search_tags.iter().map(|t| t.id).collect(),
         search_tags,
