@@ -9,7 +9,6 @@ use axum::extract::{
     ConnectInfo, FromRequest, FromRequestParts, OptionalFromRequestParts, Request,
 };
 use axum::http::request::Parts;
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use crate::auth::session::Caller;
@@ -294,6 +293,7 @@ impl FromRequestParts<AppState> for ClientIp {
 mod tests {
     use super::*;
     use crate::platform::error::Rules;
+    use serde::Deserialize;
 
     #[derive(Debug, Deserialize)]
     #[allow(dead_code)]
