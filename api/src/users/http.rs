@@ -70,7 +70,7 @@ pub struct DirectoryFilter {
     params(("role_types[]" = Option<Vec<String>>, Query, description = "general, editor_assistant, client, tsumugi_manager, …"),
            ("active_statuses[]" = Option<Vec<String>>, Query, description = "active, banned, left (staff only)"),
            ("words" = Option<String>, Query, description = "user name, full name, reading or (staff) mail address; `keyword` is read too"),
-           ("page" = Option<i64>, Query, description = "from 1"),
+           ("page" = Option<i64>, Query, minimum = 0, maximum = 100000, description = "from 1"),
            ("per_page" = Option<i64>, Query, description = "1–200, default 200")),
     responses((status = 200, body = DirectoryList, description = "by name"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list(

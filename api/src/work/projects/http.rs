@@ -44,7 +44,7 @@ pub struct ProjectDetail {
 
 /// `?page=1&keyword=…&status[]=applying`: newest first, 20 a page.
 #[utoipa::path(get, path = "/v2/projects", tag = "projects", security(("bearer" = [])),
-    params(("page" = Option<i64>, Query, description = "from 1"), ("keyword" = Option<String>, Query), ("status[]" = Option<Vec<String>>, Query)),
+    params(("page" = Option<i64>, Query, minimum = 0, maximum = 100000, description = "from 1"), ("keyword" = Option<String>, Query), ("status[]" = Option<Vec<ProjectStatus>>, Query)),
     responses((status = 200, body = ProjectList), (status = 422)))]
 pub async fn list(
     State(state): State<AppState>,
