@@ -11,6 +11,11 @@
 #   FUZZ_PHASES    schemathesis phases (default "examples,coverage,fuzzing")
 #   TSUMUGI_BIN    the server binary (default: the release build, built when missing)
 #   FUZZ_KEEP      1 keeps each run's database, data folder and reports (printed at the end)
+#   FUZZ_ARGS      more schemathesis arguments, to narrow a run while working on it (e.g.
+#                  FUZZ_ARGS='--include-path-regex ^/api/users')
+#
+# positive_data_acceptance: a request the document calls valid must not be refused with 400
+# or 422: the document says what the server enforces (enums, required members, ranges).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -142,7 +147,7 @@ for role in $FUZZ_ROLES; do
   if ! (cd "$WORK/$role/run" && "$VENV/bin/schemathesis" --config-file "$WORK/schemathesis.toml" \
       run "http://127.0.0.1:$PORT/api/openapi.json" \
       --header "Authorization: Bearer $token" \
-      --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
+      --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,positive_data_acceptance \
       --phases "$FUZZ_PHASES" \
       --seed "$FUZZ_SEED" \
       --max-examples "$FUZZ_EXAMPLES" \
@@ -153,7 +158,7 @@ for role in $FUZZ_ROLES; do
       --no-color \
       --report junit --report-dir "$WORK/$role/report" \
       --suppress-health-check too_slow \
-      "${exclude_args[@]}") 2>&1 | tee "$WORK/$role/schemathesis.log"; then
+      "${exclude_args[@]}" ${FUZZ_ARGS:-}) 2>&1 | tee "$WORK/$role/schemathesis.log"; then
     failed+=("$role")
     warn "schemathesis found failures as $role; server log: $WORK/$role/tsumugi.log"
     grep -E ' ERROR ' "$WORK/$role/tsumugi.log" | tail -n 20 >&2 || true

@@ -10,6 +10,7 @@ mod assessments;
 mod auth;
 mod authorization_matrix;
 mod bank_accounts;
+mod body_shape;
 mod chat;
 mod client_address;
 mod client_payments;

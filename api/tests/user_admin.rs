@@ -499,3 +499,151 @@ async fn banning_withdraws_open_offers_and_closes_the_live_socket(pool: PgPool) 
     .unwrap();
     assert_eq!(still, 0, "the open offer is withdrawn");
 }
+
+fn new_user_body(mail: &str, role: &str) -> Value {
+    json!({
+        "mail_address": mail,
+        "password": "Tsumugi-new-2026",
+        "password_confirmation": "Tsumugi-new-2026",
+        "role_type": role,
+        "last_name": "鈴木",
+        "first_name": "一郎",
+        "last_name_kana": "スズキ",
+        "first_name_kana": "イチロウ",
+        "phone_number": "090-1111-2222",
+        "user_name": "いちろう",
+    })
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn an_admin_creates_a_user_who_can_log_in(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let admin = app.login(ADMIN).await;
+    let (status, body) = app
+        .post(
+            "/api/users",
+            Some(&admin),
+            new_user_body("ichiro@example.jp", "general"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(body["mail_address"], "ichiro@example.jp");
+    assert_eq!(body["user_name"], "いちろう");
+    assert_eq!(body["phone_number"], "09011112222");
+    let (status, whoami) = app.try_login("ichiro@example.jp", "Tsumugi-new-2026").await;
+    assert_eq!(status, StatusCode::OK, "{whoami}");
+
+    // The same address again, a client role, and a weak password are each named.
+    let (status, body) = app
+        .post(
+            "/api/users",
+            Some(&admin),
+            new_user_body("ichiro@example.jp", "general"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(support::rules_on(&body, "mail_address"), ["unique"]);
+    let mut weak = new_user_body("jiro@example.jp", "client");
+    weak["password"] = json!("short");
+    let (status, body) = app.post("/api/users", Some(&admin), weak).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(!support::rules_on(&body, "role_type").is_empty(), "{body}");
+    assert!(!support::rules_on(&body, "password").is_empty(), "{body}");
+    assert!(
+        !support::rules_on(&body, "password_confirmation").is_empty(),
+        "{body}"
+    );
+
+    // Managers do not give roles.
+    let manager = app.login(MANAGER).await;
+    let (status, _) = app
+        .post(
+            "/api/users",
+            Some(&manager),
+            new_user_body("saburo@example.jp", "tsumugi_admin"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn managers_edit_someone_elses_profile_by_its_own_rules(pool: PgPool) {
+    let app = TestApp::spawn_with_master_data(pool.clone()).await;
+    let manager = app.login(MANAGER).await;
+    let client = user_id(&pool, CLIENT).await;
+    let path = format!("/api/users/{client}");
+    let (_, mut profile) = app.get(&path, Some(&manager)).await;
+    profile["user_name"] = json!("高橋（編集長）");
+    profile["phone_number"] = json!("03-1234-5678");
+    let (status, body) = app.put(&path, Some(&manager), profile).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["user_name"], "高橋（編集長）");
+    let (_, again) = app.get(&path, Some(&manager)).await;
+    assert_eq!(again["phone_number"], "0312345678");
+
+    // A creator's profile needs its creator rules (the demo creator has no sex yet).
+    let creator = user_id(&pool, CREATOR).await;
+    let (status, body) = app
+        .put(
+            &format!("/api/users/{creator}"),
+            Some(&manager),
+            json!({ "user_name": "x" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(support::rules_on(&body, "sex"), ["required"], "{body}");
+
+    for (token, expected) in [
+        (app.login(ACCOUNTANT).await, StatusCode::FORBIDDEN),
+        (app.login(CREATOR).await, StatusCode::FORBIDDEN),
+    ] {
+        let (status, _) = app.put(&path, Some(&token), json!({})).await;
+        assert_eq!(status, expected);
+    }
+    let (status, _) = app
+        .put("/api/users/999999", Some(&manager), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn a_users_image_redirects_to_the_public_image(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let client = app.login(CLIENT).await;
+    let creator = user_id(&pool, CREATOR).await;
+    sqlx::query("update users set image_path = 'files/abc-key' where id = $1")
+        .bind(creator)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let location = |path: String| {
+        let http = http.clone();
+        let url = app.url(&path);
+        let token = client.clone();
+        async move {
+            let response = http.get(url).bearer_auth(token).send().await.unwrap();
+            let status = response.status();
+            let location = response
+                .headers()
+                .get("location")
+                .map(|v| v.to_str().unwrap().to_string());
+            (status, location)
+        }
+    };
+    let (status, to) = location(format!("/api/users/{creator}/image?width=128")).await;
+    assert_eq!(status, StatusCode::FOUND);
+    assert_eq!(to.as_deref(), Some("/api/images/files/abc-key?width=128"));
+    // Without an image: the image route's placeholder.
+    let manager = user_id(&pool, MANAGER).await;
+    let (status, to) = location(format!("/api/users/{manager}/image")).await;
+    assert_eq!(status, StatusCode::FOUND);
+    assert_eq!(to.as_deref(), Some("/api/images/none"));
+    let (status, _) = location("/api/users/999999/image".into()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = app.get(&format!("/api/users/{creator}/image"), None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}

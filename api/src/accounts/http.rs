@@ -51,6 +51,11 @@ pub const RULE_DIFFERENT: &str = "different:current_password";
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MailAddressRequest {
     #[serde(default)]
+    #[schema(
+        required = true,
+        max_length = 255,
+        pattern = r"^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$"
+    )]
     pub mail_address: String,
 }
 
@@ -168,8 +173,11 @@ pub struct RandomPassword {
 #[serde(default)]
 pub struct MailFrequenciesInput {
     /// immediately, daily or none.
+    #[schema(required = true, pattern = "^(immediately|daily|none)$")]
     pub message: String,
+    #[schema(required = true, pattern = "^(immediately|daily|none)$")]
     pub task: String,
+    #[schema(required = true, pattern = "^(immediately|daily|none)$")]
     pub information: String,
 }
 

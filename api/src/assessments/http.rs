@@ -36,6 +36,7 @@ pub const PER_PAGE: i64 = 20;
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
     /// no_answered or answered.
     pub state: Option<AssessmentState>,

@@ -34,8 +34,14 @@ pub const WRONG_CREDENTIALS: &str = "メールアドレスまたはパスワー�
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
     #[serde(default)]
+    #[schema(
+        required = true,
+        max_length = 255,
+        pattern = r"^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$"
+    )]
     pub mail_address: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, pattern = r"\S")]
     pub password: String,
     /// A token that passed `POST /api/siteverify`; required unless the bot check is off.
     #[serde(default)]

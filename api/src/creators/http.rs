@@ -119,6 +119,7 @@ pub const TASKS_PER_PAGE: i64 = 20;
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
 }
 
@@ -175,7 +176,7 @@ pub struct SearchResult {
         ("prefecture_ids[]" = Option<Vec<i16>>, Query),
         ("language_ids[]" = Option<Vec<i32>>, Query),
         ("words" = Option<String>, Query, description = "space-separated; each found in the name, user name, profile text or a skill detail"),
-        ("page" = Option<i64>, Query, description = "from 1")),
+        ("page" = Option<i64>, Query, minimum = 0, maximum = 100000, description = "from 1")),
     responses((status = 200, body = SearchResult), (status = 401), (status = 403), (status = 422)))]
 pub async fn search_users(
     State(state): State<AppState>,

@@ -53,6 +53,7 @@ const PAST_TOLERANCE_MINUTES: i64 = 10;
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
     /// `1`: staff (manager, admin) see every post, scheduled ones too, with `is_published` and
     /// `audience_roles`. Ignored for other roles.

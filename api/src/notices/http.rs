@@ -28,8 +28,12 @@ pub const PER_PAGE: i64 = 20;
 pub struct NoticeQuery {
     /// message, task, or one task notice type.
     #[serde(rename = "type")]
+    #[param(
+        pattern = "^(message|task|order_task|reject_client_order|reject_delivery|inspected_delivery|check_delivery|check_client_order|team_offer)$"
+    )]
     pub notice_type: Option<String>,
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
 }
 
@@ -112,6 +116,9 @@ pub async fn read_one(
 pub struct ReadAllRequest {
     /// message or task (a task notice type selects every task notice).
     #[serde(rename = "type")]
+    #[schema(
+        pattern = "^(message|task|order_task|reject_client_order|reject_delivery|inspected_delivery|check_delivery|check_client_order|team_offer)$"
+    )]
     pub notice_type: Option<String>,
     /// Only the message notices of this channel.
     pub channel_id: Option<i64>,

@@ -16,7 +16,11 @@ use crate::platform::error::AppError;
 use crate::platform::text;
 use crate::state::AppState;
 
-/// `Json<T>` whose failures answer 422 in the API's error format.
+/// `Json<T>` whose failures answer 422 in the API's error format. Every body is a JSON object
+/// (a struct would otherwise also read from an array: `[null, null]`); a member whose value is
+/// `null` is read as absent, so what a `GET` answers (`"sex": null`) can be sent back as it is;
+/// and a value of the wrong type names its field in `rules` (`{"sex": ["string"]}`), as the
+/// other rules do, so the form can show it next to the field.
 pub struct ApiJson<T>(pub T);
 
 impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
@@ -31,21 +35,146 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ApiJson<T> {
         let bytes = Bytes::from_request(req, state)
             .await
             .map_err(|_| AppError::invalid("リクエストを読み取れませんでした。"))?;
-        // PostgreSQL refuses NUL in text: refuse it here, for every body, naming the field. A
-        // NUL can only arrive escaped (`\u0000`), so bodies without one parse once, directly.
-        if bytes.windows(6).any(|w| w == b"\\u0000") {
-            let axum::Json(value) =
-                axum::Json::<serde_json::Value>::from_bytes(&bytes).map_err(json_rejection)?;
-            if let Some(field) = text::nul_in_json(&value, "") {
-                return Err(AppError::rule(
-                    if field.is_empty() { "body" } else { &field },
-                    text::RULE_INVALID_CHARACTERS,
-                ));
-            }
-        }
-        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes).map_err(json_rejection)?;
-        Ok(ApiJson(value))
+        read_body(&bytes).map(ApiJson)
     }
+}
+
+pub const MESSAGE_NOT_AN_OBJECT: &str =
+    "リクエストの本文は JSON のオブジェクト（{ … }）にしてください。";
+
+/// The rules of every JSON body (see `ApiJson`), apart from the request around it.
+pub fn read_body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    let value: serde_json::Value = serde_json::from_slice(bytes)
+        .map_err(|_| AppError::invalid("JSON の形式が正しくありません。"))?;
+    let mut value = match value {
+        object @ serde_json::Value::Object(_) => object,
+        _ => return Err(AppError::invalid(MESSAGE_NOT_AN_OBJECT)),
+    };
+    // PostgreSQL refuses NUL in text: refuse it here, for every body, naming the field.
+    if let Some(field) = text::nul_in_json(&value, "") {
+        return Err(AppError::rule(
+            if field.is_empty() { "body" } else { &field },
+            text::RULE_INVALID_CHARACTERS,
+        ));
+    }
+    drop_null_members(&mut value);
+    let failure = match serde_path_to_error::deserialize::<_, T>(&value) {
+        Ok(read) => return Ok(read),
+        Err(error) => error,
+    };
+    let message = failure.inner().to_string();
+    let mut field = dotted_path(failure.path());
+    if field.is_empty() && !message.starts_with("missing field") {
+        field = flattened_member::<T>(&value, &message).unwrap_or_default();
+    }
+    let (field, rule) = type_rule(&field, &message);
+    Err(AppError::rule(
+        if field.is_empty() { "body" } else { &field },
+        rule,
+    ))
+}
+
+/// The top-level member a pathless error stands for: serde reads `#[serde(flatten)]` fields
+/// from a buffer that keeps no path, so the member whose removal changes the error is the one.
+/// Bounded: only small objects (every form) are tried.
+fn flattened_member<T: DeserializeOwned>(
+    value: &serde_json::Value,
+    message: &str,
+) -> Option<String> {
+    const MAX_MEMBERS: usize = 64;
+    let map = value.as_object().filter(|map| map.len() <= MAX_MEMBERS)?;
+    map.keys().find_map(|key| {
+        let mut without = map.clone();
+        without.remove(key);
+        let changed = match T::deserialize(&serde_json::Value::Object(without)) {
+            Ok(_) => true,
+            Err(other) => other.to_string() != message,
+        };
+        changed.then(|| key.clone())
+    })
+}
+
+/// Removes every object member whose value is `null`, at any depth (array items stay: a `null`
+/// in a list is still a wrong item).
+fn drop_null_members(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            map.retain(|_, item| !item.is_null());
+            map.values_mut().for_each(drop_null_members);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(drop_null_members),
+        _ => {}
+    }
+}
+
+/// `tasks.0.title`, the form the other rules name nested fields in.
+fn dotted_path(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    path.iter()
+        .filter_map(|segment| match segment {
+            Segment::Seq { index } => Some(index.to_string()),
+            Segment::Map { key } => Some(key.clone()),
+            Segment::Enum { variant } => Some(variant.clone()),
+            Segment::Unknown => None,
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// The field and rule a deserialization error stands for: a missing member is `required` on
+/// that member, an unknown value `in:…` with the accepted ones, a wrong type the type expected.
+fn type_rule(field: &str, message: &str) -> (String, String) {
+    let join = |key: &str| {
+        if field.is_empty() {
+            key.to_string()
+        } else {
+            format!("{field}.{key}")
+        }
+    };
+    if let Some(rest) = message.strip_prefix("missing field `") {
+        let key = rest.split('`').next().unwrap_or_default();
+        return (join(key), "required".into());
+    }
+    if message.starts_with("unknown variant") {
+        let accepted: Vec<&str> = message
+            .split_once("expected")
+            .map(|(_, list)| list.split('`').skip(1).step_by(2).collect())
+            .unwrap_or_default();
+        return (field.to_string(), format!("in:{}", accepted.join(",")));
+    }
+    let expected = message
+        .split_once("expected ")
+        .map(|(_, e)| e)
+        .unwrap_or(message);
+    let rule = if expected.contains("string") || expected.contains("char") {
+        "string"
+    } else if expected.contains("bool") {
+        "boolean"
+    } else if expected.contains("sequence") || expected.contains("tuple") {
+        "array"
+    } else if expected.contains("struct") || expected.contains("map") {
+        "object"
+    } else if [
+        "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "integer",
+    ]
+    .iter()
+    .any(|t| expected.contains(t))
+    {
+        "integer"
+    } else if expected.contains("f32") || expected.contains("f64") {
+        "numeric"
+    } else if message.contains("premature end of input")
+        || message.contains("input contains invalid characters")
+        || message.contains("input is out of range")
+        || message.contains("input is not enough")
+        || message.contains("trailing input")
+    {
+        // chrono's parse errors: a date or time that does not read.
+        "date"
+    } else {
+        "invalid"
+    };
+    (field.to_string(), rule.into())
 }
 
 /// `application/json` or any `+json` type, as axum's own `Json` accepts.
@@ -92,8 +221,6 @@ fn json_rejection(rejection: JsonRejection) -> AppError {
         JsonRejection::MissingJsonContentType(_) => {
             "Content-Type は application/json にしてください。"
         }
-        JsonRejection::JsonSyntaxError(_) => "JSON の形式が正しくありません。",
-        JsonRejection::JsonDataError(_) => "入力内容の型が正しくありません。",
         _ => "リクエストを読み取れませんでした。",
     };
     AppError::invalid(message)
@@ -153,5 +280,96 @@ impl FromRequestParts<AppState> for ClientIp {
         Ok(ClientIp(
             client.map_or_else(|| "unknown".into(), |ip| ip.to_string()),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::platform::error::Rules;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Inner {
+        year: i32,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Flat {
+        phone: String,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Body {
+        #[serde(default)]
+        name: String,
+        ids: Option<Vec<i64>>,
+        inner: Option<Inner>,
+        #[serde(default)]
+        items: Vec<Inner>,
+        #[serde(flatten)]
+        flat: Flat,
+        #[serde(default)]
+        read: bool,
+    }
+
+    fn rules(body: &str) -> Rules {
+        match read_body::<Body>(body.as_bytes()) {
+            Err(AppError::Validation { rules, .. }) => rules,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn one(field: &str, rule: &str) -> Rules {
+        Rules::from([(field.to_string(), vec![rule.to_string()])])
+    }
+
+    #[test]
+    fn bodies_must_be_objects() {
+        for body in ["[null, null]", "[]", "\"x\"", "1", "null", "true"] {
+            match read_body::<Body>(body.as_bytes()) {
+                Err(AppError::Validation { message, rules }) => {
+                    assert_eq!(message, MESSAGE_NOT_AN_OBJECT, "{body}");
+                    assert!(rules.is_empty());
+                }
+                other => panic!("{body}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn null_members_read_as_absent() {
+        let body: Body =
+            read_body(br#"{"name": null, "ids": null, "phone": "1", "read": null}"#).unwrap();
+        assert_eq!(body.name, "");
+        assert!(body.ids.is_none());
+        assert!(!body.read);
+    }
+
+    #[test]
+    fn type_errors_name_their_field() {
+        assert_eq!(rules(r#"{"name": 1, "phone": "1"}"#), one("name", "string"));
+        assert_eq!(
+            rules(r#"{"ids": [1, "a"], "phone": "1"}"#),
+            one("ids.1", "integer")
+        );
+        assert_eq!(rules(r#"{"ids": 3, "phone": "1"}"#), one("ids", "array"));
+        assert_eq!(
+            rules(r#"{"inner": {}, "phone": "1"}"#),
+            one("inner.year", "required")
+        );
+        assert_eq!(
+            rules(r#"{"items": [{"year": 1}, {"year": "x"}], "phone": "1"}"#),
+            one("items.1.year", "integer")
+        );
+        assert_eq!(
+            rules(r#"{"read": "yes", "phone": "1"}"#),
+            one("read", "boolean")
+        );
+        assert_eq!(rules(r#"{"phone": 5}"#), one("phone", "string"));
+        assert_eq!(rules(r#"{}"#), one("phone", "required"));
     }
 }

@@ -51,7 +51,9 @@ impl Validator {
                 !local.is_empty() && domain.contains('.') && !domain.starts_with('.')
             }
             None => false,
-        };
+            // An address the mailer cannot send to (a domain label over 63 characters) is no
+            // address: it was a 500 at the first mail.
+        } && trimmed.parse::<lettre::Address>().is_ok();
         if !trimmed.is_empty() && !valid {
             self.fail(field, "email");
         }
@@ -169,5 +171,21 @@ mod tests {
         let mut good = Validator::new();
         good.email("mail_address", "creator@demo.tsumugi.jp");
         assert!(good.finish().is_ok());
+    }
+}
+
+#[cfg(test)]
+mod email_tests {
+    use super::Validator;
+
+    #[test]
+    fn an_address_the_mailer_refuses_is_not_an_email() {
+        let long = format!("0@0.{}", "0".repeat(250));
+        let mut v = Validator::new();
+        v.email("mail_address", &long);
+        assert!(v.failed("mail_address"));
+        let mut v = Validator::new();
+        v.email("mail_address", "creator@demo.tsumugi.jp");
+        assert!(!v.failed("mail_address"));
     }
 }

@@ -227,6 +227,7 @@ pub async fn leave(
 #[into_params(parameter_in = Query)]
 pub struct LeftQuery {
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
 }
 

@@ -381,3 +381,15 @@ pub(crate) async fn left_users(
     .await?;
     Ok((total, users))
 }
+
+/// The profile image path of a user who has not left: `None` when there is no such user,
+/// `Some(None)` when they have no image.
+pub(crate) async fn image_path(
+    db: impl PgExecutor<'_>,
+    user_id: i64,
+) -> sqlx::Result<Option<Option<String>>> {
+    sqlx::query_scalar("select image_path from users where id = $1 and account_status <> 'left'")
+        .bind(user_id)
+        .fetch_optional(db)
+        .await
+}

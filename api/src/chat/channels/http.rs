@@ -123,6 +123,7 @@ pub async fn mark_read(
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
 }
 

@@ -66,6 +66,7 @@ pub async fn reactions(
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// 0 is the newest page.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
     /// Catch-up: every message after this id, oldest first (at most 200).
     pub after_id: Option<i64>,

@@ -57,6 +57,7 @@ pub struct ListQuery {
     /// Space-separated; each found in the company name or its reading.
     pub words: Option<String>,
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
 }
 
@@ -268,6 +269,7 @@ pub struct TeamMembersQuery {
     /// Staff only: narrow to one client (a client user always gets its own).
     pub client_id: Option<i64>,
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
 }
 

@@ -50,6 +50,7 @@ pub struct ListQuery {
     /// Staff only: one client's media (a client user always gets its own).
     pub client_id: Option<i64>,
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
 }
 
@@ -159,6 +160,7 @@ async fn detail(state: &AppState, caller: &Caller, id: i64) -> AppResult<MediaDe
             .as_ref()
             .map(|g| g.genres.iter().map(|x| x.id).collect())
             .unwrap_or_default(),
+        genre_group_id: genre_group.as_ref().map(|g| g.id),
         genre_group,
         search_tag_ids: search_tags.iter().map(|t| t.id).collect(),
         search_tags,
@@ -293,6 +295,7 @@ pub async fn information(
 #[into_params(parameter_in = Query)]
 pub struct MembersQuery {
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
     /// 1: members who left their team are listed too.
     pub left_team_members: Option<u8>,

@@ -71,6 +71,8 @@ pub struct MediaDetail {
     #[serde(flatten)]
     pub summary: MediaSummary,
     pub genre_group: Option<GenreGroupView>,
+    /// The form's field (`genre_group.id`), so the detail can be sent back as it is.
+    pub genre_group_id: Option<i64>,
     pub genre_ids: Vec<i64>,
     pub search_tags: Vec<NamedRef>,
     pub search_tag_ids: Vec<i64>,

@@ -74,6 +74,7 @@ fn reader(caller: &Caller) -> MemberReader {
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
 }
 

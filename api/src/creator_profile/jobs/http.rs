@@ -51,6 +51,11 @@ pub struct JobsInput {
     pub qualifications: Vec<String>,
     #[serde(default)]
     pub office_software: Vec<String>,
+    /// What `GET` answers (`{"jobs": {…}}`) is accepted too: its `jobs` is read in place of
+    /// the fields above.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub jobs: Option<Box<JobsInput>>,
 }
 
 /// The job information of user `id` (`me` for the caller).
@@ -81,6 +86,10 @@ pub async fn update(
     ApiJson(input): ApiJson<JobsInput>,
 ) -> AppResult<Json<JobsDetail>> {
     let user_id = access::writable(&caller, &id)?;
+    let input = match input.jobs {
+        Some(read) => *read,
+        None => input,
+    };
     let jobs = validate(input)?;
     Ok(Json(JobsDetail {
         jobs: Some(db::save(&state.db, user_id, &jobs).await?),

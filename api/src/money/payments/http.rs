@@ -46,6 +46,7 @@ pub struct MonthQuery {
     /// 1–12.
     pub month: Option<u32>,
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
 }
 
@@ -137,6 +138,7 @@ pub struct AccountsQuery {
     /// Space-separated; each found in a name, its reading or the account holder's name.
     pub words: Option<String>,
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
 }
 

@@ -35,6 +35,7 @@ pub const PER_PAGE: i64 = 20;
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
 }
 
@@ -149,6 +150,7 @@ pub async fn annual(
 #[into_params(parameter_in = Query)]
 pub struct DownloadQuery {
     /// `xlsx` (default) or `pdf`.
+    #[param(pattern = "^(xlsx|pdf)$")]
     pub format: Option<String>,
 }
 

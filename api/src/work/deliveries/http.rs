@@ -75,6 +75,7 @@ pub struct ClientDeliveryList {
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
 }
 

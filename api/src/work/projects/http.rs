@@ -44,7 +44,7 @@ pub struct ProjectDetail {
 
 /// `?page=1&keyword=…&status[]=applying`: newest first, 20 a page.
 #[utoipa::path(get, path = "/v2/projects", tag = "projects", security(("bearer" = [])),
-    params(("page" = Option<i64>, Query, description = "from 1"), ("keyword" = Option<String>, Query), ("status[]" = Option<Vec<String>>, Query)),
+    params(("page" = Option<i64>, Query, minimum = 0, maximum = 100000, description = "from 1"), ("keyword" = Option<String>, Query), ("status[]" = Option<Vec<ProjectStatus>>, Query)),
     responses((status = 200, body = ProjectList), (status = 422)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -164,19 +164,24 @@ pub async fn update(
     let mut tx = state.db.begin().await?;
     // Lock the row so two simultaneous moves cannot both start from the same status.
     let current = db::lock_status(&mut tx, project_id).await?;
+    let mut status = None;
     if let Some(next) = &change.status {
         let to = ProjectStatus::parse(next).ok_or_else(|| {
             AppError::rule("status", "in:setting,applying,doing,under_acceptance,done")
         })?;
         let from = ProjectStatus::parse(&current).expect("the database only holds known statuses");
-        check_transition(from, to, caller.role, owner)?;
+        // The status the project is in is no move (a form sends back what it read).
+        if from != to {
+            check_transition(from, to, caller.role, owner)?;
+            status = Some(to.as_str());
+        }
     }
     db::update_project(
         &mut tx,
         project_id,
         change.name.as_deref().map(str::trim),
         change.description.as_deref(),
-        change.status.as_deref(),
+        status,
     )
     .await?;
     tx.commit().await?;

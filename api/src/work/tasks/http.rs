@@ -65,7 +65,7 @@ pub async fn my_tasks(
 }
 
 #[utoipa::path(get, path = "/tasks", tag = "tasks", security(("bearer" = [])),
-    params(("status[]" = Option<Vec<String>>, Query, description = "applying, doing, under_acceptance, done")),
+    params(("status[]" = Option<Vec<TaskStatus>>, Query, description = "applying, doing, under_acceptance, done")),
     responses((status = 200, body = TaskList), (status = 422)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -81,7 +81,7 @@ pub async fn list(
 }
 
 #[utoipa::path(get, path = "/clients/{client_id}/tasks", tag = "tasks", security(("bearer" = [])),
-    params(("status[]" = Option<Vec<String>>, Query)),
+    params(("status[]" = Option<Vec<TaskStatus>>, Query)),
     responses((status = 200, body = TaskList), (status = 403), (status = 404), (status = 422)))]
 pub async fn client_tasks(
     State(state): State<AppState>,
