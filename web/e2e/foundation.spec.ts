@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { databaseUrl, newDataDir, startNode, stopNode } from './support/server';
 import { mails } from './support/mail';
-import { fillLogin, logIn, tokenOf } from './support/session';
+import { fillLogin, liveConnected, logIn, tokenOf } from './support/session';
 
 test('the demo creator logs in and lands on the project list', async ({ page }) => {
   await logIn(page, 'creator@demo.tsumugi.jp');
@@ -90,6 +90,7 @@ test.describe('maintenance', () => {
 test('a new release started beside the running one shows the update banner', async ({ page }) => {
   await logIn(page, 'creator@demo.tsumugi.jp');
   await expect(page.getByTestId('update-banner')).toHaveCount(0);
+  await liveConnected(page);
   const dataDir = newDataDir();
   const second = await startNode({
     port: 18081,

@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { expect, test } from './support/fixtures';
 import { databaseUrl, newDataDir, startNode, stopNode } from './support/server';
-import { fillLogin, logIn, tokenOf } from './support/session';
+import { fillLogin, liveConnected, logIn, tokenOf } from './support/session';
 import { ACCOUNTS, axeViolations, closeGreetingModals, demoIds, issueShareLink, navigateInApp, STOPS, VIEWPORTS, type DemoIds, type Role, type Stop } from './support/tour';
 
 /** The extra node: a new release beside the main one, or (for logged-out tabs) the node they run on. */
@@ -94,6 +94,9 @@ async function openTab(context: BrowserContext, stop: Stop, origin: string, role
     await expect(page.getByText('読み込み中')).toHaveCount(0);
     await closeGreetingModals(page, problems, where);
     await expect(page.getByTestId('update-banner'), `${where}: the banner before any release`).toHaveCount(0);
+    // A member's page hears the release through its socket: deploying before it is up would
+    // test the connect race, not the banner (a logged-out page polls instead).
+    if (role !== 'guest') await liveConnected(page);
     return { stop, page, heading: (await heading.innerText()).trim() };
   } catch (error) {
     problems.push(`${where}: did not open: ${(error as Error).message.split('\n')[0]}`);

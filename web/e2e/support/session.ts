@@ -17,6 +17,14 @@ export async function logIn(page: Page, mailAddress: string, landing = '/project
   await expect(page).toHaveURL(landing);
 }
 
+/**
+ * Waits until the page's live socket is connected: a push reaches only a page that is, and a
+ * logged-in page connects after its first render (the member session is a chunk of its own).
+ */
+export async function liveConnected(page: Page): Promise<void> {
+  await expect(page.getByTestId('connection-live-region')).toHaveAttribute('data-connection', 'online');
+}
+
 /** The bearer token the web app stored after login (for API calls a test makes on the side). */
 export async function tokenOf(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('tsumugi.token'))) ?? '';

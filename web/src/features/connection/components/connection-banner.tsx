@@ -33,7 +33,8 @@ export function ConnectionBanner() {
   return (
     // The live region stays in the page so screen readers announce each change (a plain polite
     // region: an empty role="status" would stand beside each page's own status messages).
-    <div aria-live="polite" aria-atomic="true" data-testid="connection-live-region">
+    // `data-connection` is the socket's state, for the browser tests that need a live page.
+    <div aria-live="polite" aria-atomic="true" data-testid="connection-live-region" data-connection={state}>
       {shown && (
         <Bar $down={shown !== 'back'} data-testid="connection-banner" data-state={shown}>
           {MESSAGES[shown]}
