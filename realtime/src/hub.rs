@@ -51,8 +51,9 @@ pub struct HubConfig {
 }
 
 /// The default of [`HubConfig::max_sockets_per_client`] (`MAX_SOCKETS_PER_CLIENT`): one socket
-/// per open tab, for everyone behind one office address.
-pub const DEFAULT_MAX_SOCKETS_PER_CLIENT: usize = 128;
+/// per open tab, for everyone behind one office address (a publisher's whole floor shares one
+/// egress address), about a twentieth of a node.
+pub const DEFAULT_MAX_SOCKETS_PER_CLIENT: usize = 1024;
 
 #[derive(Debug, thiserror::Error)]
 pub enum HubError {

@@ -61,7 +61,7 @@ pub const DEFAULT_HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// The default cap of connections per peer address (`MAX_CONNECTIONS_PER_ADDRESS`) when no
 /// proxy is trusted: a browser keeps a few connections and one WebSocket per tab, so this
 /// leaves room for an office behind one address.
-pub const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS: usize = 256;
+pub const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS: usize = 1024;
 
 impl Default for ServerConfig {
     fn default() -> Self {
