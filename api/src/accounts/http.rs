@@ -11,6 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use crate::accounts::model::MailAddressRequest;
 use crate::accounts::model::{MailFrequencies, MailFrequency};
 use crate::accounts::tokens::{self, Purpose, Recipient};
 use crate::accounts::{db, invitations, mails, password_rule, throttle};
@@ -47,17 +48,6 @@ const MAIL_MAX: usize = 255;
 pub const RULE_CURRENT_PASSWORD: &str = "current_password";
 /// The rule on a new password equal to the current one.
 pub const RULE_DIFFERENT: &str = "different:current_password";
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct MailAddressRequest {
-    #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 255,
-        pattern = r"^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$"
-    )]
-    pub mail_address: String,
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

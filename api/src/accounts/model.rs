@@ -29,3 +29,14 @@ impl Default for MailFrequencies {
         }
     }
 }
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MailAddressRequest {
+    #[serde(default)]
+    #[schema(
+        required = true,
+        max_length = 255,
+        pattern = r"^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$"
+    )]
+    pub mail_address: String,
+}

@@ -4,9 +4,9 @@
 
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -23,6 +23,7 @@ use crate::platform::clock::tokyo_today;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiQuery, AuthUser};
 use crate::platform::guards::StaffOrClientUser;
+use crate::platform::pagination::PageQuery;
 use crate::platform::pagination::Paging;
 use crate::state::AppState;
 use crate::work::tasks::model::TaskView;
@@ -114,14 +115,6 @@ pub async fn attributes(
 }
 
 pub const TASKS_PER_PAGE: i64 = 20;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// From 1.
-    #[param(minimum = 0, maximum = 100000)]
-    pub page: Option<i64>,
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CreatorTasks {

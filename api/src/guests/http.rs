@@ -6,7 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -24,6 +24,7 @@ use crate::master;
 use crate::platform::error::{AppError, AppResult, Rules};
 use crate::platform::extract::{ApiJson, ApiQuery};
 use crate::platform::guards::StaffOrClientUser;
+use crate::platform::pagination::PageQuery;
 use crate::platform::pagination::Paging;
 use crate::state::AppState;
 
@@ -160,14 +161,6 @@ pub async fn team(
         .await?
         .map(Json)
         .ok_or(AppError::NotFound)
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// From 1.
-    #[param(minimum = 0, maximum = 100000)]
-    pub page: Option<i64>,
 }
 
 /// The shared team's members, a page at a time (public fields only).

@@ -1,12 +1,21 @@
 //! The paging block shared by every paged list: `{current_page, last_page, per_page, total}`.
 
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::platform::error::{AppError, AppResult};
 
 /// The highest page number a list accepts; beyond it a request is a 422, not an overflow.
 pub const MAX_PAGE: i64 = 100_000;
+
+/// The query of a list that is only paged (`?page=`).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// From 1.
+    #[param(minimum = 0, maximum = 100000)]
+    pub page: Option<i64>,
+}
 
 #[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
 pub struct Paging {

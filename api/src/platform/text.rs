@@ -66,6 +66,20 @@ pub fn percent_encode(value: &str) -> String {
         .collect()
 }
 
+/// At most this many words are looked up; more are ignored.
+pub const MAX_SEARCH_WORDS: usize = 5;
+
+/// The words of a free-text search (split on any space, full-width too).
+pub fn search_words(words: Option<&str>) -> Vec<String> {
+    words
+        .unwrap_or_default()
+        .split(char::is_whitespace)
+        .filter(|w| !w.is_empty())
+        .take(MAX_SEARCH_WORDS)
+        .map(str::to_owned)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -8,13 +8,14 @@ use crate::chat::messages::model::Author;
 use crate::files::FileView;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
+use crate::platform::pagination::PageQuery;
 use crate::platform::pagination::Paging;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use realtime::Room;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -117,14 +118,6 @@ pub async fn mark_read(
     };
     crate::platform::events::emit(&state.hub, &read).await;
     Ok(Json(read))
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// From 1.
-    #[param(minimum = 0, maximum = 100000)]
-    pub page: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

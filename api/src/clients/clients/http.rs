@@ -10,8 +10,8 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::accounts::http::MailAddressRequest;
 use crate::accounts::invitations::{self, PendingInvitation};
+use crate::accounts::model::MailAddressRequest;
 use crate::auth::session::Caller;
 use crate::clients::clients::access::{self, ClientScope};
 use crate::clients::clients::db;
@@ -23,6 +23,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser, ClientIp};
 use crate::platform::guards::{ManagerUser, StaffUser};
 use crate::platform::pagination::Paging;
+use crate::platform::text::search_words;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 
@@ -37,19 +38,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 pub const PER_PAGE: i64 = 20;
-/// At most this many words are looked up; more are ignored.
-pub const MAX_WORDS: usize = 5;
-
-/// The words of a free-text search (split on any space, full-width too).
-pub fn search_words(words: Option<&str>) -> Vec<String> {
-    words
-        .unwrap_or_default()
-        .split(char::is_whitespace)
-        .filter(|w| !w.is_empty())
-        .take(MAX_WORDS)
-        .map(str::to_owned)
-        .collect()
-}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -12,7 +12,6 @@ use utoipa_axum::routes;
 
 use crate::auth::session::Caller;
 use crate::clients::clients::access::{self as clients_access, ClientScope};
-use crate::clients::clients::http::{PER_PAGE, search_words};
 use crate::clients::clients::model::NamedRef;
 use crate::clients::media::access::{self, MediaRef};
 use crate::clients::media::db;
@@ -26,8 +25,12 @@ use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
 use crate::platform::guards::ManagerUser;
 use crate::platform::pagination::Paging;
+use crate::platform::text::search_words;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
+
+/// Media per page of the list.
+const PER_PAGE: i64 = 20;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

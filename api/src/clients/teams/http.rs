@@ -12,7 +12,7 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -36,6 +36,7 @@ use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, ApiQuery};
 use crate::platform::guards::{CreatorUser, StaffOrClientUser};
 use crate::platform::limits::{self, Bucket};
+use crate::platform::pagination::PageQuery;
 use crate::platform::pagination::Paging;
 use crate::platform::realtime_auth::channel_access_changed;
 use crate::platform::validation::Validator;
@@ -68,14 +69,6 @@ fn reader(caller: &Caller) -> MemberReader {
     } else {
         MemberReader::Client
     }
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// From 1.
-    #[param(minimum = 0, maximum = 100000)]
-    pub page: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -19,6 +19,7 @@ use crate::platform::error::AppResult;
 use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, ApiQuery};
 use crate::platform::guards::AccountantUser;
+use crate::platform::pagination::PageQuery;
 use crate::platform::pagination::Paging;
 use crate::platform::validation::month_start;
 use crate::state::AppState;
@@ -30,14 +31,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 const PER_PAGE: i64 = 24;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// From 1.
-    #[param(minimum = 0, maximum = 100000)]
-    pub page: Option<i64>,
-}
 
 /// The confirmed months, newest first, and the newest month that may be confirmed now.
 #[utoipa::path(get, path = "/reward_confirmations", tag = "rewards", security(("bearer" = [])), params(PageQuery),

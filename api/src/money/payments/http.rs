@@ -152,7 +152,7 @@ pub async fn bank_accounts(
     ApiQuery(query): ApiQuery<AccountsQuery>,
 ) -> AppResult<Json<PayeeAccounts>> {
     let page = Paging::requested(query.page, 1)?;
-    let words = crate::clients::clients::http::search_words(query.words.as_deref());
+    let words = crate::platform::text::search_words(query.words.as_deref());
     let (total, accounts) = db::payee_accounts(
         &state.db,
         &words,

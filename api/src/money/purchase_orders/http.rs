@@ -11,10 +11,10 @@ use crate::money::purchase_orders::model::{
 };
 use crate::money::purchase_orders::{db, terms};
 use crate::money::rewards::access::ensure_may_read;
-use crate::money::rewards::http::PageQuery;
 use crate::money::rewards::tax::Rate;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiQuery, AuthUser};
+use crate::platform::pagination::PageQuery;
 use crate::platform::pagination::Paging;
 use crate::state::AppState;
 

@@ -17,6 +17,7 @@ use crate::platform::attachment::{PDF, XLSX, attachment};
 use crate::platform::clock;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiQuery, AuthUser};
+use crate::platform::pagination::PageQuery;
 use crate::platform::pagination::Paging;
 use crate::platform::validation::month_start;
 use crate::state::AppState;
@@ -30,14 +31,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 pub const PER_PAGE: i64 = 20;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// From 1.
-    #[param(minimum = 0, maximum = 100000)]
-    pub page: Option<i64>,
-}
 
 /// `user_id`'s month statement, after checking who asks (403) and that they are a creator (404).
 pub async fn readable_month(

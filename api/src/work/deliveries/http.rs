@@ -6,6 +6,7 @@ use crate::files::scan::ScanStatus;
 use crate::notices::NoticeType;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
+use crate::platform::pagination::PageQuery;
 use crate::platform::pagination::Paging;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
@@ -69,14 +70,6 @@ pub struct ClientDeliveryList {
     pub deliveries: Vec<ClientDelivery>,
     #[serde(flatten)]
     pub paging: Paging,
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// From 1.
-    #[param(minimum = 0, maximum = 100000)]
-    pub page: Option<i64>,
 }
 
 #[utoipa::path(get, path = "/clients/{client_id}/deliveries", tag = "tasks", security(("bearer" = [])), params(PageQuery),
