@@ -84,7 +84,7 @@ fi
 #   shared: generator, tsumugi and PostgreSQL float over both cores;
 #   pinned: the generator on core 0, tsumugi on core 1, PostgreSQL where the scheduler puts it;
 #   pinned-db: the generator on core 0; tsumugi and PostgreSQL's new backends on core 1 (the
-#           server shares one core with its database: rounds four to eight's "pinned").
+#           server shares one core with its database: what "pinned" meant before 2026-11-27).
 # Pinning is taskset's; for pinned-db PostgreSQL's postmaster is pinned while the layout runs so
 # the pool's backends inherit it, and released afterwards.
 # `product_path LAYOUT RUN` sets PRODUCT_ROWS[layout,run] and PRODUCT_FAILED_AT[layout,run] (the
@@ -406,7 +406,7 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo "| --- | ---: | ---: |"
   for s in tsumugi node; do echo "${STORM[$s]}"; done
   echo
-  echo "Raw reports: \`$(basename "$RAW")\`. What was changed in the hub and what it gained: \`hub-tuning.md\`. Reproduce with \`make bench\` (full) or \`make bench-quick\`."
+  echo "Raw reports: \`$(basename "$RAW")\`. Why the hub is built as it is: \`docs/decisions/\`; what was tried and measured, in order: \`hub-tuning.md\`. Reproduce with \`make bench\` (full) or \`make bench-quick\`."
   echo
   echo "## Charts"
   echo

@@ -263,8 +263,8 @@ fn var(name: &str) -> Option<String> {
 
 /// Read-pipeline connections per node: one per core, so each core can run a backend that
 /// always finds a statement waiting. On two cores, one or two connections answered the teams
-/// page 7–37 % faster than the pool, three or four 1–20 % (`loadtest/results/hub-tuning.md`,
-/// round thirteen); larger machines are not measured, hence the cap.
+/// page 7–37 % faster than the pool, three or four 1–20 %; larger machines are not measured,
+/// hence the cap (`docs/decisions/database-pool-size.md`).
 pub fn default_read_connections() -> usize {
     std::thread::available_parallelism()
         .map_or(2, |n| n.get())
@@ -275,7 +275,8 @@ pub fn default_read_connections() -> usize {
 /// commits' fsyncs busy, few enough that each backend stays warm. The pool hands its idle
 /// connections out in turn, so with twenty on two cores every backend slept between its
 /// queries and PostgreSQL spent 185 µs of CPU on the teams page's statement where eight
-/// busier backends spend 143 µs (pgbench at the same 6,000/s; `hub-tuning.md`, round six).
+/// busier backends spend 143 µs (pgbench at the same 6,000/s;
+/// `docs/decisions/database-pool-size.md`).
 pub fn default_pool_size() -> u32 {
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
     (cores * 4).clamp(8, 32)

@@ -3,7 +3,7 @@
 use tracing_subscriber::EnvFilter;
 
 /// An allocator with per-thread caches: glibc malloc/free were about 12 % of the server's
-/// samples under REST load (loadtest/results/hub-tuning.md, round seven).
+/// samples under REST load (`docs/decisions/mimalloc-allocator.md`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -5,7 +5,7 @@
 //! through `client::Conn` (tungstenite, one task per socket on the multi-thread runtime, an
 //! command channel polled on every wake) a delivery cost the generator about 11 µs at 600
 //! messages/s, where `loadtest loopback` reads a bare frame in about 8 µs and the server's
-//! busy sockets send one to two frames per write (`hub-tuning.md`, round fifteen).
+//! busy sockets send one to two frames per write (`docs/decisions/websocket-busy-gap.md`).
 //!
 //! Here each member does its handshake, connect and `channel:join` on the caller's runtime,
 //! then hands its connection to one reading thread, which reads in rounds: every member with

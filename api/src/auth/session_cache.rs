@@ -1,6 +1,6 @@
 //! Sessions as the API's middleware sees them: each bearer token is looked up in PostgreSQL at
 //! most once a second per node instead of once per request (the teams page, for one, was two
-//! round trips to the database of which this was one: `loadtest/results/hub-tuning.md`).
+//! round trips to the database of which this was one: `docs/decisions/session-cache.md`).
 //!
 //! Every way a session stops being valid goes through this module's guarantees:
 //! - revoked (logout, password change or reset, role change, leaving, a ban): the code that

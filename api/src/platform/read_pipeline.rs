@@ -3,8 +3,8 @@
 //! previous answer, so concurrent requests' statements queue up on one connection and its
 //! backend finds the next one already waiting instead of sleeping until it arrives. On two
 //! cores that costs PostgreSQL about a fifth less CPU per statement than the pool's one
-//! statement per connection at a time (`loadtest/results/hub-tuning.md`, rounds twelve and
-//! thirteen). Writes and transactions stay on the `sqlx` pool.
+//! statement per connection at a time (`docs/decisions/read-pipeline.md`). Writes and
+//! transactions stay on the `sqlx` pool.
 //!
 //! The connections are opened on first use and again whenever one has closed (a restart, a
 //! terminated backend); a read that finds its connection closed, or whose backend ends under

@@ -8,7 +8,7 @@ use std::time::Duration;
 use loadtest::scenario::{FanoutConfig, fanout, idle, storm};
 
 /// The server's allocator: glibc's malloc and free were about 5 % of the generator's samples
-/// in the product scenario (loadtest/results/hub-tuning.md, round nine).
+/// in the product scenario (`docs/decisions/mimalloc-allocator.md`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
