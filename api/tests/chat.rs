@@ -499,6 +499,15 @@ async fn unread_counts_rise_with_others_messages_and_fall_on_read(pool: PgPool) 
     let (_, after) = app.get("/api/channels/unread", Some(&editor)).await;
     assert_eq!(unread_of(&after), 2);
     assert_eq!(after["total"], 2);
+    // The newest message when the count was taken: a client counting pushes meanwhile adds only newer ones.
+    let newest = after["channels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["channel_id"] == group)
+        .unwrap()["newest_message_id"]
+        .clone();
+    assert_eq!(newest, last);
     let (_, own) = app.get("/api/channels/unread", Some(&creator)).await;
     assert_eq!(unread_of(&own), 0, "sending reads everything before it");
 

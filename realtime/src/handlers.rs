@@ -139,7 +139,7 @@ async fn join(shared: &Shared, socket: &Arc<Socket>, channel: Option<ChannelRef>
             .await
         {
             shared.registry.leave(socket, &room);
-            return ack_error(rejection);
+            return join_refused(rejection);
         }
         shared.registry.join(socket, &room);
         if socket.access_changes() == seen {
@@ -147,7 +147,15 @@ async fn join(shared: &Shared, socket: &Arc<Socket>, channel: Option<ChannelRef>
         }
     }
     shared.registry.leave(socket, &room);
-    ack_error(JoinRejection::Unavailable)
+    join_refused(JoinRejection::Unavailable)
+}
+
+/// A refused join's answer. `retry` says whether asking again may succeed (the check could not
+/// be made, or the user's access kept changing meanwhile): the client then tries again instead
+/// of going without the channel's pushes until its next connection.
+fn join_refused(rejection: JoinRejection) -> Value {
+    let retry = matches!(rejection, JoinRejection::Unavailable);
+    json!({ "error": { "message": rejection.to_string(), "retry": retry } })
 }
 
 /// Relays a `typing` if the user may still read the channel, checked by the same rule as a
@@ -288,6 +296,19 @@ mod tests {
         assert!(!socket.is_in("channel:3"));
         assert!(shared.registry.members("channel:3").is_empty());
         assert_eq!(checks, 2);
+    }
+
+    #[test]
+    fn a_refused_join_says_whether_asking_again_may_pass() {
+        for (rejection, retry) in [
+            (JoinRejection::NotFound, false),
+            (JoinRejection::Forbidden, false),
+            (JoinRejection::Unavailable, true),
+        ] {
+            let reply = join_refused(rejection);
+            assert_eq!(reply["error"]["retry"], retry, "{reply}");
+            assert!(reply["error"]["message"].is_string());
+        }
     }
 
     #[tokio::test]

@@ -32,7 +32,7 @@ pub async fn channels_where(
     q.push_bind(caller.user_id);
     q.push("), 0) as last_read_message_id, ");
     push_unread_count(&mut q, caller);
-    q.push(" as unread_count from channels c where ");
+    q.push(" as unread_count, (select max(m.id) from messages m where m.channel_id = c.id) as newest_message_id from channels c where ");
     push_readable_channels(&mut q, caller);
     match of {
         ChannelsOf::Team(team_id) => q.push(" and c.team_id = ").push_bind(team_id),
@@ -81,7 +81,7 @@ pub(crate) async fn unread_counts(
 ) -> sqlx::Result<Vec<ChannelUnread>> {
     let mut q = SqlQuery::new("select c.id as channel_id, c.team_id, ");
     push_unread_count(&mut q, caller);
-    q.push(" as unread_count from channels c where ");
+    q.push(" as unread_count, (select max(m.id) from messages m where m.channel_id = c.id) as newest_message_id from channels c where ");
     push_readable_channels(&mut q, caller);
     q.push(" order by c.id");
     q.build_query_as().fetch_all(db).await

@@ -42,4 +42,7 @@ pub struct ChannelUnread {
     pub channel_id: i64,
     pub team_id: i64,
     pub unread_count: i64,
+    /// The newest message of the channel when the count was taken (any author, deleted or not):
+    /// a client that counted pushes meanwhile adds only those newer than this.
+    pub newest_message_id: Option<i64>,
 }

@@ -3,7 +3,8 @@ import type { ReactionSummary } from '@/lib/events';
 import type { Channel, ChatFile, GroupedTeams, Member, Message, MessagePage, Reaction, Team } from './types';
 
 export interface UnreadSummary {
-  channels: { channelId: number; teamId: number; unreadCount: number }[];
+  /** `newestMessageId`: the channel's newest message when the count was taken. */
+  channels: { channelId: number; teamId: number; unreadCount: number; newestMessageId: number | null }[];
   total: number;
 }
 

@@ -1,5 +1,5 @@
 /** Socket bindings for chat: join every member channel on (re)connect, catch up, route events to the store. The only place chat subscribes to the socket. */
-import { emitWithAck, onConnect, onEvent } from '@/lib/socket';
+import { emitWithAck, onConnect, onEvent, socketConnected } from '@/lib/socket';
 import { useChat } from './store';
 
 /** `ownUserId` reads the logged-in user at the time of each push (its own messages are never unread). */
@@ -11,7 +11,11 @@ export function subscribeChat(ownUserId: () => number | undefined): () => void {
         const channelIds = await chat().fetchUnread();
         // After a resync the socket is still in its rooms; after a (re)connection it joins them first, so
         // that a message is either pushed from now on or returned by the catch-up below (or both, merged by id).
-        if (!resync) await Promise.all(channelIds.map((channelId) => emitWithAck('channel:join', { channel_id: channelId }).catch(() => null)));
+        if (!resync) {
+          await Promise.all(channelIds.map(joinChannel));
+          // Counted again now that pushes arrive: a message sent between the first count and the joins is in this one.
+          await chat().fetchUnread();
+        }
         // Anything missed while disconnected (a node restart or failure), or while the nodes lost each other, comes back through REST, once.
         await Promise.all(Object.keys(chat().histories).map((id) => chat().catchUp(Number(id), resync?.since).catch(() => null)));
       })();
@@ -29,5 +33,25 @@ export function subscribeChat(ownUserId: () => number | undefined): () => void {
   return () => offs.forEach((off) => off());
 }
 
-/** Joins a channel's room right away (e.g. one created after connecting). */
-export const joinChannel = (channelId: number) => emitWithAck('channel:join', { channel_id: channelId }).catch(() => null);
+/** Waits before asking again for a join the hub did not answer, or could not check. */
+const JOIN_RETRY_MS = [500, 1000, 2000, 4000];
+
+interface JoinReply {
+  error?: { message: string; retry?: boolean };
+}
+
+/**
+ * Joins a channel's room (on connecting, or right away for one created after). A join the hub
+ * did not answer in time, or answered "try again" (`retry`: its check could not be made), is asked
+ * again while the socket stays connected; a lost join would leave the channel without pushes
+ * until the next connection. A refusal is final. Resolves whether the socket is in the room.
+ */
+export async function joinChannel(channelId: number): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    const reply = await emitWithAck<JoinReply>('channel:join', { channel_id: channelId }).catch(() => null);
+    if (reply && !reply.error) return true;
+    if (reply?.error && !reply.error.retry) return false;
+    if (attempt >= JOIN_RETRY_MS.length || !socketConnected()) return false;
+    await new Promise((resolve) => setTimeout(resolve, JOIN_RETRY_MS[attempt]));
+  }
+}

@@ -19,7 +19,7 @@ const message = (id: number, channelId = 1, userId = 2, body = `m${id}`, created
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  useChat.setState({ histories: {}, unread: {}, pins: {}, viewing: null, channelTeams: {}, channelInfo: {} });
+  useChat.setState({ histories: {}, unread: {}, unreadPushed: {}, pins: {}, viewing: null, channelTeams: {}, channelInfo: {} });
 });
 
 describe('chat store', () => {
@@ -66,6 +66,27 @@ describe('chat store', () => {
     expect(useChat.getState().unread[1]).toBe(1);
     useChat.getState().onRead({ channelId: 1, lastReadMessageId: 3, unreadCount: 0 });
     expect(useChat.getState().unread[1]).toBe(0);
+  });
+
+  it('adds pushes newer than a count taken meanwhile, once, and none the count already has', async () => {
+    let newest = 19;
+    let count = 3;
+    mockApi({
+      'GET /channels/unread': () => ({ body: { channels: [{ channel_id: 1, team_id: 5, unread_count: count, newest_message_id: newest }], total: count } }),
+    });
+    // Message 20 is pushed before the count answers; the count was taken before it was sent.
+    useChat.getState().onCreated(message(20), 9);
+    useChat.getState().onCreated(message(20), 9);
+    expect(useChat.getState().unread[1]).toBe(1);
+    await useChat.getState().fetchUnread();
+    expect(useChat.getState().unread[1]).toBe(4);
+    // A later count that includes message 20 replaces the sum; 20 is not added again.
+    newest = 20;
+    count = 4;
+    await useChat.getState().fetchUnread();
+    expect(useChat.getState().unread[1]).toBe(4);
+    useChat.getState().onCreated(message(20), 9);
+    expect(useChat.getState().unread[1]).toBe(5);
   });
 
   it('removes deleted messages and keeps pins in step', () => {

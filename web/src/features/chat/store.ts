@@ -75,6 +75,11 @@ interface ChatState {
   pins: Record<number, Message[]>;
   members: Record<number, Member[]>;
   unread: Record<number, number>;
+  /**
+   * Others' messages counted into `unread` by push since the server last counted, by channel:
+   * a count taken meanwhile adds those newer than its newest message, so none is lost or counted twice.
+   */
+  unreadPushed: Record<number, number[]>;
   reactions: Reaction[];
   /** The channel on screen; its new messages are read, not counted. */
   viewing: number | null;
@@ -118,6 +123,7 @@ const initial = () => ({
   pins: {},
   members: {},
   unread: {},
+  unreadPushed: {},
   reactions: [],
   viewing: null,
   typing: {},
@@ -147,6 +153,7 @@ export const useChat = create<ChatState>((set, get) => {
       const info = s.channelInfo[channelId];
       return {
         unread: { ...s.unread, [channelId]: unreadCount },
+        unreadPushed: { ...s.unreadPushed, [channelId]: [] },
         channelInfo:
           info?.data && lastReadMessageId > info.data.lastReadMessageId
             ? { ...s.channelInfo, [channelId]: { ...info, data: { ...info.data, lastReadMessageId } } }
@@ -203,10 +210,15 @@ export const useChat = create<ChatState>((set, get) => {
     fetchUnread: async () => {
       try {
         const summary = await chatApi.unread();
-        set((s) => ({
-          unread: Object.fromEntries(summary.channels.map((c) => [c.channelId, c.unreadCount])),
-          channelTeams: { ...s.channelTeams, ...Object.fromEntries(summary.channels.map((c) => [c.channelId, c.teamId])) },
-        }));
+        set((s) => {
+          const after = (c: (typeof summary.channels)[number]) =>
+            (s.unreadPushed[c.channelId] ?? []).filter((id) => id > (c.newestMessageId ?? 0));
+          return {
+            unread: Object.fromEntries(summary.channels.map((c) => [c.channelId, c.unreadCount + after(c).length])),
+            unreadPushed: Object.fromEntries(summary.channels.map((c) => [c.channelId, after(c)])),
+              channelTeams: { ...s.channelTeams, ...Object.fromEntries(summary.channels.map((c) => [c.channelId, c.teamId])) },
+          };
+        });
         return summary.channels.map((c) => c.channelId);
       } catch {
         return [];
@@ -263,7 +275,14 @@ export const useChat = create<ChatState>((set, get) => {
       const seen = history?.data.some((m) => m.id === message.id);
       const visible = get().viewing === message.channelId && document.visibilityState === 'visible';
       if (!seen && !visible && message.user.id !== ownUserId) {
-        set((s) => ({ unread: { ...s.unread, [message.channelId]: (s.unread[message.channelId] ?? 0) + 1 } }));
+        set((s) => {
+          const pushed = s.unreadPushed[message.channelId] ?? [];
+          if (pushed.includes(message.id)) return s;
+          return {
+            unread: { ...s.unread, [message.channelId]: (s.unread[message.channelId] ?? 0) + 1 },
+            unreadPushed: { ...s.unreadPushed, [message.channelId]: [...pushed, message.id] },
+          };
+        });
       }
     },
     onUpdated: (message) => patchMessage(message.channelId, message.id, () => message),
