@@ -216,29 +216,43 @@ pub(crate) enum Mode {
 }
 
 async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>, mode: Mode) {
-    let sid = wire::new_sid();
     let mut link = Link {
         decoder,
         read_size: shared.config.read_buffer.max(256),
     };
-    if write_all(
-        &stream,
-        vec![websocket::text(&wire::open(&sid, &shared.protocol))],
-    )
-    .await
-    .is_err()
-    {
+    // Everything before the socket is connected, and the closing handshake, are boxed: a
+    // spawned future is as large as its largest state for the socket's whole life, and these
+    // run once.
+    let Some(socket) = Box::pin(connect(stream, &mut link, &shared, mode)).await else {
         return;
-    }
+    };
+    let exit = run(&shared, &socket, &mut link).await;
+    shared.registry.remove(&socket);
+    Box::pin(close(&socket, exit)).await;
+}
+
+/// The open packet, the connect phase and the connect answer; the socket, registered, once
+/// the client connected (`None` when it never did: the connection is closed then).
+async fn connect(
+    stream: TcpStream,
+    link: &mut Link,
+    shared: &Arc<Shared>,
+    mode: Mode,
+) -> Option<Arc<Socket>> {
+    let sid = wire::new_sid();
+    let open = websocket::text(&wire::open(&sid, &shared.protocol));
+    write_all(&stream, vec![open]).await.ok()?;
     if mode == Mode::EngineEcho {
-        let exit = Box::pin(echo_engine(&stream, &mut link, &shared, &sid)).await;
-        return Box::pin(close_unconnected(&stream, exit)).await;
+        let exit = echo_engine(&stream, link, shared, &sid).await;
+        close_unconnected(&stream, exit).await;
+        return None;
     }
-    // The connect phase and the closing handshake are boxed: a spawned future is as large as its
-    // largest state for the socket's whole life, and these run once.
-    let (identity, auth) = match Box::pin(admit(&stream, &mut link, &shared, &sid)).await {
+    let (identity, auth) = match admit(&stream, link, shared, &sid).await {
         Ok(admitted) => admitted,
-        Err(exit) => return Box::pin(close_unconnected(&stream, exit)).await,
+        Err(exit) => {
+            close_unconnected(&stream, exit).await;
+            return None;
+        }
     };
     // The reference handlers greet with `auth` once connected, a moment after the connect
     // answer: the reference server writes its next packet only once the previous write's
@@ -248,12 +262,9 @@ async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>, mode: M
         .protocol
         .reference_handlers
         .then(|| websocket::text(&reference::on_connect(&auth)));
-    drop(auth);
     // The connect answer goes out before the socket is in any room, so it is the first frame.
     let connected = websocket::text(&wire::connected(&sid));
-    if write_all(&stream, vec![connected]).await.is_err() {
-        return;
-    }
+    write_all(&stream, vec![connected]).await.ok()?;
     let socket = Socket::new(
         shared.registry.next_id(),
         identity,
@@ -263,7 +274,14 @@ async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>, mode: M
         shared.flusher.clone(),
     );
     shared.registry.add(socket.clone());
-    handlers::on_connect(&shared, &socket);
+    handlers::on_connect(shared, &socket);
+    greet(&socket, greeting);
+    Some(socket)
+}
+
+/// Sends the reference handlers' greeting, if any, a moment after the connect answer (a plain
+/// function, so nothing of it stays in the socket's task).
+fn greet(socket: &Arc<Socket>, greeting: Option<Bytes>) {
     if let Some(greeting) = greeting {
         let socket = socket.clone();
         tokio::spawn(async move {
@@ -271,9 +289,6 @@ async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>, mode: M
             socket.push(&greeting);
         });
     }
-    let exit = run(&shared, &socket, &mut link).await;
-    shared.registry.remove(&socket);
-    Box::pin(close(&socket, exit)).await;
 }
 
 /// Ends a connection that never became a socket: a close frame unless it is gone already.
