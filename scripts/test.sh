@@ -40,7 +40,7 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 npm run lint -w web --silent
 say "Rust tests"
 cargo test --workspace 2>&1 | tee "$LOGS/cargo.log"
-say "Protocol conformance: the official Engine.IO / Socket.IO suites against the hub (~15 s)"
+say "Protocol conformance: the official Engine.IO / Socket.IO suites against the hub (~35 s)"
 bash scripts/conformance.sh 2>&1 | tee "$LOGS/conformance.log"
 say "Vitest"
 npm test -w web --silent 2>&1 | tee "$LOGS/vitest.log"

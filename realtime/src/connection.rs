@@ -369,14 +369,15 @@ impl Heartbeat {
         }
     }
 
-    /// The client's next text packet other than a pong, answering its pings and pinging it on
-    /// time; the exit when the connection ends, a pong or `deadline` does not come in time.
-    async fn next_text(
+    /// The client's next message (text other than a pong, or binary), answering its pings and
+    /// pinging it on time; the exit when the connection ends, a pong or `deadline` does not
+    /// come in time.
+    async fn next_message(
         &mut self,
         stream: &TcpStream,
         link: &mut Link,
         deadline: Option<Instant>,
-    ) -> Result<String, Exit> {
+    ) -> Result<Incoming, Exit> {
         loop {
             let beat = self.pong_by.unwrap_or(self.next_ping);
             let wake = deadline.map_or(beat, |deadline| deadline.min(beat));
@@ -397,7 +398,7 @@ impl Heartbeat {
             };
             match incoming {
                 Incoming::Text(text) if text.starts_with('3') => self.pong_by = None,
-                Incoming::Text(text) => return Ok(text),
+                message @ (Incoming::Text(_) | Incoming::Binary(_)) => return Ok(message),
                 Incoming::Answer(frame) => write_all(stream, vec![frame])
                     .await
                     .map_err(|_| Exit::Gone)?,
@@ -421,7 +422,12 @@ async fn admit(
     let connect_by = Instant::now() + shared.protocol.connect_timeout;
     let mut heartbeat = Heartbeat::new(&shared.protocol);
     loop {
-        let text = heartbeat.next_text(stream, link, Some(connect_by)).await?;
+        let Incoming::Text(text) = heartbeat
+            .next_message(stream, link, Some(connect_by))
+            .await?
+        else {
+            continue; // binary: set aside, as after the connect
+        };
         let refused = match Inbound::parse(&text) {
             Ok(Inbound::Connect {
                 namespace: "/",
@@ -451,13 +457,22 @@ async fn admit(
 }
 
 /// `/engine.io/` of the conformance server: Engine.IO alone, every message echoed (the
-/// reference server of the Engine.IO suite). Binary messages are not served (the hub sets
-/// them aside).
+/// reference server of the Engine.IO suite).
 async fn echo_engine(stream: &TcpStream, link: &mut Link, shared: &Shared, sid: &str) -> Exit {
     let mut heartbeat = Heartbeat::new(&shared.protocol);
     loop {
-        let text = match heartbeat.next_text(stream, link, None).await {
-            Ok(text) => text,
+        let text = match heartbeat.next_message(stream, link, None).await {
+            Ok(Incoming::Text(text)) => text,
+            Ok(Incoming::Binary(bytes)) => {
+                if write_all(stream, vec![websocket::binary(&bytes)])
+                    .await
+                    .is_err()
+                {
+                    return Exit::Gone;
+                }
+                continue;
+            }
+            Ok(_) => continue,
             Err(exit) => return exit,
         };
         match text.as_bytes().first() {
@@ -514,6 +529,8 @@ async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exi
                     };
                     let text = match incoming {
                         Incoming::Text(text) => text,
+                        // The hub's clients send no binary messages: read and set aside.
+                        Incoming::Binary(_) => continue,
                         Incoming::Answer(frame) => {
                             socket.push(&frame);
                             continue;

@@ -35,6 +35,7 @@ fn feed(max: usize, bytes: &[u8], chunks: &[usize]) -> (Vec<Incoming>, Option<Fr
                     match &incoming {
                         Incoming::Close(Some(code)) => check_close_code(*code),
                         Incoming::Text(text) => assert!(text.len() <= max),
+                        Incoming::Binary(bytes) => assert!(bytes.len() <= max),
                         _ => {}
                     }
                     out.push(incoming);

@@ -54,6 +54,11 @@ pub(crate) fn text(payload: &str) -> Bytes {
     frame(TEXT, payload.as_bytes())
 }
 
+/// A binary message as one frame (only the conformance server's echo sends them).
+pub(crate) fn binary(payload: &[u8]) -> Bytes {
+    frame(BINARY, payload)
+}
+
 /// A close frame with `code` (none: an empty close).
 pub(crate) fn close(code: Option<u16>) -> Bytes {
     match code {
@@ -89,6 +94,8 @@ fn frame(opcode: u8, payload: &[u8]) -> Bytes {
 pub(crate) enum Incoming {
     /// A whole text message.
     Text(String),
+    /// A whole binary message (the hub's clients send none; the hub sets them aside).
+    Binary(Vec<u8>),
     /// A control frame the server must answer with these bytes (the pong to a ping).
     Answer(Bytes),
     /// The client's close, with its code when it gave one; the server answers with a close.
@@ -281,8 +288,7 @@ impl Decoder {
             payload
         };
         if !is_text {
-            // The hub's clients speak text only; a binary message is read and set aside.
-            return Ok(None);
+            return Ok(Some(Incoming::Binary(message)));
         }
         String::from_utf8(message)
             .map(|text| Some(Incoming::Text(text)))
@@ -448,11 +454,20 @@ mod tests {
     }
 
     #[test]
-    fn binary_messages_and_pongs_are_read_and_set_aside() {
+    fn binary_messages_come_out_and_pongs_are_set_aside() {
         let mut bytes = client_frame(FIN | BINARY, &[1, 2, 3]);
         bytes.extend(client_frame(FIN | PONG, b""));
+        bytes.extend(client_frame(BINARY, &[0xff]));
+        bytes.extend(client_frame(FIN | CONTINUATION, &[0xfe]));
         bytes.extend(client_frame(FIN | TEXT, b"3"));
-        assert_eq!(decode_all(&bytes), vec![Ok(Incoming::Text("3".into()))]);
+        assert_eq!(
+            decode_all(&bytes),
+            vec![
+                Ok(Incoming::Binary(vec![1, 2, 3])),
+                Ok(Incoming::Binary(vec![0xff, 0xfe])),
+                Ok(Incoming::Text("3".into()))
+            ]
+        );
     }
 
     #[test]
