@@ -66,5 +66,5 @@ vitest_passed=$(strip "$LOGS/vitest.log" | sed -n 's/^ *Tests *\([0-9]*\) passed
 playwright_passed=$(strip "$LOGS/playwright.log" | sed -n 's/^ *\([0-9]*\) passed.*/\1/p' | tail -n 1)
 total=$(( ${cargo_passed:-0} + ${vitest_passed:-0} + ${playwright_passed:-0} ))
 echo "Rust ${cargo_passed:-0}, Vitest ${vitest_passed:-0}, Playwright ${playwright_passed:-0}"
-strip "$LOGS/conformance.log" | grep '^Engine.IO: ' | tail -n 1
+strip "$LOGS/conformance.log" | grep '^Engine.IO: ' | tail -n 1 || true
 echo "$total passed, 0 failed"
