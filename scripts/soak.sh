@@ -177,15 +177,25 @@ soak_fuzz() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# realtime: the property tests of the WebSocket frame decoder and the packet parser
+# (realtime/src/properties.rs) with SOAK_PROPTEST_CASES (default 50000) cases per property
+# instead of make test's 256.
+soak_realtime() {
+  say "soak realtime: frame decoder and packet parser properties, ${SOAK_PROPTEST_CASES:-50000} cases each"
+  PROPTEST_CASES="${SOAK_PROPTEST_CASES:-50000}" cargo test -p realtime --release --quiet properties
+}
+
+# ---------------------------------------------------------------------------------------------
 if [ "$(id -u)" -eq 0 ]; then PG_RUN_AS=(runuser -u postgres --); else PG_RUN_AS=(); fi
 SECTIONS=("$@")
-[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(faults backups fuzz)
+[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(faults backups fuzz realtime)
 for section in "${SECTIONS[@]}"; do
   case "$section" in
     faults) soak_faults ;;
     backups) soak_backups ;;
     fuzz) soak_fuzz ;;
-    *) warn "unknown soak section: $section (faults, backups, fuzz)"; exit 2 ;;
+    realtime) soak_realtime ;;
+    *) warn "unknown soak section: $section (faults, backups, fuzz, realtime)"; exit 2 ;;
   esac
 done
 say "soak: ${SECTIONS[*]} passed"

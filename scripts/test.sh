@@ -40,6 +40,8 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 npm run lint -w web --silent
 say "Rust tests"
 cargo test --workspace 2>&1 | tee "$LOGS/cargo.log"
+say "Protocol conformance: the official Engine.IO / Socket.IO suites against the hub (~35 s)"
+bash scripts/conformance.sh 2>&1 | tee "$LOGS/conformance.log"
 say "Vitest"
 npm test -w web --silent 2>&1 | tee "$LOGS/vitest.log"
 ensure_web_build
@@ -64,4 +66,5 @@ vitest_passed=$(strip "$LOGS/vitest.log" | sed -n 's/^ *Tests *\([0-9]*\) passed
 playwright_passed=$(strip "$LOGS/playwright.log" | sed -n 's/^ *\([0-9]*\) passed.*/\1/p' | tail -n 1)
 total=$(( ${cargo_passed:-0} + ${vitest_passed:-0} + ${playwright_passed:-0} ))
 echo "Rust ${cargo_passed:-0}, Vitest ${vitest_passed:-0}, Playwright ${playwright_passed:-0}"
+strip "$LOGS/conformance.log" | grep '^Engine.IO: ' | tail -n 1 || true
 echo "$total passed, 0 failed"

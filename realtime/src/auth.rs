@@ -40,6 +40,18 @@ pub trait Authenticator: Send + Sync + 'static {
     /// Resolves the handshake's `auth.token` to a live session.
     async fn authenticate(&self, token: &str) -> Result<Identity, AuthRejection>;
 
+    /// Resolves the connect packet's whole `auth` object (empty when the client sent none):
+    /// by default its non-empty `token`, through [`Authenticator::authenticate`].
+    async fn authenticate_handshake(
+        &self,
+        auth: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Identity, AuthRejection> {
+        match auth.get("token").and_then(|token| token.as_str()) {
+            Some(token) if !token.is_empty() => self.authenticate(token).await,
+            _ => Err(AuthRejection::Missing),
+        }
+    }
+
     /// Whether `who` may receive the events of channel `channel_id`.
     async fn authorize_channel(&self, who: &Identity, channel_id: i64)
     -> Result<(), JoinRejection>;

@@ -29,12 +29,13 @@ use crate::admission::{ConnectionSlot, client_address};
 use crate::auth::{AuthRejection, Identity};
 use crate::handlers;
 use crate::hub::Shared;
+use crate::reference;
 use crate::socket::{Ending, Socket, write_all};
-use crate::websocket::{self, Decoder, Incoming};
-use crate::wire::{self, Inbound, MAX_PAYLOAD};
+use crate::websocket::{
+    self, CLOSE_GOING_AWAY, CLOSE_NORMAL, CLOSE_POLICY, Decoder, FrameError, Incoming,
+};
+use crate::wire::{self, Inbound, ProtocolConfig};
 
-/// How long a client has to connect to the namespace after the WebSocket opened.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(45);
 /// How long a closing handshake may take before the connection is simply dropped.
 const CLOSE_TIMEOUT: Duration = Duration::from_secs(1);
 
@@ -68,7 +69,25 @@ fn refuse(code: u8, message: &str) -> Response {
 pub(crate) async fn handshake(
     State(shared): State<Arc<Shared>>,
     Query(query): Query<HandshakeQuery>,
+    request: Request,
+) -> Response {
+    upgrade(shared, query, request, Mode::SocketIo)
+}
+
+/// The handshake of `/engine.io/` (the conformance server's Engine.IO echo).
+pub(crate) async fn engine_handshake(
+    State(shared): State<Arc<Shared>>,
+    Query(query): Query<HandshakeQuery>,
+    request: Request,
+) -> Response {
+    upgrade(shared, query, request, Mode::EngineEcho)
+}
+
+fn upgrade(
+    shared: Arc<Shared>,
+    query: HandshakeQuery,
     mut request: Request,
+    mode: Mode,
 ) -> Response {
     if query.eio.as_deref() != Some("4") {
         return refuse(5, "Unsupported protocol version");
@@ -119,9 +138,9 @@ pub(crate) async fn handshake(
             Ok(Parts { io, read_buf, .. }) => {
                 // The decoder copies what hyper read ahead: hyper's buffer (8 KB) must not
                 // live as long as the socket.
-                let decoder = Decoder::new(MAX_PAYLOAD, &read_buf);
+                let decoder = Decoder::new(shared.protocol.max_payload, &read_buf);
                 drop(read_buf);
-                serve(io.into_inner(), decoder, shared).await
+                serve(io.into_inner(), decoder, shared, mode).await
             }
             Err(_) => tracing::error!(
                 "websocket on a connection that is not plain TCP: start the server with api::serve"
@@ -160,45 +179,92 @@ fn websocket_key(headers: &HeaderMap) -> Option<&[u8]> {
         .map(|key| key.as_bytes())
 }
 
-/// How a connected socket's life ended, and so what is left to write.
+/// How a socket's life ended, and so what is left to write.
+#[derive(Debug, PartialEq, Eq)]
 enum Exit {
     /// The server ended it.
     Server(Ending),
     /// The client sent a close frame: it is answered with one carrying the same code.
     ClientClosed(Option<u16>),
-    /// The client's frames could not be read: closed with the code that says why.
-    Refused(u16),
+    /// Closed with this code: the client's frames could not be read (1002, 1007, 1009), it
+    /// broke the Engine.IO / Socket.IO protocol (1008), left (`1` or `41`: 1000), or did not
+    /// connect or answer a ping in time (1001).
+    Closing(u16),
     /// The client left or the connection broke: nothing more to write.
     Gone,
 }
 
-async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>) {
-    let sid = wire::new_sid();
+impl Exit {
+    /// The close frame's code when the server ends the connection.
+    fn close_code(&self) -> Option<u16> {
+        match self {
+            Exit::Server(Ending::Disconnect) => Some(CLOSE_NORMAL),
+            Exit::Server(Ending::Close) => Some(CLOSE_GOING_AWAY),
+            Exit::ClientClosed(code) => *code,
+            Exit::Closing(code) => Some(*code),
+            Exit::Gone => None,
+        }
+    }
+}
+
+/// What a WebSocket serves: the hub (`/socket.io/`), or Engine.IO alone echoing every message
+/// (`/engine.io/`, the conformance server's only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    SocketIo,
+    EngineEcho,
+}
+
+async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>, mode: Mode) {
     let mut link = Link {
         decoder,
         read_size: shared.config.read_buffer.max(256),
     };
-    if write_all(&stream, vec![websocket::text(&wire::open(&sid))])
-        .await
-        .is_err()
-    {
-        return;
-    }
-    // The connect phase and the closing handshake are boxed: a spawned future is as large as its
-    // largest state for the socket's whole life, and these run once.
-    let Some(identity) = Box::pin(admit(&stream, &mut link, &shared, &sid)).await else {
-        let _ = timeout(
-            CLOSE_TIMEOUT,
-            write_all(&stream, vec![websocket::close(None)]),
-        )
-        .await;
+    // Everything before the socket is connected, and the closing handshake, are boxed: a
+    // spawned future is as large as its largest state for the socket's whole life, and these
+    // run once.
+    let Some(socket) = Box::pin(connect(stream, &mut link, &shared, mode)).await else {
         return;
     };
+    let exit = run(&shared, &socket, &mut link).await;
+    shared.registry.remove(&socket);
+    Box::pin(close(&socket, exit)).await;
+}
+
+/// The open packet, the connect phase and the connect answer; the socket, registered, once
+/// the client connected (`None` when it never did: the connection is closed then).
+async fn connect(
+    stream: TcpStream,
+    link: &mut Link,
+    shared: &Arc<Shared>,
+    mode: Mode,
+) -> Option<Arc<Socket>> {
+    let sid = wire::new_sid();
+    let open = websocket::text(&wire::open(&sid, &shared.protocol));
+    write_all(&stream, vec![open]).await.ok()?;
+    if mode == Mode::EngineEcho {
+        let exit = echo_engine(&stream, link, shared, &sid).await;
+        close_unconnected(&stream, exit).await;
+        return None;
+    }
+    let (identity, auth) = match admit(&stream, link, shared, &sid).await {
+        Ok(admitted) => admitted,
+        Err(exit) => {
+            close_unconnected(&stream, exit).await;
+            return None;
+        }
+    };
+    // The reference handlers greet with `auth` once connected, a moment after the connect
+    // answer: the reference server writes its next packet only once the previous write's
+    // callback came, and the suites' Node client (ws) dispatches messages that arrive in one
+    // read in one tick, so a test awaiting them one by one would miss the second.
+    let greeting = shared
+        .protocol
+        .reference_handlers
+        .then(|| websocket::text(&reference::on_connect(&auth)));
     // The connect answer goes out before the socket is in any room, so it is the first frame.
     let connected = websocket::text(&wire::connected(&sid));
-    if write_all(&stream, vec![connected]).await.is_err() {
-        return;
-    }
+    write_all(&stream, vec![connected]).await.ok()?;
     let socket = Socket::new(
         shared.registry.next_id(),
         identity,
@@ -208,10 +274,29 @@ async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>) {
         shared.flusher.clone(),
     );
     shared.registry.add(socket.clone());
-    handlers::on_connect(&shared, &socket);
-    let exit = run(&shared, &socket, &mut link).await;
-    shared.registry.remove(&socket);
-    Box::pin(close(&socket, exit)).await;
+    handlers::on_connect(shared, &socket);
+    greet(&socket, greeting);
+    Some(socket)
+}
+
+/// Sends the reference handlers' greeting, if any, a moment after the connect answer (a plain
+/// function, so nothing of it stays in the socket's task).
+fn greet(socket: &Arc<Socket>, greeting: Option<Bytes>) {
+    if let Some(greeting) = greeting {
+        let socket = socket.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            socket.push(&greeting);
+        });
+    }
+}
+
+/// Ends a connection that never became a socket: a close frame unless it is gone already.
+async fn close_unconnected(stream: &TcpStream, exit: Exit) {
+    if exit != Exit::Gone {
+        let close = websocket::close(exit.close_code());
+        let _ = timeout(CLOSE_TIMEOUT, write_all(stream, vec![close])).await;
+    }
 }
 
 /// The reading side of a connection: the decoder of its frames and how much to read at a time.
@@ -238,45 +323,117 @@ impl Link {
         }
     }
 
-    /// The next message or control frame, reading as needed; `None` when the connection ended
-    /// or its frames are unreadable.
-    async fn recv(&mut self, stream: &TcpStream) -> Option<Incoming> {
+    /// The next message or control frame, reading as needed; the exit when the connection
+    /// ended or its frames are unreadable.
+    async fn recv(&mut self, stream: &TcpStream) -> Result<Incoming, Exit> {
         loop {
-            if let Some(incoming) = self.decoder.next().ok()? {
-                return Some(incoming);
+            if let Some(incoming) = self.decoder.next().map_err(refuse_frames)? {
+                return Ok(incoming);
             }
-            stream.readable().await.ok()?;
-            if self.try_read(stream).ok()? == Some(false) {
-                return None;
+            stream.readable().await.map_err(|_| Exit::Gone)?;
+            if self.try_read(stream).map_err(|_| Exit::Gone)? == Some(false) {
+                return Err(Exit::Gone);
             }
         }
     }
 }
 
-/// Waits for the client's connect to the main namespace and checks its token; `None` when it
-/// never comes (other namespaces and refused tokens are answered and may be retried).
+fn refuse_frames(error: FrameError) -> Exit {
+    tracing::debug!(%error, "unreadable frame: socket closed");
+    Exit::Closing(error.close_code())
+}
+
+/// What the server does with a packet the protocol forbids: it closes the connection.
+fn refuse_packet(sid: impl std::fmt::Display, why: &dyn std::fmt::Display) -> Exit {
+    tracing::debug!(%sid, %why, "packet refused: socket closed");
+    Exit::Closing(CLOSE_POLICY)
+}
+
+/// The heartbeat of a connection that is not a connected socket (yet): pinged on its own
+/// timer, as connected sockets are by the node's (`hub::heartbeat`), and closed when a pong
+/// does not come within the ping timeout.
+struct Heartbeat {
+    next_ping: Instant,
+    pong_by: Option<Instant>,
+    interval: Duration,
+    timeout: Duration,
+}
+
+impl Heartbeat {
+    fn new(protocol: &ProtocolConfig) -> Self {
+        Heartbeat {
+            next_ping: Instant::now() + protocol.ping_interval,
+            pong_by: None,
+            interval: protocol.ping_interval,
+            timeout: protocol.ping_timeout,
+        }
+    }
+
+    /// The client's next message (text other than a pong, or binary), answering its pings and
+    /// pinging it on time; the exit when the connection ends, a pong or `deadline` does not
+    /// come in time.
+    async fn next_message(
+        &mut self,
+        stream: &TcpStream,
+        link: &mut Link,
+        deadline: Option<Instant>,
+    ) -> Result<Incoming, Exit> {
+        loop {
+            let beat = self.pong_by.unwrap_or(self.next_ping);
+            let wake = deadline.map_or(beat, |deadline| deadline.min(beat));
+            let incoming = match timeout_at(wake, link.recv(stream)).await {
+                Ok(incoming) => incoming?,
+                Err(_) if self.pong_by.is_some() || Some(wake) == deadline => {
+                    tracing::debug!("no connect or no pong in time: socket closed");
+                    return Err(Exit::Closing(CLOSE_GOING_AWAY));
+                }
+                Err(_) => {
+                    write_all(stream, vec![websocket::text(wire::PING)])
+                        .await
+                        .map_err(|_| Exit::Gone)?;
+                    self.pong_by = Some(Instant::now() + self.timeout);
+                    self.next_ping += self.interval;
+                    continue;
+                }
+            };
+            match incoming {
+                Incoming::Text(text) if text.starts_with('3') => self.pong_by = None,
+                message @ (Incoming::Text(_) | Incoming::Binary(_)) => return Ok(message),
+                Incoming::Answer(frame) => write_all(stream, vec![frame])
+                    .await
+                    .map_err(|_| Exit::Gone)?,
+                Incoming::Close(code) => return Err(Exit::ClientClosed(code)),
+            }
+        }
+    }
+}
+
+/// Waits for the client's connect to the main namespace and checks its token, pinging the
+/// client meanwhile (a client that answers no ping within the ping timeout, or does not
+/// connect within the connect timeout, is closed). The identity and the connect's `auth`;
+/// the exit when it never connects (other namespaces and refused tokens are answered and may
+/// be retried).
 async fn admit(
     stream: &TcpStream,
     link: &mut Link,
     shared: &Shared,
     sid: &str,
-) -> Option<Identity> {
-    let deadline = Instant::now() + CONNECT_TIMEOUT;
+) -> Result<(Identity, String), Exit> {
+    let connect_by = Instant::now() + shared.protocol.connect_timeout;
+    let mut heartbeat = Heartbeat::new(&shared.protocol);
     loop {
-        let text = match timeout_at(deadline, link.recv(stream)).await.ok()?? {
-            Incoming::Text(text) => text,
-            Incoming::Answer(frame) => {
-                write_all(stream, vec![frame]).await.ok()?;
-                continue;
-            }
-            Incoming::Close(_) => return None,
+        let Incoming::Text(text) = heartbeat
+            .next_message(stream, link, Some(connect_by))
+            .await?
+        else {
+            continue; // binary: set aside, as after the connect
         };
         let refused = match Inbound::parse(&text) {
             Ok(Inbound::Connect {
                 namespace: "/",
                 auth,
             }) => match authenticate(shared, auth).await {
-                Ok(identity) => return Some(identity),
+                Ok(identity) => return Ok((identity, auth.to_string())),
                 Err(rejection) => {
                     tracing::debug!(%sid, %rejection, "socket refused at connect");
                     wire::connect_error("/", &rejection.to_string())
@@ -285,26 +442,62 @@ async fn admit(
             Ok(Inbound::Connect { namespace, .. }) => {
                 wire::connect_error(namespace, "Invalid namespace")
             }
-            Ok(Inbound::Close) | Err(_) => return None,
-            Ok(_) => continue,
+            Ok(Inbound::Close) => return Err(Exit::Closing(CLOSE_NORMAL)),
+            Ok(Inbound::Ignored | Inbound::Pong) => continue,
+            Ok(Inbound::Ping) => return Err(refuse_packet(sid, &"a ping from the client")),
+            Ok(Inbound::Disconnect | Inbound::Event { .. }) => {
+                return Err(refuse_packet(sid, &"a packet before the connect"));
+            }
+            Err(error) => return Err(refuse_packet(sid, &error)),
         };
         write_all(stream, vec![websocket::text(&refused)])
             .await
-            .ok()?;
+            .map_err(|_| Exit::Gone)?;
+    }
+}
+
+/// `/engine.io/` of the conformance server: Engine.IO alone, every message echoed (the
+/// reference server of the Engine.IO suite).
+async fn echo_engine(stream: &TcpStream, link: &mut Link, shared: &Shared, sid: &str) -> Exit {
+    let mut heartbeat = Heartbeat::new(&shared.protocol);
+    loop {
+        let text = match heartbeat.next_message(stream, link, None).await {
+            Ok(Incoming::Text(text)) => text,
+            Ok(Incoming::Binary(bytes)) => {
+                if write_all(stream, vec![websocket::binary(&bytes)])
+                    .await
+                    .is_err()
+                {
+                    return Exit::Gone;
+                }
+                continue;
+            }
+            Ok(_) => continue,
+            Err(exit) => return exit,
+        };
+        match text.as_bytes().first() {
+            Some(b'4') => {
+                if write_all(stream, vec![websocket::text(&text)])
+                    .await
+                    .is_err()
+                {
+                    return Exit::Gone;
+                }
+            }
+            Some(b'1') => return Exit::Closing(CLOSE_NORMAL),
+            Some(b'5' | b'6') => {}
+            _ => return refuse_packet(sid, &"not an Engine.IO packet"),
+        }
     }
 }
 
 async fn authenticate(shared: &Shared, auth: &str) -> Result<Identity, AuthRejection> {
-    #[derive(Deserialize)]
-    struct HandshakeAuth {
-        token: Option<String>,
-    }
-    let token = serde_json::from_str::<HandshakeAuth>(auth)
-        .ok()
-        .and_then(|a| a.token)
-        .filter(|t| !t.is_empty())
-        .ok_or(AuthRejection::Missing)?;
-    shared.auth.authenticate(&token).await
+    // `Inbound::parse` has checked that `auth` is empty or a JSON object.
+    let auth = match auth {
+        "" => serde_json::Map::new(),
+        json => serde_json::from_str(json).map_err(|_| AuthRejection::Missing)?,
+    };
+    shared.auth.authenticate_handshake(&auth).await
 }
 
 /// Serves a connected socket until it ends.
@@ -332,13 +525,12 @@ async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exi
                     let incoming = match link.decoder.next() {
                         Ok(Some(incoming)) => incoming,
                         Ok(None) => break,
-                        Err(error) => {
-                            tracing::debug!(sid = socket.id, %error, "unreadable frame: socket closed");
-                            return Exit::Refused(error.close_code());
-                        }
+                        Err(error) => return refuse_frames(error),
                     };
                     let text = match incoming {
                         Incoming::Text(text) => text,
+                        // The hub's clients send no binary messages: read and set aside.
+                        Incoming::Binary(_) => continue,
                         Incoming::Answer(frame) => {
                             socket.push(&frame);
                             continue;
@@ -347,6 +539,11 @@ async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exi
                     };
                     match Inbound::parse(&text) {
                         Ok(Inbound::Pong) => socket.pong(),
+                        Ok(Inbound::Event { .. }) if shared.protocol.reference_handlers => {
+                            if let Some(answer) = reference::on_event(&text) {
+                                socket.push(&websocket::text(&answer));
+                            }
+                        }
                         Ok(Inbound::Event { ack, event }) => {
                             if !budget.take() {
                                 handlers::over_budget(socket);
@@ -354,12 +551,20 @@ async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exi
                             }
                             handlers::on_event(shared, socket, ack, event);
                         }
-                        Ok(Inbound::Close | Inbound::Disconnect) => return Exit::Gone,
-                        Ok(Inbound::Ping | Inbound::Connect { .. } | Inbound::Ignored) => {}
-                        Err(error) => {
-                            tracing::debug!(sid = socket.id, %error, "unreadable packet: socket closed");
-                            return Exit::Server(Ending::Close);
+                        // The client leaves; its socket.io-client closes the transport after a `41`
+                        // too, so the hub closes it at once (the product has one namespace).
+                        Ok(Inbound::Close | Inbound::Disconnect) => return Exit::Closing(CLOSE_NORMAL),
+                        Ok(Inbound::Ignored) => {}
+                        Ok(Inbound::Connect { namespace: "/", .. }) => {
+                            return refuse_packet(socket.id, &"a second connect");
                         }
+                        Ok(Inbound::Connect { namespace, .. }) => {
+                            socket.push(&websocket::text(&wire::connect_error(namespace, "Invalid namespace")));
+                        }
+                        Ok(Inbound::Ping) => {
+                            return refuse_packet(socket.id, &"a ping from the client");
+                        }
+                        Err(error) => return refuse_packet(socket.id, &error),
                     }
                 }
             }
@@ -379,12 +584,11 @@ async fn write_queued(socket: &Socket) -> Result<(), Exit> {
 /// Ends the connection: what is still queued goes out, then a Socket.IO disconnect when the
 /// client must not reconnect, then the WebSocket close.
 async fn close(socket: &Socket, exit: Exit) {
-    let (disconnect, code) = match exit {
-        Exit::Server(ending) => (ending == Ending::Disconnect, None),
-        Exit::ClientClosed(code) => (false, code),
-        Exit::Refused(code) => (false, Some(code)),
-        Exit::Gone => return,
-    };
+    if exit == Exit::Gone {
+        return;
+    }
+    let disconnect = exit == Exit::Server(Ending::Disconnect);
+    let code = exit.close_code();
     // From here on nothing else writes to the connection.
     socket.end(Ending::Close);
     let _ = timeout(CLOSE_TIMEOUT, async {
@@ -397,4 +601,303 @@ async fn close(socket: &Socket, exit: Exit) {
         write_all(socket.stream(), frames).await
     })
     .await;
+}
+
+/// The hub served on a loopback port and a client that writes its frames by hand, so each
+/// test says exactly which bytes go over the wire and which come back.
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use async_trait::async_trait;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    use super::*;
+    use crate::auth::{Authenticator, JoinRejection};
+    use crate::hub::{Hub, HubConfig};
+    use crate::websocket::testing::client_frame;
+    use crate::wire::ProtocolConfig;
+
+    /// Admits every token as user 1.
+    struct Admit;
+
+    #[async_trait]
+    impl Authenticator for Admit {
+        async fn authenticate(&self, token: &str) -> Result<Identity, AuthRejection> {
+            Ok(Identity {
+                user_id: 1,
+                role: "creator".into(),
+                session_id: token.into(),
+            })
+        }
+        async fn authorize_channel(&self, _: &Identity, _: i64) -> Result<(), JoinRejection> {
+            Ok(())
+        }
+        async fn live_sessions(&self, ids: &[String]) -> Result<HashSet<String>, AuthRejection> {
+            Ok(ids.iter().cloned().collect())
+        }
+    }
+
+    /// A protocol whose heartbeat does not interfere: the tests that want pings shorten it.
+    fn quiet() -> ProtocolConfig {
+        ProtocolConfig {
+            ping_interval: Duration::from_secs(60),
+            ping_timeout: Duration::from_secs(20),
+            max_payload: 1_000,
+            connect_timeout: Duration::from_secs(60),
+            reference_handlers: false,
+        }
+    }
+
+    /// Serves a hub with `protocol` on a free port (the hub lives as long as the test).
+    async fn serve_hub(protocol: ProtocolConfig) -> (SocketAddr, Hub) {
+        let (layer, hub) =
+            Hub::build_with_protocol(HubConfig::default(), protocol, Arc::new(Admit))
+                .await
+                .unwrap();
+        let listener = crate::listen("127.0.0.1:0".parse().unwrap()).unwrap();
+        let address = listener.local_addr().unwrap();
+        let router = layer.mount(axum::Router::new());
+        tokio::spawn(crate::serve(
+            listener,
+            router,
+            crate::ServerConfig::default(),
+            std::future::pending(),
+        ));
+        (address, hub)
+    }
+
+    /// What the server sent: a text message or a close with its code.
+    #[derive(Debug, PartialEq)]
+    enum Frame {
+        Text(String),
+        Close(Option<u16>),
+    }
+
+    struct Client(TcpStream);
+
+    impl Client {
+        /// Opens the WebSocket and reads the Engine.IO open packet.
+        async fn open(address: SocketAddr) -> Client {
+            let mut stream = TcpStream::connect(address).await.unwrap();
+            let request = "GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: x\r\n\
+                Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
+                Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n";
+            stream.write_all(request.as_bytes()).await.unwrap();
+            let mut head = Vec::new();
+            while !head.ends_with(b"\r\n\r\n") {
+                head.push(stream.read_u8().await.unwrap());
+            }
+            assert!(head.starts_with(b"HTTP/1.1 101"), "{head:?}");
+            let mut client = Client(stream);
+            match client.next().await {
+                Frame::Text(open) => assert!(open.starts_with("0{"), "{open}"),
+                other => panic!("no open packet: {other:?}"),
+            }
+            client
+        }
+
+        /// Opens and connects to the main namespace.
+        async fn connected(address: SocketAddr) -> Client {
+            let mut client = Client::open(address).await;
+            client.send(r#"40{"token":"t"}"#).await;
+            match client.next().await {
+                Frame::Text(answer) => assert!(answer.starts_with("40{\"sid\""), "{answer}"),
+                other => panic!("not connected: {other:?}"),
+            }
+            client
+        }
+
+        async fn send(&mut self, text: &str) {
+            self.send_raw(&client_frame(0x81, text.as_bytes())).await;
+        }
+
+        async fn send_raw(&mut self, bytes: &[u8]) {
+            self.0.write_all(bytes).await.unwrap();
+        }
+
+        /// The server's next frame (within a bound far beyond any timing under test).
+        async fn next(&mut self) -> Frame {
+            timeout(Duration::from_secs(10), self.read())
+                .await
+                .expect("a frame from the server")
+        }
+
+        async fn read(&mut self) -> Frame {
+            let first = self.0.read_u8().await.expect("a frame, not the end");
+            let len = match self.0.read_u8().await.unwrap() {
+                126 => u64::from(self.0.read_u16().await.unwrap()),
+                127 => self.0.read_u64().await.unwrap(),
+                len => u64::from(len),
+            };
+            let mut payload = vec![0; len as usize];
+            self.0.read_exact(&mut payload).await.unwrap();
+            match first {
+                0x81 => Frame::Text(String::from_utf8(payload).unwrap()),
+                0x88 => Frame::Close(
+                    (payload.len() >= 2).then(|| u16::from_be_bytes([payload[0], payload[1]])),
+                ),
+                other => panic!("unexpected frame {other:#x}"),
+            }
+        }
+    }
+
+    fn close_frame(code: u16, reason: &[u8]) -> Vec<u8> {
+        client_frame(0x88, &[&code.to_be_bytes()[..], reason].concat())
+    }
+
+    #[tokio::test]
+    async fn a_namespace_without_a_trailing_comma_is_that_namespace() {
+        let (address, _hub) = serve_hub(quiet()).await;
+        let mut client = Client::open(address).await;
+        client.send("40/random").await;
+        assert_eq!(
+            client.next().await,
+            Frame::Text(r#"44/random,{"message":"Invalid namespace"}"#.into())
+        );
+        // Connected to the main namespace, a connect to another one is answered the same way.
+        let mut client = Client::connected(address).await;
+        client.send("40/custom,").await;
+        assert_eq!(
+            client.next().await,
+            Frame::Text(r#"44/custom,{"message":"Invalid namespace"}"#.into())
+        );
+        // `41/custom` leaves a namespace the client is not in: refused, not a main disconnect.
+        client.send("41/custom").await;
+        assert_eq!(client.next().await, Frame::Close(Some(1008)));
+    }
+
+    #[tokio::test]
+    async fn a_client_that_leaves_gets_a_close_frame() {
+        let (address, _hub) = serve_hub(quiet()).await;
+        for leave in ["41", "1"] {
+            let mut client = Client::connected(address).await;
+            client.send(leave).await;
+            assert_eq!(client.next().await, Frame::Close(Some(1000)), "{leave}");
+        }
+        let mut client = Client::open(address).await;
+        client.send("1").await;
+        assert_eq!(
+            client.next().await,
+            Frame::Close(Some(1000)),
+            "before connect"
+        );
+    }
+
+    #[tokio::test]
+    async fn close_frames_are_held_to_rfc_6455_before_and_after_the_connect() {
+        let (address, _hub) = serve_hub(quiet()).await;
+        let mut cases: Vec<(Vec<u8>, Option<u16>)> = [999, 1005, 1006, 1016, 5000]
+            .into_iter()
+            .map(|code| (close_frame(code, b""), Some(1002)))
+            .collect();
+        cases.push((client_frame(0x88, &[0x03]), Some(1002)));
+        cases.push((close_frame(1000, &[0xff, 0xfe]), Some(1007)));
+        cases.push((close_frame(4001, "またね".as_bytes()), Some(4001)));
+        cases.push((client_frame(0x88, b""), None));
+        for (frame, answer) in cases {
+            for connected in [false, true] {
+                let mut client = match connected {
+                    false => Client::open(address).await,
+                    true => Client::connected(address).await,
+                };
+                client.send_raw(&frame).await;
+                assert_eq!(
+                    client.next().await,
+                    Frame::Close(answer),
+                    "{frame:?}, connected: {connected}"
+                );
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn protocol_errors_before_the_connect_close_with_their_code() {
+        let (address, _hub) = serve_hub(quiet()).await;
+        let cases: [(Vec<u8>, u16); 5] = [
+            (vec![0x81, 0x01, b'x'], 1002),
+            (client_frame(0x83, b"x"), 1002),
+            (client_frame(0x81, &[0xc3, 0x28]), 1007),
+            (client_frame(0x01, &[0xed, 0xa0, 0x80]), 1007),
+            (client_frame(0x81, &[b'4'; 1_001]), 1009),
+        ];
+        for (frame, code) in cases {
+            let mut client = Client::open(address).await;
+            client.send_raw(&frame).await;
+            assert_eq!(client.next().await, Frame::Close(Some(code)), "{frame:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn packets_the_reference_server_refuses_close_the_connection() {
+        let (address, _hub) = serve_hub(quiet()).await;
+        for packet in ["40{bad", "2", "4abc", r#"42["typing"]"#] {
+            let mut client = Client::open(address).await;
+            client.send(packet).await;
+            assert_eq!(
+                client.next().await,
+                Frame::Close(Some(1008)),
+                "{packet} before connect"
+            );
+        }
+        for packet in ["40", "2", "42{}", "41{}", r#"42abc["x"]"#] {
+            let mut client = Client::connected(address).await;
+            client.send(packet).await;
+            assert_eq!(
+                client.next().await,
+                Frame::Close(Some(1008)),
+                "{packet} after connect"
+            );
+        }
+        // An upgrade with none under way and a noop are ignored, as by the reference server:
+        // the socket is still there to leave normally.
+        let mut client = Client::connected(address).await;
+        client.send("5").await;
+        client.send("6").await;
+        client.send("41").await;
+        assert_eq!(client.next().await, Frame::Close(Some(1000)));
+    }
+
+    /// The client gets a ping, does not answer, and is closed before the next ping is due.
+    async fn closed_at_the_ping_timeout(client: &mut Client) {
+        assert_eq!(client.next().await, Frame::Text("2".into()));
+        let pinged = Instant::now();
+        assert_eq!(client.next().await, Frame::Close(Some(1001)));
+        let waited = pinged.elapsed();
+        assert!(
+            waited < Duration::from_millis(1_000),
+            "closed after {waited:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn pings_start_before_the_connect_and_a_missing_pong_closes_at_the_ping_timeout() {
+        // The close must come at the ping timeout, long before the next ping would be due.
+        let protocol = ProtocolConfig {
+            ping_interval: Duration::from_millis(1_500),
+            ping_timeout: Duration::from_millis(100),
+            ..quiet()
+        };
+        let (address, _hub) = serve_hub(protocol).await;
+        // Before the connect: answered once, then not.
+        let mut client = Client::open(address).await;
+        assert_eq!(client.next().await, Frame::Text("2".into()));
+        client.send("3").await;
+        closed_at_the_ping_timeout(&mut client).await;
+        // Connected: the node's heartbeat pings, and closes the unanswered socket at the ping
+        // timeout (it used to wait for the next ping, 1.5 s here).
+        let mut client = Client::connected(address).await;
+        closed_at_the_ping_timeout(&mut client).await;
+    }
+
+    #[tokio::test]
+    async fn a_client_that_never_connects_is_closed_at_the_connect_timeout() {
+        let protocol = ProtocolConfig {
+            connect_timeout: Duration::from_millis(200),
+            ..quiet()
+        };
+        let (address, _hub) = serve_hub(protocol).await;
+        let mut client = Client::open(address).await;
+        assert_eq!(client.next().await, Frame::Close(Some(1001)));
+    }
 }

@@ -262,6 +262,7 @@ mod tests {
             auth: gate,
             clients: PerAddress::new(HubConfig::default().max_sockets_per_client),
             config: HubConfig::default(),
+            protocol: crate::wire::ProtocolConfig::default(),
             flusher: Flusher::start(),
         });
         let (socket, peer) = testing::socket(shared.registry.next_id(), 7, 16).await;

@@ -21,7 +21,7 @@ use crate::rooms::Room;
 use crate::signals::Signals;
 use crate::socket::Ending;
 use crate::websocket;
-use crate::wire;
+use crate::wire::{self, ProtocolConfig};
 
 /// How long `close` waits for this node's sockets to finish their closing handshakes.
 const CLOSE_WAIT: Duration = Duration::from_secs(2);
@@ -83,6 +83,8 @@ pub(crate) struct Shared {
     pub cluster: Option<Cluster>,
     pub auth: Arc<dyn Authenticator>,
     pub config: HubConfig,
+    /// The heartbeat's timings, the largest message and the connect timeout.
+    pub protocol: ProtocolConfig,
     /// Writes busy sockets' batched frames.
     pub flusher: Arc<Flusher>,
     /// Open sockets per client address (`HubConfig::max_sockets_per_client`).
@@ -96,9 +98,20 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// Builds the hub and the routes that serve `/socket.io/`.
+    /// Builds the hub and the routes that serve `/socket.io/`, with the protocol's default
+    /// timings and limits.
     pub async fn build(
         config: HubConfig,
+        auth: Arc<dyn Authenticator>,
+    ) -> Result<(HubLayer, Hub), HubError> {
+        Self::build_with_protocol(config, ProtocolConfig::default(), auth).await
+    }
+
+    /// The same with the heartbeat, message limit and connect timeout of `protocol` (the
+    /// conformance server's are the reference server's).
+    pub async fn build_with_protocol(
+        config: HubConfig,
+        protocol: ProtocolConfig,
         auth: Arc<dyn Authenticator>,
     ) -> Result<(HubLayer, Hub), HubError> {
         let registry = Arc::new(Registry::default());
@@ -130,6 +143,7 @@ impl Hub {
             auth,
             clients: PerAddress::new(config.max_sockets_per_client),
             config,
+            protocol,
             flusher: Flusher::start(),
         });
         if let Some(cluster) = &shared.cluster {
@@ -144,10 +158,16 @@ impl Hub {
             });
         }
         tokio::spawn(heartbeat(Arc::downgrade(&shared)));
-        let routes = Router::new()
+        let mut routes = Router::new()
             .route("/socket.io/", axum::routing::get(connection::handshake))
-            .route("/socket.io", axum::routing::get(connection::handshake))
-            .with_state(shared.clone());
+            .route("/socket.io", axum::routing::get(connection::handshake));
+        if shared.protocol.reference_handlers {
+            routes = routes.route(
+                "/engine.io/",
+                axum::routing::get(connection::engine_handshake),
+            );
+        }
+        let routes = routes.with_state(shared.clone());
         Ok((HubLayer(routes), Hub { shared }))
     }
 
@@ -257,19 +277,34 @@ impl Shared {
 }
 
 /// Into how many slices the heartbeat divides the node's sockets: one slice is pinged every
-/// `PING_INTERVAL / HEARTBEAT_SLICES`.
+/// `ping_interval / HEARTBEAT_SLICES`.
 const HEARTBEAT_SLICES: u64 = 50;
 
+/// How many beats after its ping a slice is checked for pongs: the first beat at or after the
+/// ping timeout (at most a whole round, when the timeout is not shorter than the interval).
+fn pong_lag(protocol: &ProtocolConfig) -> u64 {
+    let beat = (protocol.ping_interval / HEARTBEAT_SLICES as u32)
+        .as_nanos()
+        .max(1);
+    let lag = protocol.ping_timeout.as_nanos().div_ceil(beat);
+    lag.clamp(1, u128::from(HEARTBEAT_SLICES)) as u64
+}
+
 /// The node's one heartbeat timer: every ping interval each socket gets a ping, and a socket
-/// whose previous ping is still unanswered is closed (its client has a ping interval to answer,
-/// longer than the ping timeout it was promised). One timer instead of one per socket keeps an
-/// idle socket's task small. The sockets are pinged a slice at a time (by id), spread over the
+/// whose ping is still unanswered at the ping timeout is closed (within one beat, a fiftieth of
+/// the interval, after it). One timer instead of one per socket keeps an idle socket's task
+/// small. The sockets are pinged a slice at a time (by id), spread over the
 /// interval: pinging all of them at once made a burst of one write and one pong per socket —
 /// 11,000 of each with the benchmark's sockets — that stalled every other frame for 100–250 ms
 /// once every 25 s. Ends when the hub is dropped.
 async fn heartbeat(shared: std::sync::Weak<Shared>) {
     let ping = websocket::text(wire::PING);
-    let mut beats = tokio::time::interval(wire::PING_INTERVAL / HEARTBEAT_SLICES as u32);
+    let Some(protocol) = shared.upgrade().map(|shared| shared.protocol) else {
+        return;
+    };
+    let lag = pong_lag(&protocol);
+    let beat = (protocol.ping_interval / HEARTBEAT_SLICES as u32).max(Duration::from_millis(1));
+    let mut beats = tokio::time::interval(beat);
     beats.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     // Rounds run back to back from start-up, so every socket's slice comes round within one
     // ping interval of its connecting (the client gives up after interval + timeout).
@@ -278,8 +313,13 @@ async fn heartbeat(shared: std::sync::Weak<Shared>) {
         let Some(shared) = shared.upgrade() else {
             return;
         };
+        let checked = (slice + HEARTBEAT_SLICES - lag) % HEARTBEAT_SLICES;
         shared.registry.for_each(ALL, |socket| {
-            if socket.id % HEARTBEAT_SLICES == slice {
+            let own = socket.id % HEARTBEAT_SLICES;
+            if own == checked {
+                socket.check_pong();
+            }
+            if own == slice {
                 socket.heartbeat(&ping);
             }
         });
@@ -358,5 +398,27 @@ async fn recheck_channels(shared: &Shared) {
             rooms = left,
             "channels no longer readable left after the outage"
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slice_is_checked_at_the_first_beat_after_its_ping_timeout() {
+        let protocol = |interval_ms, timeout_ms| ProtocolConfig {
+            ping_interval: Duration::from_millis(interval_ms),
+            ping_timeout: Duration::from_millis(timeout_ms),
+            ..ProtocolConfig::default()
+        };
+        // The product: beats of 500 ms, the 20 s timeout is 40 beats.
+        assert_eq!(pong_lag(&ProtocolConfig::default()), 40);
+        // The suites: beats of 6 ms, 200 ms is 33⅓ beats, so the 34th.
+        assert_eq!(pong_lag(&protocol(300, 200)), 34);
+        // A timeout as long as the interval or longer: at the next ping at the latest.
+        assert_eq!(pong_lag(&protocol(300, 300)), 50);
+        assert_eq!(pong_lag(&protocol(300, 900)), 50);
+        assert_eq!(pong_lag(&protocol(300, 0)), 1);
     }
 }

@@ -1,5 +1,6 @@
-//! The realtime hub: a WebSocket-only Engine.IO v4 / Socket.IO v5 server (what socket.io-client
-//! speaks with `transports: ['websocket']`), connection auth, room naming, typed events, and
+//! The realtime hub: a WebSocket-only Engine.IO v4 / Socket.IO v5 server of the project's own
+//! (what socket.io-client speaks with `transports: ['websocket']`; why not socketioxide:
+//! `docs/decisions/own-socketio-server.md`), connection auth, room naming, typed events, and
 //! the `Hub` handle through which the API publishes them (in-process, or through Redis across
 //! nodes).
 
@@ -13,6 +14,7 @@ mod handlers;
 mod hub;
 mod limits;
 mod redis_link;
+mod reference;
 mod registry;
 mod rooms;
 mod server;
@@ -33,3 +35,4 @@ pub use server::{
     listen, serve,
 };
 pub use socket::DEFAULT_BUSY_GAP;
+pub use wire::ProtocolConfig;

@@ -276,6 +276,22 @@ impl Socket {
         }
     }
 
+    /// The ping timeout of the socket's last ping has passed: a socket still waiting for its
+    /// pong is ended.
+    pub(crate) fn check_pong(&self) {
+        let mut state = self.state();
+        if state.ending.is_some() || !state.awaiting_pong {
+            return;
+        }
+        state.ending = Some(Ending::Close);
+        drop(state);
+        tracing::debug!(
+            sid = self.id,
+            "no pong within the ping timeout: socket closed"
+        );
+        self.wake.notify_one();
+    }
+
     pub(crate) fn pong(&self) {
         self.state().awaiting_pong = false;
     }
@@ -748,6 +764,20 @@ mod tests {
         assert_eq!(socket.flush().await.unwrap(), None);
         assert_eq!(read(peer, 2).await.unwrap().0, b"22");
         socket.heartbeat(&ping);
+        assert!(matches!(socket.take_work(), Work::End(Ending::Close)));
+    }
+
+    #[tokio::test]
+    async fn the_pong_check_ends_only_a_socket_still_waiting() {
+        let (socket, _peer) = socket(8).await;
+        socket.check_pong();
+        assert!(matches!(socket.take_work(), Work::Nothing), "never pinged");
+        socket.heartbeat(&Bytes::from_static(b"2"));
+        socket.pong();
+        socket.check_pong();
+        assert!(matches!(socket.take_work(), Work::Nothing), "answered");
+        socket.heartbeat(&Bytes::from_static(b"2"));
+        socket.check_pong();
         assert!(matches!(socket.take_work(), Work::End(Ending::Close)));
     }
 

@@ -25,9 +25,21 @@ const PING: u8 = 0x9;
 const PONG: u8 = 0xA;
 
 /// Close codes (RFC 6455 §7.4.1).
+pub(crate) const CLOSE_NORMAL: u16 = 1000;
+pub(crate) const CLOSE_GOING_AWAY: u16 = 1001;
 const CLOSE_PROTOCOL_ERROR: u16 = 1002;
 const CLOSE_NOT_UTF8: u16 = 1007;
+/// What the server sends for a packet the Engine.IO / Socket.IO protocol forbids (the frame
+/// itself was fine): RFC 6455's generic "policy violation".
+pub(crate) const CLOSE_POLICY: u16 = 1008;
 const CLOSE_TOO_BIG: u16 = 1009;
+
+/// Whether `code` may travel in a close frame (RFC 6455 §7.4: 1004–1006 and 1015 are reserved
+/// or must never be sent, 1016–2999 are unassigned protocol codes, below 1000 and from 5000 up
+/// are not codes at all; 1012–1014 are registered with IANA).
+pub(crate) fn close_code_allowed(code: u16) -> bool {
+    matches!(code, 1000..=1003 | 1007..=1014 | 3000..=4999)
+}
 
 /// `Sec-WebSocket-Accept` for the client's `Sec-WebSocket-Key`.
 pub(crate) fn accept_key(key: &[u8]) -> String {
@@ -40,6 +52,11 @@ pub(crate) fn accept_key(key: &[u8]) -> String {
 /// A text message as one frame.
 pub(crate) fn text(payload: &str) -> Bytes {
     frame(TEXT, payload.as_bytes())
+}
+
+/// A binary message as one frame (only the conformance server's echo sends them).
+pub(crate) fn binary(payload: &[u8]) -> Bytes {
+    frame(BINARY, payload)
 }
 
 /// A close frame with `code` (none: an empty close).
@@ -77,6 +94,8 @@ fn frame(opcode: u8, payload: &[u8]) -> Bytes {
 pub(crate) enum Incoming {
     /// A whole text message.
     Text(String),
+    /// A whole binary message (the hub's clients send none; the hub sets them aside).
+    Binary(Vec<u8>),
     /// A control frame the server must answer with these bytes (the pong to a ping).
     Answer(Bytes),
     /// The client's close, with its code when it gave one; the server answers with a close.
@@ -98,8 +117,12 @@ pub(crate) enum FrameError {
     BadFragment,
     #[error("a message longer than the limit")]
     TooBig,
-    #[error("a text message that is not UTF-8")]
+    #[error("a text message or close reason that is not UTF-8")]
     NotUtf8,
+    #[error("a close frame with a one-byte payload")]
+    CloseLength,
+    #[error("a close frame with the code {0}, which may not be sent")]
+    CloseCode(u16),
 }
 
 impl FrameError {
@@ -119,6 +142,9 @@ pub(crate) struct Decoder {
     /// The fragments of a message not yet finished, and whether it is text.
     partial: Vec<u8>,
     partial_text: Option<bool>,
+    /// How much of `partial` is known to be UTF-8 (a text message is checked fragment by
+    /// fragment, so a bad one is refused at its first bad byte rather than at its end).
+    partial_valid: usize,
     max_message: usize,
 }
 
@@ -138,6 +164,7 @@ impl Decoder {
             buffer: already_read.to_vec(),
             partial: Vec::new(),
             partial_text: None,
+            partial_valid: 0,
             max_message,
         }
     }
@@ -228,11 +255,7 @@ impl Decoder {
         let is_text = match opcode {
             PING => return Ok(Some(Incoming::Answer(pong(&payload)))),
             PONG => return Ok(None),
-            CLOSE => {
-                let code =
-                    (payload.len() >= 2).then(|| u16::from_be_bytes([payload[0], payload[1]]));
-                return Ok(Some(Incoming::Close(code)));
-            }
+            CLOSE => return read_close(&payload).map(|code| Some(Incoming::Close(code))),
             TEXT | BINARY if self.partial_text.is_some() => return Err(FrameError::BadFragment),
             TEXT => true,
             BINARY => false,
@@ -243,26 +266,76 @@ impl Decoder {
             if self.partial.len() + payload.len() > self.max_message {
                 return Err(FrameError::TooBig);
             }
-            self.partial.extend_from_slice(&payload);
+            self.append(&payload);
+            if is_text {
+                self.check_partial_utf8()?;
+            }
             if !fin {
                 return Ok(None);
             }
             self.partial_text = None;
+            self.partial_valid = 0;
             std::mem::take(&mut self.partial)
         } else if !fin {
             self.partial = payload;
             self.partial_text = Some(is_text);
+            self.partial_valid = 0;
+            if is_text {
+                self.check_partial_utf8()?;
+            }
             return Ok(None);
         } else {
             payload
         };
         if !is_text {
-            // The hub's clients speak text only; a binary message is read and set aside.
-            return Ok(None);
+            return Ok(Some(Incoming::Binary(message)));
         }
         String::from_utf8(message)
             .map(|text| Some(Incoming::Text(text)))
             .map_err(|_| FrameError::NotUtf8)
+    }
+}
+
+impl Decoder {
+    /// Adds a fragment to the message being read, growing its buffer at most to the largest
+    /// message allowed (the caller has checked the sum against it).
+    fn append(&mut self, bytes: &[u8]) {
+        let needed = self.partial.len() + bytes.len();
+        if needed > self.partial.capacity() {
+            let target = (self.partial.capacity() * 2)
+                .min(self.max_message)
+                .max(needed);
+            self.partial.reserve_exact(target - self.partial.len());
+        }
+        self.partial.extend_from_slice(bytes);
+    }
+
+    /// Checks the fragments' bytes not yet checked: an invalid sequence fails now; an
+    /// incomplete one at the end waits for the next fragment (and fails at the end of the
+    /// message if it never completes).
+    fn check_partial_utf8(&mut self) -> Result<(), FrameError> {
+        match std::str::from_utf8(&self.partial[self.partial_valid..]) {
+            Ok(_) => self.partial_valid = self.partial.len(),
+            Err(error) if error.error_len().is_some() => return Err(FrameError::NotUtf8),
+            Err(error) => self.partial_valid += error.valid_up_to(),
+        }
+        Ok(())
+    }
+}
+
+/// A client's close frame: no payload, or a code the RFC allows and a UTF-8 reason.
+fn read_close(payload: &[u8]) -> Result<Option<u16>, FrameError> {
+    match payload {
+        [] => Ok(None),
+        [_] => Err(FrameError::CloseLength),
+        [high, low, reason @ ..] => {
+            let code = u16::from_be_bytes([*high, *low]);
+            if !close_code_allowed(code) {
+                return Err(FrameError::CloseCode(code));
+            }
+            std::str::from_utf8(reason).map_err(|_| FrameError::NotUtf8)?;
+            Ok(Some(code))
+        }
     }
 }
 
@@ -272,12 +345,13 @@ fn unmask(payload: &mut [u8], mask: [u8; 4]) {
     }
 }
 
+/// Frames as a client writes them, for the tests of the codec and of the connection.
 #[cfg(test)]
-mod tests {
+pub(crate) mod testing {
     use super::*;
 
-    /// A frame as a client sends it (masked).
-    fn client_frame(first: u8, payload: &[u8]) -> Vec<u8> {
+    /// A frame as a client sends it (masked); `first` is the FIN bit and opcode.
+    pub(crate) fn client_frame(first: u8, payload: &[u8]) -> Vec<u8> {
         let mask = [0x37, 0xfa, 0x21, 0x3d];
         let mut out = vec![first];
         match payload.len() {
@@ -297,6 +371,12 @@ mod tests {
         out.extend_from_slice(&body);
         out
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::client_frame;
+    use super::*;
 
     fn decode_all(bytes: &[u8]) -> Vec<Result<Incoming, FrameError>> {
         let mut decoder = Decoder::new(1_000, &[]);
@@ -374,11 +454,20 @@ mod tests {
     }
 
     #[test]
-    fn binary_messages_and_pongs_are_read_and_set_aside() {
+    fn binary_messages_come_out_and_pongs_are_set_aside() {
         let mut bytes = client_frame(FIN | BINARY, &[1, 2, 3]);
         bytes.extend(client_frame(FIN | PONG, b""));
+        bytes.extend(client_frame(BINARY, &[0xff]));
+        bytes.extend(client_frame(FIN | CONTINUATION, &[0xfe]));
         bytes.extend(client_frame(FIN | TEXT, b"3"));
-        assert_eq!(decode_all(&bytes), vec![Ok(Incoming::Text("3".into()))]);
+        assert_eq!(
+            decode_all(&bytes),
+            vec![
+                Ok(Incoming::Binary(vec![1, 2, 3])),
+                Ok(Incoming::Binary(vec![0xff, 0xfe])),
+                Ok(Incoming::Text("3".into()))
+            ]
+        );
     }
 
     #[test]
@@ -446,6 +535,74 @@ mod tests {
     }
 
     #[test]
+    fn a_close_frame_is_held_to_rfc_6455() {
+        let close_with = |code: u16, reason: &[u8]| {
+            client_frame(FIN | CLOSE, &[&code.to_be_bytes()[..], reason].concat())
+        };
+        for code in [999, 1004, 1005, 1006, 1015, 1016, 2999, 5000, 65535] {
+            let decoded = decode_all(&close_with(code, b""));
+            assert_eq!(decoded, vec![Err(FrameError::CloseCode(code))], "{code}");
+            assert_eq!(FrameError::CloseCode(code).close_code(), 1002);
+        }
+        for code in [1000, 1001, 1003, 1007, 1011, 1014, 3000, 4999] {
+            let decoded = decode_all(&close_with(code, "さようなら".as_bytes()));
+            assert_eq!(decoded, vec![Ok(Incoming::Close(Some(code)))], "{code}");
+        }
+        assert_eq!(
+            decode_all(&client_frame(FIN | CLOSE, &[0x03])),
+            vec![Err(FrameError::CloseLength)]
+        );
+        assert_eq!(FrameError::CloseLength.close_code(), 1002);
+        assert_eq!(
+            decode_all(&close_with(
+                1000,
+                &[0xce, 0xba, 0xe1, 0xbd, 0xb9, 0xcf, 0x83, 0xff]
+            )),
+            vec![Err(FrameError::NotUtf8)]
+        );
+    }
+
+    #[test]
+    fn a_fragmented_text_fails_at_its_first_bad_fragment() {
+        // The message never finishes: the bad byte in the second fragment is enough.
+        let mut bytes = client_frame(TEXT, b"42[\"a\",");
+        bytes.extend(client_frame(CONTINUATION, &[b'"', 0xc0, 0xaf]));
+        assert_eq!(decode_all(&bytes), vec![Err(FrameError::NotUtf8)]);
+        // Also when the first fragment alone is bad.
+        assert_eq!(
+            decode_all(&client_frame(TEXT, &[0xff])),
+            vec![Err(FrameError::NotUtf8)]
+        );
+        // A character split between fragments is fine; one left unfinished is not.
+        let word = "紡ぎ".as_bytes();
+        let mut bytes = client_frame(TEXT, &word[..2]);
+        bytes.extend(client_frame(CONTINUATION, &word[2..4]));
+        bytes.extend(client_frame(FIN | CONTINUATION, &word[4..]));
+        assert_eq!(decode_all(&bytes), vec![Ok(Incoming::Text("紡ぎ".into()))]);
+        let mut bytes = client_frame(TEXT, &word[..2]);
+        bytes.extend(client_frame(FIN | CONTINUATION, b""));
+        assert_eq!(decode_all(&bytes), vec![Err(FrameError::NotUtf8)]);
+    }
+
+    #[test]
+    fn a_fragmented_messages_buffer_never_grows_past_the_limit() {
+        let mut decoder = Decoder::new(1_000, &[]);
+        decoder.buffer().extend(client_frame(TEXT, b"a"));
+        for _ in 0..998 {
+            decoder.buffer().extend(client_frame(CONTINUATION, b"b"));
+            assert_eq!(decoder.next(), Ok(None));
+            assert!(decoder.partial.capacity() <= 1_000);
+        }
+        decoder
+            .buffer()
+            .extend(client_frame(FIN | CONTINUATION, b"c"));
+        let Ok(Some(Incoming::Text(text))) = decoder.next() else {
+            panic!("a whole message")
+        };
+        assert_eq!(text.len(), 1_000);
+    }
+
+    #[test]
     fn an_emptied_buffer_gives_its_memory_back() {
         let mut decoder = Decoder::new(1_000, &client_frame(FIN | TEXT, b"3"));
         assert_eq!(decoder.next(), Ok(Some(Incoming::Text("3".into()))));
@@ -453,3 +610,7 @@ mod tests {
         assert_eq!(decoder.next(), Ok(None));
     }
 }
+
+#[cfg(test)]
+#[path = "properties.rs"]
+mod properties;

@@ -18,6 +18,39 @@ pub const PING_INTERVAL: Duration = Duration::from_secs(25);
 pub const PING_TIMEOUT: Duration = Duration::from_secs(20);
 /// Largest frame a client may send (its events are a few hundred bytes).
 pub const MAX_PAYLOAD: usize = 100_000;
+/// How long a client has to connect to the namespace after the WebSocket opened.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(45);
+
+/// The protocol's timings and limits, announced to each client in the open packet. The
+/// product uses the defaults (the constants above); the conformance server
+/// (`examples/conformance.rs`) the reference server's short ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProtocolConfig {
+    /// How often the server pings each socket.
+    pub ping_interval: Duration,
+    /// How long after a ping the pong may come before the socket counts as gone.
+    pub ping_timeout: Duration,
+    /// Largest message a client may send.
+    pub max_payload: usize,
+    /// How long a client has to connect to the namespace after the WebSocket opened.
+    pub connect_timeout: Duration,
+    /// Serve the official suites' reference handlers (`auth`, `message`, `message-with-ack`)
+    /// instead of the product's, and `/engine.io/` as an Engine.IO echo: the conformance
+    /// server's setting (`examples/conformance.rs`), never the product's.
+    pub reference_handlers: bool,
+}
+
+impl Default for ProtocolConfig {
+    fn default() -> Self {
+        ProtocolConfig {
+            ping_interval: PING_INTERVAL,
+            ping_timeout: PING_TIMEOUT,
+            max_payload: MAX_PAYLOAD,
+            connect_timeout: CONNECT_TIMEOUT,
+            reference_handlers: false,
+        }
+    }
+}
 
 /// The engine.io ping.
 pub const PING: &str = "2";
@@ -28,6 +61,7 @@ pub const DISCONNECT: &str = "41";
 #[derive(Debug, PartialEq)]
 pub enum Inbound<'a> {
     Pong,
+    /// A client's ping: Engine.IO v4 pings from the server only.
     Ping,
     /// The engine.io close: the client is leaving.
     Close,
@@ -43,7 +77,8 @@ pub enum Inbound<'a> {
         ack: Option<u64>,
         event: Event,
     },
-    /// Packets the hub has no use for (noop, acks of server events, which it never asks for).
+    /// Packets the hub has no use for (noop, an upgrade with none under way, acks of server
+    /// events, which it never asks for).
     Ignored,
 }
 
@@ -64,6 +99,10 @@ pub enum WireError {
     Binary,
     #[error("event packets are JSON arrays starting with a name")]
     BadEvent,
+    #[error("a connect's payload is a JSON object or nothing")]
+    BadConnect,
+    #[error("a disconnect carries no payload")]
+    BadDisconnect,
     #[error("namespace `{0}` does not exist")]
     Namespace(String),
 }
@@ -75,7 +114,8 @@ impl<'a> Inbound<'a> {
             '1' => Ok(Inbound::Close),
             '2' => Ok(Inbound::Ping),
             '3' => Ok(Inbound::Pong),
-            '6' => Ok(Inbound::Ignored),
+            // As the reference server: a client's open, an upgrade outside an upgrade, a noop.
+            '0' | '5' | '6' => Ok(Inbound::Ignored),
             '4' => Self::parse_socket(&text[1..]),
             _ => Err(WireError::UnknownType),
         }
@@ -83,17 +123,23 @@ impl<'a> Inbound<'a> {
 
     fn parse_socket(text: &'a str) -> Result<Self, WireError> {
         let kind = text.chars().next().ok_or(WireError::Empty)?;
-        let (namespace, rest) = split_namespace(&text[1..]);
+        // (`kind` may be any character: the rest starts after all of its bytes.)
+        let (namespace, rest) = split_namespace(&text[kind.len_utf8()..]);
         match kind {
-            '0' => Ok(Inbound::Connect {
+            '0' if rest.is_empty() || is_json_object(rest) => Ok(Inbound::Connect {
                 namespace,
                 auth: rest,
             }),
+            '0' => Err(WireError::BadConnect),
             _ if namespace != "/" => Err(WireError::Namespace(namespace.to_string())),
-            '1' => Ok(Inbound::Disconnect),
+            '1' if rest.is_empty() => Ok(Inbound::Disconnect),
+            '1' => Err(WireError::BadDisconnect),
             '2' => {
                 let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-                let ack = rest[..digits].parse().ok();
+                let ack = match digits {
+                    0 => None,
+                    _ => Some(rest[..digits].parse().map_err(|_| WireError::BadEvent)?),
+                };
                 let event = parse_event(&rest[digits..])?;
                 Ok(Inbound::Event { ack, event })
             }
@@ -104,13 +150,20 @@ impl<'a> Inbound<'a> {
     }
 }
 
+/// `/name,rest` or `/name` (the reference parser reads a namespace up to a comma or the end),
+/// else the main namespace.
 fn split_namespace(text: &str) -> (&str, &str) {
-    if text.starts_with('/')
-        && let Some(comma) = text.find(',')
-    {
-        return (&text[..comma], &text[comma + 1..]);
+    if !text.starts_with('/') {
+        return ("/", text);
     }
-    ("/", text)
+    match text.find(',') {
+        Some(comma) => (&text[..comma], &text[comma + 1..]),
+        None => (text, ""),
+    }
+}
+
+fn is_json_object(json: &str) -> bool {
+    serde_json::from_str::<serde_json::Map<String, Value>>(json).is_ok()
 }
 
 fn parse_event(json: &str) -> Result<Event, WireError> {
@@ -126,7 +179,7 @@ fn parse_event(json: &str) -> Result<Event, WireError> {
 }
 
 /// The engine.io open packet: the session id and the heartbeat the client must keep.
-pub fn open(sid: &str) -> String {
+pub fn open(sid: &str, protocol: &ProtocolConfig) -> String {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct Open<'a> {
@@ -139,9 +192,9 @@ pub fn open(sid: &str) -> String {
     let open = Open {
         sid,
         upgrades: [],
-        ping_interval: PING_INTERVAL.as_millis(),
-        ping_timeout: PING_TIMEOUT.as_millis(),
-        max_payload: MAX_PAYLOAD,
+        ping_interval: protocol.ping_interval.as_millis(),
+        ping_timeout: protocol.ping_timeout.as_millis(),
+        max_payload: protocol.max_payload,
     };
     format!(
         "0{}",
@@ -259,14 +312,71 @@ mod tests {
             Inbound::parse(r#"42/admin,["x"]"#),
             Err(WireError::Namespace("/admin".into()))
         );
+        assert_eq!(
+            Inbound::parse(r#"4299999999999999999999["x"]"#),
+            Err(WireError::BadEvent),
+            "an ack id beyond u64"
+        );
+    }
+
+    /// Deviations from the reference server found by the official suites (issue 41).
+    #[test]
+    fn namespaces_are_read_up_to_a_comma_or_the_end() {
+        assert_eq!(
+            Inbound::parse("40/random"),
+            Ok(Inbound::Connect {
+                namespace: "/random",
+                auth: ""
+            })
+        );
+        assert_eq!(
+            Inbound::parse("41/custom"),
+            Err(WireError::Namespace("/custom".into())),
+            "not the main namespace's disconnect"
+        );
+        assert_eq!(
+            Inbound::parse("40/custom,"),
+            Ok(Inbound::Connect {
+                namespace: "/custom",
+                auth: ""
+            })
+        );
+    }
+
+    #[test]
+    fn packets_the_reference_server_refuses_are_refused() {
+        assert_eq!(Inbound::parse("40{bad"), Err(WireError::BadConnect));
+        assert_eq!(Inbound::parse(r#"40"token""#), Err(WireError::BadConnect));
+        assert_eq!(Inbound::parse("40/x,[1]"), Err(WireError::BadConnect));
+        assert_eq!(Inbound::parse("41{}"), Err(WireError::BadDisconnect));
+        assert_eq!(Inbound::parse("4abc"), Err(WireError::UnknownType));
+        // Found by the property tests: a multi-byte packet type once panicked the socket's task.
+        assert_eq!(Inbound::parse("4あ"), Err(WireError::UnknownType));
+        assert_eq!(Inbound::parse("2"), Ok(Inbound::Ping));
+        // Tolerated as the reference server does: an upgrade with none under way, a noop.
+        assert_eq!(Inbound::parse("5"), Ok(Inbound::Ignored));
+        assert_eq!(Inbound::parse("6"), Ok(Inbound::Ignored));
     }
 
     #[test]
     fn writes_what_socket_io_client_reads() {
-        let open: Value = serde_json::from_str(&open("abc")[1..]).unwrap();
+        let open: Value =
+            serde_json::from_str(&open("abc", &ProtocolConfig::default())[1..]).unwrap();
         assert_eq!(
             open,
             json!({ "sid": "abc", "upgrades": [], "pingInterval": 25000, "pingTimeout": 20000, "maxPayload": 100000 })
+        );
+        let short = ProtocolConfig {
+            ping_interval: Duration::from_millis(300),
+            ping_timeout: Duration::from_millis(200),
+            max_payload: 1_000_000,
+            connect_timeout: Duration::from_secs(1),
+            reference_handlers: false,
+        };
+        let short_open: Value = serde_json::from_str(&super::open("abc", &short)[1..]).unwrap();
+        assert_eq!(
+            short_open,
+            json!({ "sid": "abc", "upgrades": [], "pingInterval": 300, "pingTimeout": 200, "maxPayload": 1000000 })
         );
         assert_eq!(connected("s1"), r#"40{"sid":"s1"}"#);
         assert_eq!(
