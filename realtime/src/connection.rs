@@ -3,10 +3,10 @@
 //! at once (see `socket.rs`).
 //!
 //! The handshake is answered here and the upgraded connection is taken back as the plain
-//! `TcpStream` it is (the server is HTTP/1.1 through `hyper` directly: `api::serve`), so frames
+//! `TcpStream` it is (the server is HTTP/1.1 through `hyper` directly: `realtime::serve`), so frames
 //! can be written from any task with `try_write(&self)`. One task per socket; the heartbeat is
 //! one timer for the whole node (`hub::heartbeat`). An idle socket costs its connection, its
-//! registry entries and this task, no buffers (`loadtest/results/hub-tuning.md`).
+//! registry entries and this task, no buffers (`docs/decisions/own-socketio-server.md`).
 
 use std::io;
 use std::net::SocketAddr;

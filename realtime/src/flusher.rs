@@ -26,7 +26,7 @@ use crate::socket::Socket;
 /// busy socket's batch holds more frames and costs the core fewer writes. At the same
 /// priority, in the runtime or on a thread of its own, the requests queued behind the writes
 /// instead: POSTs waited seconds for a pool connection whose task waited for the core
-/// (`loadtest/results/hub-tuning.md`, round sixteen).
+/// (`docs/decisions/flusher-thread.md`).
 const FLUSHER_NICE: i32 = 5;
 
 pub(crate) struct Flusher {

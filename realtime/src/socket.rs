@@ -32,7 +32,7 @@ use crate::rooms::Room;
 /// from 635,000 to 159,000 deliveries/s. At 1,000 messages/s into 100-member channels members
 /// get a frame every 10 ms: with 8 ms each went out alone and the last member's p99 was 118 ms
 /// (shared layout); with 20 ms two or three go out together, 41 ms
-/// (`loadtest/results/hub-tuning.md`, round seven; round nine compares 10, 14 and 20 ms).
+/// (`docs/decisions/websocket-busy-gap.md`).
 pub const DEFAULT_BUSY_GAP: Duration = Duration::from_millis(20);
 
 /// Most buffers handed to one vectored write.
@@ -100,7 +100,7 @@ enum Traffic {
     Data,
     /// The heartbeat's ping, which comes on the node's rhythm and not the socket's: counting
     /// it held back a message that followed within the gap by up to the gap (20 ms for about
-    /// one message in twelve at 100 messages/s into 100-member rooms, `hub-tuning.md`).
+    /// one message in twelve at 100 messages/s into 100-member rooms: `docs/decisions/websocket-busy-gap.md`).
     Control,
 }
 
