@@ -172,3 +172,63 @@ ensure_master_data() {
   fi
   echo "$out"
 }
+
+# A real S3-compatible server for the tests: s3s-fs (crates.io, objects as files under a folder;
+# supports multipart uploads, ranges and listing), built once from source into the user's cache
+# (a few minutes on two cores: the time is in the report of issue 40) and started on a free port
+# from 9150 with a fresh folder and one bucket. Exports TEST_S3_ENDPOINT, TEST_S3_BUCKET,
+# TEST_S3_ACCESS_KEY_ID and TEST_S3_SECRET_ACCESS_KEY, which api/tests/storage.rs needs (it fails,
+# never skips, without them). Fails loudly when it cannot install or start. stop_s3 ends it.
+S3S_FS_VERSION=0.14.1
+ensure_s3() {
+  local root="${XDG_CACHE_HOME:-$HOME/.cache}/tsumugi/s3s-fs-$S3S_FS_VERSION"
+  local bin="$root/bin/s3s-fs"
+  if [ ! -x "$bin" ]; then
+    say "installing s3s-fs $S3S_FS_VERSION, the S3-compatible test server (built once from crates.io)"
+    local build
+    build=$(mktemp -d)
+    if ! cargo install --locked --quiet "s3s-fs@$S3S_FS_VERSION" --features binary \
+      --root "$root" --target-dir "$build"; then
+      rm -rf "$build"
+      warn "could not install s3s-fs $S3S_FS_VERSION: the S3 storage tests cannot run"
+      return 1
+    fi
+    rm -rf "$build"
+  fi
+  TEST_S3_DIR=$(mktemp -d)
+  TEST_S3_BUCKET=tsumugi-test
+  TEST_S3_ACCESS_KEY_ID=tsumugi-test
+  TEST_S3_SECRET_ACCESS_KEY=tsumugi-test-secret
+  mkdir -p "$TEST_S3_DIR/data/$TEST_S3_BUCKET"
+  local port
+  port=$(free_port "${TEST_S3_PORT:-9150}")
+  RUST_LOG=warn "$bin" --host 127.0.0.1 --port "$port" \
+    --access-key "$TEST_S3_ACCESS_KEY_ID" --secret-key "$TEST_S3_SECRET_ACCESS_KEY" \
+    "$TEST_S3_DIR/data" >"$TEST_S3_DIR/server.log" 2>&1 &
+  TEST_S3_PID=$!
+  TEST_S3_ENDPOINT="http://127.0.0.1:$port"
+  for _ in $(seq 1 100); do
+    if ! kill -0 "$TEST_S3_PID" 2>/dev/null; then
+      warn "s3s-fs exited during start-up:"; cat "$TEST_S3_DIR/server.log" >&2
+      return 1
+    fi
+    # Any HTTP answer (an unsigned request is refused) means it listens.
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "$TEST_S3_ENDPOINT/")" != "000" ] && break
+    sleep 0.1
+  done
+  if [ "$(curl -s -o /dev/null -w '%{http_code}' "$TEST_S3_ENDPOINT/")" = "000" ]; then
+    warn "s3s-fs did not answer on $TEST_S3_ENDPOINT within 10 s"
+    return 1
+  fi
+  export TEST_S3_ENDPOINT TEST_S3_BUCKET TEST_S3_ACCESS_KEY_ID TEST_S3_SECRET_ACCESS_KEY TEST_S3_PID TEST_S3_DIR
+  say "S3 test server (s3s-fs $S3S_FS_VERSION) on $TEST_S3_ENDPOINT"
+}
+
+stop_s3() {
+  if [ -n "${TEST_S3_PID:-}" ]; then
+    kill "$TEST_S3_PID" 2>/dev/null && wait "$TEST_S3_PID" 2>/dev/null || true
+    TEST_S3_PID=""
+  fi
+  [ -n "${TEST_S3_DIR:-}" ] && rm -rf "$TEST_S3_DIR"
+  return 0
+}

@@ -38,6 +38,9 @@ say "Lint: cargo fmt, clippy (warnings are errors) and ESLint (the web app's dom
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 npm run lint -w web --silent
+# The storage contract, downloads and two nodes run against a real S3-compatible server too.
+ensure_s3
+trap stop_s3 EXIT
 say "Rust tests"
 cargo test --workspace 2>&1 | tee "$LOGS/cargo.log"
 say "Protocol conformance: the official Engine.IO / Socket.IO suites against the hub (~35 s)"

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use crate::accounts::throttle;
 use crate::money::payments::zengin::{self, Account, Consignor, DepositType};
 use crate::platform::limits::Rate;
+use crate::platform::storage::StorageConfig;
 
 /// Which bot check guards the login.
 #[derive(Clone, PartialEq, Eq)]
@@ -83,6 +84,8 @@ pub struct Config {
     pub host: IpAddr,
     pub port: u16,
     pub data_dir: PathBuf,
+    /// Where stored files live (`STORAGE_URL` and `AWS_*`, else `DATA_DIR/files`).
+    pub storage: crate::platform::storage::StorageConfig,
     pub web_dir: PathBuf,
     pub seed_demo: bool,
     pub revision_no: Option<String>,
@@ -241,6 +244,7 @@ impl fmt::Debug for Config {
             .field("host", &self.host)
             .field("port", &self.port)
             .field("data_dir", &self.data_dir)
+            .field("storage", &self.storage)
             .field("web_dir", &self.web_dir)
             .field("seed_demo", &self.seed_demo)
             .field("smtp", &self.smtp_url.is_some())
@@ -255,6 +259,25 @@ fn redact_url(url: &str) -> String {
         }
         _ => url.to_string(),
     }
+}
+
+/// `DATA_DIR` (`data` by default).
+pub fn data_dir_from_env() -> PathBuf {
+    var("DATA_DIR").unwrap_or_else(|| "data".into()).into()
+}
+
+/// `STORAGE_URL` and the `AWS_*` variables, or the local folder under `data_dir`.
+pub fn storage_from_env(data_dir: &std::path::Path) -> anyhow::Result<StorageConfig> {
+    StorageConfig::from_env(
+        var("STORAGE_URL").as_deref(),
+        local_files_dir(data_dir),
+        var,
+    )
+}
+
+/// Files on local disk: `DATA_DIR/files`.
+pub fn local_files_dir(data_dir: &std::path::Path) -> PathBuf {
+    data_dir.join("files")
 }
 
 fn var(name: &str) -> Option<String> {
@@ -354,6 +377,7 @@ impl Config {
             other => anyhow::bail!("SITE_VERIFY must be pow, http or off, not {other}"),
         };
         let trust_proxy = trusted_proxy_hops(var("TRUST_PROXY").as_deref())?;
+        let data_dir = data_dir_from_env();
         Ok(Self {
             database_url,
             database_pool_size: parsed("DATABASE_POOL_SIZE", default_pool_size())?,
@@ -365,7 +389,8 @@ impl Config {
             redis_prefix: var("REDIS_PREFIX").unwrap_or_else(|| "tsumugi".into()),
             host: parsed("HOST", IpAddr::from([127, 0, 0, 1]))?,
             port: parsed("PORT", 8080)?,
-            data_dir: var("DATA_DIR").unwrap_or_else(|| "data".into()).into(),
+            storage: storage_from_env(&data_dir)?,
+            data_dir,
             web_dir: var("WEB_DIR").unwrap_or_else(|| "web/dist".into()).into(),
             seed_demo: matches!(var("SEED_DEMO").as_deref(), Some("1" | "true")),
             revision_no: var("REVISION_NO"),
@@ -467,6 +492,7 @@ impl Config {
             host: IpAddr::from([127, 0, 0, 1]),
             port: 0,
             web_dir: data_dir.join("web"),
+            storage: StorageConfig::Local(local_files_dir(&data_dir)),
             data_dir,
             seed_demo: true,
             revision_no: Some("test-revision".into()),

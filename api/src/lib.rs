@@ -77,6 +77,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         let sessions = sessions.clone();
         move || sessions.invalidate()
     });
+    let storage = platform::storage::Storage::open(&config.storage)?;
     let state = AppState::new(state::Services {
         db,
         reads,
@@ -88,6 +89,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         revision_no: revision_no.into(),
         maintenance,
         sessions,
+        storage,
     });
     let router = layer.mount(app::app(state.clone()));
     Ok((router, state))
@@ -176,6 +178,24 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     state.hub.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// `tsumugi storage migrate`: copies the local store (`DATA_DIR/files`) into the configured
+/// S3-compatible store (`STORAGE_URL`), skipping what is there already.
+pub async fn storage_migrate(
+    data_dir: &std::path::Path,
+    target: &platform::storage::StorageConfig,
+) -> anyhow::Result<platform::storage::CopyReport> {
+    use platform::storage::{Storage, StorageConfig};
+    let StorageConfig::S3(_) = target else {
+        anyhow::bail!(
+            "STORAGE_URL must name the S3-compatible store to migrate into (s3://bucket[/prefix])"
+        );
+    };
+    let from = Storage::open(&StorageConfig::Local(config::local_files_dir(data_dir)))?;
+    let to = Storage::open(target)?;
+    tracing::info!(from = ?from, to = ?to, "migrating stored files");
+    platform::storage::copy_all(&from, &to).await
 }
 
 /// Hub-only benchmark mode (`HUB_ONLY=1`): socket.io and `/api/health`, no database; any

@@ -15,6 +15,27 @@ async fn main() -> anyhow::Result<()> {
                 .unwrap_or_else(|_| EnvFilter::new("info,tower_http=warn,sqlx=warn")),
         )
         .init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        [] => {}
+        ["storage", "migrate"] => {
+            // Only DATA_DIR, STORAGE_URL and AWS_*: no database is needed.
+            let data_dir = api::config::data_dir_from_env();
+            let target = api::config::storage_from_env(&data_dir)?;
+            let report = api::storage_migrate(&data_dir, &target).await?;
+            println!(
+                "copied {} objects ({} bytes), skipped {} already there, failed {}",
+                report.copied, report.bytes, report.skipped, report.failed
+            );
+            if report.failed > 0 {
+                std::process::exit(1);
+            }
+            return Ok(());
+        }
+        _ => anyhow::bail!(
+            "usage: tsumugi (serves, configured from the environment)\n       tsumugi storage migrate (copies DATA_DIR/files into STORAGE_URL)"
+        ),
+    }
     if std::env::var("HUB_ONLY").is_ok_and(|v| v == "1") {
         // The benchmark hub needs no database; DATABASE_URL may be absent.
         let config = api::config::Config::hub_only_from_env()?;

@@ -11,6 +11,7 @@ use crate::config::Config;
 use crate::maintenance::cache::ScheduleCache;
 use crate::platform::mail::Mailer;
 use crate::platform::read_pipeline::ReadPipeline;
+use crate::platform::storage::Storage;
 
 /// Cloned once per request by every middleware layer that takes the state, so it is one
 /// reference count (`Arc`), not one per field; fields are read through `Deref`.
@@ -46,4 +47,6 @@ pub struct Services {
     pub maintenance: ScheduleCache,
     /// Bearer tokens as the middleware resolves them (each read at most once a second).
     pub sessions: SessionCache,
+    /// Every stored byte: uploads and image variants (`platform::storage`).
+    pub storage: Storage,
 }

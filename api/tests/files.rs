@@ -424,15 +424,9 @@ fn the_hand_written_png_is_a_real_black_image() {
     assert!(bomb.len() < 2 * 1024 * 1024, "{} bytes", bomb.len());
 }
 
-fn variant_files(app: &TestApp) -> Vec<String> {
-    let Ok(dir) = std::fs::read_dir(app.data_dir.join("variants")) else {
-        return Vec::new();
-    };
-    let mut names: Vec<String> = dir
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
+/// The keys of the image variants in the app's storage.
+async fn variant_files(app: &TestApp) -> Vec<String> {
+    support::stored_keys(&app.state.storage, "variants").await
 }
 
 #[sqlx::test(migrator = "api::MIGRATOR")]
@@ -474,12 +468,14 @@ async fn a_stored_image_over_the_budget_is_answered_the_placeholder_undecoded(po
     let app = TestApp::spawn(pool.clone()).await;
     let creator = support::user_id(&pool, "creator@demo.tsumugi.jp").await;
 
-    // Stored before the budget existed: on disk and clean, as uploads were.
+    // Stored before the budget existed: in storage and clean, as uploads were.
     let bomb = black_png(10_000, 10_000);
     let key = format!("{}.png", uuid::Uuid::new_v4());
-    let stored = api::files::stored_path(&app.data_dir, &key);
-    std::fs::create_dir_all(stored.parent().unwrap()).unwrap();
-    std::fs::write(&stored, &bomb).unwrap();
+    app.state
+        .storage
+        .put(&key, bomb.clone().into())
+        .await
+        .unwrap();
     sqlx::query(
         "insert into files (user_id, name, storage_key, content_type, size_bytes, scan_status, is_private, width, height)
          values ($1, 'bomb.png', $2, 'image/png', $3, 'clean', false, 10000, 10000)",
@@ -505,12 +501,17 @@ async fn a_stored_image_over_the_budget_is_answered_the_placeholder_undecoded(po
             "{query}"
         );
     }
-    assert!(variant_files(&app).is_empty(), "no variant was made");
+    assert!(variant_files(&app).await.is_empty(), "no variant was made");
 
     // Read from its header only; and a decode that skipped that check stops at the limits
     // before allocating its 300 MB.
-    assert_eq!(images::Header::of_file(&stored), images::Header::TooLarge);
-    match images::decode(&stored) {
+    assert_eq!(
+        images::Header::of_stored(&app.state.storage, &key)
+            .await
+            .unwrap(),
+        images::Header::TooLarge
+    );
+    match images::decode(&bomb) {
         Err(image::ImageError::Limits(_)) => {}
         other => panic!("decoded past the limits: {:?}", other.map(|i| i.width())),
     }
@@ -547,7 +548,7 @@ async fn any_requested_sizes_make_at_most_the_fixed_variant_files(pool: PgPool) 
     }
     let set = [64, 128, 256, 512, 1024, 2048];
     assert!(widths.iter().all(|w| set.contains(w)), "{widths:?}");
-    let stored = variant_files(&app);
+    let stored = variant_files(&app).await;
     assert!(
         stored.len() <= set.len(),
         "{} requests made {stored:?}",

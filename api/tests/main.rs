@@ -41,6 +41,7 @@ mod rewards;
 mod security_headers;
 mod server_timing;
 mod static_assets;
+mod storage;
 mod task_flow;
 mod tokyo_dates;
 mod user_admin;

@@ -6,12 +6,15 @@ use crate::files::scan::ScanStatus;
 use crate::files::{self, FileKind, FileView, MAX_UPLOAD_BYTES, db};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiQuery, AuthUser};
+use crate::platform::storage::PutError;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use futures::StreamExt;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -40,64 +43,113 @@ pub async fn upload(
     AuthUser(caller): AuthUser,
     mut multipart: Multipart,
 ) -> AppResult<(StatusCode, Json<FileView>)> {
-    let mut upload: Option<(String, Vec<u8>)> = None;
+    let mut upload: Option<Stored> = None;
     let mut is_private = false;
-    while let Some(field) = multipart
-        .next_field()
-        .await
-        .map_err(|_| AppError::rule("file", "uploaded"))?
-    {
-        match field.name() {
-            Some("file") => {
-                let name = files::clean_file_name(field.file_name().unwrap_or("file"));
-                let bytes = field.bytes().await.map_err(|_| {
-                    AppError::rule("file", format!("max:{}", MAX_UPLOAD_BYTES / 1024))
-                })?;
-                upload = Some((name, bytes.to_vec()));
+    let read = async {
+        while let Some(field) = multipart
+            .next_field()
+            .await
+            .map_err(|_| AppError::rule("file", "uploaded"))?
+        {
+            match field.name() {
+                Some("file") => {
+                    // The last file part counts, as it always did.
+                    if let Some(earlier) = upload.take() {
+                        discard(&state, &earlier.storage_key).await;
+                    }
+                    upload = Some(store(&state, field).await?);
+                }
+                Some("is_private") => {
+                    let value = field.text().await.unwrap_or_default();
+                    is_private = matches!(value.as_str(), "1" | "true");
+                }
+                _ => {}
             }
-            Some("is_private") => {
-                let value = field.text().await.unwrap_or_default();
-                is_private = matches!(value.as_str(), "1" | "true");
-            }
-            _ => {}
         }
+        AppResult::Ok(())
     }
-    let Some((name, bytes)) = upload else {
+    .await;
+    if let Err(error) = read {
+        if let Some(stored) = &upload {
+            discard(&state, &stored.storage_key).await;
+        }
+        return Err(error);
+    }
+    let Some(stored) = upload else {
         return Err(AppError::rule("file", "required"));
     };
-    if bytes.is_empty() {
+    match record(&state, &caller, &stored, is_private).await {
+        Ok(view) => Ok((StatusCode::CREATED, Json(view))),
+        Err(error) => {
+            discard(&state, &stored.storage_key).await;
+            Err(error)
+        }
+    }
+}
+
+/// An upload's bytes in storage, checked as far as its first bytes allow.
+struct Stored {
+    storage_key: String,
+    name: String,
+    content_type: String,
+    kind: FileKind,
+    size: u64,
+    /// From the first bytes; `Unreadable` may still be read from the whole image.
+    header: images::Header,
+}
+
+/// Why streaming a file part into storage stopped.
+enum PartRefused {
+    /// The request body ended early or went over the request limit.
+    Read,
+    /// More bytes than the kind allows.
+    OverKind,
+}
+
+/// The bytes kept in memory from the start of an upload: enough to sniff the type and read an
+/// image's header.
+const HEAD_BYTES: usize = images::HEADER_BYTES as usize;
+
+fn too_large(max_bytes: usize) -> AppError {
+    AppError::rule("file", format!("max:{}", max_bytes / 1024))
+}
+
+/// Streams one `file` part into storage under a fresh key: its first bytes decide the type and
+/// the size limit (programs and images over the pixel budget refused before a byte is stored),
+/// the rest follows chunk by chunk. On any refusal nothing is left in storage.
+async fn store(
+    state: &AppState,
+    mut field: axum::extract::multipart::Field<'_>,
+) -> AppResult<Stored> {
+    let name = files::clean_file_name(field.file_name().unwrap_or("file"));
+    let mut head = Vec::new();
+    while head.len() < HEAD_BYTES {
+        match field.chunk().await {
+            Ok(Some(chunk)) => head.extend_from_slice(&chunk),
+            Ok(None) => break,
+            Err(_) => return Err(too_large(MAX_UPLOAD_BYTES)),
+        }
+    }
+    if head.is_empty() {
         return Err(AppError::rule("file", "required"));
     }
-    if bytes.len() > MAX_UPLOAD_BYTES {
-        return Err(AppError::rule(
-            "file",
-            format!("max:{}", MAX_UPLOAD_BYTES / 1024),
-        ));
-    }
-    let content_type = files::sniff_content_type(&bytes);
+    let content_type = files::sniff_content_type(&head);
     let kind = FileKind::of(&content_type);
     if kind == FileKind::Executable {
         return Err(AppError::rule("file", "mimes"));
     }
-    if bytes.len() > kind.max_bytes() {
-        return Err(AppError::rule(
-            "file",
-            format!("max:{}", kind.max_bytes() / 1024),
-        ));
+    let limit = kind.max_bytes().min(MAX_UPLOAD_BYTES);
+    if head.len() > limit {
+        return Err(too_large(kind.max_bytes()));
     }
-    let dimensions = if kind == FileKind::Image {
-        match images::Header::of_bytes(&bytes) {
-            images::Header::Fits { width, height } => Some((width, height)),
+    let header = if kind == FileKind::Image {
+        match images::Header::of_bytes(&head) {
             images::Header::TooLarge => return Err(too_many_pixels()),
-            images::Header::Unreadable => None,
+            header => header,
         }
     } else {
-        None
+        images::Header::Unreadable
     };
-    let verdict = state.config.scanner.scan(&bytes).await.map_err(|e| {
-        tracing::warn!(error = %e, "upload refused: the virus scan gave no verdict");
-        AppError::Unavailable
-    })?;
     let extension = name
         .rsplit_once('.')
         .map(|(_, ext)| ext.to_ascii_lowercase())
@@ -106,23 +158,71 @@ pub async fn upload(
         Some(ext) => format!("{}.{ext}", Uuid::new_v4()),
         None => Uuid::new_v4().to_string(),
     };
-    let target = files::stored_path(&state.config.data_dir, &storage_key);
-    if let Some(parent) = target.parent() {
-        tokio::fs::create_dir_all(parent)
-            .await
-            .map_err(anyhow::Error::from)?;
-    }
-    tokio::fs::write(&target, &bytes)
+    let mut seen = head.len();
+    let rest = field.map(move |read| {
+        let chunk = read.map_err(|_| PartRefused::Read)?;
+        seen += chunk.len();
+        if seen > limit {
+            return Err(PartRefused::OverKind);
+        }
+        Ok(chunk)
+    });
+    let bytes = futures::stream::once(async { Ok(Bytes::from(head)) }).chain(rest);
+    let size = match state.storage.put_stream(&storage_key, bytes).await {
+        Ok(size) => size,
+        Err(PutError::Source(PartRefused::Read)) => return Err(too_large(MAX_UPLOAD_BYTES)),
+        Err(PutError::Source(PartRefused::OverKind)) => return Err(too_large(kind.max_bytes())),
+        Err(PutError::Store(error)) => return Err(error.into()),
+    };
+    Ok(Stored {
+        storage_key,
+        name,
+        content_type,
+        kind,
+        size,
+        header,
+    })
+}
+
+/// Scans the stored upload and records it as a File of `caller`; the caller removes the bytes
+/// when this fails.
+async fn record(
+    state: &AppState,
+    caller: &Caller,
+    stored: &Stored,
+    is_private: bool,
+) -> AppResult<FileView> {
+    let header = match stored.header {
+        // The first bytes did not say (large metadata before the dimensions): the whole image.
+        images::Header::Unreadable
+            if stored.kind == FileKind::Image && stored.size > HEAD_BYTES as u64 =>
+        {
+            images::Header::of_stored(&state.storage, &stored.storage_key).await?
+        }
+        header => header,
+    };
+    let dimensions = match header {
+        images::Header::Fits { width, height } => Some((width, height)),
+        images::Header::TooLarge => return Err(too_many_pixels()),
+        images::Header::Unreadable => None,
+    };
+    let verdict = state
+        .config
+        .scanner
+        .scan_stored(&state.storage, &stored.storage_key)
         .await
-        .map_err(anyhow::Error::from)?;
+        .map_err(|e| {
+            tracing::warn!(error = %e, "upload refused: the virus scan gave no verdict");
+            AppError::Unavailable
+        })?;
     let file_id = db::insert(
         &state.db,
         &db::NewFile {
             user_id: caller.user_id,
-            name: &name,
-            storage_key: &storage_key,
-            content_type: &content_type,
-            size_bytes: bytes.len() as i64,
+            name: &stored.name,
+            storage_key: &stored.storage_key,
+            content_type: &stored.content_type,
+            size_bytes: stored.size as i64,
             scan_status: verdict.as_status(),
             is_private,
             width: dimensions.map(|d| d.0 as i32),
@@ -130,21 +230,31 @@ pub async fn upload(
         },
     )
     .await?;
-    let view = db::load(&state.db, file_id)
+    Ok(db::load(&state.db, file_id)
         .await?
         .ok_or(AppError::NotFound)?
-        .view();
-    Ok((StatusCode::CREATED, Json(view)))
+        .view())
+}
+
+/// Removes the bytes of an upload that was refused (a failure is logged: the object is an
+/// orphan no File points at).
+async fn discard(state: &AppState, storage_key: &str) {
+    if let Err(error) = state.storage.delete(storage_key).await {
+        tracing::warn!(%error, storage_key, "a refused upload's bytes stay in storage");
+    }
 }
 
 /// The uploader, staff, and readers of a channel where the file was posted may download it.
 #[utoipa::path(get, path = "/files/{file_id}", tag = "files", security(("bearer" = [])),
-    responses((status = 200, description = "the file's bytes"), (status = 401), (status = 403, description = "no access, or infected"), (status = 404),
+    responses((status = 200, description = "the file's bytes"), (status = 206, description = "the byte range asked for (Range, If-Range)"),
+        (status = 304, description = "unchanged (If-None-Match, If-Modified-Since)"), (status = 401), (status = 403, description = "no access, or infected"), (status = 404),
+        (status = 416, description = "the range starts past the end"),
         (status = 422, description = "still being scanned for viruses; try again later")))]
 pub async fn download(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
     Path(file_id): Path<i64>,
+    headers: HeaderMap,
 ) -> AppResult<Response> {
     let file = db::load(&state.db, file_id)
         .await?
@@ -152,7 +262,7 @@ pub async fn download(
     if !may_download(&state, &caller, &file).await? {
         return Err(AppError::Forbidden);
     }
-    files::respond(&state.config.data_dir, file).await
+    files::respond(&state.storage, file, &headers).await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -189,8 +299,8 @@ fn placeholder() -> Response {
 
 /// What the public image route does with a stored image, decided without decoding it.
 enum Plan {
-    /// The variant is on disk already.
-    Cached(Vec<u8>),
+    /// The variant is in storage already.
+    Cached(Bytes),
     /// The variant `width` pixels wide is to be made.
     Render { width: u32 },
     /// Unreadable or over the budget: the placeholder.
@@ -227,26 +337,19 @@ pub async fn image(
     if scan_status != ScanStatus::Clean || is_private || !content_type.starts_with("image/") {
         return Ok(placeholder());
     }
-    let source = files::stored_path(&state.config.data_dir, storage_key);
-    let plan = {
-        let source = source.clone();
-        let (data_dir, key) = (state.config.data_dir.clone(), storage_key.to_string());
-        let ImageQuery { width, height } = query;
-        tokio::task::spawn_blocking(move || match images::Header::of_file(&source) {
-            images::Header::Fits {
-                width: w,
-                height: h,
-            } => {
-                let width = images::variant_width(w, h, width, height);
-                match std::fs::read(images::variant_path(&data_dir, &key, width)) {
-                    Ok(bytes) => Plan::Cached(bytes),
-                    Err(_) => Plan::Render { width },
-                }
+    let plan = match images::Header::of_stored(&state.storage, storage_key).await? {
+        images::Header::Fits { width, height } => {
+            let width = images::variant_width(width, height, query.width, query.height);
+            match state
+                .storage
+                .read(&images::variant_key(storage_key, width))
+                .await?
+            {
+                Some(bytes) => Plan::Cached(bytes),
+                None => Plan::Render { width },
             }
-            images::Header::TooLarge | images::Header::Unreadable => Plan::Placeholder,
-        })
-        .await
-        .map_err(anyhow::Error::from)?
+        }
+        images::Header::TooLarge | images::Header::Unreadable => Plan::Placeholder,
     };
     let rendered = match plan {
         Plan::Cached(bytes) => Ok(bytes),
@@ -259,13 +362,27 @@ pub async fn image(
                 tracing::warn!(%busy, storage_key, "image variant refused");
                 AppError::Unavailable
             })?;
-            let target = images::variant_path(&state.config.data_dir, storage_key, width);
-            tokio::task::spawn_blocking(move || {
+            let Some(source) = state.storage.read(storage_key).await? else {
+                return Ok(placeholder());
+            };
+            let rendered = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
-                images::render_variant(&source, &target, width)
+                images::render_variant(&source, width)
             })
             .await
-            .map_err(anyhow::Error::from)?
+            .map_err(anyhow::Error::from)?;
+            match rendered {
+                Ok(bytes) => {
+                    let (bytes, key) =
+                        (Bytes::from(bytes), images::variant_key(storage_key, width));
+                    // Kept for the next request; this one is answered either way.
+                    if let Err(error) = state.storage.put(&key, bytes.clone()).await {
+                        tracing::warn!(%error, key, "an image variant was not kept");
+                    }
+                    Ok(bytes)
+                }
+                Err(error) => Err(error),
+            }
         }
     };
     match rendered {

@@ -1,19 +1,21 @@
-//! Image variants, cached on disk, and the placeholder shown for files that are private, not
+//! Image variants, kept in storage beside the originals, and the placeholder shown for files that are private, not
 //! yet scanned, infected, not images, or too large to decode.
 //!
 //! Decoding is the expensive part (a 292 KB PNG can hold 10000×10000 pixels, 300 MB decoded),
 //! so it is bounded three ways: uploads over [`PIXEL_BUDGET`] are refused; every decode runs
 //! under [`decode_limits`]; and at most one decode per core runs at once ([`DECODES`]).
 //! Variants come in the widths of [`VARIANT_WIDTHS`] only, so one image has at most that many
-//! files on disk whatever sizes are asked for. See `docs/decisions/image-decoding-budget.md`.
+//! objects in storage whatever sizes are asked for. See `docs/decisions/image-decoding-budget.md`.
 
 use std::io::{BufRead, Seek};
-use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
+use futures::TryStreamExt;
 use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, Limits};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::platform::storage::Storage;
 
 /// The most pixels an image may have (40 megapixels): larger uploads are refused (`dimensions`)
 /// and larger stored images are never decoded.
@@ -33,6 +35,10 @@ pub const VARIANT_WIDTHS: [u32; 6] = [64, 128, 256, 512, 1024, 2048];
 /// How long a request waits for a decode slot before it is answered 503 (below the request
 /// time limit, so the answer is ours and not the timeout's).
 pub const DECODE_WAIT: Duration = Duration::from_secs(10);
+
+/// How much of a stored image is read for its header: every format here keeps its dimensions
+/// near the start (a JPEG after its metadata segments, at most 64 KiB each).
+pub const HEADER_BYTES: u64 = 256 * 1024;
 
 pub const PLACEHOLDER_SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="160" height="120" viewBox="0 0 160 120"><rect width="160" height="120" fill="#e5e7eb"/><path d="M50 82l20-26 14 18 10-12 16 20z" fill="#9ca3af"/><circle cx="62" cy="44" r="8" fill="#9ca3af"/></svg>"##;
 
@@ -77,16 +83,31 @@ impl Header {
         }
     }
 
-    /// The header of an uploaded image's bytes.
+    /// The header of an image's bytes (the first of them are enough).
     pub fn of_bytes(bytes: &[u8]) -> Self {
         Self::read(ImageReader::new(std::io::Cursor::new(bytes)))
     }
 
-    /// The header of a stored image.
-    pub fn of_file(path: &Path) -> Self {
-        match ImageReader::open(path) {
-            Ok(reader) => Self::read(reader),
-            Err(_) => Self::Unreadable,
+    /// The header of the image stored under `key`: its first [`HEADER_BYTES`], or the whole
+    /// object when those do not say. Unreadable when nothing is stored there.
+    pub async fn of_stored(storage: &Storage, key: &str) -> anyhow::Result<Self> {
+        let Some(start) = storage.get_range(key, 0..HEADER_BYTES).await? else {
+            return Ok(Self::Unreadable);
+        };
+        let whole = start.range.end >= start.info.size;
+        let prefix: Vec<u8> = start
+            .bytes
+            .try_fold(Vec::new(), |mut all, chunk| async move {
+                all.extend_from_slice(&chunk);
+                Ok(all)
+            })
+            .await?;
+        match Self::of_bytes(&prefix) {
+            Self::Unreadable if !whole => Ok(storage
+                .read(key)
+                .await?
+                .map_or(Self::Unreadable, |bytes| Self::of_bytes(&bytes))),
+            header => Ok(header),
         }
     }
 }
@@ -124,25 +145,24 @@ pub fn variant_width(
         .unwrap_or(largest)
 }
 
-/// Where the variant `width` pixels wide of a stored file lives.
-pub fn variant_path(data_dir: &Path, storage_key: &str, width: u32) -> PathBuf {
-    data_dir
-        .join("variants")
-        .join(format!("{storage_key}_w{width}.png"))
+/// The storage key of the variant `width` pixels wide of a stored file.
+pub fn variant_key(storage_key: &str, width: u32) -> String {
+    format!("variants/{storage_key}_w{width}.png")
 }
 
-/// Decodes a stored image under [`decode_limits`]: a bomb fails with `ImageError::Limits`
-/// instead of allocating its decoded size.
-pub fn decode(source: &Path) -> Result<DynamicImage, ImageError> {
-    let mut reader = ImageReader::open(source)?.with_guessed_format()?;
+/// Decodes an image under [`decode_limits`]: a bomb fails with `ImageError::Limits` instead of
+/// allocating its decoded size.
+pub fn decode(source: &[u8]) -> Result<DynamicImage, ImageError> {
+    let mut reader = ImageReader::new(std::io::Cursor::new(source)).with_guessed_format()?;
     reader.limits(decode_limits());
     reader.decode()
 }
 
-/// Makes the variant `width` pixels wide of `source` (no wider than the image itself), keeping
-/// the aspect ratio, and stores it at `target` (written aside and renamed, so a concurrent
-/// reader never sees half a file). Runs on the blocking pool, holding a decode permit.
-pub fn render_variant(source: &Path, target: &Path, width: u32) -> anyhow::Result<Vec<u8>> {
+/// Makes the variant `width` pixels wide of the image `source` (no wider than the image
+/// itself), keeping the aspect ratio, as PNG bytes. Runs on the blocking pool, holding a decode
+/// permit; the caller stores it (a put is whole or nothing, so a concurrent reader never sees
+/// half a variant).
+pub fn render_variant(source: &[u8], width: u32) -> anyhow::Result<Vec<u8>> {
     let image = decode(source)?;
     let resized = if image.width() <= width {
         image
@@ -154,12 +174,6 @@ pub fn render_variant(source: &Path, target: &Path, width: u32) -> anyhow::Resul
     };
     let mut bytes = Vec::new();
     resized.write_to(&mut std::io::Cursor::new(&mut bytes), ImageFormat::Png)?;
-    if let Some(parent) = target.parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    let aside = target.with_extension(format!("{}.tmp", uuid::Uuid::new_v4()));
-    std::fs::write(&aside, &bytes)?;
-    std::fs::rename(&aside, target)?;
     Ok(bytes)
 }
 

@@ -1,5 +1,5 @@
-//! Uploaded files: storage on local disk under `DATA_DIR/files`, content sniffing, the
-//! virus-scan status, access rules and image variants.
+//! Uploaded files: their bytes in `platform::storage` (keyed by `storage_key`), content
+//! sniffing, the virus-scan status, access rules, downloads and image variants.
 
 mod db;
 pub mod http;
@@ -11,7 +11,6 @@ pub use db::{FILE_COLUMNS, FileRow, MessageFileRow, load, load_for_messages};
 pub use serve::respond;
 
 use crate::files::scan::ScanStatus;
-use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -118,17 +117,17 @@ pub fn public_path(storage_key: &str, is_private: bool) -> String {
     }
 }
 
-/// Where a stored file lives on disk.
-pub fn stored_path(data_dir: &Path, storage_key: &str) -> PathBuf {
-    data_dir.join("files").join(storage_key)
-}
-
-/// The content type from the bytes themselves, never from the name the browser sent.
+/// The content type from the bytes themselves (the first of them: a sequence cut at their end
+/// still reads as text), never from the name the browser sent.
 pub fn sniff_content_type(bytes: &[u8]) -> String {
     if let Some(kind) = infer::get(bytes) {
         return kind.mime_type().to_string();
     }
-    if std::str::from_utf8(bytes).is_ok() {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(_) => true,
+        Err(cut) => cut.error_len().is_none(),
+    };
+    if text {
         "text/plain".into()
     } else {
         "application/octet-stream".into()
@@ -234,6 +233,12 @@ mod tests {
         let png = [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
         assert_eq!(sniff_content_type(&png), "image/png");
         assert_eq!(sniff_content_type("こんにちは".as_bytes()), "text/plain");
+        let cut = &"こんにちは".as_bytes()[..4];
+        assert_eq!(
+            sniff_content_type(cut),
+            "text/plain",
+            "cut inside a character"
+        );
         assert_eq!(
             sniff_content_type(&[0xff, 0xfe, 0x00, 0x81]),
             "application/octet-stream"

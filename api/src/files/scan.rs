@@ -1,12 +1,16 @@
-//! Virus scanning of every upload before it is stored. With `CLAMD_URL` (`tcp://host:port`)
-//! the bytes go to clamd over its INSTREAM protocol; without it the built-in scanner
-//! recognises the EICAR test signature. A configured clamd that cannot answer fails closed:
-//! the upload is refused (503), never stored unscanned.
+//! Virus scanning of every upload, streamed from storage once stored. With `CLAMD_URL`
+//! (`tcp://host:port`) the bytes go to clamd over its INSTREAM protocol; without it the
+//! built-in scanner recognises the EICAR test signature. A configured clamd that cannot answer
+//! fails closed: the upload is refused (503) and its bytes removed, never kept unscanned.
 
 use std::time::Duration;
 
+use bytes::Bytes;
+use futures::{Stream, StreamExt};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+
+use crate::platform::storage::Storage;
 
 /// The standard anti-virus test string (split so this source file is not flagged itself).
 const EICAR: &str = concat!(
@@ -79,9 +83,30 @@ impl Scanner {
         }
     }
 
-    pub async fn scan(&self, bytes: &[u8]) -> Result<Verdict, ScanFailed> {
+    /// The verdict on the object stored under `key`, streamed from storage to the scanner.
+    pub async fn scan_stored(&self, storage: &Storage, key: &str) -> Result<Verdict, ScanFailed> {
+        let object = storage
+            .get(key)
+            .await
+            .map_err(|e| ScanFailed(format!("reading {key}: {e:#}")))?
+            .ok_or_else(|| ScanFailed(format!("nothing stored under {key}")))?;
+        self.scan(object.bytes).await
+    }
+
+    /// The verdict on `bytes` as they arrive.
+    pub async fn scan(
+        &self,
+        bytes: impl Stream<Item = std::io::Result<Bytes>>,
+    ) -> Result<Verdict, ScanFailed> {
         match self {
-            Self::Signature => Ok(SignatureScanner.scan(bytes)),
+            Self::Signature => {
+                let mut search = SignatureScanner::default();
+                let mut bytes = std::pin::pin!(bytes);
+                while let Some(chunk) = bytes.next().await {
+                    search.feed(&chunk.map_err(|e| ScanFailed(e.to_string()))?);
+                }
+                Ok(search.verdict())
+            }
             Self::Clamd { address } => {
                 tokio::time::timeout(CLAMD_TIMEOUT, clamd_scan(address, bytes))
                     .await
@@ -93,16 +118,22 @@ impl Scanner {
 
 /// One INSTREAM exchange: `zINSTREAM\0`, length-prefixed chunks, a zero length, then a reply
 /// such as `stream: OK` or `stream: Eicar-Test-Signature FOUND` ended by NUL.
-async fn clamd_scan(address: &str, bytes: &[u8]) -> Result<Verdict, ScanFailed> {
+async fn clamd_scan(
+    address: &str,
+    bytes: impl Stream<Item = std::io::Result<Bytes>>,
+) -> Result<Verdict, ScanFailed> {
     let failed = |e: std::io::Error| ScanFailed(e.to_string());
     let mut stream = TcpStream::connect(address).await.map_err(failed)?;
     stream.write_all(b"zINSTREAM\0").await.map_err(failed)?;
-    for chunk in bytes.chunks(CHUNK) {
-        stream
-            .write_all(&(chunk.len() as u32).to_be_bytes())
-            .await
-            .map_err(failed)?;
-        stream.write_all(chunk).await.map_err(failed)?;
+    let mut bytes = std::pin::pin!(bytes);
+    while let Some(read) = bytes.next().await {
+        for chunk in read.map_err(failed)?.chunks(CHUNK) {
+            stream
+                .write_all(&(chunk.len() as u32).to_be_bytes())
+                .await
+                .map_err(failed)?;
+            stream.write_all(chunk).await.map_err(failed)?;
+        }
     }
     stream
         .write_all(&0u32.to_be_bytes())
@@ -129,17 +160,41 @@ fn verdict_of(reply: &str) -> Result<Verdict, ScanFailed> {
     }
 }
 
-/// The built-in scanner: the EICAR test signature anywhere in the bytes.
-pub struct SignatureScanner;
+/// The built-in scanner: the EICAR test signature anywhere in the bytes, read in pieces (the
+/// signature may straddle two of them).
+#[derive(Debug, Default)]
+pub struct SignatureScanner {
+    /// The last bytes seen, one short of the signature's length.
+    tail: Vec<u8>,
+    found: bool,
+}
 
 impl SignatureScanner {
-    pub fn scan(&self, bytes: &[u8]) -> Verdict {
+    pub fn feed(&mut self, chunk: &[u8]) {
+        if self.found {
+            return;
+        }
         let signature = EICAR.as_bytes();
-        if bytes.windows(signature.len()).any(|w| w == signature) {
+        let mut window = std::mem::take(&mut self.tail);
+        window.extend_from_slice(chunk);
+        self.found = window.windows(signature.len()).any(|w| w == signature);
+        let keep = window.len().min(signature.len() - 1);
+        self.tail = window.split_off(window.len() - keep);
+    }
+
+    pub fn verdict(&self) -> Verdict {
+        if self.found {
             Verdict::Infected
         } else {
             Verdict::Clean
         }
+    }
+
+    /// The verdict on `bytes` held whole.
+    pub fn scan(bytes: &[u8]) -> Verdict {
+        let mut search = Self::default();
+        search.feed(bytes);
+        search.verdict()
     }
 }
 
@@ -151,8 +206,34 @@ mod tests {
     fn the_eicar_signature_is_infected_anything_else_clean() {
         let mut infected = b"header ".to_vec();
         infected.extend_from_slice(EICAR.as_bytes());
-        assert_eq!(SignatureScanner.scan(&infected), Verdict::Infected);
-        assert_eq!(SignatureScanner.scan("原稿です".as_bytes()), Verdict::Clean);
+        assert_eq!(SignatureScanner::scan(&infected), Verdict::Infected);
+        assert_eq!(
+            SignatureScanner::scan("原稿です".as_bytes()),
+            Verdict::Clean
+        );
+    }
+
+    #[tokio::test]
+    async fn the_signature_is_found_across_the_pieces_of_a_stream() {
+        let mut bytes = vec![b'x'; 100_000];
+        bytes.extend_from_slice(EICAR.as_bytes());
+        bytes.extend_from_slice(b"trailer");
+        for piece in [1, 7, 50, 68, 4096] {
+            let chunks: Vec<std::io::Result<Bytes>> = bytes
+                .chunks(piece)
+                .map(|c| Ok(Bytes::copy_from_slice(c)))
+                .collect();
+            let verdict = Scanner::Signature
+                .scan(futures::stream::iter(chunks))
+                .await
+                .unwrap();
+            assert_eq!(verdict, Verdict::Infected, "pieces of {piece}");
+        }
+        let clean = futures::stream::iter([Ok(Bytes::from_static(&EICAR.as_bytes()[..60]))]);
+        assert_eq!(
+            Scanner::Signature.scan(clean).await.unwrap(),
+            Verdict::Clean
+        );
     }
 
     #[test]

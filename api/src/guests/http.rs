@@ -230,6 +230,7 @@ pub async fn portfolio_file(
     State(state): State<AppState>,
     guest: GuestUser,
     Path((media_id, team_id, user_id, file_id)): Path<(i64, i64, i64, i64)>,
+    headers: axum::http::HeaderMap,
 ) -> AppResult<Response> {
     guest.ensure_team(media_id, team_id)?;
     db::visible_member_memo(&state.db, team_id, user_id)
@@ -240,7 +241,7 @@ pub async fn portfolio_file(
         .into_iter()
         .next()
         .ok_or(AppError::NotFound)?;
-    files::respond(&state.config.data_dir, file).await
+    files::respond(&state.storage, file, &headers).await
 }
 
 /// The child genres of a genre, for a guest reading the members' skills.

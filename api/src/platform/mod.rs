@@ -19,6 +19,7 @@ pub mod realtime_auth;
 pub mod security_headers;
 pub mod server_timing;
 pub mod sql;
+pub mod storage;
 pub mod text;
 pub mod validation;
 pub mod vocab;

@@ -45,6 +45,19 @@ pub fn test_config(pool: &PgPool) -> Config {
     Config::for_tests(String::new(), data_dir)
 }
 
+/// The keys stored under the folder `prefix` (`""`: all), sorted.
+pub async fn stored_keys(storage: &api::platform::storage::Storage, prefix: &str) -> Vec<String> {
+    use futures::TryStreamExt;
+    let mut keys: Vec<String> = storage
+        .list(prefix)
+        .map_ok(|object| object.key)
+        .try_collect()
+        .await
+        .unwrap();
+    keys.sort();
+    keys
+}
+
 /// The rules map of a 422 answer (`error.rules`).
 pub fn rules(body: &Value) -> &serde_json::Map<String, Value> {
     body["error"]["rules"].as_object().expect("rules")

@@ -1,0 +1,473 @@
+//! Every stored byte (uploads, image variants) goes through [`Storage`]: the local disk under
+//! `DATA_DIR/files` by default, or an S3-compatible store shared by every node when
+//! `STORAGE_URL=s3://bucket[/prefix]` (`docs/decisions/shared-object-storage.md`).
+//!
+//! Objects are named by keys such as `<uuid>.pdf` or `variants/<key>_w128.png`. Puts stream in
+//! parts of [`PART_BYTES`] (S3 multipart underneath), gets stream, so a node holds a few parts
+//! of a file in memory, never the whole file.
+
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path as FsPath, PathBuf};
+use std::sync::Arc;
+
+use bytes::Bytes;
+use chrono::{DateTime, Utc};
+use futures::stream::BoxStream;
+use futures::{Stream, StreamExt, TryStreamExt};
+use object_store::aws::AmazonS3Builder;
+use object_store::local::LocalFileSystem;
+use object_store::path::Path;
+use object_store::prefix::PrefixStore;
+use object_store::{GetOptions, GetRange, ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
+
+/// The size of one part of a streamed put (S3's smallest part is 5 MiB).
+pub const PART_BYTES: usize = 5 * 1024 * 1024;
+/// Parts of one put in flight at once: with the part being filled, a put holds at most
+/// `(PARTS_IN_FLIGHT + 1) × PART_BYTES` of its file.
+const PARTS_IN_FLIGHT: usize = 2;
+
+/// Where the bytes live, as the configuration says.
+#[derive(Clone, PartialEq, Eq)]
+pub enum StorageConfig {
+    /// A folder on this node's disk (`DATA_DIR/files`).
+    Local(PathBuf),
+    /// An S3-compatible store (`STORAGE_URL=s3://bucket[/prefix]` and the `AWS_*` variables).
+    S3(S3Config),
+}
+
+#[derive(Clone, PartialEq, Eq)]
+pub struct S3Config {
+    pub bucket: String,
+    /// Keys are stored under this prefix (no leading or trailing slash); empty for none.
+    pub prefix: String,
+    pub access_key_id: Option<String>,
+    pub secret_access_key: Option<String>,
+    pub region: Option<String>,
+    /// `AWS_ENDPOINT_URL`: another S3-compatible service; path-style addressing, and plain
+    /// HTTP allowed when it says `http://`.
+    pub endpoint: Option<String>,
+}
+
+impl fmt::Debug for StorageConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Local(dir) => write!(f, "local {}", dir.display()),
+            // Never the keys.
+            Self::S3(s3) => write!(
+                f,
+                "s3://{}/{} (endpoint {})",
+                s3.bucket,
+                s3.prefix,
+                s3.endpoint.as_deref().unwrap_or("AWS")
+            ),
+        }
+    }
+}
+
+impl StorageConfig {
+    /// `STORAGE_URL` (with the `AWS_*` variables read through `var`), or the local folder.
+    pub fn from_env(
+        url: Option<&str>,
+        local: PathBuf,
+        var: impl Fn(&str) -> Option<String>,
+    ) -> anyhow::Result<Self> {
+        let Some(url) = url.filter(|u| !u.trim().is_empty()) else {
+            return Ok(Self::Local(local));
+        };
+        let rest = url.strip_prefix("s3://").ok_or_else(|| {
+            anyhow::anyhow!("STORAGE_URL must be s3://bucket[/prefix], not {url}")
+        })?;
+        let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
+        if bucket.is_empty() {
+            anyhow::bail!("STORAGE_URL names no bucket: {url}");
+        }
+        Ok(Self::S3(S3Config {
+            bucket: bucket.to_string(),
+            prefix: prefix.trim_matches('/').to_string(),
+            access_key_id: var("AWS_ACCESS_KEY_ID"),
+            secret_access_key: var("AWS_SECRET_ACCESS_KEY"),
+            region: var("AWS_REGION").or_else(|| var("AWS_DEFAULT_REGION")),
+            endpoint: var("AWS_ENDPOINT_URL"),
+        }))
+    }
+}
+
+/// What a stored object is, without its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ObjectInfo {
+    pub key: String,
+    pub size: u64,
+    pub last_modified: DateTime<Utc>,
+    /// The store's entity tag, as a quoted HTTP entity tag.
+    pub etag: Option<String>,
+}
+
+/// A stored object's bytes as they arrive.
+pub struct ObjectStream {
+    pub info: ObjectInfo,
+    /// The byte range of the object the stream carries.
+    pub range: Range<u64>,
+    pub bytes: BoxStream<'static, std::io::Result<Bytes>>,
+}
+
+/// A streamed put failed: the source stream's own error, or the store's.
+#[derive(Debug, thiserror::Error)]
+pub enum PutError<E> {
+    #[error("the source failed")]
+    Source(E),
+    #[error(transparent)]
+    Store(#[from] anyhow::Error),
+}
+
+/// The node's object store; cheap to clone (one `Arc`).
+#[derive(Clone)]
+pub struct Storage {
+    store: Arc<dyn ObjectStore>,
+}
+
+impl fmt::Debug for Storage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Storage({})", self.store)
+    }
+}
+
+fn path(key: &str) -> anyhow::Result<Path> {
+    Path::parse(key).map_err(|e| anyhow::anyhow!("bad storage key {key:?}: {e}"))
+}
+
+fn is_not_found(error: &object_store::Error) -> bool {
+    matches!(error, object_store::Error::NotFound { .. })
+}
+
+fn info_of(meta: object_store::ObjectMeta) -> ObjectInfo {
+    ObjectInfo {
+        key: meta.location.to_string(),
+        size: meta.size,
+        last_modified: meta.last_modified,
+        etag: meta.e_tag.map(|tag| {
+            if tag.starts_with('"') || tag.starts_with("W/") {
+                tag
+            } else {
+                format!("\"{tag}\"")
+            }
+        }),
+    }
+}
+
+impl Storage {
+    /// The store the configuration names.
+    pub fn open(config: &StorageConfig) -> anyhow::Result<Self> {
+        match config {
+            StorageConfig::Local(dir) => Self::local(dir),
+            StorageConfig::S3(s3) => Self::s3(s3),
+        }
+    }
+
+    /// Objects as files under `dir` (created when missing).
+    pub fn local(dir: &FsPath) -> anyhow::Result<Self> {
+        std::fs::create_dir_all(dir)?;
+        let store = LocalFileSystem::new_with_prefix(dir)?.with_automatic_cleanup(true);
+        Ok(Self {
+            store: Arc::new(store),
+        })
+    }
+
+    /// Objects in an S3-compatible bucket.
+    pub fn s3(config: &S3Config) -> anyhow::Result<Self> {
+        let mut builder = AmazonS3Builder::new()
+            .with_bucket_name(&config.bucket)
+            .with_region(config.region.as_deref().unwrap_or("us-east-1"))
+            // Object tags are never used; stores such as s3s-fs do not keep them.
+            .with_disable_tagging(true);
+        if let Some(key) = &config.access_key_id {
+            builder = builder.with_access_key_id(key);
+        }
+        if let Some(secret) = &config.secret_access_key {
+            builder = builder.with_secret_access_key(secret);
+        }
+        if let Some(endpoint) = &config.endpoint {
+            builder = builder
+                .with_endpoint(endpoint.trim_end_matches('/'))
+                .with_virtual_hosted_style_request(false)
+                .with_allow_http(endpoint.starts_with("http://"));
+        }
+        let s3: Arc<dyn ObjectStore> = Arc::new(builder.build()?);
+        let store: Arc<dyn ObjectStore> = if config.prefix.is_empty() {
+            s3
+        } else {
+            Arc::new(PrefixStore::new(s3, config.prefix.as_str()))
+        };
+        Ok(Self { store })
+    }
+
+    /// Stores `bytes` held in memory (small objects: variants, tests) under `key`.
+    pub async fn put(&self, key: &str, bytes: Bytes) -> anyhow::Result<()> {
+        self.store.put(&path(key)?, PutPayload::from(bytes)).await?;
+        Ok(())
+    }
+
+    /// Stores the bytes of `source` under `key` as they arrive and answers their count. An
+    /// object smaller than one part is one put; a larger one a multipart upload with at most
+    /// [`PARTS_IN_FLIGHT`] parts in flight (back pressure on the source). When the source or the
+    /// store fails nothing is left under `key` (the multipart upload is aborted).
+    pub async fn put_stream<S, E>(&self, key: &str, source: S) -> Result<u64, PutError<E>>
+    where
+        S: Stream<Item = Result<Bytes, E>>,
+    {
+        let location = path(key)?;
+        let mut source = std::pin::pin!(source);
+        let mut first = Vec::new();
+        let mut count = 0u64;
+        // Up to one part in memory: small objects are a single put.
+        while first.len() < PART_BYTES {
+            match source.next().await {
+                Some(Ok(chunk)) => {
+                    count += chunk.len() as u64;
+                    first.extend_from_slice(&chunk);
+                }
+                Some(Err(e)) => return Err(PutError::Source(e)),
+                None => {
+                    self.store
+                        .put(&location, PutPayload::from(first))
+                        .await
+                        .map_err(anyhow::Error::from)?;
+                    return Ok(count);
+                }
+            }
+        }
+        let upload = self
+            .store
+            .put_multipart(&location)
+            .await
+            .map_err(anyhow::Error::from)?;
+        let mut writer = WriteMultipart::new_with_chunk_size(upload, PART_BYTES);
+        writer.put(Bytes::from(first));
+        loop {
+            let next = match writer.wait_for_capacity(PARTS_IN_FLIGHT).await {
+                Ok(()) => source.next().await,
+                Err(e) => {
+                    let _ = writer.abort().await;
+                    return Err(PutError::Store(e.into()));
+                }
+            };
+            match next {
+                Some(Ok(chunk)) => {
+                    count += chunk.len() as u64;
+                    writer.put(chunk);
+                }
+                Some(Err(e)) => {
+                    if let Err(abort) = writer.abort().await {
+                        tracing::warn!(error = %abort, key, "aborting a multipart upload failed");
+                    }
+                    return Err(PutError::Source(e));
+                }
+                None => break,
+            }
+        }
+        writer.finish().await.map_err(anyhow::Error::from)?;
+        Ok(count)
+    }
+
+    /// What is stored under `key`, or `None`.
+    pub async fn head(&self, key: &str) -> anyhow::Result<Option<ObjectInfo>> {
+        match self.store.head(&path(key)?).await {
+            Ok(meta) => Ok(Some(info_of(meta))),
+            Err(e) if is_not_found(&e) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The bytes under `key` as a stream, or `None`.
+    pub async fn get(&self, key: &str) -> anyhow::Result<Option<ObjectStream>> {
+        self.get_opts(key, GetOptions::default()).await
+    }
+
+    /// The bytes `range` of the object under `key` as a stream (the range is clipped to the
+    /// object's end); `None` when there is no such object.
+    pub async fn get_range(
+        &self,
+        key: &str,
+        range: Range<u64>,
+    ) -> anyhow::Result<Option<ObjectStream>> {
+        anyhow::ensure!(range.start < range.end, "empty range {range:?} of {key}");
+        let options = GetOptions {
+            range: Some(GetRange::Bounded(range)),
+            ..GetOptions::default()
+        };
+        self.get_opts(key, options).await
+    }
+
+    async fn get_opts(
+        &self,
+        key: &str,
+        options: GetOptions,
+    ) -> anyhow::Result<Option<ObjectStream>> {
+        let result = match self.store.get_opts(&path(key)?, options).await {
+            Ok(result) => result,
+            Err(e) if is_not_found(&e) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        let range = result.range.clone();
+        let info = info_of(result.meta.clone());
+        let bytes = result.into_stream().map_err(std::io::Error::other).boxed();
+        Ok(Some(ObjectStream { info, range, bytes }))
+    }
+
+    /// The whole object under `key` in memory (small objects only: image variants and the
+    /// originals they are made from), or `None`.
+    pub async fn read(&self, key: &str) -> anyhow::Result<Option<Bytes>> {
+        match self.store.get(&path(key)?).await {
+            Ok(result) => Ok(Some(result.bytes().await?)),
+            Err(e) if is_not_found(&e) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Removes the object under `key`; removing what is not there is no error.
+    pub async fn delete(&self, key: &str) -> anyhow::Result<()> {
+        match self.store.delete(&path(key)?).await {
+            Ok(()) => Ok(()),
+            Err(e) if is_not_found(&e) => Ok(()),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Every object whose key starts with the folder `prefix` (`""` for all), with its size and
+    /// last modification (what expiry decides on).
+    pub fn list(&self, prefix: &str) -> BoxStream<'static, anyhow::Result<ObjectInfo>> {
+        let prefix = match prefix.trim_matches('/') {
+            "" => None,
+            folder => match path(folder) {
+                Ok(p) => Some(p),
+                Err(e) => return futures::stream::once(async { Err(e) }).boxed(),
+            },
+        };
+        self.store
+            .list(prefix.as_ref())
+            .map_ok(info_of)
+            .map_err(anyhow::Error::from)
+            .boxed()
+    }
+}
+
+/// What [`copy_all`] did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct CopyReport {
+    pub copied: u64,
+    /// Already in the target with the same size.
+    pub skipped: u64,
+    pub failed: u64,
+    pub bytes: u64,
+}
+
+/// How many objects [`copy_all`] copies at once.
+const COPIES_IN_FLIGHT: usize = 4;
+
+/// Copies every object of `from` into `to` under the same key, streamed; objects already in
+/// `to` with the same size are skipped, so running it again finishes what a failed run left.
+/// Each failure is logged and counted; the rest go on.
+pub async fn copy_all(from: &Storage, to: &Storage) -> anyhow::Result<CopyReport> {
+    let objects: Vec<ObjectInfo> = from.list("").try_collect().await?;
+    let outcomes: Vec<(String, anyhow::Result<Option<u64>>)> =
+        futures::stream::iter(objects.into_iter().map(|object| async move {
+            let outcome = copy_one(from, to, &object).await;
+            (object.key, outcome)
+        }))
+        .buffer_unordered(COPIES_IN_FLIGHT)
+        .collect()
+        .await;
+    let mut report = CopyReport::default();
+    for (key, outcome) in outcomes {
+        match outcome {
+            Ok(Some(bytes)) => {
+                report.copied += 1;
+                report.bytes += bytes;
+            }
+            Ok(None) => report.skipped += 1,
+            Err(error) => {
+                tracing::error!(key, error = format!("{error:#}"), "copy failed");
+                report.failed += 1;
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Copies one object; `None` when `to` has it already.
+async fn copy_one(
+    from: &Storage,
+    to: &Storage,
+    object: &ObjectInfo,
+) -> anyhow::Result<Option<u64>> {
+    if to
+        .head(&object.key)
+        .await?
+        .is_some_and(|there| there.size == object.size)
+    {
+        return Ok(None);
+    }
+    let source = from
+        .get(&object.key)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("{} vanished from the source", object.key))?;
+    let copied = to
+        .put_stream(&object.key, source.bytes)
+        .await
+        .map_err(|e| match e {
+            PutError::Source(e) => anyhow::Error::from(e),
+            PutError::Store(e) => e,
+        })?;
+    anyhow::ensure!(
+        copied == object.size,
+        "{}: {copied} of {} bytes copied",
+        object.key,
+        object.size
+    );
+    Ok(Some(copied))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn storage_urls_name_a_bucket_and_an_optional_prefix() {
+        let env = |name: &str| match name {
+            "AWS_ACCESS_KEY_ID" => Some("id".to_string()),
+            "AWS_ENDPOINT_URL" => Some("http://127.0.0.1:9000".to_string()),
+            _ => None,
+        };
+        let local = PathBuf::from("data/files");
+        assert_eq!(
+            StorageConfig::from_env(None, local.clone(), env).unwrap(),
+            StorageConfig::Local(local.clone())
+        );
+        let StorageConfig::S3(s3) =
+            StorageConfig::from_env(Some("s3://tsumugi/prod/files/"), local.clone(), env).unwrap()
+        else {
+            panic!("s3");
+        };
+        assert_eq!(
+            (s3.bucket.as_str(), s3.prefix.as_str()),
+            ("tsumugi", "prod/files")
+        );
+        assert_eq!(s3.access_key_id.as_deref(), Some("id"));
+        assert_eq!(s3.endpoint.as_deref(), Some("http://127.0.0.1:9000"));
+        assert!(StorageConfig::from_env(Some("gs://x"), local.clone(), env).is_err());
+        assert!(StorageConfig::from_env(Some("s3://"), local, env).is_err());
+    }
+
+    #[test]
+    fn the_debug_form_never_shows_the_secret() {
+        let config = StorageConfig::S3(S3Config {
+            bucket: "b".into(),
+            prefix: String::new(),
+            access_key_id: Some("id".into()),
+            secret_access_key: Some("very-secret".into()),
+            region: None,
+            endpoint: None,
+        });
+        assert!(!format!("{config:?}").contains("very-secret"));
+    }
+}
