@@ -43,6 +43,7 @@ mod server_timing;
 mod static_assets;
 mod task_flow;
 mod tokyo_dates;
+mod uploads;
 mod user_admin;
 mod work_admin;
 mod work_edit;

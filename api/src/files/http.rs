@@ -16,7 +16,6 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -98,36 +97,19 @@ pub async fn upload(
         tracing::warn!(error = %e, "upload refused: the virus scan gave no verdict");
         AppError::Unavailable
     })?;
-    let extension = name
-        .rsplit_once('.')
-        .map(|(_, ext)| ext.to_ascii_lowercase())
-        .filter(|e| e.len() <= 8 && e.chars().all(|c| c.is_ascii_alphanumeric()));
-    let storage_key = match extension {
-        Some(ext) => format!("{}.{ext}", Uuid::new_v4()),
-        None => Uuid::new_v4().to_string(),
-    };
-    let target = files::stored_path(&state.config.data_dir, &storage_key);
-    if let Some(parent) = target.parent() {
-        tokio::fs::create_dir_all(parent)
-            .await
-            .map_err(anyhow::Error::from)?;
-    }
-    tokio::fs::write(&target, &bytes)
-        .await
-        .map_err(anyhow::Error::from)?;
-    let file_id = db::insert(
+    let file_id = files::create::create(
+        &state.config.data_dir,
         &state.db,
-        &db::NewFile {
+        &files::create::NewFile {
             user_id: caller.user_id,
             name: &name,
-            storage_key: &storage_key,
+            is_private,
             content_type: &content_type,
             size_bytes: bytes.len() as i64,
             scan_status: verdict.as_status(),
-            is_private,
-            width: dimensions.map(|d| d.0 as i32),
-            height: dimensions.map(|d| d.1 as i32),
+            dimensions,
         },
+        &bytes[..],
     )
     .await?;
     let view = db::load(&state.db, file_id)
@@ -169,7 +151,7 @@ pub struct ImageQuery {
 pub const MAX_IMAGE_SIDE: u32 = 4096;
 
 /// 422 for an image over the decoding budget.
-fn too_many_pixels() -> AppError {
+pub(crate) fn too_many_pixels() -> AppError {
     AppError::Validation {
         message: "画像が大きすぎます。4,000万画素以下（一辺16,384ピクセル以下）の画像をアップロードしてください。".into(),
         rules: [("file".to_string(), vec!["dimensions".to_string()])].into(),

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 /// The standard anti-virus test string (split so this source file is not flagged itself).
@@ -80,8 +80,16 @@ impl Scanner {
     }
 
     pub async fn scan(&self, bytes: &[u8]) -> Result<Verdict, ScanFailed> {
+        self.scan_reader(bytes).await
+    }
+
+    /// Scans a stream of bytes (a stored file) without holding it whole in memory.
+    pub async fn scan_reader(&self, bytes: impl AsyncRead + Unpin) -> Result<Verdict, ScanFailed> {
         match self {
-            Self::Signature => Ok(SignatureScanner.scan(bytes)),
+            Self::Signature => SignatureScanner
+                .scan_reader(bytes)
+                .await
+                .map_err(|e| ScanFailed(e.to_string())),
             Self::Clamd { address } => {
                 tokio::time::timeout(CLAMD_TIMEOUT, clamd_scan(address, bytes))
                     .await
@@ -93,16 +101,24 @@ impl Scanner {
 
 /// One INSTREAM exchange: `zINSTREAM\0`, length-prefixed chunks, a zero length, then a reply
 /// such as `stream: OK` or `stream: Eicar-Test-Signature FOUND` ended by NUL.
-async fn clamd_scan(address: &str, bytes: &[u8]) -> Result<Verdict, ScanFailed> {
+async fn clamd_scan(
+    address: &str,
+    mut bytes: impl AsyncRead + Unpin,
+) -> Result<Verdict, ScanFailed> {
     let failed = |e: std::io::Error| ScanFailed(e.to_string());
     let mut stream = TcpStream::connect(address).await.map_err(failed)?;
     stream.write_all(b"zINSTREAM\0").await.map_err(failed)?;
-    for chunk in bytes.chunks(CHUNK) {
+    let mut chunk = vec![0; CHUNK];
+    loop {
+        let read = bytes.read(&mut chunk).await.map_err(failed)?;
+        if read == 0 {
+            break;
+        }
         stream
-            .write_all(&(chunk.len() as u32).to_be_bytes())
+            .write_all(&(read as u32).to_be_bytes())
             .await
             .map_err(failed)?;
-        stream.write_all(chunk).await.map_err(failed)?;
+        stream.write_all(&chunk[..read]).await.map_err(failed)?;
     }
     stream
         .write_all(&0u32.to_be_bytes())
@@ -134,11 +150,30 @@ pub struct SignatureScanner;
 
 impl SignatureScanner {
     pub fn scan(&self, bytes: &[u8]) -> Verdict {
-        let signature = EICAR.as_bytes();
-        if bytes.windows(signature.len()).any(|w| w == signature) {
+        if memchr::memmem::find(bytes, EICAR.as_bytes()).is_some() {
             Verdict::Infected
         } else {
             Verdict::Clean
+        }
+    }
+
+    /// The same check over a stream: each chunk is searched together with the end of the one
+    /// before, so a signature across two chunks is found.
+    pub async fn scan_reader(&self, mut bytes: impl AsyncRead + Unpin) -> std::io::Result<Verdict> {
+        let keep = EICAR.len() - 1;
+        let mut window = vec![0; keep + CHUNK];
+        let mut carried = 0;
+        loop {
+            let read = bytes.read(&mut window[carried..]).await?;
+            if read == 0 {
+                return Ok(Verdict::Clean);
+            }
+            let filled = carried + read;
+            if self.scan(&window[..filled]) == Verdict::Infected {
+                return Ok(Verdict::Infected);
+            }
+            carried = filled.min(keep);
+            window.copy_within(filled - carried..filled, 0);
         }
     }
 }
@@ -153,6 +188,18 @@ mod tests {
         infected.extend_from_slice(EICAR.as_bytes());
         assert_eq!(SignatureScanner.scan(&infected), Verdict::Infected);
         assert_eq!(SignatureScanner.scan("原稿です".as_bytes()), Verdict::Clean);
+    }
+
+    #[tokio::test]
+    async fn a_signature_across_two_chunks_is_found_in_a_stream() {
+        let mut infected = vec![b'a'; CHUNK - 10];
+        infected.extend_from_slice(EICAR.as_bytes());
+        infected.extend_from_slice(&[b'b'; 100]);
+        let verdict = SignatureScanner.scan_reader(&infected[..]).await.unwrap();
+        assert_eq!(verdict, Verdict::Infected);
+        let clean = vec![b'a'; 3 * CHUNK];
+        let verdict = SignatureScanner.scan_reader(&clean[..]).await.unwrap();
+        assert_eq!(verdict, Verdict::Clean);
     }
 
     #[test]
