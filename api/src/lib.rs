@@ -170,6 +170,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     assessments::job::spawn_scheduler(state.clone());
     maintenance::ticker::spawn(state.clone());
     information::scheduler::spawn(state.clone());
+    files::uploads::spawn_expiry(state.clone());
     notices::mails::spawn_delivery(state.clone());
     let listener = realtime::listen(address)?;
     tracing::info!(address = %listener.local_addr()?, revision_no = %state.revision_no, "tsumugi is listening");

@@ -284,6 +284,21 @@ async fn fixtures(app: &TestApp, pool: &PgPool) -> BTreeMap<&'static str, String
         .await;
     assert_eq!(status, StatusCode::CREATED, "{message}");
     f.insert("file_in_channel", file["id"].to_string());
+
+    // A resumable upload the creator started.
+    let created = app
+        .http
+        .post(app.url("/api/uploads"))
+        .bearer_auth(&token)
+        .header("tus-resumable", "1.0.0")
+        .header("upload-length", "100")
+        .header("upload-metadata", "filename YS50eHQ=,use ZGVsaXZlcnk=")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let location = created.headers()["location"].to_str().unwrap();
+    f.insert("upload", location.rsplit('/').next().unwrap().to_string());
     f
 }
 
@@ -328,17 +343,21 @@ async fn guest_token(app: &TestApp, client: &str, media: &str, team: &str) -> St
     body["token"].as_str().unwrap().to_string()
 }
 
-/// An empty multipart form (an upload without its file).
-async fn send_multipart(
+/// A request without a JSON body, as a row's `Body` says: an empty multipart form (an upload
+/// without its file) or a tus request (`Tus-Resumable: 1.0.0`, no body).
+async fn send_raw(
     app: &TestApp,
     method: Method,
     path: &str,
     token: Option<&str>,
+    multipart: bool,
 ) -> (StatusCode, serde_json::Value) {
-    let mut request = app
-        .http
-        .request(method, app.url(path))
-        .multipart(reqwest::multipart::Form::new().text("note", "matrix"));
+    let mut request = app.http.request(method, app.url(path));
+    request = if multipart {
+        request.multipart(reqwest::multipart::Form::new().text("note", "matrix"))
+    } else {
+        request.header("tus-resumable", "1.0.0")
+    };
     if let Some(token) = token {
         request = request.bearer_auth(token);
     }
@@ -405,12 +424,15 @@ async fn every_operation_answers_every_actor_as_the_matrix_says(pool: PgPool) {
         for (column, expected) in row.cells.iter().enumerate() {
             let token = tokens[column].as_deref();
             let (status, answer) = match &row.body {
-                Body::Multipart => send_multipart(&app, row.method.clone(), &path, token).await,
+                Body::Multipart => send_raw(&app, row.method.clone(), &path, token, true).await,
                 Body::Json(json) => {
                     let body = serde_json::from_str(&resolve(json, &fixtures))
                         .unwrap_or_else(|e| panic!("line {}: body {json}: {e}", row.line));
                     app.request(row.method.clone(), &path, token, Some(body))
                         .await
+                }
+                Body::Default if path.starts_with("/api/uploads") => {
+                    send_raw(&app, row.method.clone(), &path, token, false).await
                 }
                 Body::Default => {
                     let body = (row.method != Method::GET && row.method != Method::DELETE)

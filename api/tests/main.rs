@@ -44,6 +44,7 @@ mod static_assets;
 mod storage;
 mod task_flow;
 mod tokyo_dates;
+mod uploads;
 mod user_admin;
 mod work_admin;
 mod work_edit;

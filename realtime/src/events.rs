@@ -26,6 +26,7 @@ pub enum EventName {
     TeamMemberUpdated,
     RewardConfirmationCreated,
     SessionRevoked,
+    FileScanned,
     /// Sent by one node to its own sockets after its link to the other nodes (Redis) came back:
     /// events published elsewhere during the outage never reached them, so clients refresh as
     /// after a reconnect (rejoin, catch up through REST).
@@ -57,6 +58,7 @@ impl EventName {
             EventName::TeamMemberUpdated => "team_member.updated",
             EventName::RewardConfirmationCreated => "reward_confirmation.created",
             EventName::SessionRevoked => "session.revoked",
+            EventName::FileScanned => "file.scanned",
             EventName::Resync => "hub.resync",
         }
     }

@@ -19,7 +19,6 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -150,14 +149,7 @@ async fn store(
     } else {
         images::Header::Unreadable
     };
-    let extension = name
-        .rsplit_once('.')
-        .map(|(_, ext)| ext.to_ascii_lowercase())
-        .filter(|e| e.len() <= 8 && e.chars().all(|c| c.is_ascii_alphanumeric()));
-    let storage_key = match extension {
-        Some(ext) => format!("{}.{ext}", Uuid::new_v4()),
-        None => Uuid::new_v4().to_string(),
-    };
+    let storage_key = crate::files::create::new_storage_key(&name);
     let mut seen = head.len();
     let rest = field.map(move |read| {
         let chunk = read.map_err(|_| PartRefused::Read)?;
@@ -279,7 +271,7 @@ pub struct ImageQuery {
 pub const MAX_IMAGE_SIDE: u32 = 4096;
 
 /// 422 for an image over the decoding budget.
-fn too_many_pixels() -> AppError {
+pub(crate) fn too_many_pixels() -> AppError {
     AppError::Validation {
         message: "画像が大きすぎます。4,000万画素以下（一辺16,384ピクセル以下）の画像をアップロードしてください。".into(),
         rules: [("file".to_string(), vec!["dimensions".to_string()])].into(),

@@ -1,11 +1,15 @@
 //! Uploaded files: their bytes in `platform::storage` (keyed by `storage_key`), content
-//! sniffing, the virus-scan status, access rules, downloads and image variants.
+//! sniffing, the virus-scan status, access rules, downloads and image variants; resumable
+//! uploads (tus) in `uploads`.
 
+pub mod create;
 mod db;
+pub mod events;
 pub mod http;
 pub mod images;
 pub mod scan;
 mod serve;
+pub mod uploads;
 
 pub use db::{FILE_COLUMNS, FileRow, MessageFileRow, load, load_for_messages};
 pub use serve::respond;
@@ -75,6 +79,19 @@ impl FileKind {
             Self::Document
         } else {
             Self::Other
+        }
+    }
+
+    /// The size limit of a resumable upload (`files::uploads`) of the kind in bytes: 5 GiB of
+    /// video, audio or archives, 200 MB of documents (and anything else), 30 MB of images.
+    pub fn max_resumable_bytes(self) -> u64 {
+        const GIB: u64 = 1024 * 1024 * 1024;
+        const MB: u64 = 1000 * 1000;
+        match self {
+            Self::Media | Self::Archive => 5 * GIB,
+            Self::Document | Self::Other => 200 * MB,
+            Self::Image => 30 * MB,
+            Self::Executable => 0,
         }
     }
 

@@ -35,6 +35,7 @@ fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(chat::channels::http::router())
         .merge(chat::messages::http::router())
         .merge(files::http::router())
+        .merge(files::uploads::http::router())
         .merge(notices::http::router())
         .merge(work::projects::http::router())
         .merge(work::works::http::router())
@@ -90,7 +91,10 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn(move |request, next| {
             crate::platform::limits::time_limit(request_timeout, request, next)
         }))
-        .layer(crate::platform::limits::cors(&state.config.allowed_origins));
+        .layer(crate::platform::limits::cors(&state.config.allowed_origins))
+        .layer(middleware::from_fn(
+            files::uploads::http::answer_tus_options,
+        ));
     // Outermost of the API's layers, so `total` covers all of them.
     let api = if state.config.server_timing {
         api.layer(middleware::from_fn(crate::platform::server_timing::add))

@@ -41,6 +41,14 @@ pub enum AppError {
     },
     #[error("unavailable")]
     Unavailable,
+    /// A refusal whose status a protocol fixes (tus: 409, 410, 412, 413, 423), with a message
+    /// for the person and the rules failed, if a field is at fault.
+    #[error("refused with {status}")]
+    WithStatus {
+        status: StatusCode,
+        message: String,
+        rules: Rules,
+    },
     /// A service behind ours (the CRM) failed; 502 with a message for the person.
     #[error("upstream failure: {0}")]
     Upstream(String),
@@ -127,6 +135,7 @@ impl AppError {
             }
             AppError::Maintenance { .. } | AppError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Upstream(_) => StatusCode::BAD_GATEWAY,
+            AppError::WithStatus { status, .. } => *status,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -209,10 +218,14 @@ impl IntoResponse for AppError {
             AppError::MethodNotAllowed => {
                 json!({ "error": { "message": MESSAGE_METHOD_NOT_ALLOWED } })
             }
-            AppError::Validation { message, rules } if rules.is_empty() => {
+            AppError::Validation { message, rules }
+            | AppError::WithStatus { message, rules, .. }
+                if rules.is_empty() =>
+            {
                 json!({ "error": { "message": message } })
             }
-            AppError::Validation { message, rules } => {
+            AppError::Validation { message, rules }
+            | AppError::WithStatus { message, rules, .. } => {
                 json!({ "error": { "message": message, "rules": rules } })
             }
             AppError::TooManyRequests { .. } => json!({ "error": { "message": MESSAGE_TOO_MANY } }),

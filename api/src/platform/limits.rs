@@ -18,13 +18,15 @@ use crate::platform::error::{AppError, AppResult};
 
 /// Answers 503 when an API call takes longer than `limit` (`REQUEST_TIMEOUT_SECONDS`). Uploads
 /// are left out: a large file on a slow line legitimately takes longer, and their size is capped
-/// instead.
+/// instead (a resumable upload's `PATCH` ends when its body stays idle, `files::uploads::parts`).
 pub async fn time_limit(limit: Duration, request: Request, next: Next) -> Response {
     let upload = request
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("multipart/"));
+        .is_some_and(|v| {
+            v.starts_with("multipart/") || v == crate::files::uploads::http::PATCH_CONTENT_TYPE
+        });
     if upload {
         return next.run(request).await;
     }
@@ -47,13 +49,26 @@ pub fn cors(allowed_origins: &[String]) -> CorsLayer {
         .collect();
     CorsLayer::new()
         .allow_origin(AllowOrigin::list(origins))
-        .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
-        .allow_headers([
-            header::AUTHORIZATION,
-            header::CONTENT_TYPE,
-            header::ACCEPT,
-            HeaderName::from_static("x-platform-version"),
+        .allow_methods([
+            Method::GET,
+            Method::POST,
+            Method::PUT,
+            Method::DELETE,
+            Method::PATCH,
+            Method::HEAD,
         ])
+        .allow_headers(
+            [
+                header::AUTHORIZATION,
+                header::CONTENT_TYPE,
+                header::ACCEPT,
+                HeaderName::from_static("x-platform-version"),
+            ]
+            .into_iter()
+            .chain(crate::files::uploads::http::REQUEST_HEADERS.map(HeaderName::from_static))
+            .collect::<Vec<_>>(),
+        )
+        .expose_headers(crate::files::uploads::http::RESPONSE_HEADERS.map(HeaderName::from_static))
         .max_age(Duration::from_secs(600))
 }
 

@@ -52,7 +52,8 @@ const Chosen = styled.ul`
     &:focus-visible { outline: 2px solid ${theme.color.brand}; }
   }
 `;
-const Bar = styled.div`
+/** A progress bar (the share goes in the inner div's width). */
+export const Bar = styled.div`
   height: 8px;
   margin-top: 8px;
   border-radius: 4px;

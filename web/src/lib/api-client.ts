@@ -12,6 +12,9 @@ export function setTokenProvider(provider: () => string | null): void {
   tokenProvider = provider;
 }
 
+/** The session's bearer token, for calls made outside this client (resumable uploads). */
+export const bearerToken = (): string | null => tokenProvider();
+
 /** Called with every failed call's error (the maintenance and banner stores listen). */
 export function setFailureListener(listener: (error: AppError) => void): void {
   failureListener = listener;

@@ -148,6 +148,9 @@ export interface DeliveryRegistered {
   updatedAt: string;
 }
 
+/** `file.scanned` (to the uploader): the virus scan of a finished resumable upload gave its verdict. */
+export type FileScanned = FileView;
+
 // Everyone (the global broadcast)
 
 export interface MaintenanceWindow {

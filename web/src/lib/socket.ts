@@ -6,6 +6,7 @@ import type {
   AssessmentsChanged,
   ChannelRead,
   DeliveryRegistered,
+  FileScanned,
   InformationPublished,
   MaintenanceChanged,
   MediaUpdated,
@@ -49,6 +50,7 @@ export interface ServerEvents {
   'assessments.changed': AssessmentsChanged;
   'team_member.updated': TeamMemberUpdated;
   'reward_confirmation.created': RewardConfirmationCreated;
+  'file.scanned': FileScanned;
 }
 
 export type ServerEvent = keyof ServerEvents;

@@ -1,12 +1,7 @@
-import { api, fileForm } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import type { DeliveryRegistered } from '@/lib/events';
 import type { TaskGroups } from '@/lib/tasks';
 import type { AdminTaskChange, TaskDetail } from './types';
-
-interface FileAnswer {
-  id: number;
-  name: string;
-}
 
 export const tasksApi = {
   list: (status: string[]) => api.get<TaskGroups>('/tasks', { status }),
@@ -19,7 +14,6 @@ export const tasksApi = {
   deliverUrl: (taskId: number, url: string) => api.post<DeliveryRegistered>(`/tasks/${taskId}/deliveries`, { type: 'external', url }),
   inspect: (taskId: number, result: 'accepted' | 'rejected', reason?: string) => api.put<unknown>(`/tasks/${taskId}/inspection`, { result, reason }),
   file: (fileId: number) => api.download(`/files/${fileId}`),
-  uploadFile: (file: File, onProgress?: (ratio: number) => void) => api.upload<FileAnswer>('/files', fileForm(file), onProgress),
 
   adminUpdate: (taskId: number, change: AdminTaskChange) => api.put<TaskDetail>(`/admin/tasks/${taskId}`, change),
   adminCompletedDate: (taskIds: number[], completedDate: string) =>

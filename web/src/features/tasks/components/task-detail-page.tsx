@@ -5,7 +5,7 @@ import { Button } from '@/components/button';
 import { useConfirm } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { DescriptionList } from '@/components/description-list';
-import { FileDropZone } from '@/components/file-drop-zone';
+import { ResumableUploader } from '@/components/resumable-uploader';
 import { Inline, List, ListRow } from '@/components/list';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
@@ -15,6 +15,7 @@ import { TextArea, TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { saveBlob } from '@/lib/download';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import type { FileView } from '@/lib/files';
 import type { Viewer } from '@/lib/roles';
 import { describeTaskRule, TASK_STATUS_LABEL, taskTypeLabel } from '@/lib/tasks';
 import { useCatchUp } from '@/lib/socket';
@@ -86,15 +87,12 @@ const METHODS = [
 function DeliveryForms({ userId }: { userId: number }) {
   const { delivery, deliverFiles, deliverUrl } = useTaskDetail();
   const [method, setMethod] = useState('file');
-  const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [uploaded, setUploaded] = useState<{ files: FileView[]; busy: boolean }>({ files: [], busy: false });
+  const [uploads, setUploads] = useState(0);
   const [url, setUrl] = useState('');
   const submitFiles = async (event: FormEvent) => {
     event.preventDefault();
-    setProgress(0);
-    const ok = await deliverFiles(files, setProgress);
-    setProgress(null);
-    if (ok) setFiles([]);
+    if (await deliverFiles(uploaded.files.map((file) => file.id))) setUploads((n) => n + 1);
   };
   const submitUrl = async (event: FormEvent) => {
     event.preventDefault();
@@ -106,8 +104,15 @@ function DeliveryForms({ userId }: { userId: number }) {
       <ErrorAlert error={delivery.error} describe={describeTaskRule} />
       {method === 'file' ? (
         <form onSubmit={submitFiles}>
-          <FileDropZone label="納品ファイル" multiple files={files} onFiles={setFiles} progress={progress} disabled={delivery.loading} />
-          <Button type="submit" $variant="primary" disabled={delivery.loading || files.length === 0}>
+          <ResumableUploader
+            label="納品ファイル"
+            use="delivery"
+            multiple
+            key={uploads}
+            disabled={delivery.loading}
+            onFiles={(files, busy) => setUploaded({ files, busy })}
+          />
+          <Button type="submit" $variant="primary" disabled={delivery.loading || uploaded.busy || uploaded.files.length === 0}>
             ファイルを納品する
           </Button>
         </form>

@@ -10,10 +10,9 @@ afterEach(() => {
 const file = { id: 1, file_id: 41, name: '原稿.docx', path: 'files/abc.docx', anti_virus_check_scan_status: 'clean', created_at: '2026-11-22T10:00:00Z' };
 
 describe('task detail store', () => {
-  it('uploads the files, registers the delivery, then takes only updatedAt and deliveryFiles from the refetched task', async () => {
+  it('registers the uploaded files as the delivery, then takes only updatedAt and deliveryFiles from the refetched task', async () => {
     let shown = 0;
     const api = mockApi({
-      'POST /files': { status: 201, body: { id: 41, name: '原稿.docx' } },
       'POST /tasks/7/deliveries': { status: 201, body: { task_id: 7, delivery_id: 90, type: 'file', url: null, file_ids: [41], updated_at: '2026-11-22T10:00:00Z' } },
       'GET /tasks/7': () =>
         shown++ === 0
@@ -23,7 +22,7 @@ describe('task detail store', () => {
     await useTaskDetail.getState().fetch(7);
     const before = useTaskDetail.getState().task.data!;
 
-    const ok = await useTaskDetail.getState().deliverFiles([new File(['本文'], '原稿.docx')]);
+    const ok = await useTaskDetail.getState().deliverFiles([41]);
 
     expect(ok).toBe(true);
     expect(api.called('POST /tasks/7/deliveries')[0].body).toEqual({ type: 'file', file_ids: [41] });

@@ -19,8 +19,8 @@ interface TaskDetailState {
   fetch: (taskId: number) => Promise<void>;
   take: () => Promise<boolean>;
   decline: () => Promise<boolean>;
-  /** Uploads the files one after another (`onProgress`: share of all their bytes sent), then registers them. */
-  deliverFiles: (files: File[], onProgress?: (ratio: number) => void) => Promise<boolean>;
+  /** Registers the files already uploaded (resumable uploads, by id) as the delivery. */
+  deliverFiles: (fileIds: number[]) => Promise<boolean>;
   deliverUrl: (url: string, userId: number) => Promise<boolean>;
   inspect: (result: 'accepted' | 'rejected', reason?: string) => Promise<boolean>;
 }
@@ -54,23 +54,13 @@ export const useTaskDetail = create<TaskDetailState>((set, get) => {
     take: () => act(tasksApi.take, 'タスクの受注に失敗しました'),
     // A declined task may no longer be visible to the creator; the page leaves it.
     decline: () => act(tasksApi.decline, 'タスクの辞退に失敗しました', false),
-    deliverFiles: async (files, onProgress) => {
+    deliverFiles: async (fileIds) => {
       const answer = await track(
         set,
         'delivery',
         async () => {
           const task = current();
-          const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
-          let sent = 0;
-          const uploaded = [];
-          for (const file of files) {
-            uploaded.push(await tasksApi.uploadFile(file, (ratio) => onProgress?.((sent + ratio * file.size) / total)));
-            sent += file.size;
-          }
-          await tasksApi.deliverFiles(
-            task.id,
-            uploaded.map((f) => f.id),
-          );
+          await tasksApi.deliverFiles(task.id, fileIds);
           return tasksApi.show(task.id);
         },
         DELIVERY_FAILED,

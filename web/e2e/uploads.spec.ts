@@ -1,0 +1,120 @@
+/**
+ * A delivery of a few hundred MB through the resumable upload: the creator's network is cut
+ * mid-way, the upload resumes from the server's offset (it does not start again), completes,
+ * and the client sees the delivery live and downloads it byte for byte. On a node of its own
+ * (its own database), so the delivered task stays as the other specs expect it on the main node.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { E2E_PORT } from '../playwright.config';
+import { expect, test } from './support/fixtures';
+import { databaseUrl, newDataDir, psql, startNode, stopNode } from './support/server';
+import { liveConnected, logIn, tokenOf } from './support/session';
+
+const PORT = E2E_PORT + 11;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const MB = 1024 * 1024;
+const SIZE = 256 * MB;
+
+let node: Awaited<ReturnType<typeof startNode>> | undefined;
+let folder = '';
+
+test.beforeAll(async () => {
+  const database = `tsumugi_e2e_uploads_${Date.now()}`;
+  psql(`create database ${database}`);
+  node = await startNode({ port: PORT, databaseUrl: databaseUrl(database), redisPrefix: `e2e-uploads-${Date.now()}`, dataDir: newDataDir() });
+  folder = mkdtempSync(join(tmpdir(), 'tsumugi-upload-'));
+});
+
+test.afterAll(async () => {
+  await stopNode(node);
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A video file of `size` bytes: an MP4 header (so it is sniffed as video, whose limit is 5 GiB), then random bytes. */
+function videoFile(path: string, size: number): void {
+  const fd = openSync(path, 'w');
+  const header = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
+  writeSync(fd, header);
+  const block = randomBytes(4 * MB);
+  for (let written = header.length; written < size; written += block.length) writeSync(fd, block, 0, Math.min(block.length, size - written));
+  closeSync(fd);
+}
+
+test('a large delivery survives a network cut: it resumes, completes, and the client downloads it', async ({ browser, playwright }) => {
+  const path = join(folder, '本編マスター.mp4');
+  videoFile(path, SIZE);
+  const creatorContext = await browser.newContext({ baseURL: ORIGIN });
+  const clientContext = await browser.newContext({ baseURL: ORIGIN, acceptDownloads: true });
+  const creator = await creatorContext.newPage();
+  const client = await clientContext.newPage();
+  try {
+    await logIn(creator, 'creator@demo.tsumugi.jp');
+    await logIn(client, 'client@demo.tsumugi.jp');
+    await creator.goto('/tasks?status[]=doing');
+    await creator.getByTestId('task-list').getByRole('link', { name: /冬の温泉ガイド 本文執筆/ }).click();
+    await expect(creator).toHaveURL(/\/tasks\/\d+$/);
+    await client.goto(new URL(creator.url()).pathname);
+    await expect(client.getByTestId('task-status')).toHaveText('作業中');
+    await liveConnected(client);
+
+    // What the creator's browser asks of the upload endpoint.
+    let creations = 0;
+    let uploadPath = '';
+    let cutAt: number | null = null;
+    const patches: { offset: number; afterCut: boolean }[] = [];
+    let failed = 0;
+    creator.on('request', (request) => {
+      if (!request.url().includes('/api/uploads')) return;
+      if (request.method() === 'POST') creations += 1;
+      if (request.method() === 'PATCH') patches.push({ offset: Number(request.headers()['upload-offset']), afterCut: cutAt !== null });
+    });
+    creator.on('response', (response) => {
+      if (response.request().method() === 'POST' && response.url().endsWith('/api/uploads')) uploadPath = response.headers().location ?? '';
+    });
+    creator.on('requestfailed', (request) => {
+      if (request.url().includes('/api/uploads')) failed += 1;
+    });
+
+    await creator.getByLabel('納品ファイル').setInputFiles(path);
+    const status = creator.getByTestId('upload-status');
+    // Once a few chunks are in, the network goes away for a while.
+    await expect.poll(() => Math.max(0, ...patches.map((p) => p.offset)), { timeout: 30_000, intervals: [20] }).toBeGreaterThanOrEqual(32 * MB);
+    await creatorContext.setOffline(true);
+    const api = await playwright.request.newContext({ baseURL: ORIGIN });
+    const token = await tokenOf(creator);
+    const offsetNow = async () =>
+      Number((await api.head(uploadPath, { headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' } })).headers()['upload-offset']);
+    await expect(status).toContainText('通信が途切れました', { timeout: 15_000 });
+    cutAt = await offsetNow();
+    expect(cutAt).toBeGreaterThan(0);
+    expect(cutAt).toBeLessThan(SIZE);
+    await creator.waitForTimeout(1000);
+    await creatorContext.setOffline(false);
+
+    // It completes, is scanned, and is delivered.
+    await expect(status).toHaveText('アップロード完了', { timeout: 45_000 });
+    expect(await offsetNow()).toBe(SIZE);
+    expect(creations, 'one upload, never created again').toBe(1);
+    expect(failed, 'the cut broke requests').toBeGreaterThan(0);
+    const resumed = patches.filter((p) => p.afterCut);
+    expect(resumed.length).toBeGreaterThan(0);
+    expect(Math.min(...resumed.map((p) => p.offset)), 'resumed from the server offset, not from zero').toBeGreaterThanOrEqual(cutAt);
+    await creator.getByRole('button', { name: 'ファイルを納品する' }).click();
+
+    // The client sees the delivery live and downloads it whole.
+    const delivered = client.getByTestId('deliveries').getByRole('button', { name: /本編マスター\.mp4$/ });
+    await expect(delivered).toBeEnabled({ timeout: 10_000 });
+    const [download] = await Promise.all([client.waitForEvent('download'), delivered.click()]);
+    const saved = join(folder, 'downloaded.mp4');
+    await download.saveAs(saved);
+    const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+    expect(digest(saved), 'byte for byte').toBe(digest(path));
+    await api.dispose();
+  } finally {
+    await clientContext.close();
+    await creatorContext.close();
+  }
+});
