@@ -189,6 +189,8 @@ POSITIVE_EXEMPTIONS=(
   "POST /api/clients/{id}/media|genre_group_id, genre_ids, search_tag_ids, manager_ids: rows that exist"
   "PUT /api/clients/{id}/media/{media_id}|genre_group_id, genre_ids, search_tag_ids, manager_ids: rows that exist"
   "PUT /api/admin/tasks/invalid|task_ids: tasks that exist"
+  "PUT /api/creators/{id}/combinations|user_ids: other creators that exist"
+  "PUT /api/creators/{id}/search_tags|tags.*.id: search tags that exist"
   "PUT /api/admin/tasks/completed_date|task_ids: done tasks that exist; the date outside a confirmed month"
   # Rules between fields, or against the clock.
   "POST /api/users|password: upper and lower case letters and digits; password_confirmation: same:password"
@@ -196,7 +198,10 @@ POSITIVE_EXEMPTIONS=(
   "POST /api/admin/maintenance/windows|start_datetime, end_datetime: a date and time, end after start and after now"
   "PUT /api/admin/maintenance|start_datetime, end_datetime: a date and time, end after start and after now"
   "POST /api/information|scheduled_start_date: today or later (after_or_equal:now)"
-  "POST /api/reward_confirmations|year, month: a month that is over"  # The record's state, not the request: a move its status does not allow.
+  "POST /api/reward_confirmations|year, month: a month that is over"
+  "GET /api/admin/downloads/statements|year, month: a month whose rewards are confirmed"
+  "GET /api/admin/downloads/transfer_file|year, month: a month whose rewards are confirmed"
+  "PUT /api/admin/tasks/{task_id}|completed_date: not in the future, outside a confirmed month; status: the moves it allows"  # The record's state, not the request: a move its status does not allow.
   "DELETE /api/v2/projects/works/tasks/{task_id}|only a task not yet taken can be deleted"
   "DELETE /api/v2/projects/{project_id}|only a project still being set up can be deleted"
   "DELETE /api/clients/media/{media_id}/teams/{team_id}/members/{user_id}|a member working in the team cannot be removed (not_removable)"
@@ -206,6 +211,7 @@ POSITIVE_EXEMPTIONS=(
   "PUT /api/clients/media/{media_id}/teams/{team_id}/members/{user_id}|status: only the moves the member's status allows (transition)"
   "PUT /api/tasks/{task_id}/inspection|only a task under acceptance is inspected (transition)"
   "PUT /api/assessments/{id}|an assessment is answered once (answered)"
+  "PUT /api/admin/users/{id}/left|status: a member who left cannot be moved back"
   # A file in a given shape: the filled .xlsx template.
   "POST /api/v2/projects/works/{work_id}/tasks/import|file: the filled task template (.xlsx)"
   "POST /api/v2/projects/works/tasks/tags/import|file: the filled tag template (.xlsx)"
