@@ -11,7 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::accounts::model::MailAddressRequest;
+use crate::accounts::model::{MAIL_ADDRESS_RULES, MAIL_MAX, MailAddressRequest};
 use crate::accounts::model::{MailFrequencies, MailFrequency};
 use crate::accounts::tokens::{self, Purpose, Recipient};
 use crate::accounts::{db, invitations, mails, password_rule, throttle};
@@ -23,6 +23,7 @@ use crate::platform::guards::ensure_visible;
 use crate::platform::mail::Mail;
 use crate::platform::realtime_auth::sessions_revoked;
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 use crate::users::model::{self as users, UserRecord};
 use crate::users::profile::{self, NewAccount, PersonInput, Profile, ProfileInput};
@@ -43,7 +44,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 const MAIL_ADDRESS: &str = "mail_address";
-const MAIL_MAX: usize = 255;
 /// The rule on `current_password` (or the mail change's `password`) when it is wrong.
 pub const RULE_CURRENT_PASSWORD: &str = "current_password";
 /// The rule on a new password equal to the current one.
@@ -138,6 +138,21 @@ pub struct UpdatePasswordRequest {
     pub password_confirmation: String,
 }
 
+/// A new password (`password_rule::check`): its classes of characters are not stated.
+const NEW_PASSWORD: &[Rule] = &[
+    Rule::Required,
+    Rule::MinChars(password_rule::MIN_CHARS),
+    Rule::MaxChars(password_rule::MAX_CHARS),
+];
+
+impl Declared for UpdatePasswordRequest {
+    const RULES: &'static [FieldRules] = &[
+        ("current_password", &[Rule::Required]),
+        ("password", NEW_PASSWORD),
+        ("password_confirmation", &[Rule::Required]),
+    ];
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MailChangeRequest {
     /// The new address; the confirmation link goes there.
@@ -146,6 +161,13 @@ pub struct MailChangeRequest {
     /// The current password.
     #[serde(default)]
     pub password: String,
+}
+
+impl Declared for MailChangeRequest {
+    const RULES: &'static [FieldRules] = &[
+        ("mail_address", MAIL_ADDRESS_RULES),
+        ("password", &[Rule::Required]),
+    ];
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

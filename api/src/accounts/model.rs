@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::platform::validation::{Declared, FieldRules, PATTERN_MAIL, Rule};
+
 crate::closed_set!(
     /// How often one kind of notice is mailed.
     MailFrequency {
@@ -30,13 +32,22 @@ impl Default for MailFrequencies {
     }
 }
 
+/// The longest mail address the API keeps.
+pub const MAIL_MAX: usize = 255;
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MailAddressRequest {
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 255,
-        pattern = r"^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$"
-    )]
     pub mail_address: String,
+}
+
+/// A mail address field (`check_mail_address` in `accounts::http`).
+pub const MAIL_ADDRESS_RULES: &[Rule] = &[
+    Rule::Required,
+    Rule::MaxChars(MAIL_MAX),
+    Rule::Pattern(PATTERN_MAIL),
+];
+
+impl Declared for MailAddressRequest {
+    const RULES: &'static [FieldRules] = &[("mail_address", MAIL_ADDRESS_RULES)];
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::users::model::{ClientRef, ImageFile};
 
 crate::closed_set!(
@@ -71,6 +72,18 @@ pub struct AnswerBody {
     pub rehire: Option<i64>,
     #[serde(default)]
     pub comment: String,
+}
+
+const SCORE: &[Rule] = &[Rule::Required, Rule::Between(1, 5)];
+
+impl Declared for AnswerBody {
+    const RULES: &'static [FieldRules] = &[
+        ("quality", SCORE),
+        ("deadline", SCORE),
+        ("communication", SCORE),
+        ("rehire", SCORE),
+        ("comment", &[Rule::MaxChars(COMMENT_MAX)]),
+    ];
 }
 
 impl AnswerBody {

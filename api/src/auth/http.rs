@@ -7,6 +7,7 @@ use crate::platform::extract::{ApiJson, AuthUser, ClientIp};
 use crate::platform::mail::Mail;
 use crate::platform::realtime_auth::sessions_revoked;
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 use crate::users::model::{self as users, UserRecord};
 use axum::Json;
@@ -151,6 +152,10 @@ pub struct TwoStepPasswordRequest {
     pub two_step_token: String,
 }
 
+impl Declared for TwoStepPasswordRequest {
+    const RULES: &'static [FieldRules] = &[("two_step_token", &[Rule::Required])];
+}
+
 #[utoipa::path(post, path = "/users/two_step_password", tag = "users", request_body = TwoStepPasswordRequest,
     responses((status = 204, description = "a one-time code was mailed"), (status = 422, description = "missing or expired two-step token (rule jwt)")))]
 pub async fn two_step_password(
@@ -190,6 +195,13 @@ pub struct TwoStepVerificationRequest {
     /// The mailed one-time code.
     #[serde(default)]
     pub password: String,
+}
+
+impl Declared for TwoStepVerificationRequest {
+    const RULES: &'static [FieldRules] = &[
+        ("two_step_token", &[Rule::Required]),
+        ("password", &[Rule::Required, Rule::MaxChars(6)]),
+    ];
 }
 
 #[utoipa::path(post, path = "/users/two_step_verification", tag = "users", request_body = TwoStepVerificationRequest,

@@ -16,6 +16,25 @@ pub enum Role {
 }
 
 impl Role {
+    /// Every `role_type` as the wire spells it (`from_wire` reads each; a test checks).
+    pub const WIRE_NAMES: &'static [&'static str] = &[
+        "general",
+        "editor_assistant",
+        "client",
+        "tsumugi_manager",
+        "tsumugi_accountant",
+        "tsumugi_admin",
+    ];
+
+    /// The roles a member can be given or moved to (a client is made with its company).
+    pub const ASSIGNABLE_WIRE_NAMES: &'static [&'static str] = &[
+        "general",
+        "editor_assistant",
+        "tsumugi_manager",
+        "tsumugi_accountant",
+        "tsumugi_admin",
+    ];
+
     pub fn from_db(value: &str) -> Option<Self> {
         Some(match value {
             "general" => Role::General,

@@ -6,7 +6,7 @@ mod db;
 pub mod detail;
 pub mod http;
 pub mod model;
-mod notes;
+pub mod notes;
 pub mod search;
 
 /// The creator search of `GET /users/search` (one page of cards and the total), for the teams'

@@ -17,6 +17,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::guards::{ClientUser, ManagerUser, StaffOrClientUser, StaffUser};
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -217,6 +218,11 @@ pub async fn list_search_tags(
 pub struct SearchTagInput {
     #[serde(default)]
     pub name: String,
+}
+
+impl Declared for SearchTagInput {
+    const RULES: &'static [FieldRules] =
+        &[("name", &[Rule::Required, Rule::MaxChars(TAG_NAME_MAX)])];
 }
 
 /// Adds a search tag (manager, admin).

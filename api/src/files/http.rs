@@ -33,7 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Multipart form with a `file` part and an optional `is_private` part (`1` or `true`).
 #[utoipa::path(post, path = "/files", tag = "files", security(("bearer" = [])),
-    request_body(content_type = "multipart/form-data", description = "file: the file; is_private: 1 or true"),
+    request_body(content = crate::platform::openapi::UploadForm, content_type = "multipart/form-data", description = "file: the file; is_private: 1 or true"),
     responses((status = 201, body = FileView), (status = 401),
         (status = 422, description = "missing file, too large for its kind (max:<KiB>: images 10 MiB, documents, media and archives 20 MiB, anything else 5 MiB), an image over 40 megapixels or 16384 pixels a side (dimensions), or a program (mimes)"),
         (status = 503, description = "the virus scanner (clamd) gave no verdict; nothing was stored")))]

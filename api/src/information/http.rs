@@ -28,6 +28,7 @@ use crate::platform::guards::ManagerUser;
 use crate::platform::pagination::Paging;
 use crate::platform::text::is_blank;
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, PATTERN_URL, Rule};
 use crate::state::AppState;
 use crate::users::model::{self as users, UserRecord};
 
@@ -131,6 +132,24 @@ pub struct InformationInput {
     pub audience_roles: Vec<String>,
     /// RFC 3339, now or later; omitted means now.
     pub scheduled_start_date: Option<String>,
+}
+
+impl Declared for InformationInput {
+    const RULES: &'static [FieldRules] = &[
+        ("title", &[Rule::Required, Rule::MaxChars(TITLE_MAX)]),
+        // One of body and url is required; the document asks for both.
+        ("body", &[Rule::Required, Rule::MaxChars(BODY_MAX)]),
+        (
+            "url",
+            &[
+                Rule::Required,
+                Rule::MaxChars(URL_MAX),
+                Rule::Pattern(PATTERN_URL),
+            ],
+        ),
+        ("audience_roles", &[Rule::In(AudienceRole::NAMES)]),
+        ("scheduled_start_date", &[Rule::Date]),
+    ];
 }
 
 /// What a valid input becomes.

@@ -16,6 +16,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::ApiJson;
 use crate::platform::guards::AdminUser;
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 
 /// The longest message a window may carry (it is shown in a banner and on the page).
@@ -44,6 +45,14 @@ pub struct WindowRequest {
     pub start_datetime: String,
     #[serde(default)]
     pub end_datetime: String,
+}
+
+impl Declared for WindowRequest {
+    const RULES: &'static [FieldRules] = &[
+        ("message", &[Rule::Required, Rule::MaxChars(MESSAGE_MAX)]),
+        ("start_datetime", &[Rule::Required]),
+        ("end_datetime", &[Rule::Required]),
+    ];
 }
 
 fn parse_datetime(v: &mut Validator, field: &str, value: &str) -> Option<DateTime<Utc>> {

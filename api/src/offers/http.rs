@@ -5,6 +5,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::ApiJson;
 use crate::platform::guards::{StaffOrClientUser, StaffUser};
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -33,6 +34,13 @@ pub struct OfferTemplateInput {
     pub name: String,
     #[serde(default)]
     pub body: String,
+}
+
+impl Declared for OfferTemplateInput {
+    const RULES: &'static [FieldRules] = &[
+        ("name", &[Rule::Required, Rule::MaxChars(100)]),
+        ("body", &[Rule::MaxChars(5000)]),
+    ];
 }
 
 fn validate(input: &OfferTemplateInput) -> AppResult<()> {

@@ -24,7 +24,7 @@ use crate::{
 
 /// Every domain's routes with their OpenAPI entries: adding an endpoint is one `routes!` line
 /// in its domain's `router()`.
-fn domain_routes() -> OpenApiRouter<AppState> {
+pub(crate) fn domain_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(auth::http::router())
         .merge(users::http::router())

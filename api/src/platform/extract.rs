@@ -58,6 +58,7 @@ pub fn read_body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
         ));
     }
     drop_null_members(&mut value);
+    whole_numbers_as_integers(&mut value);
     let failure = match serde_path_to_error::deserialize::<_, T>(&value) {
         Ok(read) => return Ok(read),
         Err(error) => error,
@@ -103,6 +104,26 @@ fn drop_null_members(value: &mut serde_json::Value) {
             map.values_mut().for_each(drop_null_members);
         }
         serde_json::Value::Array(items) => items.iter_mut().for_each(drop_null_members),
+        _ => {}
+    }
+}
+
+/// Reads a whole number written with a fraction (`2.0`, `-8566.0`) as the integer it is, at any
+/// depth: JSON has one number type, and the document's `integer` (JSON Schema's "a number
+/// whose fraction is zero") allows it. Only values a double holds exactly (|n| ≤ 2^53) change.
+fn whole_numbers_as_integers(value: &mut serde_json::Value) {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    match value {
+        serde_json::Value::Number(number) if !number.is_i64() && !number.is_u64() => {
+            if let Some(float) = number.as_f64()
+                && float.fract() == 0.0
+                && float.abs() <= EXACT
+            {
+                *value = serde_json::Value::from(float as i64);
+            }
+        }
+        serde_json::Value::Object(map) => map.values_mut().for_each(whole_numbers_as_integers),
+        serde_json::Value::Array(items) => items.iter_mut().for_each(whole_numbers_as_integers),
         _ => {}
     }
 }
@@ -325,6 +346,24 @@ mod tests {
 
     fn one(field: &str, rule: &str) -> Rules {
         Rules::from([(field.to_string(), vec![rule.to_string()])])
+    }
+
+    #[test]
+    fn whole_numbers_with_a_fraction_are_integers() {
+        let body: Body =
+            read_body(br#"{"phone": "0", "ids": [-8566.0, 2, 1e3], "inner": {"year": 2026.0}}"#)
+                .unwrap();
+        assert_eq!(body.ids, Some(vec![-8566, 2, 1000]));
+        assert_eq!(body.inner.unwrap().year, 2026);
+        // A real fraction, or a float past what a double holds exactly, stays a wrong type.
+        assert_eq!(
+            rules(r#"{"phone": "0", "ids": [1.5]}"#),
+            one("ids.0", "integer")
+        );
+        assert_eq!(
+            rules(r#"{"phone": "0", "ids": [1e300]}"#),
+            one("ids.0", "integer")
+        );
     }
 
     #[test]

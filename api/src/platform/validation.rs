@@ -4,6 +4,57 @@ use chrono::NaiveDate;
 
 use crate::platform::error::{AppError, AppResult, MESSAGE_VALIDATION, Rules};
 
+/// A rule a request field is held to, declared once beside its request type (`Declared`).
+/// The handler's checks use the same constants, and `platform::openapi` writes every declared
+/// rule into the type's schema, so the document says what the server enforces (a request the
+/// document calls valid is not refused for a rule it did not state).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// `required`: present, not null, and text that is not blank (`required`, `minLength: 1`
+    /// and a pattern asking for one visible character, unless a `Pattern` says more).
+    Required,
+    /// Text that, when sent, is not blank (`minLength: 1` and the same pattern as `Required`).
+    NotBlank,
+    /// `max:N` on text: at most N characters (`maxLength`).
+    MaxChars(usize),
+    /// `min:N` on text: at least N characters (`minLength`).
+    MinChars(usize),
+    /// `between:MIN,MAX` on a number (`minimum`, `maximum`).
+    Between(i64, i64),
+    /// `in:a,b,…`: one of these (`enum`).
+    In(&'static [&'static str]),
+    /// Text the server reads only in this shape (`pattern`, anchored): digits, katakana, …
+    Pattern(&'static str),
+    /// `date_format:Y-m-d`: a calendar date (`format: date`).
+    Date,
+    /// An array of at least N items (`minItems`).
+    MinItems(usize),
+    /// An array of at most N items (`maxItems`).
+    MaxItems(usize),
+    /// An array of text items of at most N characters each (the items' `maxLength`).
+    EachMaxChars(usize),
+}
+
+/// A field of a request and the rules it is held to.
+pub type FieldRules = (&'static str, &'static [Rule]);
+
+/// A request type whose fields are held to rules the document must state.
+pub trait Declared {
+    /// Each field (a property of the type's own schema) and its rules.
+    const RULES: &'static [FieldRules];
+}
+
+/// An http(s) address (`Validator::url`).
+pub const PATTERN_URL: &str = r"^https?://\S*$";
+
+/// A mail address the server reads and the mailer can send to (`Validator::email`): a dot-atom
+/// local part and a domain of labels of 1–63 letters, digits and hyphens.
+pub const PATTERN_MAIL: &str = r"^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
+
+/// The pattern `Rule::Required` gives text: at least one character that is neither whitespace
+/// nor invisible (what `platform::text::is_blank` reads as empty).
+pub const PATTERN_NOT_BLANK: &str = r"[^\s\u200B\u200C\u200D\u2060\uFEFF]";
+
 #[derive(Debug, Default)]
 pub struct Validator {
     rules: Rules,

@@ -21,6 +21,11 @@ macro_rules! closed_set {
         impl $name {
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
 
+            /// The wire names, for a `validation::Rule::In` that states the set (not every
+            /// set is a request's).
+            #[allow(dead_code)]
+            pub const NAMES: &'static [&'static str] = &[$($wire),+];
+
             pub const fn as_str(self) -> &'static str {
                 match self {
                     $($name::$variant => $wire),+

@@ -18,6 +18,7 @@ use crate::platform::guards::{AdminUser, ManagerUser, StaffUser};
 use crate::platform::pagination::Paging;
 use crate::platform::realtime_auth::{channel_access_changed, sessions_revoked};
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 use crate::users::db;
 use crate::users::events::{RevokeReason, SessionRevoked};
@@ -37,6 +38,13 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct RoleChange {
     /// general, editor_assistant, tsumugi_manager, tsumugi_accountant or tsumugi_admin.
     pub role_type: String,
+}
+
+impl Declared for RoleChange {
+    const RULES: &'static [FieldRules] = &[(
+        "role_type",
+        &[Rule::Required, Rule::In(Role::ASSIGNABLE_WIRE_NAMES)],
+    )];
 }
 
 /// A user as staff manage them.
@@ -136,6 +144,11 @@ pub struct AdminFlagsInput {
     pub admin_flags: Vec<String>,
 }
 
+impl Declared for AdminFlagsInput {
+    const RULES: &'static [FieldRules] =
+        &[("admin_flags", &[Rule::Required, Rule::In(AdminFlag::NAMES)])];
+}
+
 /// Sets a creator's admin flags (managers and admins).
 #[utoipa::path(put, path = "/users/{id}/admin_flags", tag = "users", security(("bearer" = [])), request_body = AdminFlagsInput,
     responses((status = 200, body = AdminFlags), (status = 401), (status = 403), (status = 404), (status = 422)))]
@@ -179,6 +192,13 @@ pub struct LeaveRequest {
     /// Why (kept for staff), at most 1000 characters.
     #[serde(default)]
     pub reason: String,
+}
+
+impl Declared for LeaveRequest {
+    const RULES: &'static [FieldRules] = &[
+        ("status", &[Rule::Required, Rule::In(&["banned", "left"])]),
+        ("reason", &[Rule::MaxChars(1000)]),
+    ];
 }
 
 /// The leave process of one user: `banned` suspends the account (sessions end, offers are

@@ -12,6 +12,7 @@ use crate::master::OVERSEAS_PREFECTURE_ID;
 use crate::platform::error::AppResult;
 use crate::platform::text::{half_width_digits, is_blank};
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::users::db;
 
 pub const NAME_MAX: usize = 50;
@@ -57,6 +58,26 @@ pub struct PersonInput {
     pub phone_number: String,
 }
 
+const KANA: &[Rule] = &[
+    Rule::Required,
+    Rule::MaxChars(NAME_MAX),
+    Rule::Pattern(PATTERN_KATAKANA),
+];
+
+impl Declared for PersonInput {
+    const RULES: &'static [FieldRules] = &[
+        ("last_name", &[Rule::Required, Rule::MaxChars(NAME_MAX)]),
+        ("first_name", &[Rule::Required, Rule::MaxChars(NAME_MAX)]),
+        ("last_name_kana", KANA),
+        ("first_name_kana", KANA),
+        // Stored as 10 or 11 half-width digits; the document asks for them as stored.
+        (
+            "phone_number",
+            &[Rule::Required, Rule::Pattern("^[0-9]{10,11}$")],
+        ),
+    ];
+}
+
 #[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
 pub struct BirthdayInput {
     #[serde(default, deserialize_with = "lenient_int")]
@@ -68,6 +89,19 @@ pub struct BirthdayInput {
     #[serde(default, deserialize_with = "lenient_int")]
     #[schema(value_type = Option<i32>)]
     pub day: Option<i64>,
+}
+
+impl Declared for BirthdayInput {
+    const RULES: &'static [FieldRules] = &[
+        // A real date in the past: the document keeps to days every month has and to years
+        // long past.
+        (
+            "year",
+            &[Rule::Required, Rule::Between(BIRTH_YEAR_MIN as i64, 2000)],
+        ),
+        ("month", &[Rule::Required, Rule::Between(1, 12)]),
+        ("day", &[Rule::Required, Rule::Between(1, 28)]),
+    ];
 }
 
 /// A creator's profile as a form sends it (request keys snake_case).
@@ -101,6 +135,43 @@ pub struct ProfileInput {
     /// One of the member's own clean image uploads (`POST /files`); absent keeps none.
     #[serde(deserialize_with = "lenient_int")]
     pub image_file_id: Option<i64>,
+}
+
+impl Declared for ProfileInput {
+    const RULES: &'static [FieldRules] = &[
+        ("account_type", &[Rule::In(&ACCOUNT_TYPES)]),
+        // Required for a corporate account (kept empty for a personal one).
+        (
+            "company_name",
+            &[Rule::Required, Rule::MaxChars(COMPANY_MAX)],
+        ),
+        (
+            "representative_name",
+            &[Rule::Required, Rule::MaxChars(COMPANY_MAX)],
+        ),
+        ("user_name", &[Rule::Required, Rule::MaxChars(NAME_MAX)]),
+        ("sex", &[Rule::Required, Rule::In(&SEXES)]),
+        ("birthday", &[Rule::Required]),
+        // A prefecture of Japan (99, overseas, exists too).
+        ("prefecture_id", &[Rule::Required, Rule::Between(1, 47)]),
+        (
+            "postal_code_first",
+            &[Rule::Required, Rule::Pattern("^[0-9]{3}$")],
+        ),
+        (
+            "postal_code_last",
+            &[Rule::Required, Rule::Pattern("^[0-9]{4}$")],
+        ),
+        (
+            "city_address",
+            &[Rule::Required, Rule::MaxChars(ADDRESS_MAX)],
+        ),
+        (
+            "street_address",
+            &[Rule::Required, Rule::MaxChars(ADDRESS_MAX)],
+        ),
+        ("building_name", &[Rule::MaxChars(ADDRESS_MAX)]),
+    ];
 }
 
 /// A validated person.
@@ -201,6 +272,9 @@ impl Profile {
 
 /// Full-width katakana, the prolonged sound mark, iteration marks and spaces, with at least one
 /// katakana letter.
+/// `is_katakana` as a pattern, for the document.
+pub const PATTERN_KATAKANA: &str = "^[ァ-ヺーヽヾ 　]*[ァ-ヺ][ァ-ヺーヽヾ 　]*$";
+
 pub fn is_katakana(value: &str) -> bool {
     let letter = |c: char| matches!(c, 'ァ'..='ヺ');
     value

@@ -21,6 +21,7 @@ use crate::platform::limits::{self, Bucket};
 use crate::platform::pagination::Paging;
 use crate::platform::server_timing::{self, Phase};
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -137,6 +138,15 @@ pub struct NewMessage {
     pub file_ids: Vec<i64>,
     /// Chosen by the sender; the same value twice creates one message.
     pub client_message_id: Option<String>,
+}
+
+impl Declared for NewMessage {
+    const RULES: &'static [FieldRules] = &[
+        // Text is required when no file is attached; the document asks for it always.
+        ("body", &[Rule::Required, Rule::MaxChars(MAX_BODY_CHARS)]),
+        ("file_ids", &[Rule::MaxItems(MAX_FILES)]),
+        ("client_message_id", &[Rule::MaxChars(64)]),
+    ];
 }
 
 fn validate_body(v: &mut Validator, body: &str, has_files: bool) {
@@ -424,6 +434,11 @@ async fn message_in_channel(state: &AppState, channel_id: i64, message_id: i64) 
 pub struct EditMessage {
     #[serde(default)]
     pub body: String,
+}
+
+impl Declared for EditMessage {
+    const RULES: &'static [FieldRules] =
+        &[("body", &[Rule::Required, Rule::MaxChars(MAX_BODY_CHARS)])];
 }
 
 #[utoipa::path(put, path = "/channels/{channel_id}/messages/{message_id}", tag = "messages", security(("bearer" = [])), request_body = EditMessage,

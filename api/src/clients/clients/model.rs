@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use crate::platform::text::half_width_digits;
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, PATTERN_URL, Rule};
 use crate::users::profile::{self, ADDRESS_MAX, COMPANY_MAX};
 
 pub const URL_MAX: usize = 255;
@@ -86,6 +87,40 @@ pub struct ClientInput {
     pub is_public: bool,
     #[serde(default)]
     pub note: String,
+}
+
+impl Declared for ClientInput {
+    const RULES: &'static [FieldRules] = &[
+        (
+            "company_name",
+            &[Rule::Required, Rule::MaxChars(COMPANY_MAX)],
+        ),
+        (
+            "company_name_kana",
+            &[
+                Rule::Required,
+                Rule::MaxChars(COMPANY_MAX),
+                Rule::Pattern(profile::PATTERN_KATAKANA),
+            ],
+        ),
+        ("plan_id", &[Rule::Required]),
+        // Stored as 7 and as 10 or 11 half-width digits; the document asks for them so.
+        (
+            "postal_code",
+            &[Rule::Required, Rule::Pattern("^[0-9]{7}$")],
+        ),
+        ("prefecture_id", &[Rule::Required, Rule::Between(1, 47)]),
+        ("address", &[Rule::Required, Rule::MaxChars(ADDRESS_MAX)]),
+        (
+            "phone_number",
+            &[Rule::Required, Rule::Pattern("^[0-9]{10,11}$")],
+        ),
+        (
+            "url",
+            &[Rule::MaxChars(URL_MAX), Rule::Pattern(PATTERN_URL)],
+        ),
+        ("note", &[Rule::MaxChars(NOTE_MAX)]),
+    ];
 }
 
 /// The input once its rules hold, as stored.

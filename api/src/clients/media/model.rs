@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 use crate::clients::clients::model::NamedRef;
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, PATTERN_URL, Rule};
 
 pub const NAME_MAX: usize = 100;
 pub const DESCRIPTION_MAX: usize = 2000;
@@ -104,6 +105,22 @@ pub struct MediaInput {
     pub payment_schedule: String,
 }
 
+impl Declared for MediaInput {
+    const RULES: &'static [FieldRules] = &[
+        ("name", &[Rule::Required, Rule::MaxChars(NAME_MAX)]),
+        ("description", &[Rule::MaxChars(DESCRIPTION_MAX)]),
+        (
+            "url",
+            &[Rule::MaxChars(URL_MAX), Rule::Pattern(PATTERN_URL)],
+        ),
+        ("genre_group_id", &[Rule::Required]),
+        (
+            "payment_schedule",
+            &[Rule::Required, Rule::In(PaymentSchedule::NAMES)],
+        ),
+    ];
+}
+
 /// The input once its rules hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MediaValues {
@@ -197,6 +214,19 @@ pub struct OptionPaymentInput {
     pub target_month: Value,
     #[serde(default)]
     pub note: String,
+}
+
+impl Declared for OptionPaymentInput {
+    const RULES: &'static [FieldRules] = &[
+        ("title", &[Rule::Required, Rule::MaxChars(TITLE_MAX)]),
+        ("amount", &[Rule::Required, Rule::Between(1, AMOUNT_MAX)]),
+        (
+            "target_year",
+            &[Rule::Required, Rule::Between(YEAR_MIN, YEAR_MAX)],
+        ),
+        ("target_month", &[Rule::Required, Rule::Between(1, 12)]),
+        ("note", &[Rule::MaxChars(NOTE_MAX)]),
+    ];
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

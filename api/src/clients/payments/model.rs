@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use crate::clients::clients::model::NamedRef;
 use crate::clients::payments::figures::Amounts;
-use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule, Validator};
 
 pub use crate::platform::validation::{YEAR_MAX, YEAR_MIN};
 pub const NOTE_MAX: usize = 1000;
@@ -200,6 +200,24 @@ pub struct MediaPaymentInput {
     pub paid_on: Option<String>,
     #[serde(default)]
     pub note: String,
+}
+
+impl Declared for MediaPaymentInput {
+    const RULES: &'static [FieldRules] = &[
+        (
+            "year",
+            &[
+                Rule::Required,
+                Rule::Between(YEAR_MIN as i64, YEAR_MAX as i64),
+            ],
+        ),
+        ("month", &[Rule::Required, Rule::Between(1, 12)]),
+        ("status", &[Rule::Required, Rule::In(PaymentStatus::NAMES)]),
+        ("billed_amount", &[Rule::Between(0, BILLED_AMOUNT_MAX)]),
+        ("invoiced_on", &[Rule::Date]),
+        ("paid_on", &[Rule::Date]),
+        ("note", &[Rule::MaxChars(NOTE_MAX)]),
+    ];
 }
 
 /// The update once its rules hold. An unbilled month keeps no amount and no dates; a billed one

@@ -40,6 +40,7 @@ use crate::platform::pagination::PageQuery;
 use crate::platform::pagination::Paging;
 use crate::platform::realtime_auth::channel_access_changed;
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -109,6 +110,13 @@ pub struct TeamInput {
     pub name: String,
     #[serde(default)]
     pub description: String,
+}
+
+impl Declared for TeamInput {
+    const RULES: &'static [FieldRules] = &[
+        ("name", &[Rule::Required, Rule::MaxChars(MAX_NAME)]),
+        ("description", &[Rule::MaxChars(MAX_TEXT)]),
+    ];
 }
 
 fn validate_team(input: &TeamInput) -> AppResult<()> {
@@ -216,6 +224,13 @@ pub async fn list_members(
 pub struct UserIds {
     #[serde(default)]
     pub user_ids: Vec<i64>,
+}
+
+impl Declared for UserIds {
+    const RULES: &'static [FieldRules] = &[(
+        "user_ids",
+        &[Rule::Required, Rule::MinItems(1), Rule::MaxItems(MAX_USERS)],
+    )];
 }
 
 fn validate_user_ids(user_ids: &[i64]) -> AppResult<Vec<i64>> {
@@ -364,6 +379,14 @@ pub struct MemberInput {
     pub status: Option<MemberStatus>,
 }
 
+impl Declared for MemberInput {
+    const RULES: &'static [FieldRules] = &[
+        ("private_memo", &[Rule::MaxChars(MAX_TEXT)]),
+        ("public_memo", &[Rule::MaxChars(MAX_TEXT)]),
+        ("editor_memo", &[Rule::MaxChars(MAX_TEXT)]),
+    ];
+}
+
 /// Changes a member's memos, and optionally moves the member (e.g. `left` to end the work).
 #[utoipa::path(put, path = "/clients/media/{media_id}/teams/{team_id}/members/{user_id}", tag = "media_teams", security(("bearer" = [])), request_body = MemberInput,
     responses((status = 200, body = MemberView), (status = 403), (status = 404), (status = 422)))]
@@ -436,6 +459,17 @@ pub struct OfferInput {
     /// The client's own words, sent with the template's body.
     #[serde(default)]
     pub message: String,
+}
+
+impl Declared for OfferInput {
+    const RULES: &'static [FieldRules] = &[
+        (
+            "user_ids",
+            &[Rule::Required, Rule::MinItems(1), Rule::MaxItems(MAX_USERS)],
+        ),
+        ("offer_template_id", &[Rule::Required]),
+        ("message", &[Rule::MaxChars(MAX_TEXT)]),
+    ];
 }
 
 /// Offers the members (temporary or declined) a place in the team, from an offer template
@@ -561,6 +595,10 @@ pub struct TeamMessage {
     pub body: String,
 }
 
+impl Declared for TeamMessage {
+    const RULES: &'static [FieldRules] = &[("body", &[Rule::Required])];
+}
+
 /// A message from the client to the team's members, posted into the team's `all` channel as
 /// any chat message is (it arrives live in the chat). The sender becomes a member of that
 /// channel if they were not. Each sender's messages to teams share one rate over all their teams
@@ -654,6 +692,13 @@ pub struct AnswerInput {
     pub answer: Option<String>,
     #[serde(default)]
     pub comment: String,
+}
+
+impl Declared for AnswerInput {
+    const RULES: &'static [FieldRules] = &[
+        ("answer", &[Rule::Required, Rule::In(OfferAnswer::NAMES)]),
+        ("comment", &[Rule::MaxChars(MAX_TEXT)]),
+    ];
 }
 
 /// The creator answers the offer made to them in the team: accept (→ assignable, and they join

@@ -14,6 +14,7 @@ use crate::creator_profile::events::UserUpdated;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 use crate::users::model::{self, UserRecord, WorkStatus};
 
@@ -34,6 +35,22 @@ pub struct WorkStatusInput {
     #[serde(default)]
     pub work_status: String,
 }
+
+impl Declared for WorkStatusInput {
+    const RULES: &'static [FieldRules] =
+        &[("work_status", &[Rule::Required, Rule::In(&CHOICE_NAMES)])];
+}
+
+/// The wire names of `CHOICES`.
+const CHOICE_NAMES: [&str; CHOICES.len()] = {
+    let mut names = [""; CHOICES.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = CHOICES[i].as_str();
+        i += 1;
+    }
+    names
+};
 
 fn rule() -> String {
     let names: Vec<&str> = CHOICES.iter().map(|s| s.as_str()).collect();

@@ -22,6 +22,7 @@ use crate::platform::guards::AccountantUser;
 use crate::platform::pagination::PageQuery;
 use crate::platform::pagination::Paging;
 use crate::platform::validation::month_start;
+use crate::platform::validation::{Declared, FieldRules, Rule, YEAR_MAX, YEAR_MIN};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -57,6 +58,19 @@ pub async fn list(
 pub struct ConfirmationRequest {
     pub year: i32,
     pub month: u32,
+}
+
+impl Declared for ConfirmationRequest {
+    const RULES: &'static [FieldRules] = &[
+        (
+            "year",
+            &[
+                Rule::Required,
+                Rule::Between(YEAR_MIN as i64, YEAR_MAX as i64),
+            ],
+        ),
+        ("month", &[Rule::Required, Rule::Between(1, 12)]),
+    ];
 }
 
 /// Confirms a month that has ended: every creator's statement of it is stored and never

@@ -15,6 +15,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::ApiJson;
 use crate::platform::guards::AccountantUser;
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -74,6 +75,15 @@ pub struct RatesInput {
     pub usage_fee_percent: String,
 }
 
+const PERCENT: &[Rule] = &[Rule::Required, Rule::Pattern(Rate::PATTERN_PERCENT)];
+
+impl Declared for RatesInput {
+    const RULES: &'static [FieldRules] = &[
+        ("consumption_tax_rate_percent", PERCENT),
+        ("usage_fee_percent", PERCENT),
+    ];
+}
+
 /// A rate field: 0–100 % with at most two decimals.
 fn percent(v: &mut Validator, field: &str, text: &str) -> Option<Rate> {
     let rate = Rate::parse_percent(text);
@@ -118,6 +128,11 @@ pub async fn update(
 pub struct ReducedRateInput {
     /// `"10"` for a treaty rate of 10 %; `null` or `""` returns the creator to the NTA formula.
     pub rate_percent: Option<String>,
+}
+
+impl Declared for ReducedRateInput {
+    const RULES: &'static [FieldRules] =
+        &[("rate_percent", &[Rule::Pattern(Rate::PATTERN_PERCENT)])];
 }
 
 /// Sets or clears one creator's reduced withholding rate (404 when the user is not a creator).

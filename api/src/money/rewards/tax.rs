@@ -38,6 +38,10 @@ impl Rate {
 
     /// A percentage as a person types it (`"10.21"`, `"5"`, `"0.5"`): at most two decimals and
     /// at most 100 %, read exactly (never through floating point).
+    /// What `parse_percent` reads, as a pattern for the document: 0–100 with at most two
+    /// decimals.
+    pub const PATTERN_PERCENT: &'static str = r"^(100(\.0{1,2})?|[0-9]{1,2}(\.[0-9]{1,2})?)$";
+
     pub fn parse_percent(text: &str) -> Option<Self> {
         let text = text.trim();
         let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));

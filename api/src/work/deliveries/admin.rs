@@ -4,6 +4,7 @@ use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::ApiJson;
 use crate::platform::guards::StaffUser;
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule, YEAR_MAX, YEAR_MIN};
 use crate::state::AppState;
 use crate::work::deliveries::db;
 use axum::Json;
@@ -53,6 +54,20 @@ pub struct NewDeliveryReport {
     pub media_id: Option<i64>,
     pub year: Option<i32>,
     pub month: Option<i32>,
+}
+
+impl Declared for NewDeliveryReport {
+    const RULES: &'static [FieldRules] = &[
+        ("media_id", &[Rule::Required]),
+        (
+            "year",
+            &[
+                Rule::Required,
+                Rule::Between(YEAR_MIN as i64, YEAR_MAX as i64),
+            ],
+        ),
+        ("month", &[Rule::Required, Rule::Between(1, 12)]),
+    ];
 }
 
 /// Staff close a month for a media: the tasks completed in it are counted and summed. A month

@@ -9,6 +9,7 @@ use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
 use crate::platform::pagination::PageQuery;
 use crate::platform::pagination::Paging;
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, PATTERN_URL, Rule};
 use crate::state::AppState;
 use crate::work::deliveries::db;
 use crate::work::deliveries::model::{DeliveryType, InspectionResult};
@@ -134,6 +135,21 @@ pub struct NewUploadedDestination {
     pub url: String,
 }
 
+impl Declared for NewUploadedDestination {
+    const RULES: &'static [FieldRules] = &[
+        ("task_id", &[Rule::Required]),
+        ("name", &[Rule::Required, Rule::MaxChars(100)]),
+        (
+            "url",
+            &[
+                Rule::Required,
+                Rule::MaxChars(2000),
+                Rule::Pattern(PATTERN_URL),
+            ],
+        ),
+    ];
+}
+
 /// The client (or staff) records where a delivered task was published.
 #[utoipa::path(post, path = "/v2/uploaded_destinations", tag = "tasks", security(("bearer" = [])), request_body = NewUploadedDestination,
     responses((status = 201, body = UploadedDestination), (status = 403), (status = 404), (status = 422)))]
@@ -202,6 +218,16 @@ pub struct DeliveryRequest {
     #[serde(default)]
     pub file_ids: Vec<i64>,
     pub url: Option<String>,
+}
+
+impl Declared for DeliveryRequest {
+    const RULES: &'static [FieldRules] = &[
+        ("type", &[Rule::Required, Rule::In(DeliveryType::NAMES)]),
+        // `file_ids` for a file delivery, `url` for an external one: the document asks for
+        // a well-formed value of each.
+        ("file_ids", &[Rule::MaxItems(10)]),
+        ("url", &[Rule::MaxChars(2000), Rule::Pattern(PATTERN_URL)]),
+    ];
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -310,6 +336,17 @@ pub struct InspectionRequest {
     pub result: String,
     /// Required when rejecting.
     pub reason: Option<String>,
+}
+
+impl Declared for InspectionRequest {
+    const RULES: &'static [FieldRules] = &[
+        (
+            "result",
+            &[Rule::Required, Rule::In(InspectionResult::NAMES)],
+        ),
+        // Required when the result is `rejected`.
+        ("reason", &[Rule::Required, Rule::MaxChars(2000)]),
+    ];
 }
 
 #[utoipa::path(put, path = "/tasks/{task_id}/inspection", tag = "tasks", security(("bearer" = [])), request_body = InspectionRequest,

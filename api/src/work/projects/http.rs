@@ -7,6 +7,7 @@ use crate::platform::guards::StaffOrClientUser;
 use crate::platform::pagination::Paging;
 use crate::platform::query::{list_param, single_param};
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 use crate::work::projects::access::{owned_project, visible_project};
 use crate::work::projects::db;
@@ -99,6 +100,14 @@ pub struct NewProject {
     pub description: String,
 }
 
+impl Declared for NewProject {
+    const RULES: &'static [FieldRules] = &[
+        ("media_id", &[Rule::Required]),
+        ("name", &[Rule::Required, Rule::MaxChars(100)]),
+        ("description", &[Rule::MaxChars(5000)]),
+    ];
+}
+
 #[utoipa::path(post, path = "/v2/projects", tag = "projects", security(("bearer" = [])), request_body = NewProject,
     responses((status = 201, body = ProjectView), (status = 403), (status = 422)))]
 pub async fn create(
@@ -141,6 +150,14 @@ pub struct ProjectChange {
     pub description: Option<String>,
     /// The next status; only the legal moves of the status machine are accepted.
     pub status: Option<String>,
+}
+
+impl Declared for ProjectChange {
+    const RULES: &'static [FieldRules] = &[
+        ("name", &[Rule::NotBlank, Rule::MaxChars(100)]),
+        ("description", &[Rule::MaxChars(5000)]),
+        ("status", &[Rule::In(ProjectStatus::NAMES)]),
+    ];
 }
 
 #[utoipa::path(put, path = "/v2/projects/{project_id}", tag = "projects", security(("bearer" = [])), request_body = ProjectChange,

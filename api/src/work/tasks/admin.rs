@@ -5,7 +5,7 @@ use crate::platform::clock;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::ApiJson;
 use crate::platform::guards::StaffUser;
-use crate::platform::validation::{Validator, YEAR_MIN};
+use crate::platform::validation::{Declared, FieldRules, Rule, Validator, YEAR_MIN};
 use crate::state::AppState;
 use crate::work::tasks::db;
 use crate::work::tasks::events::{
@@ -172,6 +172,14 @@ pub struct AdminTaskChange {
     /// YYYY-MM-DD from 2000-01-01 to today in Japan; an empty string clears it. Neither the
     /// new nor the current date may lie in a month whose rewards are confirmed (`month_open`).
     pub completed_date: Option<String>,
+}
+
+impl Declared for AdminTaskChange {
+    const RULES: &'static [FieldRules] = &[
+        ("status", &[Rule::In(TaskStatus::NAMES)]),
+        ("order_date", &[Rule::Date]),
+        ("completed_date", &[Rule::Date]),
+    ];
 }
 
 /// `Some(None)` for "", `Some(Some(date))` for a date, a rule for anything else.

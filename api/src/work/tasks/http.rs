@@ -8,6 +8,7 @@ use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::guards::{CreatorUser, StaffOrClientUser};
 use crate::platform::query::list_param;
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 use crate::work::tasks::access::{ensure_client_access, writable_work};
 use crate::work::tasks::db;
@@ -145,6 +146,14 @@ pub struct NewTask {
     pub assignee_ids: Vec<i64>,
 }
 
+impl Declared for NewTask {
+    const RULES: &'static [FieldRules] = &[
+        // Described in `TaskFields`; a new task must have them.
+        ("type", &[Rule::Required]),
+        ("title", &[Rule::Required]),
+    ];
+}
+
 #[utoipa::path(post, path = "/v2/projects/works/{work_id}/tasks", tag = "tasks", security(("bearer" = [])), request_body = NewTask,
     responses((status = 201, body = TaskDetail), (status = 403), (status = 404), (status = 422)))]
 pub async fn create(
@@ -190,6 +199,10 @@ pub struct TaskChange {
 pub struct BulkTaskChange {
     #[serde(default)]
     pub tasks: Vec<TaskChange>,
+}
+
+impl Declared for BulkTaskChange {
+    const RULES: &'static [FieldRules] = &[("tasks", &[Rule::Required, Rule::MinItems(1)])];
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -23,6 +23,17 @@ pub fn parse(value: &str) -> Option<&'static str> {
         .map(|(name, _)| *name)
 }
 
+/// The work types' names, for a `validation::Rule::In` that states them.
+pub const NAMES: [&str; TASK_TYPES.len()] = {
+    let mut names = [""; TASK_TYPES.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = TASK_TYPES[i].0;
+        i += 1;
+    }
+    names
+};
+
 pub fn label(name: &str) -> &'static str {
     TASK_TYPES
         .iter()

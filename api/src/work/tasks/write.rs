@@ -13,6 +13,7 @@ use crate::money::purchase_orders;
 use crate::notices::NoticeType;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 
 pub const TITLE_MAX: usize = 200;
 pub const REWARD_MAX: i64 = 100_000_000;
@@ -30,6 +31,19 @@ pub struct TaskFields {
     pub due_date: Option<String>,
     pub reward_amount: Option<i64>,
     pub tags: Option<Vec<String>>,
+}
+
+impl Declared for TaskFields {
+    const RULES: &'static [FieldRules] = &[
+        ("type", &[Rule::In(&task_type::NAMES)]),
+        ("title", &[Rule::NotBlank, Rule::MaxChars(TITLE_MAX)]),
+        ("due_date", &[Rule::Date]),
+        ("reward_amount", &[Rule::Between(0, REWARD_MAX)]),
+        (
+            "tags",
+            &[Rule::MaxItems(TAGS_MAX), Rule::EachMaxChars(TAG_MAX)],
+        ),
+    ];
 }
 
 /// Fields that passed their checks; `None` means "leave as it is".

@@ -7,6 +7,7 @@ use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::guards::NonCreatorUser;
 use crate::platform::guards::visible;
 use crate::platform::validation::Validator;
+use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 use crate::work::projects::access::owned_project;
 use crate::work::projects::status::ProjectStatus;
@@ -106,6 +107,14 @@ pub struct WorkInput {
     pub name: String,
     /// Operation agency works only: the CRM order their unit prices come from.
     pub crm_order_id: Option<String>,
+}
+
+impl Declared for WorkInput {
+    const RULES: &'static [FieldRules] = &[
+        ("name", &[Rule::Required, Rule::MaxChars(100)]),
+        // Required for an operation agency's work.
+        ("crm_order_id", &[Rule::MaxChars(50)]),
+    ];
 }
 
 fn check_name(v: &mut Validator, name: &str) {
