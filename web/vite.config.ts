@@ -28,10 +28,10 @@ function revisionFile(): Plugin {
 }
 
 /**
- * Shared modules kept out of the `kit` chunk: the chart and form libraries' wrappers (large
- * libraries behind them), and the big pickers only some forms use.
+ * Shared modules kept out of the `kit` chunk: the chart, form and upload (tus) libraries'
+ * wrappers (large libraries behind them), and the big pickers only some forms use.
  */
-const KIT_EXCLUDED = /yen-bar-chart|lib[\\/](forms|zod|calendar)\.|date-picker|people-picker|file-drop-zone/;
+const KIT_EXCLUDED = /yen-bar-chart|lib[\\/](forms|zod|calendar|resumable-upload|upload-progress)\.|date-picker|people-picker|file-drop-zone|resumable-uploader/;
 
 const backend = 'http://127.0.0.1:8080';
 
