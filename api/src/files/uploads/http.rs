@@ -145,7 +145,7 @@ pub async fn options() -> Response {
 /// (delivery, message, portfolio or profile_image), and optionally `filetype` and `is_private`
 /// (`1` or `true`). The kind's limit is checked here, before a byte is stored.
 #[utoipa::path(post, path = "/uploads", tag = "files", security(("bearer" = [])),
-    params(("Tus-Resumable" = String, Header), ("Upload-Length" = u64, Header), ("Upload-Metadata" = String, Header)),
+    params(("Tus-Resumable" = String, Header, pattern = r"^1\.0\.0$", description = "the protocol version: 1.0.0"), ("Upload-Length" = u64, Header, maximum = 5368709120.0), ("Upload-Metadata" = String, Header)),
     responses((status = 201, description = "Location: the upload's URL; Upload-Expires"), (status = 401),
         (status = 412, description = "no Tus-Resumable: 1.0.0"),
         (status = 413, description = "over the kind's limit: video, audio and archives 5 GiB, documents and anything else 200 MB, images 30 MB"),
@@ -216,8 +216,10 @@ async fn own_open(state: &AppState, id: &str, user_id: i64) -> AppResult<db::Upl
 
 /// How far the upload has come.
 #[utoipa::path(head, path = "/uploads/{upload_id}", tag = "files", security(("bearer" = [])),
+    params(("Tus-Resumable" = String, Header, pattern = r"^1\.0\.0$", description = "the protocol version: 1.0.0")),
     responses((status = 200, description = "Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires; Tsumugi-File-Id once finished"),
-        (status = 404, description = "none, or someone else's"), (status = 410, description = "expired")))]
+        (status = 404, description = "none, or someone else's"), (status = 410, description = "expired"),
+        (status = 412, description = "no Tus-Resumable: 1.0.0")))]
 pub async fn head(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
@@ -242,12 +244,13 @@ pub async fn head(
 /// Stores the body at `Upload-Offset`. A body that stops early keeps what arrived (`HEAD`
 /// tells the new offset). The answer to the last bytes carries `Tsumugi-File-Id`.
 #[utoipa::path(patch, path = "/uploads/{upload_id}", tag = "files", security(("bearer" = [])),
-    params(("Tus-Resumable" = String, Header), ("Upload-Offset" = u64, Header)),
+    params(("Tus-Resumable" = String, Header, pattern = r"^1\.0\.0$", description = "the protocol version: 1.0.0"), ("Upload-Offset" = u64, Header)),
     request_body(content_type = "application/offset+octet-stream"),
     responses((status = 204, description = "Upload-Offset; Tsumugi-File-Id when the upload is complete"),
         (status = 404, description = "none, or someone else's"), (status = 409, description = "Upload-Offset is not the upload's offset"),
         (status = 410, description = "expired"), (status = 415, description = "not application/offset+octet-stream, or content that does not fit its name's kind"),
         (status = 422, description = "a program, or an image over the pixel budget (the upload is deleted)"),
+        (status = 412, description = "no Tus-Resumable: 1.0.0"),
         (status = 423, description = "another request is writing to this upload")))]
 pub async fn patch(
     State(state): State<AppState>,
@@ -462,7 +465,9 @@ async fn finish(state: &AppState, parts: &Parts, row: &db::UploadRow) -> AppResu
 
 /// Ends an upload: its bytes are deleted (a finished upload's file stays).
 #[utoipa::path(delete, path = "/uploads/{upload_id}", tag = "files", security(("bearer" = [])),
-    responses((status = 204), (status = 404, description = "none, or someone else's")))]
+    params(("Tus-Resumable" = String, Header, pattern = r"^1\.0\.0$", description = "the protocol version: 1.0.0")),
+    responses((status = 204), (status = 404, description = "none, or someone else's"),
+        (status = 412, description = "no Tus-Resumable: 1.0.0")))]
 pub async fn terminate(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
