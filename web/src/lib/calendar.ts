@@ -2,7 +2,7 @@
  * Calendar dates as the API sends them (`yyyy-MM-dd`, no time or zone) and as people read and type
  * them (`yyyy/M/d`, weeks from Sunday). Arithmetic runs in UTC so no zone or DST shifts a day.
  */
-import { toHalfWidthDigits, WEEKDAYS } from './format';
+import { toHalfWidthDigits, tokyoIsoDate, WEEKDAYS } from './format';
 
 export interface CalendarDay {
   /** `yyyy-MM-dd`. */
@@ -82,10 +82,5 @@ export function monthWeeks(year: number, month: number): CalendarDay[][] {
 
 /** Today in Tokyo, as `yyyy-MM-dd`. */
 export function todayIso(now: Date = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return tokyoIsoDate(now);
 }

@@ -1,4 +1,4 @@
-import { columnLetters, parseIdList, formatDate, formatDateTime, formatNumber, localInputToTokyo, toHalfWidthDigits, weekStart, WEEKDAYS } from './format';
+import { columnLetters, parseIdList, formatDate, formatDateTime, formatNumber, localInputToTokyo, toHalfWidthDigits, tokyoIsoDate, tokyoYearMonth, weekStart, WEEKDAYS } from './format';
 
 describe('format helpers', () => {
   it('formats dates in Tokyo time as yyyy/M/d', () => {
@@ -8,6 +8,15 @@ describe('format helpers', () => {
   it('formats date-times as yyyy/MM/dd HH:mm in Tokyo', () => {
     expect(formatDateTime('2026-11-22T01:05:00Z')).toBe('2026/11/22 10:05');
     expect(formatDateTime('2026-11-21T15:00:00Z')).toBe('2026/11/22 00:00');
+  });
+
+  it('moves to the next day, month and year at Tokyo midnight, whatever the zone of the input', () => {
+    expect(tokyoIsoDate('2026-11-30T14:59:59Z')).toBe('2026-11-30');
+    expect(tokyoIsoDate('2026-11-30T15:00:00Z')).toBe('2026-12-01');
+    expect(tokyoYearMonth(new Date('2026-12-31T15:00:00Z'))).toEqual({ year: 2027, month: 1 });
+    expect(tokyoYearMonth(new Date('2026-12-31T14:59:00Z'))).toEqual({ year: 2026, month: 12 });
+    expect(formatDateTime('2027-01-01T08:30:00+09:00')).toBe('2027/01/01 08:30');
+    expect(formatDate(new Date(Date.UTC(2024, 1, 28, 15)))).toBe('2024/2/29');
   });
 
   it('starts the week on Sunday', () => {

@@ -1,45 +1,58 @@
 /** Display helpers for the Japanese locale. */
 
-const TOKYO = 'Asia/Tokyo';
-
 /**
- * One formatter for the whole app: building an Intl.DateTimeFormat costs far more than using one
- * (a channel of 50 messages spent a tenth of its first paint building them, one per time shown).
+ * Tokyo's wall clock at an instant. Japan keeps UTC+9 all year (no daylight saving since 1951), so
+ * it is UTC moved nine hours: no Intl formatter, whose first build with a time zone cost a member's
+ * page about 30 ms of its first render (more than every React component of the task list).
+ * The server's rule is the same (`platform::clock`, docs/decisions/one-clock-tokyo-dates.md).
  */
-let tokyoFormatter: Intl.DateTimeFormat | undefined;
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 
-function parts(date: Date): Record<string, string> {
-  tokyoFormatter ??= new Intl.DateTimeFormat('ja-JP', {
-    timeZone: TOKYO,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-  return Object.fromEntries(tokyoFormatter.formatToParts(date).map((p) => [p.type, p.value]));
+export interface TokyoClock {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+export function tokyoClock(value: Date | string): TokyoClock {
+  const shifted = new Date(toDate(value).getTime() + TOKYO_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+  };
 }
 
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+const pad2 = (value: number): string => String(value).padStart(2, '0');
 
 /** yyyy/M/d in Tokyo time (notice dates). */
 export function formatDate(value: Date | string): string {
-  const p = parts(toDate(value));
-  return `${p.year}/${Number(p.month)}/${Number(p.day)}`;
+  const t = tokyoClock(value);
+  return `${t.year}/${t.month}/${t.day}`;
 }
 
 /** yyyy/MM/dd HH:mm in Tokyo time (maintenance periods, message times). */
 export function formatDateTime(value: Date | string): string {
-  const p = parts(toDate(value));
-  const pad = (v: string) => v.padStart(2, '0');
-  return `${p.year}/${pad(p.month)}/${pad(p.day)} ${pad(p.hour === '24' ? '00' : p.hour)}:${pad(p.minute)}`;
+  const t = tokyoClock(value);
+  return `${t.year}/${pad2(t.month)}/${pad2(t.day)} ${pad2(t.hour)}:${pad2(t.minute)}`;
+}
+
+/** yyyy-MM-dd of the day it is in Tokyo at `value`. */
+export function tokyoIsoDate(value: Date | string): string {
+  const t = tokyoClock(value);
+  return `${t.year}-${pad2(t.month)}-${pad2(t.day)}`;
 }
 
 /** The year and month (1–12) it is in Tokyo at `value`. */
-export function tokyoYearMonth(value: Date): { year: number; month: number } {
-  const p = parts(value);
-  return { year: Number(p.year), month: Number(p.month) };
+export function tokyoYearMonth(value: Date = new Date()): { year: number; month: number } {
+  const { year, month } = tokyoClock(value);
+  return { year, month };
 }
 
 /** The week starts on Sunday: index 0 is 日. */

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { AdminMediaPaymentsPage } from '@/features/client-payments/components/admin-media-payments-page';
 import { routeId } from '../clients/id';
-import { tokyoYearMonth } from '../clients/usage-target';
+import { tokyoYearMonth } from '@/lib/format';
 
 /** /admins/media/payments/update: a medium's bill for a month; the address may name the company, medium and month. */
 export default function AdminMediaPaymentsRoute() {

@@ -1,6 +1,7 @@
 import { UsageOverviewPage } from '@/features/client-payments/components/usage-overview-page';
 import { UsageWithoutCompany } from './usage-pick';
-import { tokyoYearMonth, useUsageTarget } from './usage-target';
+import { tokyoYearMonth } from '@/lib/format';
+import { useUsageTarget } from './usage-target';
 
 /** /clients/payments: the years of the company's usage. */
 export default function ClientPaymentsRoute() {

@@ -15,14 +15,6 @@ export function useUsageTarget(): UsageTarget {
   return clientId ? { kind: 'company', clientId, staff: true } : { kind: 'pick' };
 }
 
-/** This year and month in Tokyo. */
-export function tokyoYearMonth(now: Date = new Date()): { year: number; month: number } {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric' })
-    .formatToParts(now)
-    .filter((p) => p.type === 'year' || p.type === 'month')
-    .map((p) => Number(p.value));
-  return { year, month };
-}
 
 /** A year (and month) from route parameters, or null when they name none. */
 export function routePeriod(year: string | undefined, month?: string): { year: number; month: number } | null {
