@@ -344,10 +344,14 @@ const TEAM_MESSAGE_LIMIT: Rate = Rate {
 };
 
 /// `{prefix}_BURST` and `{prefix}_PER_MINUTE`.
+/// A bucket refills: at least one a minute (`system::housekeeping` forgets buckets idle for a day,
+/// which is only the same as a full bucket when they refill).
 fn rate(prefix: &str, default: Rate) -> anyhow::Result<Rate> {
+    let per_minute = parsed(&format!("{prefix}_PER_MINUTE"), default.per_minute)?;
+    anyhow::ensure!(per_minute >= 1, "{prefix}_PER_MINUTE must be at least 1");
     Ok(Rate {
         burst: parsed(&format!("{prefix}_BURST"), default.burst)?,
-        per_minute: parsed(&format!("{prefix}_PER_MINUTE"), default.per_minute)?,
+        per_minute,
     })
 }
 

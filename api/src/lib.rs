@@ -172,6 +172,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     information::scheduler::spawn(state.clone());
     files::uploads::spawn_expiry(state.clone());
     notices::mails::spawn_delivery(state.clone());
+    system::housekeeping::spawn(state.clone());
     let listener = realtime::listen(address)?;
     tracing::info!(address = %listener.local_addr()?, revision_no = %state.revision_no, "tsumugi is listening");
     serve(listener, router, server, shutdown_signal()).await?;

@@ -23,6 +23,7 @@ mod faults;
 mod files;
 mod fuzz_regressions;
 mod guests;
+mod housekeeping;
 mod information;
 mod input_safety;
 mod maintenance;
