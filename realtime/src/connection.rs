@@ -25,10 +25,11 @@ use serde_json::json;
 use tokio::net::TcpStream;
 use tokio::time::{Instant, timeout, timeout_at};
 
-use crate::admission::{ConnectionSlot, client_address};
+use crate::admission::{AddressPlace, ConnectionSlot, client_address};
 use crate::auth::{AuthRejection, Identity};
 use crate::handlers;
 use crate::hub::Shared;
+use crate::polling;
 use crate::reference;
 use crate::socket::{Ending, Socket, write_all};
 use crate::websocket::{
@@ -58,7 +59,7 @@ fn too_many_sockets() -> Response {
 }
 
 /// Engine.IO's error answer to a handshake it cannot serve.
-fn refuse(code: u8, message: &str) -> Response {
+pub(crate) fn refuse(code: u8, message: &str) -> Response {
     (
         StatusCode::BAD_REQUEST,
         axum::Json(json!({ "code": code, "message": message })),
@@ -71,7 +72,7 @@ pub(crate) async fn handshake(
     Query(query): Query<HandshakeQuery>,
     request: Request,
 ) -> Response {
-    upgrade(shared, query, request, Mode::SocketIo)
+    dispatch(shared, query, request, Mode::SocketIo).await
 }
 
 /// The handshake of `/engine.io/` (the conformance server's Engine.IO echo).
@@ -80,32 +81,34 @@ pub(crate) async fn engine_handshake(
     Query(query): Query<HandshakeQuery>,
     request: Request,
 ) -> Response {
-    upgrade(shared, query, request, Mode::EngineEcho)
+    dispatch(shared, query, request, Mode::EngineEcho).await
 }
 
-fn upgrade(
+/// Every request to the hub's path: a WebSocket handshake, a long-polling request
+/// (`polling.rs`), or the upgrade of a long-polling session to WebSocket.
+async fn dispatch(
     shared: Arc<Shared>,
     query: HandshakeQuery,
-    mut request: Request,
+    request: Request,
     mode: Mode,
 ) -> Response {
     if query.eio.as_deref() != Some("4") {
         return refuse(5, "Unsupported protocol version");
     }
-    if query.transport.as_deref() != Some("websocket") {
-        // Browsers connect with `transports: ['websocket']`; long-polling is not served.
-        return refuse(0, "Transport unknown");
+    match (query.transport.as_deref(), query.sid) {
+        (Some("polling"), sid) => polling::request(shared, sid, request, mode).await,
+        (Some("websocket"), Some(sid)) => polling::upgrade(&shared, &sid, request),
+        (Some("websocket"), None) => upgrade(shared, request, mode),
+        _ => refuse(0, "Transport unknown"),
     }
-    if query.sid.is_some() {
-        return refuse(1, "Session ID unknown");
-    }
-    let Some(accept) = websocket_key(request.headers()).map(websocket::accept_key) else {
-        return refuse(3, "Bad request");
-    };
-    let Some(upgrade) = request.extensions_mut().remove::<OnUpgrade>() else {
-        return refuse(3, "Bad request");
-    };
-    // The socket holds its client's place and its connection's for its whole life.
+}
+
+/// The place a new socket holds among its client address's sockets (held for the socket's
+/// whole life); the 429 answer when the address holds the cap already.
+pub(crate) fn admit_client(
+    shared: &Shared,
+    request: &Request,
+) -> Result<Option<AddressPlace>, Box<Response>> {
     let client = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
@@ -116,44 +119,99 @@ fn upgrade(
                 shared.config.trusted_proxy_hops,
             )
         });
-    let place = match client.map(|client| shared.clients.admit(client)) {
+    match client.map(|client| shared.clients.admit(client)) {
         Some(Err(())) => {
             tracing::debug!(
                 ?client,
                 "socket refused: its address holds the cap of sockets"
             );
-            return too_many_sockets();
+            Err(Box::new(too_many_sockets()))
         }
-        Some(Ok(place)) => place,
-        None => None,
-    };
-    let connection = request.extensions_mut().remove::<Arc<ConnectionSlot>>();
-    tokio::spawn(async move {
-        let _held = (place, connection);
-        let upgraded = match upgrade.await {
+        Some(Ok(place)) => Ok(place),
+        None => Ok(None),
+    }
+}
+
+/// A WebSocket opening handshake taken apart: the `Sec-WebSocket-Accept` answer, the upgrade
+/// to await, and the connection's slot (held until the WebSocket ends).
+pub(crate) struct Opening {
+    accept: String,
+    upgrade: OnUpgrade,
+    pub(crate) slot: Option<Arc<ConnectionSlot>>,
+}
+
+impl Opening {
+    /// The opening handshake of `request`; 400 "Bad request" when it is none.
+    pub(crate) fn read(request: &mut Request) -> Result<Opening, Box<Response>> {
+        let Some(accept) = websocket_key(request.headers()).map(websocket::accept_key) else {
+            return Err(Box::new(refuse(3, "Bad request")));
+        };
+        let Some(upgrade) = request.extensions_mut().remove::<OnUpgrade>() else {
+            return Err(Box::new(refuse(3, "Bad request")));
+        };
+        let slot = request.extensions_mut().remove::<Arc<ConnectionSlot>>();
+        Ok(Opening {
+            accept,
+            upgrade,
+            slot,
+        })
+    }
+
+    /// The 101 answer.
+    pub(crate) fn switching(&self) -> Response {
+        Response::builder()
+            .status(StatusCode::SWITCHING_PROTOCOLS)
+            .header(header::CONNECTION, "upgrade")
+            .header(header::UPGRADE, "websocket")
+            .header(header::SEC_WEBSOCKET_ACCEPT, &self.accept)
+            .body(Body::empty())
+            .expect("static headers")
+    }
+
+    /// The upgraded connection and what hyper had read ahead of it.
+    pub(crate) async fn upgraded(self) -> Option<(TcpStream, Bytes)> {
+        let upgraded = match self.upgrade.await {
             Ok(upgraded) => upgraded,
-            Err(error) => return tracing::debug!(%error, "websocket upgrade failed"),
+            Err(error) => {
+                tracing::debug!(%error, "websocket upgrade failed");
+                return None;
+            }
         };
         match upgraded.downcast::<TokioIo<TcpStream>>() {
-            Ok(Parts { io, read_buf, .. }) => {
-                // The decoder copies what hyper read ahead: hyper's buffer (8 KB) must not
-                // live as long as the socket.
-                let decoder = Decoder::new(shared.protocol.max_payload, &read_buf);
-                drop(read_buf);
-                serve(io.into_inner(), decoder, shared, mode).await
+            Ok(Parts { io, read_buf, .. }) => Some((io.into_inner(), read_buf)),
+            Err(_) => {
+                tracing::error!(
+                    "websocket on a connection that is not plain TCP: start the server with api::serve"
+                );
+                None
             }
-            Err(_) => tracing::error!(
-                "websocket on a connection that is not plain TCP: start the server with api::serve"
-            ),
         }
+    }
+}
+
+fn upgrade(shared: Arc<Shared>, mut request: Request, mode: Mode) -> Response {
+    let opening = match Opening::read(&mut request) {
+        Ok(opening) => opening,
+        Err(refused) => return *refused,
+    };
+    // The socket holds its client's place and its connection's for its whole life.
+    let place = match admit_client(&shared, &request) {
+        Ok(place) => place,
+        Err(refused) => return *refused,
+    };
+    let answer = opening.switching();
+    tokio::spawn(async move {
+        let _slot = opening.slot.clone();
+        let Some((stream, read_buf)) = opening.upgraded().await else {
+            return;
+        };
+        // The decoder copies what hyper read ahead: hyper's buffer (8 KB) must not live as
+        // long as the socket.
+        let decoder = Decoder::new(shared.protocol.max_payload, &read_buf);
+        drop(read_buf);
+        serve(stream, decoder, shared, mode, place).await
     });
-    Response::builder()
-        .status(StatusCode::SWITCHING_PROTOCOLS)
-        .header(header::CONNECTION, "upgrade")
-        .header(header::UPGRADE, "websocket")
-        .header(header::SEC_WEBSOCKET_ACCEPT, accept)
-        .body(Body::empty())
-        .expect("static headers")
+    answer
 }
 
 /// The client's `Sec-WebSocket-Key` when the request is a WebSocket opening handshake of the
@@ -181,7 +239,7 @@ fn websocket_key(headers: &HeaderMap) -> Option<&[u8]> {
 
 /// How a socket's life ended, and so what is left to write.
 #[derive(Debug, PartialEq, Eq)]
-enum Exit {
+pub(crate) enum Exit {
     /// The server ended it.
     Server(Ending),
     /// The client sent a close frame: it is answered with one carrying the same code.
@@ -215,7 +273,17 @@ pub(crate) enum Mode {
     EngineEcho,
 }
 
-async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>, mode: Mode) {
+/// Serves one Engine.IO session over `stream` (a WebSocket, or the bridge of a long-polling
+/// session: `polling.rs`) until it ends.
+pub(crate) async fn serve(
+    stream: TcpStream,
+    decoder: Decoder,
+    shared: Arc<Shared>,
+    mode: Mode,
+    place: Option<AddressPlace>,
+) {
+    // The client's place among its address's sockets, held for the socket's whole life.
+    let _place = place;
     let mut link = Link {
         decoder,
         read_size: shared.config.read_buffer.max(256),
@@ -300,9 +368,9 @@ async fn close_unconnected(stream: &TcpStream, exit: Exit) {
 }
 
 /// The reading side of a connection: the decoder of its frames and how much to read at a time.
-struct Link {
-    decoder: Decoder,
-    read_size: usize,
+pub(crate) struct Link {
+    pub(crate) decoder: Decoder,
+    pub(crate) read_size: usize,
 }
 
 impl Link {
@@ -325,7 +393,7 @@ impl Link {
 
     /// The next message or control frame, reading as needed; the exit when the connection
     /// ended or its frames are unreadable.
-    async fn recv(&mut self, stream: &TcpStream) -> Result<Incoming, Exit> {
+    pub(crate) async fn recv(&mut self, stream: &TcpStream) -> Result<Incoming, Exit> {
         loop {
             if let Some(incoming) = self.decoder.next().map_err(refuse_frames)? {
                 return Ok(incoming);
@@ -606,7 +674,7 @@ async fn close(socket: &Socket, exit: Exit) {
 /// The hub served on a loopback port and a client that writes its frames by hand, so each
 /// test says exactly which bytes go over the wire and which come back.
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::collections::HashSet;
 
     use async_trait::async_trait;
@@ -619,7 +687,7 @@ mod tests {
     use crate::wire::ProtocolConfig;
 
     /// Admits every token as user 1.
-    struct Admit;
+    pub(crate) struct Admit;
 
     #[async_trait]
     impl Authenticator for Admit {
@@ -639,7 +707,7 @@ mod tests {
     }
 
     /// A protocol whose heartbeat does not interfere: the tests that want pings shorten it.
-    fn quiet() -> ProtocolConfig {
+    pub(crate) fn quiet() -> ProtocolConfig {
         ProtocolConfig {
             ping_interval: Duration::from_secs(60),
             ping_timeout: Duration::from_secs(20),
@@ -650,7 +718,7 @@ mod tests {
     }
 
     /// Serves a hub with `protocol` on a free port (the hub lives as long as the test).
-    async fn serve_hub(protocol: ProtocolConfig) -> (SocketAddr, Hub) {
+    pub(crate) async fn serve_hub(protocol: ProtocolConfig) -> (SocketAddr, Hub) {
         let (layer, hub) =
             Hub::build_with_protocol(HubConfig::default(), protocol, Arc::new(Admit))
                 .await

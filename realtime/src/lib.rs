@@ -13,6 +13,7 @@ mod flusher;
 mod handlers;
 mod hub;
 mod limits;
+mod polling;
 mod redis_link;
 mod reference;
 mod registry;
