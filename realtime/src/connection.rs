@@ -291,10 +291,11 @@ pub(crate) async fn serve(
     // Everything before the socket is connected, and the closing handshake, are boxed: a
     // spawned future is as large as its largest state for the socket's whole life, and these
     // run once.
-    let Some(socket) = Box::pin(connect(stream, &mut link, &shared, mode)).await else {
+    let Some((socket, reference)) = Box::pin(connect(stream, &mut link, &shared, mode)).await
+    else {
         return;
     };
-    let exit = run(&shared, &socket, &mut link).await;
+    let exit = run(&shared, &socket, &mut link, reference).await;
     shared.registry.remove(&socket);
     Box::pin(close(&socket, exit)).await;
 }
@@ -306,7 +307,7 @@ async fn connect(
     link: &mut Link,
     shared: &Arc<Shared>,
     mode: Mode,
-) -> Option<Arc<Socket>> {
+) -> Option<(Arc<Socket>, Option<Box<reference::Session>>)> {
     let sid = wire::new_sid();
     let open = websocket::text(&wire::open(&sid, &shared.protocol));
     write_all(&stream, vec![open]).await.ok()?;
@@ -315,7 +316,7 @@ async fn connect(
         close_unconnected(&stream, exit).await;
         return None;
     }
-    let (identity, auth) = match admit(&stream, link, shared, &sid).await {
+    let (identity, auth, custom) = match admit(&stream, link, shared, &sid).await {
         Ok(admitted) => admitted,
         Err(exit) => {
             close_unconnected(&stream, exit).await;
@@ -326,12 +327,26 @@ async fn connect(
     // answer: the reference server writes its next packet only once the previous write's
     // callback came, and the suites' Node client (ws) dispatches messages that arrive in one
     // read in one tick, so a test awaiting them one by one would miss the second.
-    let greeting = shared
-        .protocol
-        .reference_handlers
-        .then(|| websocket::text(&reference::on_connect(&auth)));
+    // The conformance server's sockets may connect to `/custom` first.
+    let (connected, greeting, reference) = if custom {
+        let (connected, greeting) = reference::connected_in(reference::CUSTOM, &auth);
+        (
+            connected,
+            Some(greeting),
+            Some(reference::Session::connected(true)),
+        )
+    } else {
+        let greeting = shared
+            .protocol
+            .reference_handlers
+            .then(|| websocket::text(&reference::on_connect(&auth)));
+        let session = shared
+            .protocol
+            .reference_handlers
+            .then(|| reference::Session::connected(false));
+        (websocket::text(&wire::connected(&sid)), greeting, session)
+    };
     // The connect answer goes out before the socket is in any room, so it is the first frame.
-    let connected = websocket::text(&wire::connected(&sid));
     write_all(&stream, vec![connected]).await.ok()?;
     let socket = Socket::new(
         shared.registry.next_id(),
@@ -344,7 +359,7 @@ async fn connect(
     shared.registry.add(socket.clone());
     handlers::on_connect(shared, &socket);
     greet(&socket, greeting);
-    Some(socket)
+    Some((socket, reference))
 }
 
 /// Sends the reference handlers' greeting, if any, a moment after the connect answer (a plain
@@ -486,7 +501,7 @@ async fn admit(
     link: &mut Link,
     shared: &Shared,
     sid: &str,
-) -> Result<(Identity, String), Exit> {
+) -> Result<(Identity, String, bool), Exit> {
     let connect_by = Instant::now() + shared.protocol.connect_timeout;
     let mut heartbeat = Heartbeat::new(&shared.protocol);
     loop {
@@ -501,11 +516,18 @@ async fn admit(
                 namespace: "/",
                 auth,
             }) => match authenticate(shared, auth).await {
-                Ok(identity) => return Ok((identity, auth.to_string())),
+                Ok(identity) => return Ok((identity, auth.to_string(), false)),
                 Err(rejection) => {
                     tracing::debug!(%sid, %rejection, "socket refused at connect");
                     wire::connect_error("/", &rejection.to_string())
                 }
+            },
+            Ok(Inbound::Connect {
+                namespace: reference::CUSTOM,
+                auth,
+            }) if shared.protocol.reference_handlers => match authenticate(shared, auth).await {
+                Ok(identity) => return Ok((identity, auth.to_string(), true)),
+                Err(rejection) => wire::connect_error(reference::CUSTOM, &rejection.to_string()),
             },
             Ok(Inbound::Connect { namespace, .. }) => {
                 wire::connect_error(namespace, "Invalid namespace")
@@ -569,7 +591,13 @@ async fn authenticate(shared: &Shared, auth: &str) -> Result<Identity, AuthRejec
 }
 
 /// Serves a connected socket until it ends.
-async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exit {
+/// `reference`: the conformance server's namespaces and binary echo (`None` for the product).
+async fn run(
+    shared: &Arc<Shared>,
+    socket: &Arc<Socket>,
+    link: &mut Link,
+    mut reference: Option<Box<reference::Session>>,
+) -> Exit {
     let mut budget = handlers::budget(shared);
     loop {
         tokio::select! {
@@ -598,13 +626,25 @@ async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exi
                     let text = match incoming {
                         Incoming::Text(text) => text,
                         // The hub's clients send no binary messages: read and set aside.
-                        Incoming::Binary(_) => continue,
+                        Incoming::Binary(bytes) => {
+                            if let Some(echo) = reference.as_mut().and_then(|r| r.on_binary(&bytes)) {
+                                socket.push(&echo);
+                            }
+                            continue;
+                        }
                         Incoming::Answer(frame) => {
                             socket.push(&frame);
                             continue;
                         }
                         Incoming::Close(code) => return Exit::ClientClosed(code),
                     };
+                    if let Some(session) = reference.as_mut()
+                        && let reference::Handled::Answer(frames, greeting) = session.on_text(&text)
+                    {
+                        frames.iter().for_each(|frame| socket.push(frame));
+                        greet(socket, greeting);
+                        continue;
+                    }
                     match Inbound::parse(&text) {
                         Ok(Inbound::Pong) => socket.pong(),
                         Ok(Inbound::Event { .. }) if shared.protocol.reference_handlers => {

@@ -152,7 +152,7 @@ impl<'a> Inbound<'a> {
 
 /// `/name,rest` or `/name` (the reference parser reads a namespace up to a comma or the end),
 /// else the main namespace.
-fn split_namespace(text: &str) -> (&str, &str) {
+pub(crate) fn split_namespace(text: &str) -> (&str, &str) {
     if !text.starts_with('/') {
         return ("/", text);
     }
@@ -162,7 +162,7 @@ fn split_namespace(text: &str) -> (&str, &str) {
     }
 }
 
-fn is_json_object(json: &str) -> bool {
+pub(crate) fn is_json_object(json: &str) -> bool {
     serde_json::from_str::<serde_json::Map<String, Value>>(json).is_ok()
 }
 
