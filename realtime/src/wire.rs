@@ -1,5 +1,5 @@
-//! The Engine.IO v4 / Socket.IO v5 packets the hub speaks, over WebSocket text frames only
-//! (what socket.io-client sends with `transports: ['websocket']`).
+//! The Engine.IO v4 / Socket.IO v5 packets the hub speaks, in WebSocket text frames (long-polling
+//! sessions reach the same code through the bridge of `polling.rs`).
 //!
 //! An Engine.IO packet is one digit of type and its data: `0` open, `1` close, `2` ping,
 //! `3` pong, `4` message, `6` noop. A Socket.IO packet travels in a message: one digit of type
