@@ -302,18 +302,25 @@ async fn poll(shared: &Shared, session: &Arc<Session>) -> Response {
         notified.as_mut().enable();
         {
             let mut state = session.state();
+            if !state.queue.is_empty() {
+                // What the server wrote before it closed the socket comes out first, with the
+                // close packet after it.
+                let frames = std::mem::take(&mut state.queue);
+                state.queued = 0;
+                let mut answer = payload(&frames);
+                if let Some(last) = state.ended {
+                    answer.push(SEPARATOR);
+                    answer.push_str(last);
+                }
+                drop(state);
+                session.to_pump.notify_one();
+                return text(StatusCode::OK, answer);
+            }
             if let Some(answer) = state.ended {
                 return text(StatusCode::OK, answer);
             }
             if std::mem::take(&mut state.noop) || state.upgraded {
                 return text(StatusCode::OK, "6");
-            }
-            if !state.queue.is_empty() {
-                let frames = std::mem::take(&mut state.queue);
-                state.queued = 0;
-                drop(state);
-                session.to_pump.notify_one();
-                return text(StatusCode::OK, payload(&frames));
             }
         }
         notified.await;
@@ -432,13 +439,13 @@ async fn pump(shared: Arc<Shared>, session: Arc<Session>, mut buffer: Vec<u8>) {
         }
         let mut used = 0;
         let mut frames = Vec::new();
-        let mut closed = false;
+        let mut closed = None;
         while let Some((frame, len)) = server_frame(&buffer[used..]) {
             match frame {
                 ServerFrame::Text(_) | ServerFrame::Binary(_) => {
                     frames.push(Bytes::copy_from_slice(&buffer[used..used + len]));
                 }
-                ServerFrame::Close => closed = true,
+                ServerFrame::Close(code) => closed = Some(code),
                 ServerFrame::Other => {}
             }
             used += len;
@@ -455,13 +462,25 @@ async fn pump(shared: Arc<Shared>, session: Arc<Session>, mut buffer: Vec<u8>) {
             drop(state);
             session.to_poll.notify_waiters();
         }
-        if closed {
-            // The server closed the socket: the waiting GET gets what was queued, then `1`.
-            let mut state = session.state();
-            state.ended.get_or_insert("1");
-            drop(state);
-            shared.polling.remove(&session);
+        if let Some(code) = closed {
+            if code != Some(websocket::CLOSE_NORMAL) {
+                // Closed for the client's silence (no pong), a slow consumer or a shutdown:
+                // what was queued is dropped, as the reference server drops it.
+                return session.end(&shared.polling, "1");
+            }
+            // The server ended the socket on purpose (a `41` before the close): the next GET
+            // gets what was queued and `1`; the session is forgotten once it has, or after a
+            // heartbeat's time without a GET.
+            session.state().ended.get_or_insert("1");
             session.to_poll.notify_waiters();
+            let fetched = async {
+                while !session.state().queue.is_empty() {
+                    session.to_pump.notified().await;
+                }
+            };
+            let patience = shared.protocol.ping_interval + shared.protocol.ping_timeout;
+            let _ = timeout(patience, fetched).await;
+            shared.polling.remove(&session);
             return;
         }
     }
@@ -669,6 +688,24 @@ mod tests {
             poll.await.unwrap(),
             (200, r#"42["message.created",{"id":7}]"#.into())
         );
+    }
+
+    #[tokio::test]
+    async fn a_server_side_disconnect_reaches_a_polling_client_before_the_close() {
+        let (address, hub) = serve_hub(quiet()).await;
+        let (sid, _) = handshake(address).await;
+        let query = format!("&sid={sid}");
+        http(address, "POST", &query, r#"40{"token":"t"}"#).await;
+        let (_, connected) = http(address, "GET", &query, "").await;
+        assert!(connected.starts_with("40"), "{connected}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        hub.disconnect(Room::User(1)).await.unwrap();
+        // The `41` (no reconnect) the WebSocket client would read, then the close.
+        assert_eq!(
+            http(address, "GET", &query, "").await,
+            (200, "41\x1e1".into())
+        );
+        assert_eq!(http(address, "GET", &query, "").await.0, 400);
     }
 
     #[tokio::test]

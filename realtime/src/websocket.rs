@@ -116,7 +116,8 @@ pub(crate) fn client_message(binary: bool, payload: &[u8]) -> Bytes {
 pub(crate) enum ServerFrame<'a> {
     Text(&'a [u8]),
     Binary(&'a [u8]),
-    Close,
+    /// A close, with its code if it has one.
+    Close(Option<u16>),
     /// Anything else (the server's pongs).
     Other,
 }
@@ -140,7 +141,11 @@ pub(crate) fn server_frame(bytes: &[u8]) -> Option<(ServerFrame<'_>, usize)> {
     let frame = match first & 0x0F {
         TEXT => ServerFrame::Text(payload),
         BINARY => ServerFrame::Binary(payload),
-        CLOSE => ServerFrame::Close,
+        CLOSE => ServerFrame::Close(
+            payload
+                .get(..2)
+                .map(|code| u16::from_be_bytes([code[0], code[1]])),
+        ),
         _ => ServerFrame::Other,
     };
     Some((frame, start + len))
