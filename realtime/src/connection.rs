@@ -777,12 +777,12 @@ pub(crate) mod tests {
 
     /// What the server sent: a text message or a close with its code.
     #[derive(Debug, PartialEq)]
-    enum Frame {
+    pub(crate) enum Frame {
         Text(String),
         Close(Option<u16>),
     }
 
-    struct Client(TcpStream);
+    pub(crate) struct Client(pub(crate) TcpStream);
 
     impl Client {
         /// Opens the WebSocket and reads the Engine.IO open packet.
@@ -816,7 +816,7 @@ pub(crate) mod tests {
             client
         }
 
-        async fn send(&mut self, text: &str) {
+        pub(crate) async fn send(&mut self, text: &str) {
             self.send_raw(&client_frame(0x81, text.as_bytes())).await;
         }
 
@@ -825,7 +825,7 @@ pub(crate) mod tests {
         }
 
         /// The server's next frame (within a bound far beyond any timing under test).
-        async fn next(&mut self) -> Frame {
+        pub(crate) async fn next(&mut self) -> Frame {
             timeout(Duration::from_secs(10), self.read())
                 .await
                 .expect("a frame from the server")

@@ -627,7 +627,7 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
     use super::*;
-    use crate::connection::tests::{quiet, serve_hub};
+    use crate::connection::tests::{Client, Frame, quiet, serve_hub};
     use crate::events::EventName;
     use crate::rooms::Room;
     use crate::wire::ProtocolConfig;
@@ -706,6 +706,57 @@ mod tests {
             (200, "41\x1e1".into())
         );
         assert_eq!(http(address, "GET", &query, "").await.0, 400);
+    }
+
+    #[tokio::test]
+    async fn the_upgrade_carries_a_connected_session_over_to_websocket() {
+        let (address, hub) = serve_hub(quiet()).await;
+        let (sid, _) = handshake(address).await;
+        let query = format!("&sid={sid}");
+        http(address, "POST", &query, r#"40{"token":"t"}"#).await;
+        let (_, connected) = http(address, "GET", &query, "").await;
+        assert!(connected.starts_with("40"), "{connected}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let mut stream = TcpStream::connect(address).await.unwrap();
+        let request = format!(
+            "GET /socket.io/?EIO=4&transport=websocket&sid={sid} HTTP/1.1\r\nHost: x\r\n\
+             Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
+             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+        );
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut head = Vec::new();
+        while !head.ends_with(b"\r\n\r\n") {
+            head.push(stream.read_u8().await.unwrap());
+        }
+        assert!(head.starts_with(b"HTTP/1.1 101"), "{head:?}");
+        let mut client = Client(stream);
+        client.send("2probe").await;
+        assert_eq!(client.next().await, Frame::Text("3probe".into()));
+        // The poll in between ends with a noop, so the client can pause polling.
+        assert_eq!(http(address, "GET", &query, "").await, (200, "6".into()));
+        // Published while the client has paused polling: it waits in the session's queue.
+        hub.publish(Room::User(1), EventName::MessageCreated, &1)
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        client.send("5").await;
+        // What the client had not fetched over polling comes first, then new events.
+        assert_eq!(
+            client.next().await,
+            Frame::Text(r#"42["message.created",1]"#.into())
+        );
+        hub.publish(Room::User(1), EventName::MessageCreated, &2)
+            .await
+            .unwrap();
+        assert_eq!(
+            client.next().await,
+            Frame::Text(r#"42["message.created",2]"#.into())
+        );
+        // Polling is over for this session.
+        assert_eq!(http(address, "GET", &query, "").await.0, 400);
+        // The client's frames reach the socket: leaving closes it with 1000.
+        client.send("41").await;
+        assert_eq!(client.next().await, Frame::Close(Some(1000)));
     }
 
     #[tokio::test]
