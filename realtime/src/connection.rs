@@ -782,22 +782,30 @@ pub(crate) mod tests {
         Close(Option<u16>),
     }
 
-    pub(crate) struct Client(pub(crate) TcpStream);
+    pub(crate) struct Client(TcpStream);
 
     impl Client {
-        /// Opens the WebSocket and reads the Engine.IO open packet.
-        async fn open(address: SocketAddr) -> Client {
+        /// The WebSocket handshake with `query` after `EIO=4&transport=websocket` (a long-polling
+        /// session's `&sid=…` for its upgrade), answered 101.
+        pub(crate) async fn handshake(address: SocketAddr, query: &str) -> Client {
             let mut stream = TcpStream::connect(address).await.unwrap();
-            let request = "GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: x\r\n\
-                Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
-                Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n";
+            let request = format!(
+                "GET /socket.io/?EIO=4&transport=websocket{query} HTTP/1.1\r\nHost: x\r\n\
+                 Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
+                 Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+            );
             stream.write_all(request.as_bytes()).await.unwrap();
             let mut head = Vec::new();
             while !head.ends_with(b"\r\n\r\n") {
                 head.push(stream.read_u8().await.unwrap());
             }
             assert!(head.starts_with(b"HTTP/1.1 101"), "{head:?}");
-            let mut client = Client(stream);
+            Client(stream)
+        }
+
+        /// Opens the WebSocket and reads the Engine.IO open packet.
+        async fn open(address: SocketAddr) -> Client {
+            let mut client = Client::handshake(address, "").await;
             match client.next().await {
                 Frame::Text(open) => assert!(open.starts_with("0{"), "{open}"),
                 other => panic!("no open packet: {other:?}"),

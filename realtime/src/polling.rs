@@ -660,6 +660,18 @@ mod tests {
         (open["sid"].as_str().unwrap().to_string(), open)
     }
 
+    /// A long-polling session connected to the main namespace (in its rooms): its `&sid=…`.
+    async fn connected(address: SocketAddr) -> String {
+        let (sid, _) = handshake(address).await;
+        let query = format!("&sid={sid}");
+        http(address, "POST", &query, r#"40{"token":"t"}"#).await;
+        let (_, connected) = http(address, "GET", &query, "").await;
+        assert!(connected.starts_with("40"), "{connected}");
+        // The connect answer goes out just before the socket joins its rooms.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        query
+    }
+
     #[tokio::test]
     async fn a_polling_client_connects_and_receives_what_is_published() {
         let (address, hub) = serve_hub(quiet()).await;
@@ -693,12 +705,7 @@ mod tests {
     #[tokio::test]
     async fn a_server_side_disconnect_reaches_a_polling_client_before_the_close() {
         let (address, hub) = serve_hub(quiet()).await;
-        let (sid, _) = handshake(address).await;
-        let query = format!("&sid={sid}");
-        http(address, "POST", &query, r#"40{"token":"t"}"#).await;
-        let (_, connected) = http(address, "GET", &query, "").await;
-        assert!(connected.starts_with("40"), "{connected}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        let query = connected(address).await;
         hub.disconnect(Room::User(1)).await.unwrap();
         // The `41` (no reconnect) the WebSocket client would read, then the close.
         assert_eq!(
@@ -711,25 +718,8 @@ mod tests {
     #[tokio::test]
     async fn the_upgrade_carries_a_connected_session_over_to_websocket() {
         let (address, hub) = serve_hub(quiet()).await;
-        let (sid, _) = handshake(address).await;
-        let query = format!("&sid={sid}");
-        http(address, "POST", &query, r#"40{"token":"t"}"#).await;
-        let (_, connected) = http(address, "GET", &query, "").await;
-        assert!(connected.starts_with("40"), "{connected}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        let mut stream = TcpStream::connect(address).await.unwrap();
-        let request = format!(
-            "GET /socket.io/?EIO=4&transport=websocket&sid={sid} HTTP/1.1\r\nHost: x\r\n\
-             Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
-             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
-        );
-        stream.write_all(request.as_bytes()).await.unwrap();
-        let mut head = Vec::new();
-        while !head.ends_with(b"\r\n\r\n") {
-            head.push(stream.read_u8().await.unwrap());
-        }
-        assert!(head.starts_with(b"HTTP/1.1 101"), "{head:?}");
-        let mut client = Client(stream);
+        let query = connected(address).await;
+        let mut client = Client::handshake(address, &query).await;
         client.send("2probe").await;
         assert_eq!(client.next().await, Frame::Text("3probe".into()));
         // The poll in between ends with a noop, so the client can pause polling.
