@@ -25,10 +25,11 @@ use serde_json::json;
 use tokio::net::TcpStream;
 use tokio::time::{Instant, timeout, timeout_at};
 
-use crate::admission::{ConnectionSlot, client_address};
+use crate::admission::{AddressPlace, ConnectionSlot, client_address};
 use crate::auth::{AuthRejection, Identity};
 use crate::handlers;
 use crate::hub::Shared;
+use crate::polling;
 use crate::reference;
 use crate::socket::{Ending, Socket, write_all};
 use crate::websocket::{
@@ -58,7 +59,7 @@ fn too_many_sockets() -> Response {
 }
 
 /// Engine.IO's error answer to a handshake it cannot serve.
-fn refuse(code: u8, message: &str) -> Response {
+pub(crate) fn refuse(code: u8, message: &str) -> Response {
     (
         StatusCode::BAD_REQUEST,
         axum::Json(json!({ "code": code, "message": message })),
@@ -71,7 +72,7 @@ pub(crate) async fn handshake(
     Query(query): Query<HandshakeQuery>,
     request: Request,
 ) -> Response {
-    upgrade(shared, query, request, Mode::SocketIo)
+    dispatch(shared, query, request, Mode::SocketIo).await
 }
 
 /// The handshake of `/engine.io/` (the conformance server's Engine.IO echo).
@@ -80,32 +81,34 @@ pub(crate) async fn engine_handshake(
     Query(query): Query<HandshakeQuery>,
     request: Request,
 ) -> Response {
-    upgrade(shared, query, request, Mode::EngineEcho)
+    dispatch(shared, query, request, Mode::EngineEcho).await
 }
 
-fn upgrade(
+/// Every request to the hub's path: a WebSocket handshake, a long-polling request
+/// (`polling.rs`), or the upgrade of a long-polling session to WebSocket.
+async fn dispatch(
     shared: Arc<Shared>,
     query: HandshakeQuery,
-    mut request: Request,
+    request: Request,
     mode: Mode,
 ) -> Response {
     if query.eio.as_deref() != Some("4") {
         return refuse(5, "Unsupported protocol version");
     }
-    if query.transport.as_deref() != Some("websocket") {
-        // Browsers connect with `transports: ['websocket']`; long-polling is not served.
-        return refuse(0, "Transport unknown");
+    match (query.transport.as_deref(), query.sid) {
+        (Some("polling"), sid) => polling::request(shared, sid, request, mode).await,
+        (Some("websocket"), Some(sid)) => polling::upgrade(&shared, &sid, request),
+        (Some("websocket"), None) => upgrade(shared, request, mode),
+        _ => refuse(0, "Transport unknown"),
     }
-    if query.sid.is_some() {
-        return refuse(1, "Session ID unknown");
-    }
-    let Some(accept) = websocket_key(request.headers()).map(websocket::accept_key) else {
-        return refuse(3, "Bad request");
-    };
-    let Some(upgrade) = request.extensions_mut().remove::<OnUpgrade>() else {
-        return refuse(3, "Bad request");
-    };
-    // The socket holds its client's place and its connection's for its whole life.
+}
+
+/// The place a new socket holds among its client address's sockets (held for the socket's
+/// whole life); the 429 answer when the address holds the cap already.
+pub(crate) fn admit_client(
+    shared: &Shared,
+    request: &Request,
+) -> Result<Option<AddressPlace>, Box<Response>> {
     let client = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
@@ -116,44 +119,99 @@ fn upgrade(
                 shared.config.trusted_proxy_hops,
             )
         });
-    let place = match client.map(|client| shared.clients.admit(client)) {
+    match client.map(|client| shared.clients.admit(client)) {
         Some(Err(())) => {
             tracing::debug!(
                 ?client,
                 "socket refused: its address holds the cap of sockets"
             );
-            return too_many_sockets();
+            Err(Box::new(too_many_sockets()))
         }
-        Some(Ok(place)) => place,
-        None => None,
-    };
-    let connection = request.extensions_mut().remove::<Arc<ConnectionSlot>>();
-    tokio::spawn(async move {
-        let _held = (place, connection);
-        let upgraded = match upgrade.await {
+        Some(Ok(place)) => Ok(place),
+        None => Ok(None),
+    }
+}
+
+/// A WebSocket opening handshake taken apart: the `Sec-WebSocket-Accept` answer, the upgrade
+/// to await, and the connection's slot (held until the WebSocket ends).
+pub(crate) struct Opening {
+    accept: String,
+    upgrade: OnUpgrade,
+    pub(crate) slot: Option<Arc<ConnectionSlot>>,
+}
+
+impl Opening {
+    /// The opening handshake of `request`; 400 "Bad request" when it is none.
+    pub(crate) fn read(request: &mut Request) -> Result<Opening, Box<Response>> {
+        let Some(accept) = websocket_key(request.headers()).map(websocket::accept_key) else {
+            return Err(Box::new(refuse(3, "Bad request")));
+        };
+        let Some(upgrade) = request.extensions_mut().remove::<OnUpgrade>() else {
+            return Err(Box::new(refuse(3, "Bad request")));
+        };
+        let slot = request.extensions_mut().remove::<Arc<ConnectionSlot>>();
+        Ok(Opening {
+            accept,
+            upgrade,
+            slot,
+        })
+    }
+
+    /// The 101 answer.
+    pub(crate) fn switching(&self) -> Response {
+        Response::builder()
+            .status(StatusCode::SWITCHING_PROTOCOLS)
+            .header(header::CONNECTION, "upgrade")
+            .header(header::UPGRADE, "websocket")
+            .header(header::SEC_WEBSOCKET_ACCEPT, &self.accept)
+            .body(Body::empty())
+            .expect("static headers")
+    }
+
+    /// The upgraded connection and what hyper had read ahead of it.
+    pub(crate) async fn upgraded(self) -> Option<(TcpStream, Bytes)> {
+        let upgraded = match self.upgrade.await {
             Ok(upgraded) => upgraded,
-            Err(error) => return tracing::debug!(%error, "websocket upgrade failed"),
+            Err(error) => {
+                tracing::debug!(%error, "websocket upgrade failed");
+                return None;
+            }
         };
         match upgraded.downcast::<TokioIo<TcpStream>>() {
-            Ok(Parts { io, read_buf, .. }) => {
-                // The decoder copies what hyper read ahead: hyper's buffer (8 KB) must not
-                // live as long as the socket.
-                let decoder = Decoder::new(shared.protocol.max_payload, &read_buf);
-                drop(read_buf);
-                serve(io.into_inner(), decoder, shared, mode).await
+            Ok(Parts { io, read_buf, .. }) => Some((io.into_inner(), read_buf)),
+            Err(_) => {
+                tracing::error!(
+                    "websocket on a connection that is not plain TCP: start the server with api::serve"
+                );
+                None
             }
-            Err(_) => tracing::error!(
-                "websocket on a connection that is not plain TCP: start the server with api::serve"
-            ),
         }
+    }
+}
+
+fn upgrade(shared: Arc<Shared>, mut request: Request, mode: Mode) -> Response {
+    let opening = match Opening::read(&mut request) {
+        Ok(opening) => opening,
+        Err(refused) => return *refused,
+    };
+    // The socket holds its client's place and its connection's for its whole life.
+    let place = match admit_client(&shared, &request) {
+        Ok(place) => place,
+        Err(refused) => return *refused,
+    };
+    let answer = opening.switching();
+    tokio::spawn(async move {
+        let _slot = opening.slot.clone();
+        let Some((stream, read_buf)) = opening.upgraded().await else {
+            return;
+        };
+        // The decoder copies what hyper read ahead: hyper's buffer (8 KB) must not live as
+        // long as the socket.
+        let decoder = Decoder::new(shared.protocol.max_payload, &read_buf);
+        drop(read_buf);
+        serve(stream, decoder, shared, mode, place).await
     });
-    Response::builder()
-        .status(StatusCode::SWITCHING_PROTOCOLS)
-        .header(header::CONNECTION, "upgrade")
-        .header(header::UPGRADE, "websocket")
-        .header(header::SEC_WEBSOCKET_ACCEPT, accept)
-        .body(Body::empty())
-        .expect("static headers")
+    answer
 }
 
 /// The client's `Sec-WebSocket-Key` when the request is a WebSocket opening handshake of the
@@ -181,7 +239,7 @@ fn websocket_key(headers: &HeaderMap) -> Option<&[u8]> {
 
 /// How a socket's life ended, and so what is left to write.
 #[derive(Debug, PartialEq, Eq)]
-enum Exit {
+pub(crate) enum Exit {
     /// The server ended it.
     Server(Ending),
     /// The client sent a close frame: it is answered with one carrying the same code.
@@ -215,7 +273,17 @@ pub(crate) enum Mode {
     EngineEcho,
 }
 
-async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>, mode: Mode) {
+/// Serves one Engine.IO session over `stream` (a WebSocket, or the bridge of a long-polling
+/// session: `polling.rs`) until it ends.
+pub(crate) async fn serve(
+    stream: TcpStream,
+    decoder: Decoder,
+    shared: Arc<Shared>,
+    mode: Mode,
+    place: Option<AddressPlace>,
+) {
+    // The client's place among its address's sockets, held for the socket's whole life.
+    let _place = place;
     let mut link = Link {
         decoder,
         read_size: shared.config.read_buffer.max(256),
@@ -223,10 +291,11 @@ async fn serve(stream: TcpStream, decoder: Decoder, shared: Arc<Shared>, mode: M
     // Everything before the socket is connected, and the closing handshake, are boxed: a
     // spawned future is as large as its largest state for the socket's whole life, and these
     // run once.
-    let Some(socket) = Box::pin(connect(stream, &mut link, &shared, mode)).await else {
+    let Some((socket, reference)) = Box::pin(connect(stream, &mut link, &shared, mode)).await
+    else {
         return;
     };
-    let exit = run(&shared, &socket, &mut link).await;
+    let exit = run(&shared, &socket, &mut link, reference).await;
     shared.registry.remove(&socket);
     Box::pin(close(&socket, exit)).await;
 }
@@ -238,7 +307,7 @@ async fn connect(
     link: &mut Link,
     shared: &Arc<Shared>,
     mode: Mode,
-) -> Option<Arc<Socket>> {
+) -> Option<(Arc<Socket>, Option<Box<reference::Session>>)> {
     let sid = wire::new_sid();
     let open = websocket::text(&wire::open(&sid, &shared.protocol));
     write_all(&stream, vec![open]).await.ok()?;
@@ -247,7 +316,7 @@ async fn connect(
         close_unconnected(&stream, exit).await;
         return None;
     }
-    let (identity, auth) = match admit(&stream, link, shared, &sid).await {
+    let (identity, auth, custom) = match admit(&stream, link, shared, &sid).await {
         Ok(admitted) => admitted,
         Err(exit) => {
             close_unconnected(&stream, exit).await;
@@ -258,12 +327,26 @@ async fn connect(
     // answer: the reference server writes its next packet only once the previous write's
     // callback came, and the suites' Node client (ws) dispatches messages that arrive in one
     // read in one tick, so a test awaiting them one by one would miss the second.
-    let greeting = shared
-        .protocol
-        .reference_handlers
-        .then(|| websocket::text(&reference::on_connect(&auth)));
+    // The conformance server's sockets may connect to `/custom` first.
+    let (connected, greeting, reference) = if custom {
+        let (connected, greeting) = reference::connected_in(reference::CUSTOM, &auth);
+        (
+            connected,
+            Some(greeting),
+            Some(reference::Session::connected(true)),
+        )
+    } else {
+        let greeting = shared
+            .protocol
+            .reference_handlers
+            .then(|| websocket::text(&reference::on_connect(&auth)));
+        let session = shared
+            .protocol
+            .reference_handlers
+            .then(|| reference::Session::connected(false));
+        (websocket::text(&wire::connected(&sid)), greeting, session)
+    };
     // The connect answer goes out before the socket is in any room, so it is the first frame.
-    let connected = websocket::text(&wire::connected(&sid));
     write_all(&stream, vec![connected]).await.ok()?;
     let socket = Socket::new(
         shared.registry.next_id(),
@@ -276,7 +359,7 @@ async fn connect(
     shared.registry.add(socket.clone());
     handlers::on_connect(shared, &socket);
     greet(&socket, greeting);
-    Some(socket)
+    Some((socket, reference))
 }
 
 /// Sends the reference handlers' greeting, if any, a moment after the connect answer (a plain
@@ -300,9 +383,9 @@ async fn close_unconnected(stream: &TcpStream, exit: Exit) {
 }
 
 /// The reading side of a connection: the decoder of its frames and how much to read at a time.
-struct Link {
-    decoder: Decoder,
-    read_size: usize,
+pub(crate) struct Link {
+    pub(crate) decoder: Decoder,
+    pub(crate) read_size: usize,
 }
 
 impl Link {
@@ -325,7 +408,7 @@ impl Link {
 
     /// The next message or control frame, reading as needed; the exit when the connection
     /// ended or its frames are unreadable.
-    async fn recv(&mut self, stream: &TcpStream) -> Result<Incoming, Exit> {
+    pub(crate) async fn recv(&mut self, stream: &TcpStream) -> Result<Incoming, Exit> {
         loop {
             if let Some(incoming) = self.decoder.next().map_err(refuse_frames)? {
                 return Ok(incoming);
@@ -418,7 +501,7 @@ async fn admit(
     link: &mut Link,
     shared: &Shared,
     sid: &str,
-) -> Result<(Identity, String), Exit> {
+) -> Result<(Identity, String, bool), Exit> {
     let connect_by = Instant::now() + shared.protocol.connect_timeout;
     let mut heartbeat = Heartbeat::new(&shared.protocol);
     loop {
@@ -433,11 +516,18 @@ async fn admit(
                 namespace: "/",
                 auth,
             }) => match authenticate(shared, auth).await {
-                Ok(identity) => return Ok((identity, auth.to_string())),
+                Ok(identity) => return Ok((identity, auth.to_string(), false)),
                 Err(rejection) => {
                     tracing::debug!(%sid, %rejection, "socket refused at connect");
                     wire::connect_error("/", &rejection.to_string())
                 }
+            },
+            Ok(Inbound::Connect {
+                namespace: reference::CUSTOM,
+                auth,
+            }) if shared.protocol.reference_handlers => match authenticate(shared, auth).await {
+                Ok(identity) => return Ok((identity, auth.to_string(), true)),
+                Err(rejection) => wire::connect_error(reference::CUSTOM, &rejection.to_string()),
             },
             Ok(Inbound::Connect { namespace, .. }) => {
                 wire::connect_error(namespace, "Invalid namespace")
@@ -501,7 +591,13 @@ async fn authenticate(shared: &Shared, auth: &str) -> Result<Identity, AuthRejec
 }
 
 /// Serves a connected socket until it ends.
-async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exit {
+/// `reference`: the conformance server's namespaces and binary echo (`None` for the product).
+async fn run(
+    shared: &Arc<Shared>,
+    socket: &Arc<Socket>,
+    link: &mut Link,
+    mut reference: Option<Box<reference::Session>>,
+) -> Exit {
     let mut budget = handlers::budget(shared);
     loop {
         tokio::select! {
@@ -530,13 +626,25 @@ async fn run(shared: &Arc<Shared>, socket: &Arc<Socket>, link: &mut Link) -> Exi
                     let text = match incoming {
                         Incoming::Text(text) => text,
                         // The hub's clients send no binary messages: read and set aside.
-                        Incoming::Binary(_) => continue,
+                        Incoming::Binary(bytes) => {
+                            if let Some(echo) = reference.as_mut().and_then(|r| r.on_binary(&bytes)) {
+                                socket.push(&echo);
+                            }
+                            continue;
+                        }
                         Incoming::Answer(frame) => {
                             socket.push(&frame);
                             continue;
                         }
                         Incoming::Close(code) => return Exit::ClientClosed(code),
                     };
+                    if let Some(session) = reference.as_mut()
+                        && let reference::Handled::Answer(frames, greeting) = session.on_text(&text)
+                    {
+                        frames.iter().for_each(|frame| socket.push(frame));
+                        greet(socket, greeting);
+                        continue;
+                    }
                     match Inbound::parse(&text) {
                         Ok(Inbound::Pong) => socket.pong(),
                         Ok(Inbound::Event { .. }) if shared.protocol.reference_handlers => {
@@ -606,7 +714,7 @@ async fn close(socket: &Socket, exit: Exit) {
 /// The hub served on a loopback port and a client that writes its frames by hand, so each
 /// test says exactly which bytes go over the wire and which come back.
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::collections::HashSet;
 
     use async_trait::async_trait;
@@ -619,7 +727,7 @@ mod tests {
     use crate::wire::ProtocolConfig;
 
     /// Admits every token as user 1.
-    struct Admit;
+    pub(crate) struct Admit;
 
     #[async_trait]
     impl Authenticator for Admit {
@@ -639,7 +747,7 @@ mod tests {
     }
 
     /// A protocol whose heartbeat does not interfere: the tests that want pings shorten it.
-    fn quiet() -> ProtocolConfig {
+    pub(crate) fn quiet() -> ProtocolConfig {
         ProtocolConfig {
             ping_interval: Duration::from_secs(60),
             ping_timeout: Duration::from_secs(20),
@@ -650,7 +758,7 @@ mod tests {
     }
 
     /// Serves a hub with `protocol` on a free port (the hub lives as long as the test).
-    async fn serve_hub(protocol: ProtocolConfig) -> (SocketAddr, Hub) {
+    pub(crate) async fn serve_hub(protocol: ProtocolConfig) -> (SocketAddr, Hub) {
         let (layer, hub) =
             Hub::build_with_protocol(HubConfig::default(), protocol, Arc::new(Admit))
                 .await
@@ -669,27 +777,35 @@ mod tests {
 
     /// What the server sent: a text message or a close with its code.
     #[derive(Debug, PartialEq)]
-    enum Frame {
+    pub(crate) enum Frame {
         Text(String),
         Close(Option<u16>),
     }
 
-    struct Client(TcpStream);
+    pub(crate) struct Client(TcpStream);
 
     impl Client {
-        /// Opens the WebSocket and reads the Engine.IO open packet.
-        async fn open(address: SocketAddr) -> Client {
+        /// The WebSocket handshake with `query` after `EIO=4&transport=websocket` (a long-polling
+        /// session's `&sid=…` for its upgrade), answered 101.
+        pub(crate) async fn handshake(address: SocketAddr, query: &str) -> Client {
             let mut stream = TcpStream::connect(address).await.unwrap();
-            let request = "GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: x\r\n\
-                Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
-                Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n";
+            let request = format!(
+                "GET /socket.io/?EIO=4&transport=websocket{query} HTTP/1.1\r\nHost: x\r\n\
+                 Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
+                 Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+            );
             stream.write_all(request.as_bytes()).await.unwrap();
             let mut head = Vec::new();
             while !head.ends_with(b"\r\n\r\n") {
                 head.push(stream.read_u8().await.unwrap());
             }
             assert!(head.starts_with(b"HTTP/1.1 101"), "{head:?}");
-            let mut client = Client(stream);
+            Client(stream)
+        }
+
+        /// Opens the WebSocket and reads the Engine.IO open packet.
+        async fn open(address: SocketAddr) -> Client {
+            let mut client = Client::handshake(address, "").await;
             match client.next().await {
                 Frame::Text(open) => assert!(open.starts_with("0{"), "{open}"),
                 other => panic!("no open packet: {other:?}"),
@@ -708,7 +824,7 @@ mod tests {
             client
         }
 
-        async fn send(&mut self, text: &str) {
+        pub(crate) async fn send(&mut self, text: &str) {
             self.send_raw(&client_frame(0x81, text.as_bytes())).await;
         }
 
@@ -717,7 +833,7 @@ mod tests {
         }
 
         /// The server's next frame (within a bound far beyond any timing under test).
-        async fn next(&mut self) -> Frame {
+        pub(crate) async fn next(&mut self) -> Frame {
             timeout(Duration::from_secs(10), self.read())
                 .await
                 .expect("a frame from the server")

@@ -264,6 +264,7 @@ mod tests {
             config: HubConfig::default(),
             protocol: crate::wire::ProtocolConfig::default(),
             flusher: Flusher::start(),
+            polling: Default::default(),
         });
         let (socket, peer) = testing::socket(shared.registry.next_id(), 7, 16).await;
         shared.registry.add(socket.clone());

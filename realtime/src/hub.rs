@@ -15,6 +15,7 @@ use crate::cluster::{self, Cluster, Op};
 use crate::connection;
 use crate::events::EventName;
 use crate::flusher::Flusher;
+use crate::polling::Sessions;
 use crate::redis_link::{LinkError, RedisLink};
 use crate::registry::{ALL, Registry};
 use crate::rooms::Room;
@@ -89,12 +90,14 @@ pub(crate) struct Shared {
     pub flusher: Arc<Flusher>,
     /// Open sockets per client address (`HubConfig::max_sockets_per_client`).
     pub clients: Arc<PerAddress>,
+    /// The node's long-polling sessions (`polling.rs`).
+    pub polling: Sessions,
 }
 
 /// Cheap to clone; publishes typed events to rooms on every node.
 #[derive(Clone)]
 pub struct Hub {
-    shared: Arc<Shared>,
+    pub(crate) shared: Arc<Shared>,
 }
 
 impl Hub {
@@ -145,6 +148,7 @@ impl Hub {
             config,
             protocol,
             flusher: Flusher::start(),
+            polling: Sessions::default(),
         });
         if let Some(cluster) = &shared.cluster {
             // While Redis was away this node missed what other nodes published: revocations
@@ -159,12 +163,12 @@ impl Hub {
         }
         tokio::spawn(heartbeat(Arc::downgrade(&shared)));
         let mut routes = Router::new()
-            .route("/socket.io/", axum::routing::get(connection::handshake))
-            .route("/socket.io", axum::routing::get(connection::handshake));
+            .route("/socket.io/", axum::routing::any(connection::handshake))
+            .route("/socket.io", axum::routing::any(connection::handshake));
         if shared.protocol.reference_handlers {
             routes = routes.route(
                 "/engine.io/",
-                axum::routing::get(connection::engine_handshake),
+                axum::routing::any(connection::engine_handshake),
             );
         }
         let routes = routes.with_state(shared.clone());

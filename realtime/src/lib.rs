@@ -1,6 +1,6 @@
-//! The realtime hub: a WebSocket-only Engine.IO v4 / Socket.IO v5 server of the project's own
-//! (what socket.io-client speaks with `transports: ['websocket']`; why not socketioxide:
-//! `docs/decisions/own-socketio-server.md`), connection auth, room naming, typed events, and
+//! The realtime hub: an Engine.IO v4 / Socket.IO v5 server of the project's own, over
+//! WebSocket and HTTP long-polling with the upgrade (why not socketioxide:
+//! `docs/decisions/own-socketio-server.md`; polling: `docs/decisions/long-polling-bridge.md`), connection auth, room naming, typed events, and
 //! the `Hub` handle through which the API publishes them (in-process, or through Redis across
 //! nodes).
 
@@ -13,6 +13,7 @@ mod flusher;
 mod handlers;
 mod hub;
 mod limits;
+mod polling;
 mod redis_link;
 mod reference;
 mod registry;

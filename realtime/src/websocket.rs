@@ -89,6 +89,68 @@ fn frame(opcode: u8, payload: &[u8]) -> Bytes {
     out.freeze()
 }
 
+/// A message as a client's frame, masked with the zero key (the long-polling bridge writes
+/// what a polling client posted into its session's socket this way: `polling.rs`).
+pub(crate) fn client_message(binary: bool, payload: &[u8]) -> Bytes {
+    let mut out = BytesMut::with_capacity(payload.len() + 14);
+    out.put_u8(FIN | if binary { BINARY } else { TEXT });
+    match payload.len() {
+        len @ 0..=125 => out.put_u8(MASKED | len as u8),
+        len @ 126..=0xFFFF => {
+            out.put_u8(MASKED | 126);
+            out.put_u16(len as u16);
+        }
+        len => {
+            out.put_u8(MASKED | 127);
+            out.put_u64(len as u64);
+        }
+    }
+    out.put_u32(0);
+    out.extend_from_slice(payload);
+    out.freeze()
+}
+
+/// A frame the server wrote (unmasked, never fragmented), as the long-polling bridge reads it
+/// back: what it carries and its length in `bytes`.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum ServerFrame<'a> {
+    Text(&'a [u8]),
+    Binary(&'a [u8]),
+    /// A close, with its code if it has one.
+    Close(Option<u16>),
+    /// Anything else (the server's pongs).
+    Other,
+}
+
+/// The first whole frame the server wrote at the front of `bytes` and its length; `None`
+/// until all of it is there.
+pub(crate) fn server_frame(bytes: &[u8]) -> Option<(ServerFrame<'_>, usize)> {
+    let (&first, &second) = (bytes.first()?, bytes.get(1)?);
+    let (len, start): (usize, usize) = match second & 0x7F {
+        126 => (
+            u16::from_be_bytes([*bytes.get(2)?, *bytes.get(3)?]) as usize,
+            4,
+        ),
+        127 => (
+            u64::from_be_bytes(bytes.get(2..10)?.try_into().ok()?) as usize,
+            10,
+        ),
+        len => (len as usize, 2),
+    };
+    let payload = bytes.get(start..start.checked_add(len)?)?;
+    let frame = match first & 0x0F {
+        TEXT => ServerFrame::Text(payload),
+        BINARY => ServerFrame::Binary(payload),
+        CLOSE => ServerFrame::Close(
+            payload
+                .get(..2)
+                .map(|code| u16::from_be_bytes([code[0], code[1]])),
+        ),
+        _ => ServerFrame::Other,
+    };
+    Some((frame, start + len))
+}
+
 /// What a client's frames amount to.
 #[derive(Debug, PartialEq)]
 pub(crate) enum Incoming {

@@ -1,5 +1,5 @@
-//! The Engine.IO v4 / Socket.IO v5 packets the hub speaks, over WebSocket text frames only
-//! (what socket.io-client sends with `transports: ['websocket']`).
+//! The Engine.IO v4 / Socket.IO v5 packets the hub speaks, in WebSocket text frames (long-polling
+//! sessions reach the same code through the bridge of `polling.rs`).
 //!
 //! An Engine.IO packet is one digit of type and its data: `0` open, `1` close, `2` ping,
 //! `3` pong, `4` message, `6` noop. A Socket.IO packet travels in a message: one digit of type
@@ -152,7 +152,7 @@ impl<'a> Inbound<'a> {
 
 /// `/name,rest` or `/name` (the reference parser reads a namespace up to a comma or the end),
 /// else the main namespace.
-fn split_namespace(text: &str) -> (&str, &str) {
+pub(crate) fn split_namespace(text: &str) -> (&str, &str) {
     if !text.starts_with('/') {
         return ("/", text);
     }
@@ -162,7 +162,7 @@ fn split_namespace(text: &str) -> (&str, &str) {
     }
 }
 
-fn is_json_object(json: &str) -> bool {
+pub(crate) fn is_json_object(json: &str) -> bool {
     serde_json::from_str::<serde_json::Map<String, Value>>(json).is_ok()
 }
 

@@ -155,7 +155,9 @@ export function connectSocket(token: string): void {
   const mine = generation;
   void import('socket.io-client').then(({ io }) => {
     if (mine !== generation) return;
-    open(io({ auth: { token }, transports: ['websocket'], reconnectionDelayMax: 5000 }));
+    // WebSocket first; where it fails before it opens (a proxy that refuses the upgrade),
+    // long-polling, which the hub serves too (realtime/src/polling.rs).
+    open(io({ auth: { token }, transports: ['websocket', 'polling'], tryAllTransports: true, reconnectionDelayMax: 5000 }));
   });
 }
 
