@@ -36,6 +36,7 @@ use crate::connection::{self, Link, Mode, Opening, refuse};
 use crate::hub::Shared;
 use crate::socket::write_all;
 use crate::websocket::{self, Decoder, Incoming, ServerFrame, client_message, server_frame};
+use crate::wire::ProtocolConfig;
 
 /// Packets separated in one long-polling payload (Engine.IO v4).
 const SEPARATOR: char = '\x1e';
@@ -114,6 +115,7 @@ struct Session {
     to_poll: Notify,
     /// Wakes the pump: the queue was taken, the session ended or is handed over.
     to_pump: Notify,
+    opened: Instant,
 }
 
 #[derive(Default)]
@@ -134,6 +136,8 @@ struct State {
     upgraded: bool,
     /// The session is over (or upgraded); the waiting GET answers this packet.
     ended: Option<&'static str>,
+    /// When the client last sent something (a POST); the open until then.
+    heard: Option<Instant>,
 }
 
 /// The WebSocket a session was upgraded to, what its client sent after the `5`, and the
@@ -147,6 +151,14 @@ struct Handover {
 impl Session {
     fn state(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Nothing came from the client for a ping interval and a ping timeout, so it let a ping go
+    /// unanswered (a live client posts its pong). Asked when the client's next request comes,
+    /// so the answer does not depend on how late the heartbeat task runs on a busy node.
+    fn silent_too_long(&self, protocol: &ProtocolConfig) -> bool {
+        let heard = self.state().heard.unwrap_or(self.opened);
+        heard.elapsed() >= protocol.ping_interval + protocol.ping_timeout
     }
 
     /// Ends the session: the waiting GET answers `answer`, later requests are unknown, and
@@ -192,6 +204,10 @@ pub(crate) async fn request(
     if session.state().upgraded {
         return refuse(3, "Bad request");
     }
+    if session.silent_too_long(&shared.protocol) {
+        session.end(&shared.polling, "1");
+        return refuse(1, "Session ID unknown");
+    }
     match *request.method() {
         Method::GET => poll(&shared, &session).await,
         Method::POST => send(&shared, &session, request.into_body()).await,
@@ -235,6 +251,7 @@ async fn open(shared: Arc<Shared>, request: Request, mode: Mode) -> Response {
         state: Mutex::new(State::default()),
         to_poll: Notify::new(),
         to_pump: Notify::new(),
+        opened: Instant::now(),
     });
     shared
         .polling
@@ -350,8 +367,12 @@ fn payload(frames: &VecDeque<Bytes>) -> String {
 /// session (the waiting GET answers a noop); a packet that is not Engine.IO, or a payload over
 /// the limit, ends it with 400 / 413.
 async fn send(shared: &Shared, session: &Arc<Session>, body: Body) -> Response {
-    if session.state().ended.is_some() {
-        return refuse(1, "Session ID unknown");
+    {
+        let mut state = session.state();
+        if state.ended.is_some() {
+            return refuse(1, "Session ID unknown");
+        }
+        state.heard = Some(Instant::now());
     }
     let Ok(body) = axum::body::to_bytes(body, shared.protocol.max_payload).await else {
         session.end(&shared.polling, "1");
@@ -811,6 +832,29 @@ mod tests {
             .await
             .expect("the session ends");
         assert_eq!(http(address, "GET", &query, "").await.0, 400);
+    }
+
+    #[tokio::test]
+    async fn a_client_silent_past_the_ping_timeout_is_unknown_however_late_the_heartbeat_runs() {
+        let protocol = ProtocolConfig {
+            ping_interval: Duration::from_millis(150),
+            ping_timeout: Duration::from_millis(100),
+            ..quiet()
+        };
+        let (address, _hub) = serve_hub(protocol).await;
+        let (sid, _) = handshake(address).await;
+        let query = format!("&sid={sid}");
+        // Silent for the interval and the timeout: the next request finds no session, whether
+        // or not the socket's own timer has run yet (the official suite asks at exactly this
+        // moment, with no margin for a busy node).
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        assert_eq!(
+            http(address, "GET", &query, "").await,
+            (
+                400,
+                r#"{"code":1,"message":"Session ID unknown"}"#.to_string()
+            )
+        );
     }
 
     #[test]
