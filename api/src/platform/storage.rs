@@ -128,6 +128,8 @@ pub struct Storage {
     /// With S3: multipart uploads addressed by id, so one begun by a node can be continued
     /// and completed by another (`files::uploads::parts`). `None` on local disk.
     multipart: Option<SharedMultipart>,
+    /// The local store itself (its files are the objects); `None` on S3.
+    local: Option<Arc<LocalFileSystem>>,
 }
 
 /// The S3 store's multipart uploads, with the configured prefix applied to each key.
@@ -188,10 +190,11 @@ impl Storage {
     /// Objects as files under `dir` (created when missing).
     pub fn local(dir: &FsPath) -> anyhow::Result<Self> {
         std::fs::create_dir_all(dir)?;
-        let store = LocalFileSystem::new_with_prefix(dir)?.with_automatic_cleanup(true);
+        let local = Arc::new(LocalFileSystem::new_with_prefix(dir)?.with_automatic_cleanup(true));
         Ok(Self {
-            store: Arc::new(store),
+            store: local.clone(),
             multipart: None,
+            local: Some(local),
         })
     }
 
@@ -230,7 +233,17 @@ impl Storage {
         Ok(Self {
             store,
             multipart: Some(multipart),
+            local: None,
         })
+    }
+
+    /// With the local store, the file that holds (or will hold) the object `key`, so a file
+    /// already on the same disk can be moved in instead of copied; `None` on S3.
+    pub fn local_path(&self, key: &str) -> anyhow::Result<Option<PathBuf>> {
+        match &self.local {
+            Some(local) => Ok(Some(local.path_to_filesystem(&path(key)?)?)),
+            None => Ok(None),
+        }
     }
 
     /// Whether multipart uploads outlive the request and the node that began them (S3): then

@@ -200,6 +200,19 @@ impl Parts {
     pub async fn complete(&self, upload: &Upload<'_>, etags: Vec<String>) -> AppResult<()> {
         match self {
             Parts::Local { dir, storage } => {
+                // On the same disk the waiting file becomes the object: no second pass.
+                if let Some(target) = storage.local_path(upload.storage_key)? {
+                    if let Some(folder) = target.parent() {
+                        tokio::fs::create_dir_all(folder).await.map_err(io)?;
+                    }
+                    match tokio::fs::rename(dir.join(upload.id), &target).await {
+                        Ok(()) => return Ok(()),
+                        // Another file system (EXDEV): copied below.
+                        Err(error) => {
+                            tracing::debug!(%error, "the upload is copied into the store")
+                        }
+                    }
+                }
                 let file = tokio::fs::File::open(dir.join(upload.id))
                     .await
                     .map_err(io)?;
