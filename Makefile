@@ -12,7 +12,7 @@ screens:
 	@bash scripts/screens.sh
 
 # Benchmarks (not part of make test): Tsumugi's hub against a Node socket.io baseline.
-.PHONY: bench bench-quick bench-rest bench-search bench-confirm bench-web
+.PHONY: bench bench-quick bench-rest bench-search bench-confirm bench-web bench-files
 bench:
 	@bash scripts/bench.sh
 
@@ -23,6 +23,12 @@ bench-quick:
 # fixed 200 requests/s: loadtest/results/rest-pages.md (also a section of make bench).
 bench-rest:
 	@bash scripts/bench-rest.sh
+
+# Files at scale (issue 40): a 2 GiB tus upload and ranged download against copying and
+# reading the store directly, 50 concurrent 100 MB uploads, the node's RSS growth:
+# loadtest/results/files.md.
+bench-files:
+	@bash scripts/bench-files.sh
 
 # The creator search at 100,000 creators: p50/p95/p99 and plans in loadtest/results/user-search.md.
 bench-search:

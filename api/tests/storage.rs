@@ -24,7 +24,7 @@ fn s3_env(name: &str) -> String {
 }
 
 /// The test server's bucket under a prefix of this test's own.
-fn s3_config() -> StorageConfig {
+pub(crate) fn s3_config() -> StorageConfig {
     StorageConfig::S3(S3Config {
         bucket: s3_env("TEST_S3_BUCKET"),
         prefix: format!("test-{}", uuid::Uuid::new_v4()),
@@ -320,7 +320,7 @@ async fn downloads_answer_ranges_and_revalidate(pool: PgPool) {
 }
 
 /// A node of its own (its own `DATA_DIR`) over the same database, storing in `storage`.
-async fn node(pool: &PgPool, storage: &StorageConfig) -> TestApp {
+pub(crate) async fn node(pool: &PgPool, storage: &StorageConfig) -> TestApp {
     let mut config = support::test_config(pool);
     config.storage = storage.clone();
     TestApp::spawn_with(pool.clone(), config).await

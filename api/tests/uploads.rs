@@ -665,3 +665,216 @@ async fn an_infected_upload_is_never_downloadable(pool: PgPool) {
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn an_upload_begun_through_one_node_continues_through_another(pool: PgPool) {
+    use api::files::uploads::parts::PART_BYTES;
+    use api::platform::storage::Storage;
+
+    let shared = crate::storage::s3_config();
+    let first = crate::storage::node(&pool, &shared).await;
+    let second = crate::storage::node(&pool, &shared).await;
+    let storage = Storage::open(&shared).unwrap();
+    let creator = first.login("creator@demo.tsumugi.jp").await;
+    let client = second.login("client@demo.tsumugi.jp").await;
+
+    // Two full parts and a short last one.
+    let bytes = text_bytes(2 * PART_BYTES + 300 * 1024 + 7);
+    let created = create(
+        &first,
+        &creator,
+        bytes.len() as u64,
+        &[("filename", "納品原稿.txt"), ("use", "delivery")],
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let path = created.header("location").unwrap();
+    let id = path.rsplit('/').next().unwrap().to_string();
+
+    // Node 1 takes a part and a bit: the bit waits in the shared store.
+    let first_end = PART_BYTES + 100_000;
+    let answer = patch(&first, &creator, &path, 0, &bytes[..first_end]).await;
+    assert_eq!(answer.status, StatusCode::NO_CONTENT, "{}", answer.body);
+    for app in [&first, &second] {
+        assert_eq!(
+            offset(app, &creator, &path).await,
+            (StatusCode::OK, Some(first_end as u64)),
+            "every node answers the same offset"
+        );
+    }
+    // Someone else's upload is not found on the other node either.
+    assert_eq!(
+        offset(&second, &client, &path).await.0,
+        StatusCode::NOT_FOUND
+    );
+
+    // Node 2 continues from the bit node 1 left, fills the next part, and the connection breaks.
+    let second_end = first_end + PART_BYTES;
+    broken_patch(
+        &second,
+        &creator,
+        &path,
+        first_end as u64,
+        &bytes[first_end..second_end],
+        bytes.len() - first_end,
+    )
+    .await;
+    wait_for_offset(&second, &creator, &path, second_end as u64).await;
+    assert_eq!(
+        offset(&first, &creator, &path).await.1,
+        Some(second_end as u64)
+    );
+    let parts: i64 = sqlx::query_scalar("select count(*) from upload_parts where upload_id = $1")
+        .bind(&id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(parts, 2, "two whole parts are in the multipart upload");
+
+    // Node 1 takes the rest; the file is the multipart upload's object.
+    let done = patch(
+        &first,
+        &creator,
+        &path,
+        second_end as u64,
+        &bytes[second_end..],
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::NO_CONTENT, "{}", done.body);
+    let file_id: i64 = done.header("tsumugi-file-id").unwrap().parse().unwrap();
+    let file = scanned(&second, &creator, &path).await;
+    assert_eq!(file["id"], file_id);
+    assert_eq!(file["size"], bytes.len());
+    assert_eq!(file["anti_virus_check_scan_status"], "clean");
+    let (status, _, downloaded) = second
+        .download(&format!("/api/files/{file_id}"), &creator)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(downloaded == bytes, "byte for byte through the other node");
+    let stored = support::stored_keys(&storage, "").await;
+    assert_eq!(stored.len(), 1, "only the file is left: {stored:?}");
+    for app in [&first, &second] {
+        assert!(
+            !app.data_dir.join("uploads").join(&id).exists(),
+            "nothing waits on a node's disk"
+        );
+    }
+
+    // An abandoned upload: expiry aborts its multipart upload and deletes its tail.
+    let created = create(
+        &second,
+        &creator,
+        (2 * PART_BYTES) as u64,
+        &[("filename", "途中.txt"), ("use", "delivery")],
+    )
+    .await;
+    let path = created.header("location").unwrap();
+    let id = path.rsplit('/').next().unwrap().to_string();
+    let answer = patch(&second, &creator, &path, 0, &bytes[..PART_BYTES + 10]).await;
+    assert_eq!(answer.status, StatusCode::NO_CONTENT, "{}", answer.body);
+    let (key, multipart_id): (String, String) =
+        sqlx::query_as("select storage_key, multipart_id from uploads where id = $1")
+            .bind(&id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        support::stored_keys(&storage, "uploads").await,
+        vec![format!("uploads/{id}/tail")]
+    );
+    let later = api::platform::clock::now() + chrono::TimeDelta::hours(25);
+    assert_eq!(
+        api::files::uploads::expire(&first.state, later)
+            .await
+            .unwrap(),
+        2,
+        "the abandoned upload and the finished one's record"
+    );
+    assert!(support::stored_keys(&storage, "uploads").await.is_empty());
+    assert_eq!(
+        support::stored_keys(&storage, "").await,
+        stored,
+        "the finished upload's file stays"
+    );
+    assert!(
+        storage
+            .put_part(&key, &multipart_id, 1, vec![b'x'; 10].into())
+            .await
+            .is_err(),
+        "the multipart upload was aborted"
+    );
+    assert!(storage.head(&key).await.unwrap().is_none());
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn files_left_scanning_are_scanned_again_by_one_node(pool: PgPool) {
+    use api::platform::storage::StorageConfig;
+
+    let first = TestApp::spawn(pool.clone()).await;
+    // A second node on the same store.
+    let shared = StorageConfig::Local(first.data_dir.join("files"));
+    let second = crate::storage::node(&pool, &shared).await;
+    let creator = first.login("creator@demo.tsumugi.jp").await;
+    let stuck = upload_whole(&first, &creator, "a.txt", "delivery", &text_bytes(5000)).await;
+    let recent = upload_whole(&first, &creator, "b.txt", "delivery", &text_bytes(5000)).await;
+    let status = |id: i64| {
+        let pool = pool.clone();
+        async move {
+            sqlx::query_scalar::<_, String>("select scan_status from files where id = $1")
+                .bind(id)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while status(stuck).await == "scanning" || status(recent).await == "scanning" {
+        assert!(tokio::time::Instant::now() < deadline, "never scanned");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // The node scanning `stuck` died an hour ago; `recent` is being scanned right now.
+    let now = api::platform::clock::now();
+    sqlx::query(
+        "update files set scan_status = 'scanning',
+                updated_at = case id when $1 then $3 else $4 end
+          where id in ($1, $2)",
+    )
+    .bind(stuck)
+    .bind(recent)
+    .bind(now - chrono::TimeDelta::hours(1))
+    .bind(now)
+    .execute(&pool)
+    .await
+    .unwrap();
+
+    let (on_first, on_second) = tokio::join!(
+        api::files::uploads::rescan_stuck(&first.state, now),
+        api::files::uploads::rescan_stuck(&second.state, now)
+    );
+    assert_eq!(
+        on_first.unwrap() + on_second.unwrap(),
+        1,
+        "one node scans it again"
+    );
+    assert_eq!(status(stuck).await, "clean");
+    assert_eq!(
+        status(recent).await,
+        "scanning",
+        "a scan under way is left alone"
+    );
+    assert_eq!(
+        api::files::uploads::rescan_stuck(&first.state, now)
+            .await
+            .unwrap(),
+        0
+    );
+    // Once `recent` has been scanning too long, it is scanned again as well.
+    let later = now + api::files::uploads::SCAN_STALE + chrono::TimeDelta::minutes(1);
+    assert_eq!(
+        api::files::uploads::rescan_stuck(&second.state, later)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(status(recent).await, "clean");
+}

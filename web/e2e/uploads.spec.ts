@@ -3,14 +3,17 @@
  * mid-way, the upload resumes from the server's offset (it does not start again), completes,
  * and the client sees the delivery live and downloads it byte for byte. On a node of its own
  * (its own database), so the delivered task stays as the other specs expect it on the main node.
+ * And a chat image: a thumbnail from the variant endpoint that opens the viewer.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { crc32, deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { E2E_PORT } from '../playwright.config';
 import { expect, test } from './support/fixtures';
 import { databaseUrl, newDataDir, psql, startNode, stopNode } from './support/server';
+import { channelPath, demoWorkspace } from './support/chat';
 import { liveConnected, logIn, tokenOf } from './support/session';
 
 const PORT = E2E_PORT + 11;
@@ -117,4 +120,56 @@ test('a large delivery survives a network cut: it resumes, completes, and the cl
     await clientContext.close();
     await creatorContext.close();
   }
+});
+
+/** A PNG of `width` × `height` pixels of one colour. */
+function pngOf(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [40, 120, 200]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+test('a chat image shows a thumbnail from the variant endpoint and opens the viewer', async ({ page }) => {
+  await logIn(page, 'creator@demo.tsumugi.jp');
+  const workspace = await demoWorkspace(page);
+  const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
+  const uploaded = await page.request.post('/api/files', {
+    headers,
+    multipart: { file: { name: '表紙案.png', mimeType: 'image/png', buffer: pngOf(600, 400) } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const file = await uploaded.json();
+  const text = `表紙の案です ${Date.now()}`;
+  const sent = await page.request.post(`/api/channels/${workspace.channelId}/messages`, {
+    headers,
+    data: { body: text, file_ids: [file.id], client_message_id: crypto.randomUUID() },
+  });
+  expect(sent.status()).toBe(201);
+
+  await page.goto(channelPath(workspace));
+  const message = page.getByTestId('message').filter({ hasText: text });
+  const thumbnail = message.getByRole('button', { name: '表紙案.pngを拡大して表示' }).getByRole('img', { name: '表紙案.png' });
+  await expect(thumbnail).toBeVisible();
+  await expect(thumbnail).toHaveAttribute('src', `/api/images/${file.path}?width=256`);
+  // The variant was really made and drawn.
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await message.getByRole('button', { name: '表紙案.pngを拡大して表示' }).click();
+  const viewer = page.getByRole('dialog', { name: '表紙案.png' });
+  await expect(viewer.getByRole('img', { name: '表紙案.png' })).toHaveAttribute('src', `/api/images/${file.path}?width=2048`);
+  await expect.poll(() => viewer.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+  await expect(viewer.getByRole('button', { name: /ダウンロード/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
-//! A finished resumable upload (`files::uploads`) becomes a file: its bytes streamed into
-//! storage under a fresh key, then its record (scanned afterwards). `POST /api/files` streams
-//! and records itself (`http.rs`) and shares the key rule, `new_storage_key`.
+//! The one way a stored object becomes a file record (`record`, removing the bytes when the
+//! record cannot be written), used by `POST /api/files` and by a finished resumable upload
+//! (`files::uploads`), and the one key rule for stored files (`new_storage_key`).
 
 use bytes::Bytes;
 use futures::Stream;
@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::files::db;
 use crate::files::scan::ScanStatus;
 use crate::platform::error::AppResult;
-use crate::platform::storage::{PutError, Storage};
+use crate::platform::storage::Storage;
 
 /// How much of a reader is handed to storage at a time.
 const READ_CHUNK: usize = 256 * 1024;
@@ -42,27 +42,21 @@ pub fn new_storage_key(name: &str) -> String {
     }
 }
 
-/// Stores `bytes` under a new key in `storage` (streamed: never whole in memory) and records
-/// the file; its id. The record is written through `db`, so a caller may make it part of its
-/// own transaction; the stored bytes are removed again when recording fails.
-pub async fn create(
+/// Records the file whose bytes are stored under `storage_key`; its id. The record is written
+/// through `db`, so a caller may make it part of its own transaction; the stored bytes are
+/// removed again when recording fails. The one place a `db::NewFile` is built.
+pub async fn record(
     storage: &Storage,
     db: impl PgExecutor<'_>,
+    storage_key: &str,
     file: &NewFile<'_>,
-    bytes: impl AsyncRead + Unpin,
 ) -> AppResult<i64> {
-    let storage_key = new_storage_key(file.name);
-    match storage.put_stream(&storage_key, chunks_of(bytes)).await {
-        Ok(_) => {}
-        Err(PutError::Source(error)) => return Err(anyhow::Error::from(error).into()),
-        Err(PutError::Store(error)) => return Err(error.into()),
-    }
     let inserted = db::insert(
         db,
         &db::NewFile {
             user_id: file.user_id,
             name: file.name,
-            storage_key: &storage_key,
+            storage_key,
             content_type: file.content_type,
             size_bytes: file.size_bytes,
             scan_status: file.scan_status,
@@ -75,7 +69,7 @@ pub async fn create(
     match inserted {
         Ok(id) => Ok(id),
         Err(error) => {
-            if let Err(cleanup) = storage.delete(&storage_key).await {
+            if let Err(cleanup) = storage.delete(storage_key).await {
                 tracing::warn!(storage_key, error = %cleanup, "could not remove the bytes of a file that was not recorded");
             }
             Err(error.into())
@@ -84,7 +78,9 @@ pub async fn create(
 }
 
 /// A reader as a stream of chunks, for storage's streamed put.
-fn chunks_of(reader: impl AsyncRead + Unpin) -> impl Stream<Item = std::io::Result<Bytes>> {
+pub(crate) fn chunks_of(
+    reader: impl AsyncRead + Unpin,
+) -> impl Stream<Item = std::io::Result<Bytes>> {
     futures::stream::try_unfold(reader, |mut reader| async move {
         let mut buffer = vec![0; READ_CHUNK];
         let read = reader.read(&mut buffer).await?;

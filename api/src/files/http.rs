@@ -207,18 +207,18 @@ async fn record(
             tracing::warn!(error = %e, "upload refused: the virus scan gave no verdict");
             AppError::Unavailable
         })?;
-    let file_id = db::insert(
+    let file_id = files::create::record(
+        &state.storage,
         &state.db,
-        &db::NewFile {
+        &stored.storage_key,
+        &files::create::NewFile {
             user_id: caller.user_id,
             name: &stored.name,
-            storage_key: &stored.storage_key,
             content_type: &stored.content_type,
             size_bytes: stored.size as i64,
             scan_status: verdict.as_status(),
             is_private,
-            width: dimensions.map(|d| d.0 as i32),
-            height: dimensions.map(|d| d.1 as i32),
+            dimensions,
         },
     )
     .await?;

@@ -56,8 +56,13 @@ pub enum Scanner {
 #[error("clamd: {0}")]
 pub struct ScanFailed(String);
 
-/// How long clamd may take for one file.
-const CLAMD_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long clamd may take without progress: connecting, taking the next chunk, or the next
+/// chunk coming from storage. Progress, not a whole-stream limit: a GiB file streams for
+/// minutes.
+const CLAMD_IDLE: Duration = Duration::from_secs(30);
+/// How long clamd may think after the last byte before its verdict (it scans a large archive
+/// only once it has it whole).
+const CLAMD_VERDICT: Duration = Duration::from_secs(10 * 60);
 /// INSTREAM chunk size.
 const CHUNK: usize = 64 * 1024;
 
@@ -107,44 +112,62 @@ impl Scanner {
                 }
                 Ok(search.verdict())
             }
-            Self::Clamd { address } => {
-                tokio::time::timeout(CLAMD_TIMEOUT, clamd_scan(address, bytes))
-                    .await
-                    .map_err(|_| ScanFailed("timed out".into()))?
-            }
+            Self::Clamd { address } => clamd_scan(address, bytes, CLAMD_IDLE, CLAMD_VERDICT).await,
         }
     }
 }
 
+/// `step` within `limit`, or a failure naming what stalled.
+async fn within<T>(
+    limit: Duration,
+    what: &str,
+    step: impl Future<Output = std::io::Result<T>>,
+) -> Result<T, ScanFailed> {
+    match tokio::time::timeout(limit, step).await {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(e)) => Err(ScanFailed(format!("{what}: {e}"))),
+        Err(_) => Err(ScanFailed(format!("{what}: no progress for {limit:?}"))),
+    }
+}
+
 /// One INSTREAM exchange: `zINSTREAM\0`, length-prefixed chunks, a zero length, then a reply
-/// such as `stream: OK` or `stream: Eicar-Test-Signature FOUND` ended by NUL.
+/// such as `stream: OK` or `stream: Eicar-Test-Signature FOUND` ended by NUL. Each step must
+/// progress within `idle`; the reply must come within `verdict` of the last byte.
 async fn clamd_scan(
     address: &str,
     bytes: impl Stream<Item = std::io::Result<Bytes>>,
+    idle: Duration,
+    verdict: Duration,
 ) -> Result<Verdict, ScanFailed> {
-    let failed = |e: std::io::Error| ScanFailed(e.to_string());
-    let mut stream = TcpStream::connect(address).await.map_err(failed)?;
-    stream.write_all(b"zINSTREAM\0").await.map_err(failed)?;
+    let mut stream = within(idle, "connecting", TcpStream::connect(address)).await?;
+    within(idle, "sending", stream.write_all(b"zINSTREAM\0")).await?;
     let mut bytes = std::pin::pin!(bytes);
-    while let Some(read) = bytes.next().await {
-        for chunk in read.map_err(failed)?.chunks(CHUNK) {
-            stream
-                .write_all(&(chunk.len() as u32).to_be_bytes())
-                .await
-                .map_err(failed)?;
-            stream.write_all(chunk).await.map_err(failed)?;
+    loop {
+        let read = match tokio::time::timeout(idle, bytes.next()).await {
+            Ok(Some(read)) => read.map_err(|e| ScanFailed(format!("reading: {e}")))?,
+            Ok(None) => break,
+            Err(_) => {
+                return Err(ScanFailed(format!("reading: no progress for {idle:?}")));
+            }
+        };
+        for chunk in read.chunks(CHUNK) {
+            within(idle, "sending", async {
+                stream
+                    .write_all(&(chunk.len() as u32).to_be_bytes())
+                    .await?;
+                stream.write_all(chunk).await
+            })
+            .await?;
         }
     }
-    stream
-        .write_all(&0u32.to_be_bytes())
-        .await
-        .map_err(failed)?;
+    within(idle, "sending", stream.write_all(&0u32.to_be_bytes())).await?;
     let mut reply = Vec::new();
-    stream
-        .take(4096)
-        .read_to_end(&mut reply)
-        .await
-        .map_err(failed)?;
+    within(
+        verdict,
+        "waiting for the verdict",
+        (&mut stream).take(4096).read_to_end(&mut reply),
+    )
+    .await?;
     verdict_of(&String::from_utf8_lossy(&reply))
 }
 
@@ -245,6 +268,70 @@ mod tests {
         );
         assert!(verdict_of("INSTREAM size limit exceeded. ERROR\0").is_err());
         assert!(verdict_of("").is_err());
+    }
+
+    /// A clamd peer that reads the whole INSTREAM and, unless `silent`, answers OK.
+    async fn clamd_peer(silent: bool) -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let mut command = [0u8; 10];
+            socket.read_exact(&mut command).await.unwrap();
+            loop {
+                let mut length = [0u8; 4];
+                socket.read_exact(&mut length).await.unwrap();
+                let length = u32::from_be_bytes(length) as usize;
+                if length == 0 {
+                    break;
+                }
+                let mut chunk = vec![0; length];
+                socket.read_exact(&mut chunk).await.unwrap();
+            }
+            if silent {
+                tokio::time::sleep(Duration::from_secs(60)).await;
+            } else {
+                socket.write_all(b"stream: OK\0").await.unwrap();
+            }
+        });
+        address
+    }
+
+    /// `count` chunks, each after `pause`.
+    fn slow_source(count: usize, pause: Duration) -> impl Stream<Item = std::io::Result<Bytes>> {
+        futures::stream::iter(0..count).then(move |_| async move {
+            tokio::time::sleep(pause).await;
+            Ok(Bytes::from(vec![b'x'; 1000]))
+        })
+    }
+
+    #[tokio::test]
+    async fn clamd_may_take_long_while_bytes_flow_but_not_stall() {
+        let idle = Duration::from_millis(300);
+        // 1.2 s in all, never 300 ms without a byte: the verdict comes.
+        let flowing = slow_source(12, Duration::from_millis(100));
+        assert_eq!(
+            clamd_scan(&clamd_peer(false).await, flowing, idle, idle)
+                .await
+                .unwrap(),
+            Verdict::Clean
+        );
+        // The source stalls: no verdict, and the failure says so.
+        let stalled = slow_source(2, Duration::from_millis(600));
+        let error = clamd_scan(&clamd_peer(false).await, stalled, idle, idle)
+            .await
+            .unwrap_err();
+        assert!(error.0.contains("no progress"), "{error}");
+        // clamd says nothing after the last byte: no verdict after `verdict`.
+        let error = clamd_scan(
+            &clamd_peer(true).await,
+            slow_source(1, Duration::ZERO),
+            idle,
+            idle,
+        )
+        .await
+        .unwrap_err();
+        assert!(error.0.contains("verdict"), "{error}");
     }
 
     #[test]

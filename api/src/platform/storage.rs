@@ -17,6 +17,7 @@ use futures::stream::BoxStream;
 use futures::{Stream, StreamExt, TryStreamExt};
 use object_store::aws::AmazonS3Builder;
 use object_store::local::LocalFileSystem;
+use object_store::multipart::{MultipartStore, PartId};
 use object_store::path::Path;
 use object_store::prefix::PrefixStore;
 use object_store::{GetOptions, GetRange, ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
@@ -120,10 +121,32 @@ pub enum PutError<E> {
     Store(#[from] anyhow::Error),
 }
 
-/// The node's object store; cheap to clone (one `Arc`).
+/// The node's object store; cheap to clone (a few `Arc`s).
 #[derive(Clone)]
 pub struct Storage {
     store: Arc<dyn ObjectStore>,
+    /// With S3: multipart uploads addressed by id, so one begun by a node can be continued
+    /// and completed by another (`files::uploads::parts`). `None` on local disk.
+    multipart: Option<SharedMultipart>,
+    /// The local store itself (its files are the objects); `None` on S3.
+    local: Option<Arc<LocalFileSystem>>,
+}
+
+/// The S3 store's multipart uploads, with the configured prefix applied to each key.
+#[derive(Clone)]
+struct SharedMultipart {
+    store: Arc<dyn MultipartStore>,
+    prefix: String,
+}
+
+impl SharedMultipart {
+    fn path(&self, key: &str) -> anyhow::Result<Path> {
+        if self.prefix.is_empty() {
+            path(key)
+        } else {
+            path(&format!("{}/{key}", self.prefix))
+        }
+    }
 }
 
 impl fmt::Debug for Storage {
@@ -167,9 +190,11 @@ impl Storage {
     /// Objects as files under `dir` (created when missing).
     pub fn local(dir: &FsPath) -> anyhow::Result<Self> {
         std::fs::create_dir_all(dir)?;
-        let store = LocalFileSystem::new_with_prefix(dir)?.with_automatic_cleanup(true);
+        let local = Arc::new(LocalFileSystem::new_with_prefix(dir)?.with_automatic_cleanup(true));
         Ok(Self {
-            store: Arc::new(store),
+            store: local.clone(),
+            multipart: None,
+            local: Some(local),
         })
     }
 
@@ -192,13 +217,110 @@ impl Storage {
                 .with_virtual_hosted_style_request(false)
                 .with_allow_http(endpoint.starts_with("http://"));
         }
-        let s3: Arc<dyn ObjectStore> = Arc::new(builder.build()?);
+        let s3 = Arc::new(builder.build()?);
+        let multipart = SharedMultipart {
+            store: s3.clone(),
+            prefix: config.prefix.clone(),
+        };
         let store: Arc<dyn ObjectStore> = if config.prefix.is_empty() {
             s3
         } else {
-            Arc::new(PrefixStore::new(s3, config.prefix.as_str()))
+            Arc::new(PrefixStore::new(
+                s3 as Arc<dyn ObjectStore>,
+                config.prefix.as_str(),
+            ))
         };
-        Ok(Self { store })
+        Ok(Self {
+            store,
+            multipart: Some(multipart),
+            local: None,
+        })
+    }
+
+    /// With the local store, the file that holds (or will hold) the object `key`, so a file
+    /// already on the same disk can be moved in instead of copied; `None` on S3.
+    pub fn local_path(&self, key: &str) -> anyhow::Result<Option<PathBuf>> {
+        match &self.local {
+            Some(local) => Ok(Some(local.path_to_filesystem(&path(key)?)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Whether multipart uploads outlive the request and the node that began them (S3): then
+    /// [`Self::create_multipart`] and the calls after it work, from any node.
+    pub fn has_shared_multipart(&self) -> bool {
+        self.multipart.is_some()
+    }
+
+    fn shared_multipart(&self) -> anyhow::Result<&SharedMultipart> {
+        self.multipart
+            .as_ref()
+            .ok_or_else(|| anyhow::anyhow!("this store keeps no multipart uploads by id"))
+    }
+
+    /// Begins a multipart upload of the object `key`; its id, for the calls below.
+    pub async fn create_multipart(&self, key: &str) -> anyhow::Result<String> {
+        let multipart = self.shared_multipart()?;
+        Ok(multipart
+            .store
+            .create_multipart(&multipart.path(key)?)
+            .await?)
+    }
+
+    /// Stores part `index` (from 0) of the multipart upload `id`; the part's entity tag, which
+    /// [`Self::complete_multipart`] needs. Every part but the last must be at least
+    /// [`PART_BYTES`]; storing an index again replaces it.
+    pub async fn put_part(
+        &self,
+        key: &str,
+        id: &str,
+        index: usize,
+        bytes: Bytes,
+    ) -> anyhow::Result<String> {
+        let multipart = self.shared_multipart()?;
+        let part = multipart
+            .store
+            .put_part(
+                &multipart.path(key)?,
+                &id.to_string(),
+                index,
+                PutPayload::from(bytes),
+            )
+            .await?;
+        Ok(part.content_id)
+    }
+
+    /// Makes the object `key` of the parts' entity tags, in order.
+    pub async fn complete_multipart(
+        &self,
+        key: &str,
+        id: &str,
+        etags: Vec<String>,
+    ) -> anyhow::Result<()> {
+        let multipart = self.shared_multipart()?;
+        let parts = etags
+            .into_iter()
+            .map(|content_id| PartId { content_id })
+            .collect();
+        multipart
+            .store
+            .complete_multipart(&multipart.path(key)?, &id.to_string(), parts)
+            .await?;
+        Ok(())
+    }
+
+    /// Drops the multipart upload `id` and its parts; one that is gone already is no error.
+    pub async fn abort_multipart(&self, key: &str, id: &str) -> anyhow::Result<()> {
+        let multipart = self.shared_multipart()?;
+        match multipart
+            .store
+            .abort_multipart(&multipart.path(key)?, &id.to_string())
+            .await
+        {
+            Ok(()) => Ok(()),
+            Err(e) if is_not_found(&e) => Ok(()),
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// Stores `bytes` held in memory (small objects: variants, tests) under `key`.

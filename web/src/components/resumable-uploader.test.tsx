@@ -61,7 +61,8 @@ describe('ResumableUploader', () => {
   });
 
   it('pauses and resumes, and waits for the network after a drop', async () => {
-    render(<ResumableUploader label="納品ファイル" use="delivery" onFiles={() => {}} />);
+    render(<ResumableUploader label="納品ファイル" hint="動画は5GiBまで" use="delivery" onFiles={() => {}} />);
+    expect(screen.getByLabelText('納品ファイル')).toHaveAccessibleDescription(expect.stringContaining('動画は5GiBまで'));
     await userEvent.upload(screen.getByLabelText('納品ファイル'), big('本編.mp4', 100 * MB));
     act(() => started[0].callbacks.onProgress(40 * MB, 100 * MB));
     await userEvent.click(screen.getByRole('button', { name: '一時停止' }));

@@ -48,6 +48,8 @@ interface Item extends UploadItemView {
 
 export interface ResumableUploaderProps {
   label: string;
+  /** What may be sent (the limits), under the label. */
+  hint?: string;
   use: UploadUse;
   isPrivate?: boolean;
   multiple?: boolean;
@@ -59,7 +61,7 @@ export interface ResumableUploaderProps {
 
 let nextKey = 1;
 
-export function ResumableUploader({ label, use, isPrivate = false, multiple = false, accept, disabled = false, onFiles }: ResumableUploaderProps) {
+export function ResumableUploader({ label, hint, use, isPrivate = false, multiple = false, accept, disabled = false, onFiles }: ResumableUploaderProps) {
   const [items, setItems] = useState<Item[]>([]);
   const handles = useRef(new Map<number, UploadHandle>());
   const meters = useRef(new Map<number, SpeedMeter>());
@@ -127,7 +129,7 @@ export function ResumableUploader({ label, use, isPrivate = false, multiple = fa
 
   return (
     <div>
-      <FileDropZone label={label} files={[]} onFiles={start} accept={accept} multiple={multiple} disabled={disabled} />
+      <FileDropZone label={label} hint={hint} files={[]} onFiles={start} accept={accept} multiple={multiple} disabled={disabled} />
       {items.length > 0 && (
         <Rows aria-label="アップロード中のファイル">
           {items.map((item) => (

@@ -18,10 +18,14 @@ pub struct UploadRow {
     pub content_type: Option<String>,
     pub expires_at: DateTime<Utc>,
     pub file_id: Option<i64>,
+    /// Where the file will be stored (null for uploads begun before it was chosen at creation).
+    pub storage_key: Option<String>,
+    /// The S3 multipart upload holding the parts; null on local disk and once finished.
+    pub multipart_id: Option<String>,
 }
 
 const COLUMNS: &str = "id, user_id, length, upload_offset, name, is_private, purpose, metadata,
-     content_type, expires_at, file_id";
+     content_type, expires_at, file_id, storage_key, multipart_id";
 
 pub struct NewUpload<'a> {
     pub id: &'a str,
@@ -34,13 +38,15 @@ pub struct NewUpload<'a> {
     pub metadata: &'a str,
     pub now: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
+    pub storage_key: &'a str,
+    pub multipart_id: Option<&'a str>,
 }
 
 pub async fn insert(db: impl PgExecutor<'_>, upload: &NewUpload<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "insert into uploads (id, user_id, length, name, is_private, purpose, declared_type,
-                              metadata, created_at, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                              metadata, created_at, expires_at, storage_key, multipart_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(upload.id)
     .bind(upload.user_id)
@@ -52,6 +58,8 @@ pub async fn insert(db: impl PgExecutor<'_>, upload: &NewUpload<'_>) -> sqlx::Re
     .bind(upload.metadata)
     .bind(upload.now)
     .bind(upload.expires_at)
+    .bind(upload.storage_key)
+    .bind(upload.multipart_id)
     .execute(db)
     .await
     .map(drop)
@@ -129,14 +137,59 @@ pub async fn set_content_type(
         .map(drop)
 }
 
-/// The upload became the file `file_id`.
-pub async fn finish(db: impl PgExecutor<'_>, id: &str, file_id: i64) -> sqlx::Result<()> {
-    sqlx::query("update uploads set file_id = $2, locked_until = null where id = $1")
+/// Records part `index` of the upload's multipart upload, the offset it reaches and the
+/// renewed lock, at once; false when the upload is gone (terminated meanwhile).
+pub async fn add_part(
+    db: &sqlx::PgPool,
+    id: &str,
+    index: usize,
+    etag: &str,
+    offset: i64,
+    locked_until: DateTime<Utc>,
+) -> sqlx::Result<bool> {
+    let mut tx = db.begin().await?;
+    if !advance(&mut *tx, id, offset, Some(locked_until)).await? {
+        return Ok(false);
+    }
+    sqlx::query(
+        "insert into upload_parts (upload_id, part_index, etag) values ($1, $2, $3)
+         on conflict (upload_id, part_index) do update set etag = excluded.etag",
+    )
+    .bind(id)
+    .bind(index as i32)
+    .bind(etag)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The entity tags of the upload's stored parts, in order.
+pub async fn part_etags(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("select etag from upload_parts where upload_id = $1 order by part_index")
         .bind(id)
-        .bind(file_id)
-        .execute(db)
+        .fetch_all(db)
         .await
-        .map(drop)
+}
+
+/// The upload became the file `file_id` (its multipart upload, if any, is complete).
+pub async fn finish(db: impl PgExecutor<'_>, id: &str, file_id: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "update uploads set file_id = $2, locked_until = null, multipart_id = null where id = $1",
+    )
+    .bind(id)
+    .bind(file_id)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// What an expired upload left to delete besides its row.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Expired {
+    pub id: String,
+    pub multipart_id: Option<String>,
+    pub storage_key: Option<String>,
 }
 
 pub async fn delete(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<()> {
@@ -153,13 +206,13 @@ pub async fn delete_expired(
     db: impl PgExecutor<'_>,
     now: DateTime<Utc>,
     limit: i64,
-) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar(
+) -> sqlx::Result<Vec<Expired>> {
+    sqlx::query_as(
         "delete from uploads where id in (
              select id from uploads
               where expires_at <= $1 and (locked_until is null or locked_until <= $1)
               order by expires_at limit $2 for update skip locked)
-         returning id",
+         returning id, multipart_id, storage_key",
     )
     .bind(now)
     .bind(limit)
@@ -181,4 +234,27 @@ pub async fn set_scan_status(
         .execute(db)
         .await
         .map(drop)
+}
+
+/// Takes up to `limit` files left `scanning` since before `stale_before`, marking them taken at
+/// `now` (their `updated_at`), so no other node takes them until they are stale again; their
+/// ids. Rows another node is taking are skipped.
+pub async fn claim_stuck_scans(
+    db: impl PgExecutor<'_>,
+    stale_before: DateTime<Utc>,
+    now: DateTime<Utc>,
+    limit: i64,
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "update files set updated_at = $2 where id in (
+             select id from files
+              where scan_status = 'scanning' and updated_at < $1
+              order by updated_at limit $3 for update skip locked)
+         returning id",
+    )
+    .bind(stale_before)
+    .bind(now)
+    .bind(limit)
+    .fetch_all(db)
+    .await
 }

@@ -10,15 +10,15 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header}
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
+use futures::TryStreamExt;
 use serde::Serialize;
-use tokio::io::AsyncReadExt;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::files::scan::ScanStatus;
-use crate::files::uploads::parts::{Ended, Parts};
-use crate::files::uploads::{self, db};
+use crate::files::uploads::parts::{self, Ended, Parts, Progress};
+use crate::files::uploads::{self, Purpose, db};
 use crate::files::{FileKind, FileView, images};
 use crate::platform::clock;
 use crate::platform::error::{AppError, AppResult};
@@ -53,8 +53,6 @@ pub const RESPONSE_HEADERS: [&str; 10] = [
 
 /// How long a `PATCH` holds an upload without news of bytes; renewed as they arrive.
 const LEASE: chrono::TimeDelta = chrono::TimeDelta::seconds(90);
-/// The offset is recorded (and the lease renewed) after this many bytes.
-const PROGRESS_EVERY: u64 = 8 * 1024 * 1024;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -171,11 +169,10 @@ pub async fn create(
     let id = uploads::new_id();
     let now = clock::now();
     let expires_at = uploads::expires_at(now);
-    Parts::new(&state.config.data_dir)
-        .create(&id)
-        .await
-        .map_err(anyhow::Error::from)?;
-    db::insert(
+    let storage_key = crate::files::create::new_storage_key(&declared.name);
+    let parts = Parts::of(&state);
+    let multipart_id = parts.create(&id, &storage_key).await?;
+    let inserted = db::insert(
         &state.db,
         &db::NewUpload {
             id: &id,
@@ -188,9 +185,17 @@ pub async fn create(
             metadata,
             now,
             expires_at,
+            storage_key: &storage_key,
+            multipart_id: multipart_id.as_deref(),
         },
     )
-    .await?;
+    .await;
+    if let Err(error) = inserted {
+        parts
+            .delete(&id, Some(&storage_key), multipart_id.as_deref())
+            .await?;
+        return Err(error.into());
+    }
     let mut response = StatusCode::CREATED.into_response();
     let headers = response.headers_mut();
     set(headers, "location", format!("/api/uploads/{id}"));
@@ -312,69 +317,106 @@ pub async fn patch(
         .map_err(anyhow::Error::from)?
 }
 
+/// Records what a `PATCH` stores: the sniffed content type, the offset and S3 parts, each
+/// renewing the lease.
+struct Recording {
+    state: AppState,
+    id: String,
+    purpose: Purpose,
+    length: u64,
+    content_type: Option<String>,
+    /// The first bytes were refused: the upload is to be deleted.
+    refused: bool,
+}
+
+impl parts::Recorder for Recording {
+    async fn sniffed(&mut self, head: &[u8]) -> AppResult<()> {
+        let content_type = uploads::check_content(head, self.purpose, self.length)
+            .inspect_err(|_| self.refused = true)?;
+        db::set_content_type(&self.state.db, &self.id, &content_type).await?;
+        self.content_type = Some(content_type);
+        Ok(())
+    }
+
+    async fn progress(&mut self, progress: Progress) -> AppResult<()> {
+        let lease = clock::now() + LEASE;
+        let recorded = match progress {
+            Progress::Stored { offset } => {
+                db::advance(&self.state.db, &self.id, offset as i64, Some(lease)).await?
+            }
+            Progress::Part {
+                index,
+                etag,
+                offset,
+            } => db::add_part(&self.state.db, &self.id, index, &etag, offset as i64, lease).await?,
+        };
+        if recorded {
+            Ok(())
+        } else {
+            Err(anyhow::anyhow!("upload {} was terminated", self.id).into())
+        }
+    }
+}
+
+/// The upload as its parts need it.
+fn upload_of(row: &db::UploadRow) -> parts::Upload<'_> {
+    parts::Upload {
+        id: &row.id,
+        storage_key: row.storage_key.as_deref().unwrap_or_default(),
+        multipart_id: row.multipart_id.as_deref(),
+        offset: row.upload_offset as u64,
+        length: row.length as u64,
+        sniff: row.content_type.is_none(),
+    }
+}
+
 /// Stores the body, sniffs the first bytes, and makes the file when the last byte is in.
-async fn receive(state: AppState, row: db::UploadRow, body: Body) -> AppResult<Response> {
-    let parts = Parts::new(&state.config.data_dir);
-    let (start, length) = (row.upload_offset as u64, row.length as u64);
+async fn receive(state: AppState, mut row: db::UploadRow, body: Body) -> AppResult<Response> {
+    // Uploads begun before keys were chosen at creation (local disk only) get theirs now.
+    let storage_key = row
+        .storage_key
+        .get_or_insert_with(|| crate::files::create::new_storage_key(&row.name))
+        .clone();
+    let parts = Parts::of(&state);
+    let length = row.length as u64;
+    let mut recording = Recording {
+        state: state.clone(),
+        id: row.id.clone(),
+        purpose: row.purpose,
+        length,
+        content_type: row.content_type.clone(),
+        refused: false,
+    };
     let received = parts
-        .append(
-            &row.id,
-            start,
-            length - start,
-            body.into_data_stream(),
-            PROGRESS_EVERY,
-            |offset| {
-                let (db, id) = (state.db.clone(), row.id.clone());
-                async move {
-                    let lease = clock::now() + LEASE;
-                    match db::advance(&db, &id, offset as i64, Some(lease)).await {
-                        Ok(true) => Ok(()),
-                        Ok(false) => Err(std::io::Error::other("the upload was terminated")),
-                        Err(error) => Err(std::io::Error::other(error)),
-                    }
-                }
-            },
-        )
+        .append(&upload_of(&row), body.into_data_stream(), &mut recording)
         .await;
     let (offset, ended) = match received {
         Ok(received) => received,
+        Err(error) if recording.refused => {
+            discard(&state, &parts, &row).await?;
+            return Err(error);
+        }
         Err(error) => {
-            let still_there = db::load_own(&state.db, &row.id, row.user_id).await?;
-            if still_there.is_none() {
-                parts.delete(&row.id).await.map_err(anyhow::Error::from)?;
+            let Some(still_there) = db::load_own(&state.db, &row.id, row.user_id).await? else {
+                parts
+                    .delete(&row.id, Some(&storage_key), row.multipart_id.as_deref())
+                    .await?;
                 return Err(AppError::NotFound);
-            }
-            db::advance(
-                &state.db,
-                &row.id,
-                still_there.map_or(row.upload_offset, |r| r.upload_offset),
-                None,
-            )
-            .await?;
-            return Err(anyhow::Error::from(error).into());
+            };
+            db::advance(&state.db, &row.id, still_there.upload_offset, None).await?;
+            return Err(error);
         }
     };
     if ended == Ended::Broken {
         tracing::info!(upload_id = %row.id, offset, "upload body ended early; the bytes received are kept");
     }
-    if row.content_type.is_none() && offset >= length.min(uploads::SNIFF_BYTES as u64) {
-        let head = parts
-            .head(&row.id, uploads::SNIFF_BYTES)
-            .await
-            .map_err(anyhow::Error::from)?;
-        match uploads::check_content(&head, row.purpose, length) {
-            Ok(content_type) => db::set_content_type(&state.db, &row.id, &content_type).await?,
-            Err(refusal) => {
-                discard(&state, &parts, &row.id).await?;
-                return Err(refusal);
-            }
-        }
-    }
     if offset == length {
+        row.upload_offset = offset as i64;
+        row.content_type = recording.content_type;
         let file_id = match finish(&state, &parts, &row).await {
             Ok(file_id) => file_id,
             Err(refusal) => {
-                discard(&state, &parts, &row.id).await?;
+                discard(&state, &parts, &row).await?;
                 return Err(refusal);
             }
         };
@@ -396,64 +438,97 @@ async fn receive(state: AppState, row: db::UploadRow, body: Body) -> AppResult<R
     Ok(response)
 }
 
-/// Deletes a refused upload and its bytes.
-async fn discard(state: &AppState, parts: &Parts, id: &str) -> AppResult<()> {
-    db::delete(&state.db, id).await?;
-    parts.delete(id).await.map_err(anyhow::Error::from)?;
-    Ok(())
+/// Deletes a refused or terminated upload and what waits of its bytes.
+async fn discard(state: &AppState, parts: &Parts, row: &db::UploadRow) -> AppResult<()> {
+    db::delete(&state.db, &row.id).await?;
+    parts
+        .delete(
+            &row.id,
+            row.storage_key.as_deref(),
+            row.multipart_id.as_deref(),
+        )
+        .await
 }
 
-/// The whole upload becomes a file (status `scanning`) through `files::create`, in one
-/// transaction with the upload's `file_id`; the scan runs after.
+/// The first bytes of a stored object.
+async fn stored_head(state: &AppState, key: &str) -> AppResult<Vec<u8>> {
+    let Some(head) = state
+        .storage
+        .get_range(key, 0..uploads::SNIFF_BYTES as u64)
+        .await?
+    else {
+        return Err(anyhow::anyhow!("{key} is not stored").into());
+    };
+    let bytes = head
+        .bytes
+        .try_fold(Vec::new(), |mut all, chunk| async move {
+            all.extend_from_slice(&chunk);
+            Ok(all)
+        })
+        .await
+        .map_err(anyhow::Error::from)?;
+    Ok(bytes)
+}
+
+/// The whole upload is stored under its key (`Parts::complete`) and becomes a file (status
+/// `scanning`) through `files::create::record`, in one transaction with the upload's `file_id`;
+/// the scan runs after. When it is refused (or fails) the stored object is deleted.
 async fn finish(state: &AppState, parts: &Parts, row: &db::UploadRow) -> AppResult<i64> {
-    let content_type = match &row.content_type {
-        Some(content_type) => content_type.clone(),
-        None => {
-            let head = parts
-                .head(&row.id, uploads::SNIFF_BYTES)
-                .await
-                .map_err(anyhow::Error::from)?;
-            uploads::check_content(&head, row.purpose, row.length as u64)?
-        }
-    };
-    let dimensions = if FileKind::of(&content_type) == FileKind::Image {
-        // Images are at most 30 MB: read whole for the header.
-        let mut bytes = Vec::new();
-        parts
-            .reader(&row.id)
-            .await
-            .map_err(anyhow::Error::from)?
-            .read_to_end(&mut bytes)
-            .await
-            .map_err(anyhow::Error::from)?;
-        match images::Header::of_bytes(&bytes) {
-            images::Header::Fits { width, height } => Some((width, height)),
-            images::Header::TooLarge => return Err(crate::files::http::too_many_pixels()),
-            images::Header::Unreadable => None,
-        }
+    let upload = upload_of(row);
+    let etags = if row.multipart_id.is_some() {
+        db::part_etags(&state.db, &row.id).await?
     } else {
-        None
+        Vec::new()
     };
-    let reader = parts.reader(&row.id).await.map_err(anyhow::Error::from)?;
-    let mut tx = state.db.begin().await?;
-    let file_id = crate::files::create::create(
-        &state.storage,
-        &mut *tx,
-        &crate::files::create::NewFile {
-            user_id: row.user_id,
-            name: &row.name,
-            is_private: row.is_private,
-            content_type: &content_type,
-            size_bytes: row.length,
-            scan_status: ScanStatus::Scanning,
-            dimensions,
-        },
-        reader,
-    )
-    .await?;
-    db::finish(&mut *tx, &row.id, file_id).await?;
-    tx.commit().await?;
-    parts.delete(&row.id).await.map_err(anyhow::Error::from)?;
+    parts.complete(&upload, etags).await?;
+    let key = upload.storage_key;
+    let recorded = async {
+        let content_type = match &row.content_type {
+            Some(content_type) => content_type.clone(),
+            None => {
+                uploads::check_content(&stored_head(state, key).await?, row.purpose, upload.length)?
+            }
+        };
+        let dimensions = if FileKind::of(&content_type) == FileKind::Image {
+            match images::Header::of_stored(&state.storage, key).await? {
+                images::Header::Fits { width, height } => Some((width, height)),
+                images::Header::TooLarge => return Err(crate::files::http::too_many_pixels()),
+                images::Header::Unreadable => None,
+            }
+        } else {
+            None
+        };
+        let mut tx = state.db.begin().await?;
+        let file_id = crate::files::create::record(
+            &state.storage,
+            &mut *tx,
+            key,
+            &crate::files::create::NewFile {
+                user_id: row.user_id,
+                name: &row.name,
+                is_private: row.is_private,
+                content_type: &content_type,
+                size_bytes: row.length,
+                scan_status: ScanStatus::Scanning,
+                dimensions,
+            },
+        )
+        .await?;
+        db::finish(&mut *tx, &row.id, file_id).await?;
+        tx.commit().await?;
+        Ok(file_id)
+    }
+    .await;
+    let file_id = match recorded {
+        Ok(file_id) => file_id,
+        Err(error) => {
+            if let Err(cleanup) = state.storage.delete(key).await {
+                tracing::warn!(key, error = %cleanup, "the bytes of a refused upload stay in storage");
+            }
+            return Err(error);
+        }
+    };
+    parts.delete(&row.id, None, None).await?;
     tracing::info!(upload_id = %row.id, file_id, size = row.length, "upload finished");
     let scanning = state.clone();
     tokio::spawn(async move {
@@ -476,7 +551,7 @@ pub async fn terminate(
     let row = db::load_own(&state.db, &upload_id, caller.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    discard(&state, &Parts::new(&state.config.data_dir), &row.id).await?;
+    discard(&state, &Parts::of(&state), &row).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -262,27 +262,59 @@ pub async fn scan_stored(state: &AppState, file_id: i64) -> AppResult<()> {
     Ok(())
 }
 
-/// Deletes every upload expired at `now` with its parts; how many. Each node may run it: an
+/// Deletes every upload expired at `now` with its parts (an S3 multipart upload is aborted);
+/// how many. Each node may run it: an
 /// upload is deleted by the one pass that wins its row.
 pub async fn expire(state: &AppState, now: DateTime<Utc>) -> AppResult<usize> {
-    let parts = Parts::new(&state.config.data_dir);
+    let parts = Parts::of(state);
     let mut deleted = 0;
     loop {
-        let ids = db::delete_expired(&state.db, now, 100).await?;
-        for id in &ids {
-            parts.delete(id).await.map_err(anyhow::Error::from)?;
+        let expired = db::delete_expired(&state.db, now, 100).await?;
+        for upload in &expired {
+            // A finished upload has no multipart upload left: its file is never touched.
+            parts
+                .delete(
+                    &upload.id,
+                    upload.storage_key.as_deref(),
+                    upload.multipart_id.as_deref(),
+                )
+                .await?;
         }
-        deleted += ids.len();
-        if ids.len() < 100 {
+        deleted += expired.len();
+        if expired.len() < 100 {
             return Ok(deleted);
         }
     }
 }
 
-/// How often each node deletes expired uploads.
+/// A file still `scanning` this long after its scan began is taken to have lost its scan (the
+/// node died, or the scanner gave no verdict) and is scanned again. Longer than clamd takes for
+/// the largest upload.
+pub const SCAN_STALE: chrono::TimeDelta = chrono::TimeDelta::minutes(30);
+
+/// Scans again the files left `scanning` for longer than [`SCAN_STALE`] at `now`; how many
+/// this node took. Each node may run it: a file is taken by one of them (and by another only
+/// once it is stale again).
+pub async fn rescan_stuck(state: &AppState, now: DateTime<Utc>) -> AppResult<usize> {
+    let mut taken = 0;
+    loop {
+        let ids = db::claim_stuck_scans(&state.db, now - SCAN_STALE, now, 100).await?;
+        for &file_id in &ids {
+            tracing::info!(file_id, "a scan left unfinished runs again");
+            // A failure is logged in `scan_stored`; the file stays `scanning` for the next pass.
+            let _ = scan_stored(state, file_id).await;
+        }
+        taken += ids.len();
+        if ids.len() < 100 {
+            return Ok(taken);
+        }
+    }
+}
+
+/// How often each node deletes expired uploads and scans again what lost its scan.
 pub const EXPIRY_TICK: Duration = Duration::from_secs(10 * 60);
 
-/// Runs `expire` every `EXPIRY_TICK` on this node.
+/// Runs `expire` and `rescan_stuck` every `EXPIRY_TICK` on this node.
 pub fn spawn_expiry(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
@@ -290,6 +322,9 @@ pub fn spawn_expiry(state: AppState) -> tokio::task::JoinHandle<()> {
                 Ok(0) => {}
                 Ok(count) => tracing::info!(count, "expired uploads deleted"),
                 Err(error) => tracing::error!(?error, "deleting expired uploads failed"),
+            }
+            if let Err(error) = rescan_stuck(&state, clock::now()).await {
+                tracing::error!(?error, "scanning stuck files again failed");
             }
             tokio::time::sleep(EXPIRY_TICK).await;
         }

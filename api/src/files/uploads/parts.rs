@@ -1,6 +1,16 @@
 //! Where an upload's bytes wait until the last one arrives: the only code that knows how they
-//! are kept. Today one file per upload under `DATA_DIR/uploads` on this node's disk; the
-//! upload's state (offset, owner, expiry) is in PostgreSQL, never here.
+//! are kept. The upload's state (offset, owner, expiry, the parts' entity tags) is in
+//! PostgreSQL, never here (`docs/decisions/resumable-uploads.md`).
+//!
+//! - **Local disk** (one node): one file per upload under `DATA_DIR/uploads`, copied into the
+//!   store under the file's key when the last byte is in.
+//! - **S3** (any node): an S3 multipart upload of the file's final object, begun at creation.
+//!   The body is cut into parts of exactly [`PART_BYTES`] (the last one may be shorter), each
+//!   stored as it fills and recorded with its entity tag; what does not fill a part when a
+//!   request ends waits in the small object `uploads/<id>/tail` and is read back by the next
+//!   request, whichever node takes it. The tail's length is the recorded offset minus the
+//!   parts' bytes, so the tail object may hold more than was recorded (a node that died after
+//!   storing it): the extra bytes are ignored, and they are the same bytes of the same file.
 
 use std::io::SeekFrom;
 use std::path::{Path, PathBuf};
@@ -8,15 +18,30 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use futures::{Stream, StreamExt};
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncSeekExt, AsyncWriteExt};
+use tokio::io::{AsyncReadExt, AsyncSeekExt, AsyncWriteExt};
+
+use crate::files::uploads::SNIFF_BYTES;
+use crate::platform::error::AppResult;
+use crate::platform::storage::{self, PutError, Storage};
 
 /// How long a request body may send nothing before the bytes received so far are kept and the
 /// request ends.
 pub const IDLE: Duration = Duration::from_secs(60);
 
-/// The parts of every upload on this node.
-pub struct Parts {
-    dir: PathBuf,
+/// The size of every S3 part but the last: S3's smallest part, so a request holds at most one
+/// part (plus one chunk of the body) in memory.
+pub const PART_BYTES: usize = storage::PART_BYTES;
+
+/// On local disk the offset is recorded (and the lease renewed) after this many bytes; on S3
+/// after every part.
+const PROGRESS_EVERY: u64 = 8 * 1024 * 1024;
+
+/// Where the bytes of every upload wait.
+pub enum Parts {
+    /// This node's disk; finished uploads are copied into `storage`.
+    Local { dir: PathBuf, storage: Storage },
+    /// S3 multipart uploads, shared by every node.
+    Shared { storage: Storage },
 }
 
 /// How a body ended.
@@ -30,96 +55,397 @@ pub enum Ended {
     TooLong,
 }
 
-impl Parts {
-    pub fn new(data_dir: &Path) -> Self {
-        Parts {
-            dir: data_dir.join("uploads"),
+/// What the store has taken, for the caller to record.
+#[derive(Debug)]
+pub enum Progress {
+    /// The bytes up to `offset` are stored.
+    Stored { offset: u64 },
+    /// Part `index` of the multipart upload is stored with `etag`; with it the bytes up to
+    /// `offset`.
+    Part {
+        index: usize,
+        etag: String,
+        offset: u64,
+    },
+}
+
+/// Told what happens while a body is stored; its refusals end the request.
+pub trait Recorder: Send {
+    /// The upload's first `min(length, SNIFF_BYTES)` bytes, before any of them is kept in a
+    /// part (asked once, when the upload still needs sniffing).
+    fn sniffed(&mut self, head: &[u8]) -> impl Future<Output = AppResult<()>> + Send;
+    /// Records progress (and renews the writer's lease).
+    fn progress(&mut self, progress: Progress) -> impl Future<Output = AppResult<()>> + Send;
+}
+
+/// One upload as its parts need it.
+#[derive(Debug, Clone)]
+pub struct Upload<'a> {
+    pub id: &'a str,
+    /// The key of the file it becomes.
+    pub storage_key: &'a str,
+    /// The S3 multipart upload (`Shared` only).
+    pub multipart_id: Option<&'a str>,
+    /// The recorded offset: where this request's bytes begin.
+    pub offset: u64,
+    pub length: u64,
+    /// Whether the first bytes still have to be sniffed.
+    pub sniff: bool,
+}
+
+impl Upload<'_> {
+    fn multipart_id(&self) -> anyhow::Result<&str> {
+        self.multipart_id
+            .ok_or_else(|| anyhow::anyhow!("upload {} has no multipart upload", self.id))
+    }
+}
+
+fn tail_key(id: &str) -> String {
+    format!("uploads/{id}/tail")
+}
+
+/// Gathers the first bytes for sniffing.
+struct Head {
+    bytes: Vec<u8>,
+    needed: usize,
+    done: bool,
+}
+
+impl Head {
+    fn new(upload: &Upload<'_>) -> Self {
+        Head {
+            bytes: Vec::new(),
+            needed: upload.length.min(SNIFF_BYTES as u64) as usize,
+            done: !upload.sniff,
         }
     }
 
-    fn path(&self, id: &str) -> PathBuf {
-        self.dir.join(id)
+    /// Takes the bytes that follow those seen so far; hands the head to `recorder` once whole.
+    async fn take(&mut self, bytes: &[u8], recorder: &mut impl Recorder) -> AppResult<()> {
+        if self.done {
+            return Ok(());
+        }
+        let wanted = (self.needed - self.bytes.len()).min(bytes.len());
+        self.bytes.extend_from_slice(&bytes[..wanted]);
+        if self.bytes.len() == self.needed {
+            self.done = true;
+            recorder.sniffed(&self.bytes).await?;
+        }
+        Ok(())
+    }
+}
+
+fn io(error: std::io::Error) -> crate::platform::error::AppError {
+    anyhow::Error::from(error).into()
+}
+
+impl Parts {
+    /// The node's parts: S3 multipart uploads when its store keeps them by id, its disk
+    /// otherwise.
+    pub fn of(state: &crate::state::AppState) -> Self {
+        Self::new(&state.storage, &state.config.data_dir)
     }
 
-    /// An empty upload.
-    pub async fn create(&self, id: &str) -> std::io::Result<()> {
-        tokio::fs::create_dir_all(&self.dir).await?;
-        tokio::fs::File::create(self.path(id)).await.map(drop)
+    /// S3 multipart uploads when the store keeps them by id, `data_dir`'s disk otherwise.
+    pub fn new(storage: &Storage, data_dir: &Path) -> Self {
+        if storage.has_shared_multipart() {
+            Parts::Shared {
+                storage: storage.clone(),
+            }
+        } else {
+            Parts::Local {
+                dir: data_dir.join("uploads"),
+                storage: storage.clone(),
+            }
+        }
     }
 
-    /// Stores `body` from `offset` on, at most `room` bytes, forgetting anything stored past
-    /// `offset` before (bytes of an earlier request that were never counted). After every
-    /// `progress_every` bytes, and at the end, the bytes are flushed and `progress` is told the
-    /// new offset (it records it). Answers the offset reached and how the body ended.
-    pub async fn append<S, E, F, Fut>(
+    /// Prepares an empty upload whose file will be `storage_key`; the multipart upload's id
+    /// on S3.
+    pub async fn create(&self, id: &str, storage_key: &str) -> AppResult<Option<String>> {
+        match self {
+            Parts::Local { dir, .. } => {
+                tokio::fs::create_dir_all(dir).await.map_err(io)?;
+                tokio::fs::File::create(dir.join(id)).await.map_err(io)?;
+                Ok(None)
+            }
+            Parts::Shared { storage } => Ok(Some(storage.create_multipart(storage_key).await?)),
+        }
+    }
+
+    /// Stores `body` from `upload.offset` on, at most `length - offset` bytes, telling
+    /// `recorder` the first bytes (when the upload needs sniffing) and the progress. On S3 the
+    /// last part is stored when the last byte arrives. Answers the offset reached and how the
+    /// body ended.
+    pub async fn append<S, E>(
+        &self,
+        upload: &Upload<'_>,
+        body: S,
+        recorder: &mut impl Recorder,
+    ) -> AppResult<(u64, Ended)>
+    where
+        S: Stream<Item = Result<Bytes, E>> + Unpin + Send,
+    {
+        match self {
+            Parts::Local { dir, .. } => {
+                append_local(&dir.join(upload.id), upload, body, recorder).await
+            }
+            Parts::Shared { storage } => append_shared(storage, upload, body, recorder).await,
+        }
+    }
+
+    /// The whole upload is stored: puts it under `upload.storage_key` (the local file copied
+    /// into the store, or the multipart upload completed with `etags`). What waited is deleted
+    /// by [`Self::delete`] once the file is recorded (on S3 the tail is deleted here).
+    pub async fn complete(&self, upload: &Upload<'_>, etags: Vec<String>) -> AppResult<()> {
+        match self {
+            Parts::Local { dir, storage } => {
+                // On the same disk the waiting file becomes the object: no second pass.
+                if let Some(target) = storage.local_path(upload.storage_key)? {
+                    if let Some(folder) = target.parent() {
+                        tokio::fs::create_dir_all(folder).await.map_err(io)?;
+                    }
+                    match tokio::fs::rename(dir.join(upload.id), &target).await {
+                        Ok(()) => return Ok(()),
+                        // Another file system (EXDEV): copied below.
+                        Err(error) => {
+                            tracing::debug!(%error, "the upload is copied into the store")
+                        }
+                    }
+                }
+                let file = tokio::fs::File::open(dir.join(upload.id))
+                    .await
+                    .map_err(io)?;
+                let stream = crate::files::create::chunks_of(file);
+                match storage.put_stream(upload.storage_key, stream).await {
+                    Ok(_) => {}
+                    Err(PutError::Source(error)) => return Err(io(error)),
+                    Err(PutError::Store(error)) => return Err(error.into()),
+                }
+                Ok(())
+            }
+            Parts::Shared { storage } => {
+                let expected = upload.length.div_ceil(PART_BYTES as u64) as usize;
+                if etags.len() != expected {
+                    return Err(anyhow::anyhow!(
+                        "upload {}: {} of {expected} parts recorded",
+                        upload.id,
+                        etags.len()
+                    )
+                    .into());
+                }
+                let id = upload.multipart_id()?;
+                if let Err(error) = storage
+                    .complete_multipart(upload.storage_key, id, etags)
+                    .await
+                {
+                    // A node that completed it and died before recording the file.
+                    let stored = storage.head(upload.storage_key).await?;
+                    if stored.is_none_or(|object| object.size != upload.length) {
+                        return Err(error.into());
+                    }
+                }
+                storage.delete(&tail_key(upload.id)).await?;
+                Ok(())
+            }
+        }
+    }
+
+    /// Deletes what waits of an unfinished upload (the multipart upload is aborted on S3);
+    /// deleting what is not there is no error. A finished upload's file is never touched.
+    pub async fn delete(
         &self,
         id: &str,
-        offset: u64,
-        room: u64,
-        body: S,
-        progress_every: u64,
-        mut progress: F,
-    ) -> std::io::Result<(u64, Ended)>
-    where
-        S: Stream<Item = Result<Bytes, E>> + Unpin,
-        F: FnMut(u64) -> Fut,
-        Fut: Future<Output = std::io::Result<()>>,
-    {
-        let mut file = tokio::fs::OpenOptions::new()
-            .write(true)
-            .open(self.path(id))
-            .await?;
-        file.set_len(offset).await?;
-        file.seek(SeekFrom::Start(offset)).await?;
-        let mut body = body;
-        let (mut written, mut since_progress) = (0u64, 0u64);
-        let ended = loop {
-            let chunk = match tokio::time::timeout(IDLE, body.next()).await {
-                Ok(Some(Ok(chunk))) => chunk,
-                Ok(None) => break Ended::Complete,
-                Ok(Some(Err(_))) | Err(_) => break Ended::Broken,
-            };
-            let fits = (room - written).min(chunk.len() as u64) as usize;
-            file.write_all(&chunk[..fits]).await?;
-            written += fits as u64;
-            since_progress += fits as u64;
-            if fits < chunk.len() {
-                break Ended::TooLong;
+        storage_key: Option<&str>,
+        multipart_id: Option<&str>,
+    ) -> AppResult<()> {
+        match self {
+            Parts::Local { dir, .. } => match tokio::fs::remove_file(dir.join(id)).await {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io(e)),
+                _ => Ok(()),
+            },
+            Parts::Shared { storage } => {
+                if let (Some(key), Some(multipart_id)) = (storage_key, multipart_id) {
+                    storage.abort_multipart(key, multipart_id).await?;
+                }
+                storage.delete(&tail_key(id)).await?;
+                Ok(())
             }
-            if since_progress >= progress_every {
-                file.flush().await?;
-                progress(offset + written).await?;
-                since_progress = 0;
-            }
-        };
-        file.flush().await?;
-        progress(offset + written).await?;
-        Ok((offset + written, ended))
-    }
-
-    /// The first `len` bytes (fewer if fewer are stored).
-    pub async fn head(&self, id: &str, len: usize) -> std::io::Result<Vec<u8>> {
-        let file = tokio::fs::File::open(self.path(id)).await?;
-        let mut head = Vec::with_capacity(len);
-        file.take(len as u64).read_to_end(&mut head).await?;
-        Ok(head)
-    }
-
-    /// The stored bytes from the start, as a stream.
-    pub async fn reader(&self, id: &str) -> std::io::Result<impl AsyncRead + Unpin + use<>> {
-        tokio::fs::File::open(self.path(id)).await
-    }
-
-    /// Deletes the upload's bytes; deleting what is not there is no error.
-    pub async fn delete(&self, id: &str) -> std::io::Result<()> {
-        match tokio::fs::remove_file(self.path(id)).await {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-            _ => Ok(()),
         }
     }
 
-    /// Whether any bytes of the upload are kept (for tests and the expiry check).
+    /// Whether any bytes of the upload wait (for tests: the local file or the S3 tail object).
     pub async fn exists(&self, id: &str) -> bool {
-        tokio::fs::try_exists(self.path(id)).await.unwrap_or(false)
+        match self {
+            Parts::Local { dir, .. } => tokio::fs::try_exists(dir.join(id)).await.unwrap_or(false),
+            Parts::Shared { storage } => matches!(storage.head(&tail_key(id)).await, Ok(Some(_))),
+        }
     }
+}
+
+/// The next chunk of the body: `None` when it ended (how), waiting at most [`IDLE`].
+async fn next_chunk<S, E>(body: &mut S) -> Result<Bytes, Ended>
+where
+    S: Stream<Item = Result<Bytes, E>> + Unpin,
+{
+    match tokio::time::timeout(IDLE, body.next()).await {
+        Ok(Some(Ok(chunk))) => Ok(chunk),
+        Ok(None) => Err(Ended::Complete),
+        Ok(Some(Err(_))) | Err(_) => Err(Ended::Broken),
+    }
+}
+
+async fn append_local<S, E>(
+    path: &Path,
+    upload: &Upload<'_>,
+    mut body: S,
+    recorder: &mut impl Recorder,
+) -> AppResult<(u64, Ended)>
+where
+    S: Stream<Item = Result<Bytes, E>> + Unpin,
+{
+    let mut file = tokio::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .await
+        .map_err(io)?;
+    // Anything stored past the recorded offset was never counted.
+    file.set_len(upload.offset).await.map_err(io)?;
+    let mut head = Head::new(upload);
+    if !head.done && upload.offset > 0 {
+        let mut stored = Vec::new();
+        (&mut file)
+            .take(head.needed as u64)
+            .read_to_end(&mut stored)
+            .await
+            .map_err(io)?;
+        head.take(&stored, recorder).await?;
+    }
+    file.seek(SeekFrom::Start(upload.offset))
+        .await
+        .map_err(io)?;
+    let room = upload.length - upload.offset;
+    let (mut written, mut since_progress) = (0u64, 0u64);
+    let ended = loop {
+        let chunk = match next_chunk(&mut body).await {
+            Ok(chunk) => chunk,
+            Err(ended) => break ended,
+        };
+        let fits = (room - written).min(chunk.len() as u64) as usize;
+        head.take(&chunk[..fits], recorder).await?;
+        file.write_all(&chunk[..fits]).await.map_err(io)?;
+        written += fits as u64;
+        since_progress += fits as u64;
+        if fits < chunk.len() {
+            break Ended::TooLong;
+        }
+        if since_progress >= PROGRESS_EVERY {
+            file.flush().await.map_err(io)?;
+            let offset = upload.offset + written;
+            recorder.progress(Progress::Stored { offset }).await?;
+            since_progress = 0;
+        }
+    };
+    file.flush().await.map_err(io)?;
+    let offset = upload.offset + written;
+    recorder.progress(Progress::Stored { offset }).await?;
+    Ok((offset, ended))
+}
+
+async fn append_shared<S, E>(
+    storage: &Storage,
+    upload: &Upload<'_>,
+    mut body: S,
+    recorder: &mut impl Recorder,
+) -> AppResult<(u64, Ended)>
+where
+    S: Stream<Item = Result<Bytes, E>> + Unpin,
+{
+    let multipart_id = upload.multipart_id()?;
+    let part = PART_BYTES as u64;
+    let mut index = (upload.offset / part) as usize;
+    // Where the buffer begins in the file: the end of the stored parts.
+    let mut base = index as u64 * part;
+    let tail = (upload.offset - base) as usize;
+    let mut buffer: Vec<u8> = Vec::with_capacity(PART_BYTES);
+    if tail > 0 {
+        let stored = storage
+            .read(&tail_key(upload.id))
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("upload {}: its tail is missing", upload.id))?;
+        if stored.len() < tail {
+            return Err(anyhow::anyhow!(
+                "upload {}: the tail holds {} of {tail} bytes",
+                upload.id,
+                stored.len()
+            )
+            .into());
+        }
+        buffer.extend_from_slice(&stored[..tail]);
+    }
+    let mut head = Head::new(upload);
+    if !head.done && base == 0 && !buffer.is_empty() {
+        let stored = buffer.clone();
+        head.take(&stored, recorder).await?;
+    }
+    let room = upload.length - upload.offset;
+    let mut received = 0u64;
+    let ended = loop {
+        let chunk = match next_chunk(&mut body).await {
+            Ok(chunk) => chunk,
+            Err(ended) => break ended,
+        };
+        let fits = (room - received).min(chunk.len() as u64) as usize;
+        head.take(&chunk[..fits], recorder).await?;
+        received += fits as u64;
+        let mut rest = &chunk[..fits];
+        while !rest.is_empty() {
+            let taken = (PART_BYTES - buffer.len()).min(rest.len());
+            buffer.extend_from_slice(&rest[..taken]);
+            rest = &rest[taken..];
+            if buffer.len() == PART_BYTES {
+                let bytes = Bytes::from(std::mem::replace(
+                    &mut buffer,
+                    Vec::with_capacity(PART_BYTES),
+                ));
+                let etag = storage
+                    .put_part(upload.storage_key, multipart_id, index, bytes)
+                    .await?;
+                base += part;
+                recorder
+                    .progress(Progress::Part {
+                        index,
+                        etag,
+                        offset: base,
+                    })
+                    .await?;
+                index += 1;
+            }
+        }
+        if fits < chunk.len() {
+            break Ended::TooLong;
+        }
+    };
+    let offset = base + buffer.len() as u64;
+    if buffer.is_empty() {
+        recorder.progress(Progress::Stored { offset }).await?;
+    } else if offset == upload.length {
+        let etag = storage
+            .put_part(upload.storage_key, multipart_id, index, Bytes::from(buffer))
+            .await?;
+        recorder
+            .progress(Progress::Part {
+                index,
+                etag,
+                offset,
+            })
+            .await?;
+    } else {
+        storage
+            .put(&tail_key(upload.id), Bytes::from(buffer))
+            .await?;
+        recorder.progress(Progress::Stored { offset }).await?;
+    }
+    Ok((offset, ended))
 }

@@ -1,5 +1,4 @@
-import { api, fileForm } from '@/lib/api-client';
-import type { FileView } from '@/lib/files';
+import { api } from '@/lib/api-client';
 import type {
   AttributesInput,
   ChildGenres,
@@ -23,7 +22,6 @@ export const creatorProfileApi = {
   saveSkills: (skills: Skills) => api.put<Skills>('/users/me/skills', skills),
   portfolio: () => api.get<Portfolio>('/users/me/portfolio'),
   savePortfolio: (input: PortfolioInput) => api.put<Portfolio>('/users/me/portfolio', input),
-  uploadFile: (file: File, onProgress?: (ratio: number) => void) => api.upload<FileView>('/files', fileForm(file), onProgress),
   possibleWorks: () => api.get<PossibleWork[]>('/users/me/possible_works'),
   savePossibleWorks: (input: PossibleWorksInput) => api.put<PossibleWork[]>('/users/me/possible_works', input),
   jobs: () => api.get<{ jobs: Jobs | null }>('/users/me/jobs'),

@@ -4,8 +4,11 @@ import { settle } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { theme } from '@/theme/theme';
 import { chatApi } from '../api';
-import type { ChatFile, Member, Message, Reaction } from '../types';
+import type { Member, Message, Reaction } from '../types';
+import { FileAttachment } from './file-attachment';
 import { MessageBody } from './message-body';
+
+export { FileAttachment };
 
 const Row = styled.article`
   position: relative;
@@ -76,42 +79,6 @@ const Picker = styled.div`
   box-shadow: 0 4px 10px rgba(0, 0, 0, 0.12);
   button { border: none; background: none; cursor: pointer; img { width: 24px; height: 24px; } }
 `;
-const Attachment = styled.div`
-  margin-top: 6px;
-  img { max-width: 240px; border-radius: 4px; display: block; }
-  small { color: ${theme.color.subText}; }
-`;
-
-const SCAN_LABEL: Record<ChatFile['antiVirusCheckScanStatus'], string> = {
-  scanning: 'ウイルスチェック中',
-  clean: '',
-  infected: 'ウイルスが検出されました',
-};
-
-async function download(file: ChatFile, token: string | null) {
-  const response = await fetch(`/api/files/${file.id}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }).catch(() => null);
-  if (!response?.ok) return;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
-export function FileAttachment({ file, token }: { file: ChatFile; token: string | null }) {
-  const showImage = file.antiVirusCheckScanStatus === 'clean' && file.contentType.startsWith('image/') && file.path.startsWith('files/');
-  return (
-    <Attachment>
-      {showImage && <img src={`/api/images/${file.path}?width=480`} alt={file.name} loading="lazy" />}
-      <button type="button" onClick={() => download(file, token)} disabled={file.antiVirusCheckScanStatus !== 'clean'}>
-        📎 {file.name}
-      </button>{' '}
-      <small>{SCAN_LABEL[file.antiVirusCheckScanStatus]}</small>
-    </Attachment>
-  );
-}
-
 interface Props {
   message: Message;
   members: Member[];

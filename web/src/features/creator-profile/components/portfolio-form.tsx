@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { ErrorAlert } from '@/components/error-alert';
-import { fileSize, FileDropZone } from '@/components/file-drop-zone';
 import { RadioCards } from '@/components/radio-cards';
+import { ResumableUploader } from '@/components/resumable-uploader';
 import { TextArea } from '@/components/text-field';
-import { AppError } from '@/lib/errors';
+import type { FileView } from '@/lib/files';
 import { theme } from '@/theme/theme';
 import { creatorProfileApi } from '../api';
 import { portfolioField } from '../rules';
@@ -55,9 +55,9 @@ export function PortfolioForm({ onSaved }: { onSaved: () => void }) {
   const save = useServerSave(portfolioField, setError);
   const publishability = useController({ control, name: 'portfolio.publishability' });
   const files = useController({ control, name: 'files' });
-  const [uploading, setUploading] = useState<File[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState<AppError | null>(null);
+  // Files uploaded in this form: kept in the `files` field with the saved ones, listed by the uploader.
+  const [fresh, setFresh] = useState<number[]>([]);
+  const [uploading, setUploading] = useState(false);
 
   useEffect(() => {
     void fetchPortfolio();
@@ -69,22 +69,11 @@ export function PortfolioForm({ onSaved }: { onSaved: () => void }) {
 
   if (!loaded) return <ErrorAlert error={portfolio.error} />;
 
-  const upload = async (chosen: File[]) => {
-    setUploading(chosen);
-    setUploadError(null);
-    const added: { id: number; name: string }[] = [];
-    try {
-      for (const [index, file] of chosen.entries()) {
-        const uploaded = await creatorProfileApi.uploadFile(file, (ratio) => setProgress((index + ratio) / chosen.length));
-        added.push({ id: uploaded.id, name: uploaded.name });
-      }
-    } catch (cause) {
-      setUploadError(cause instanceof AppError ? cause : new AppError('ファイルのアップロードに失敗しました'));
-    } finally {
-      files.field.onChange([...(files.field.value ?? []), ...added]);
-      setUploading([]);
-      setProgress(null);
-    }
+  const uploaded = (done: FileView[], busy: boolean) => {
+    setUploading(busy);
+    const kept = (files.field.value ?? []).filter((f) => !fresh.includes(f.id));
+    setFresh(done.map((f) => f.id));
+    files.field.onChange([...kept, ...done.map((f) => ({ id: f.id, name: f.name }))]);
   };
 
   const submit = handleSubmit(async (values) => {
@@ -100,6 +89,7 @@ export function PortfolioForm({ onSaved }: { onSaved: () => void }) {
   });
   const errors = formState.errors;
   const chosen = files.field.value ?? [];
+  const saved = chosen.filter((f) => !fresh.includes(f.id));
   return (
     <form onSubmit={submit} noValidate aria-label="ポートフォリオ">
       {save.alert}
@@ -113,9 +103,9 @@ export function PortfolioForm({ onSaved }: { onSaved: () => void }) {
       />
       <RadioCards legend="クライアントへの公開" options={PUBLISHABILITY} value={publishability.field.value} onChange={publishability.field.onChange} />
       <GroupError message={errors.portfolio?.publishability?.message} />
-      {chosen.length > 0 && (
+      {saved.length > 0 && (
         <Files aria-label="登録するファイル">
-          {chosen.map((file) => (
+          {saved.map((file) => (
             <li key={file.id}>
               <span aria-hidden>📎</span>
               <span>{file.name}</span>
@@ -126,18 +116,16 @@ export function PortfolioForm({ onSaved }: { onSaved: () => void }) {
           ))}
         </Files>
       )}
-      <FileDropZone
+      <ResumableUploader
         label="ポートフォリオのファイル（任意）"
-        hint={`最大${PORTFOLIO_FILES_MAX}件、1ファイル20MBまで${uploading.length ? `（${uploading.map((f) => fileSize(f.size)).join('、')}）` : ''}`}
+        use="portfolio"
+        hint={`最大${PORTFOLIO_FILES_MAX}件。画像は30MB、文書は200MB、動画・音声・圧縮ファイルは5GiBまで`}
         multiple
-        files={uploading}
-        progress={progress}
-        disabled={uploading.length > 0 || chosen.length >= PORTFOLIO_FILES_MAX}
-        onFiles={(picked) => void upload(picked.slice(0, PORTFOLIO_FILES_MAX - chosen.length))}
-        error={errors.files?.message ?? errors.files?.root?.message}
+        disabled={chosen.length >= PORTFOLIO_FILES_MAX}
+        onFiles={uploaded}
       />
-      <ErrorAlert error={uploadError} />
-      <SaveButton label="保存する" busy={formState.isSubmitting || uploading.length > 0} />
+      <GroupError message={errors.files?.message ?? errors.files?.root?.message} />
+      <SaveButton label="保存する" busy={formState.isSubmitting || uploading} />
     </form>
   );
 }
