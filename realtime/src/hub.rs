@@ -94,7 +94,7 @@ pub(crate) struct Shared {
 /// Cheap to clone; publishes typed events to rooms on every node.
 #[derive(Clone)]
 pub struct Hub {
-    shared: Arc<Shared>,
+    pub(crate) shared: Arc<Shared>,
 }
 
 impl Hub {
