@@ -51,7 +51,12 @@ async fn metrics_expose_the_families_and_their_values_move(pool: PgPool) {
         .try_init();
     let mut config = test_config(&pool);
     config.metrics_addr = Some(SocketAddr::from(([127, 0, 0, 1], 0)));
-    let app = TestApp::spawn_with(pool.clone(), config).await;
+    // The product's pool options (they turn on sqlx's acquire events), on the test database.
+    let own_pool = api::pool_options(4)
+        .connect_with((*pool.connect_options()).clone())
+        .await
+        .unwrap();
+    let app = TestApp::spawn_with(own_pool, config).await;
     let metrics =
         api::platform::metrics::spawn(SocketAddr::from(([127, 0, 0, 1], 0)), app.state.clone())
             .await
@@ -121,6 +126,7 @@ async fn metrics_expose_the_families_and_their_values_move(pool: PgPool) {
     assert_eq!(status, StatusCode::CREATED, "{sent}");
     reader
         .expect_event("message.created", Duration::from_secs(3))
+        .await
         .expect("the reader got the message");
 
     let after = scrape(&app.http, metrics).await;
