@@ -71,6 +71,19 @@ fn describe() {
         Unit::Seconds,
         "Time a query waited for a pool connection"
     );
+    describe_counter!(
+        "tsumugi_upload_bytes_received_total",
+        "Bytes of uploaded files received"
+    );
+    describe_counter!(
+        "tsumugi_download_bytes_total",
+        "Bytes of stored files answered (by Content-Length)"
+    );
+    describe_counter!("tsumugi_scans_total", "Virus scans of uploads, by verdict");
+    describe_gauge!(
+        "tsumugi_uploads_active",
+        "Upload bodies being received by this node"
+    );
     describe_counter!("tsumugi_job_runs_total", "Background job runs, by job");
     describe_counter!(
         "tsumugi_job_failures_total",
@@ -162,6 +175,37 @@ pub async fn track(request: Request, next: Next) -> Response {
     metrics::counter!("tsumugi_http_requests_total", "route" => route, "method" => method, "status" => class)
         .increment(1);
     response
+}
+
+/// Bytes of uploaded files received (a whole upload, or a resumable upload's part).
+pub fn upload_received(bytes: u64) {
+    metrics::counter!("tsumugi_upload_bytes_received_total").increment(bytes);
+}
+
+/// Bytes of stored files answered (by their `Content-Length`).
+pub fn download_answered(bytes: u64) {
+    metrics::counter!("tsumugi_download_bytes_total").increment(bytes);
+}
+
+/// A scan's outcome: `clean`, `infected` or `failed`.
+pub fn scanned(verdict: &'static str) {
+    metrics::counter!("tsumugi_scans_total", "verdict" => verdict).increment(1);
+}
+
+/// Counts an upload body being received in `tsumugi_uploads_active` while it lives.
+pub struct ActiveUpload(());
+
+impl ActiveUpload {
+    pub fn start() -> Self {
+        metrics::gauge!("tsumugi_uploads_active").increment(1.0);
+        ActiveUpload(())
+    }
+}
+
+impl Drop for ActiveUpload {
+    fn drop(&mut self) {
+        metrics::gauge!("tsumugi_uploads_active").decrement(1.0);
+    }
 }
 
 /// One background job run: counted, a failure counted, a success's time kept.

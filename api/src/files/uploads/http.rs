@@ -316,6 +316,7 @@ pub async fn patch(
 async fn receive(state: AppState, row: db::UploadRow, body: Body) -> AppResult<Response> {
     let parts = Parts::new(&state.config.data_dir);
     let (start, length) = (row.upload_offset as u64, row.length as u64);
+    let active = crate::platform::metrics::ActiveUpload::start();
     let received = parts
         .append(
             &row.id,
@@ -354,6 +355,8 @@ async fn receive(state: AppState, row: db::UploadRow, body: Body) -> AppResult<R
             return Err(anyhow::Error::from(error).into());
         }
     };
+    drop(active);
+    crate::platform::metrics::upload_received(offset.saturating_sub(start));
     if ended == Ended::Broken {
         tracing::info!(upload_id = %row.id, offset, "upload body ended early; the bytes received are kept");
     }
