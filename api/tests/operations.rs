@@ -290,3 +290,95 @@ async fn a_drain_turns_readiness_off_tells_sockets_to_reconnect_and_finishes_req
         "background jobs stop"
     );
 }
+
+/// The binary with `LOG_FORMAT=json`: every line it writes is one JSON object, a request's
+/// lines carry the request id it was sent with (echoed in the answer), and SIGTERM ends the
+/// process with 0.
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn json_logs_carry_the_request_id_and_sigterm_exits_cleanly(pool: PgPool) {
+    use tokio::io::AsyncBufReadExt;
+    let database = pool.connect_options().get_database().unwrap().to_owned();
+    let base = std::env::var("DATABASE_URL").expect("DATABASE_URL");
+    let url = format!("{}/{database}", base.rsplit_once('/').unwrap().0);
+    let data_dir = std::env::temp_dir().join(format!("tsumugi-log-{}", uuid::Uuid::new_v4()));
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_tsumugi"))
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("DATABASE_URL", url)
+        .env("HOST", "127.0.0.1")
+        .env("PORT", "0")
+        .env("DATA_DIR", &data_dir)
+        .env("LOG_FORMAT", "json")
+        .env("RUST_LOG", "info,tower_http=debug,sqlx=warn")
+        .env("DRAIN_WINDOW_SECS", "0")
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("tsumugi starts");
+    let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    let address = loop {
+        let line = tokio::time::timeout(Duration::from_secs(60), lines.next_line())
+            .await
+            .expect("the node starts within a minute")
+            .unwrap()
+            .expect("the node keeps running");
+        let event: serde_json::Value = serde_json::from_str(&line)
+            .unwrap_or_else(|_| panic!("a log line is one JSON object: {line}"));
+        let listening = event["fields"]["message"] == "tsumugi is listening";
+        let address = event["fields"]["address"].as_str().map(str::to_owned);
+        seen.push(event);
+        if listening {
+            break address.expect("the address is logged");
+        }
+    };
+    let response = reqwest::Client::new()
+        .get(format!("http://{address}/api/ready"))
+        .header("x-request-id", "log-test-42")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["x-request-id"], "log-test-42");
+    let answered = reqwest::Client::new()
+        .get(format!("http://{address}/api/health"))
+        .send()
+        .await
+        .unwrap();
+    let generated = answered.headers()["x-request-id"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(generated.len(), 36, "a UUID is generated: {generated}");
+
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().unwrap().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    while let Ok(Some(line)) = tokio::time::timeout(Duration::from_secs(10), lines.next_line())
+        .await
+        .expect("the node stops within its drain")
+    {
+        seen.push(
+            serde_json::from_str(&line)
+                .unwrap_or_else(|_| panic!("a log line is one JSON object: {line}")),
+        );
+    }
+    let exit = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(exit.success(), "SIGTERM ends the node with 0: {exit:?}");
+    let _ = std::fs::remove_dir_all(&data_dir);
+    for id in ["log-test-42", generated.as_str()] {
+        assert!(
+            seen.iter().any(|event| event["span"]["request_id"] == id),
+            "a line of the request carries {id}: {seen:#?}"
+        );
+    }
+    assert!(
+        seen.iter()
+            .any(|event| event["fields"]["message"] == "stopped")
+    );
+}
