@@ -65,7 +65,8 @@ for n in $(seq 1 "$NODES"); do
     "$TSUMUGI_BIN" >"$RUN_DIR/node$n.log" 2>&1 &
   PIDS+=($!)
   await_health "$!" "$port" 120
-  echo "    server node$n 127.0.0.1:$port cookie node$n" >>"$RUN_DIR/haproxy.cfg"
+  printf '    server node%s 127.0.0.1:%s cookie node%s\n    server node%s-unchecked 127.0.0.1:%s backup no-check\n' \
+    "$n" "$port" "$n" "$n" "$port" >>"$RUN_DIR/haproxy.cfg"
   say "node$n on 127.0.0.1:$port (metrics http://127.0.0.1:$metrics/metrics, log $RUN_DIR/node$n.log)"
   port=$((port + 1))
 done

@@ -39,7 +39,9 @@ impl LoadBalancer {
             PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/cluster/haproxy.cfg");
         let mut config = std::fs::read_to_string(&template).expect("scripts/cluster/haproxy.cfg");
         for (n, node) in nodes.iter().enumerate() {
-            config.push_str(&format!("    server node{n} {node} cookie node{n}\n"));
+            config.push_str(&format!(
+                "    server node{n} {node} cookie node{n}\n    server node{n}-unchecked {node} backup no-check\n"
+            ));
         }
         let dir =
             TempDir(std::env::temp_dir().join(format!("tsumugi-lb-{}", uuid::Uuid::new_v4())));
