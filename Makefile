@@ -1,8 +1,13 @@
 # Two set-up commands: `make run` starts the product, `make test` runs every test.
-.PHONY: run test screens
+.PHONY: run test screens cluster
 
 run:
 	@bash scripts/run.sh
+
+# Three release nodes behind HAProxy with PostgreSQL, Redis and the S3-compatible store
+# (docs/operations.md); Ctrl-C stops everything.
+cluster:
+	@bash scripts/cluster.sh
 
 test:
 	@bash scripts/test.sh

@@ -97,6 +97,47 @@ stop_private_cluster() {
   [ -n "$bin" ] && [ -f "$dir/postmaster.pid" ] && pg_as_owner "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null 2>&1 || true
 }
 
+# use_database: DATABASE_URL as set, else the database `tsumugi` of a private cluster started
+# here (stop_database stops it again).
+PRIVATE_DB_DIR=""
+use_database() {
+  [ -n "${DATABASE_URL:-}" ] && return 0
+  PRIVATE_DB_DIR=$(private_cluster_dir)
+  start_private_cluster "$PRIVATE_DB_DIR"
+  pg_as_owner "$(pg_bin_dir)/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -tAc "select 1 from pg_database where datname = 'tsumugi'" | grep -q 1 \
+    || pg_as_owner "$(pg_bin_dir)/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres tsumugi
+  export DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/tsumugi"
+}
+
+stop_database() {
+  if [ -n "$PRIVATE_DB_DIR" ]; then
+    say "stopping the private PostgreSQL cluster"
+    stop_private_cluster "$PRIVATE_DB_DIR"
+    PRIVATE_DB_DIR=""
+  fi
+}
+
+# print_demo_logins ADDRESS: where to open Tsumugi and the demo accounts (make run, make cluster).
+print_demo_logins() {
+  cat <<INFO
+
+  Tsumugi: $1
+
+  デモアカウント（パスワードはすべて Tsumugi-demo-2026）
+    creator@demo.tsumugi.jp      クリエイター（general）
+    editor@demo.tsumugi.jp       編集アシスタント（editor_assistant）
+    newbie@demo.tsumugi.jp       新規クリエイター（スキル・口座未登録）
+    client@demo.tsumugi.jp       クライアント（株式会社デモメディア）
+    manager@demo.tsumugi.jp      マネージャー
+    accountant@demo.tsumugi.jp   経理
+    admin@demo.tsumugi.jp        管理者
+    twostep@demo.tsumugi.jp      二段階認証あり（コードは ${DATA_DIR:-data}/mail に届きます）
+
+  Ctrl-C で停止します。
+
+INFO
+}
+
 # The PostgreSQL a benchmark creates its databases on: make test's (TEST_DATABASE_URL), else
 # DATABASE_URL, else the machine's cluster on 5432.
 bench_admin_url() {

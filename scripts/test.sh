@@ -5,7 +5,8 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
-apt_install postgresql redis-server chromium fonts-noto-cjk fonts-noto-color-emoji
+# haproxy: api/tests/cluster.rs puts two nodes behind it.
+apt_install postgresql redis-server haproxy chromium fonts-noto-cjk fonts-noto-color-emoji
 command -v node >/dev/null || apt_install nodejs npm
 ensure_node_modules
 

@@ -160,6 +160,12 @@ pub struct Config {
     pub scanner: crate::files::scan::Scanner,
     /// The operator's own account the monthly bank transfer file pays from.
     pub transfer_payer: TransferPayer,
+    /// Where `/metrics` is served (`METRICS_ADDR`, e.g. `127.0.0.1:9100`); unset: no metrics are
+    /// recorded at all. A separate listener, so the metrics are never public by accident.
+    pub metrics_addr: Option<std::net::SocketAddr>,
+    /// Over how long a draining node closes its sockets (`DRAIN_WINDOW_SECS`, 10): each
+    /// reconnects to another node at its own moment of the window (`docs/operations.md`).
+    pub drain_window: std::time::Duration,
 }
 
 /// The payer of the Zengin transfer file (`TRANSFER_*`): the operator's bank account and the
@@ -248,6 +254,8 @@ impl fmt::Debug for Config {
             .field("web_dir", &self.web_dir)
             .field("seed_demo", &self.seed_demo)
             .field("smtp", &self.smtp_url.is_some())
+            .field("metrics_addr", &self.metrics_addr)
+            .field("drain_window", &self.drain_window)
             .finish_non_exhaustive()
     }
 }
@@ -443,6 +451,13 @@ impl Config {
             operator: Operator::from_env(),
             scanner: crate::files::scan::Scanner::from_url(var("CLAMD_URL").as_deref())?,
             transfer_payer: TransferPayer::from_env()?,
+            metrics_addr: match var("METRICS_ADDR") {
+                Some(address) => Some(address.parse().map_err(|_| {
+                    anyhow::anyhow!("METRICS_ADDR must be an address and port, not {address}")
+                })?),
+                None => None,
+            },
+            drain_window: std::time::Duration::from_secs(parsed("DRAIN_WINDOW_SECS", 10)?),
         })
     }
 
@@ -532,6 +547,8 @@ impl Config {
             operator: Operator::default(),
             scanner: crate::files::scan::Scanner::Signature,
             transfer_payer: TransferPayer::default(),
+            metrics_addr: None,
+            drain_window: std::time::Duration::ZERO,
         }
     }
 

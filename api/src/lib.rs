@@ -49,6 +49,10 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
 /// Builds the state and the full router (REST, web app and socket.io) on an existing pool.
 pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppState)> {
+    if config.metrics_addr.is_some() {
+        // Before the hub and the pool record anything.
+        platform::metrics::install();
+    }
     let secret = app_secret(&db, "site_verify").await?;
     let site_verifier: Arc<dyn site_verify::SiteVerifier> =
         Arc::from(site_verify::from_config(&config.site_verify, &secret));
@@ -90,6 +94,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         maintenance,
         sessions,
         storage,
+        node: platform::lifecycle::Lifecycle::default(),
     });
     let router = layer.mount(app::app(state.clone()));
     Ok((router, state))
@@ -123,6 +128,32 @@ pub async fn serve(
     realtime::serve(listener, router, server, shutdown).await
 }
 
+/// Serves until `signal` (SIGTERM in `run`), then drains: readiness answers 503 at once (the
+/// load balancer takes the node out at its next check) and background jobs take no new work;
+/// the sockets are closed with 1001 over `DRAIN_WINDOW_SECS`, each reconnecting to another
+/// node at its own moment, while the node still answers requests; then it stops accepting,
+/// lets the requests in flight finish and closes the sockets that came meanwhile.
+pub async fn serve_with_drain(
+    listener: TcpListener,
+    router: Router,
+    state: AppState,
+    signal: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let server = state.config.server_config();
+    let drain = {
+        let state = state.clone();
+        async move {
+            signal.await;
+            tracing::info!(window = ?state.config.drain_window, "draining");
+            state.node.start_drain();
+            state.hub.drain(state.config.drain_window).await;
+        }
+    };
+    serve(listener, router, server, drain).await?;
+    state.hub.close().await;
+    Ok(())
+}
+
 /// How long a request waits for a database connection (the pool's or the read pipeline's)
 /// before it answers 503.
 pub const DATABASE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
@@ -137,6 +168,9 @@ const PING_IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 pub fn pool_options(max_connections: u32) -> PgPoolOptions {
     PgPoolOptions::new()
         .max_connections(max_connections)
+        // Every acquire's wait as a debug event, which `platform::metrics::PoolWaitLayer` turns
+        // into `tsumugi_db_pool_wait_seconds` (the log's own filter keeps it out of the log).
+        .acquire_time_level(log::LevelFilter::Debug)
         .acquire_timeout(DATABASE_WAIT)
         .test_before_acquire(false)
         .before_acquire(|conn, meta| {
@@ -164,23 +198,35 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         tracing::info!("demo data seeded");
     }
     let address = SocketAddr::new(config.host, config.port);
-    let server = config.server_config();
     let (router, state) = build(config, db).await?;
     revision::announce(&state.db, &state.hub, &state.revision_no).await?;
-    assessments::job::spawn_scheduler(state.clone());
-    maintenance::ticker::spawn(state.clone());
-    information::scheduler::spawn(state.clone());
-    files::uploads::spawn_expiry(state.clone());
-    notices::mails::spawn_delivery(state.clone());
-    system::housekeeping::spawn(state.clone());
+    let jobs = [
+        assessments::job::spawn_scheduler(state.clone()),
+        maintenance::ticker::spawn(state.clone()),
+        information::scheduler::spawn(state.clone()),
+        files::uploads::spawn_expiry(state.clone()),
+        notices::mails::spawn_delivery(state.clone()),
+        system::housekeeping::spawn(state.clone()),
+    ];
+    if let Some(address) = state.config.metrics_addr {
+        let bound = platform::metrics::spawn(address, state.clone()).await?;
+        tracing::info!(address = %bound, "metrics at /metrics");
+    }
     let listener = realtime::listen(address)?;
     tracing::info!(address = %listener.local_addr()?, revision_no = %state.revision_no, "tsumugi is listening");
-    serve(listener, router, server, shutdown_signal()).await?;
-    // Close the sockets with a proper close frame so browsers reconnect to another node now.
-    state.hub.close().await;
+    state.node.mark_ready();
+    serve_with_drain(listener, router, state.clone(), shutdown_signal()).await?;
+    // A job's run in progress finishes (its pause ends with the drain); none waits longer.
+    let jobs_done = futures::future::join_all(jobs);
+    if tokio::time::timeout(JOBS_FINISH, jobs_done).await.is_err() {
+        tracing::warn!("a background job was still running at exit");
+    }
     tracing::info!("stopped");
     Ok(())
 }
+
+/// How long a stopping node waits for a background job's run in progress.
+const JOBS_FINISH: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// `tsumugi storage migrate`: copies the local store (`DATA_DIR/files`) into the configured
 /// S3-compatible store (`STORAGE_URL`), skipping what is there already.

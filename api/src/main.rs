@@ -1,6 +1,8 @@
 //! The `tsumugi` binary: configuration from the environment, then `api::run`.
 
-use tracing_subscriber::EnvFilter;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{EnvFilter, Layer};
 
 /// An allocator with per-thread caches: glibc malloc/free were about 12 % of the server's
 /// samples under REST load (`docs/decisions/mimalloc-allocator.md`).
@@ -9,12 +11,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| EnvFilter::new("info,tower_http=warn,sqlx=warn")),
-        )
-        .init();
+    init_logging()?;
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         [] => {}
@@ -44,4 +41,29 @@ async fn main() -> anyhow::Result<()> {
     let config = api::config::Config::from_env()?;
     tracing::info!(?config, "starting");
     api::run(config).await
+}
+
+/// The log: human-readable lines, or one JSON object per line with `LOG_FORMAT=json` (each
+/// request's events carry its span, and so its `request_id`). Beside it, and not filtered by
+/// `RUST_LOG`, the layer that turns sqlx's acquire events into the pool wait histogram.
+fn init_logging() -> anyhow::Result<()> {
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,tower_http=warn,sqlx=warn"));
+    let log = match std::env::var("LOG_FORMAT").as_deref() {
+        Ok("json") => tracing_subscriber::fmt::layer()
+            .json()
+            .with_current_span(true)
+            .with_span_list(false)
+            .boxed(),
+        Ok("text") | Err(_) => tracing_subscriber::fmt::layer().boxed(),
+        Ok(other) => anyhow::bail!("LOG_FORMAT must be text or json, not {other}"),
+    };
+    tracing_subscriber::registry()
+        .with(log.with_filter(filter))
+        .with(
+            api::platform::metrics::PoolWaitLayer
+                .with_filter(api::platform::metrics::pool_wait_filter()),
+        )
+        .init();
+    Ok(())
 }

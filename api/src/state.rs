@@ -49,4 +49,6 @@ pub struct Services {
     pub sessions: SessionCache,
     /// Every stored byte: uploads and image variants (`platform::storage`).
     pub storage: Storage,
+    /// Starting, ready or draining (`GET /api/ready`, the background jobs' pauses).
+    pub node: crate::platform::lifecycle::Lifecycle,
 }

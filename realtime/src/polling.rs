@@ -81,6 +81,11 @@ impl Sessions {
         self.map().len()
     }
 
+    /// Sessions still on long-polling (not upgraded to WebSocket); read when metrics are scraped.
+    pub(crate) fn still_polling(&self) -> usize {
+        self.map().values().filter(|s| !s.state().upgraded).count()
+    }
+
     /// A connected loopback TCP pair: (the bridge's end, the socket's end).
     async fn pair(&self) -> io::Result<(TcpStream, TcpStream)> {
         let mut listener = self.pairs.lock().await;

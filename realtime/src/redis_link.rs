@@ -241,10 +241,20 @@ async fn supervise(link: Weak<Inner>, wake: Arc<Notify>) {
 }
 
 impl RedisLink {
+    /// Whether the link is connected now.
+    pub(crate) fn is_up(&self) -> bool {
+        self.inner
+            .conn
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some()
+    }
+
     /// Publishes `payload` on `chan` and answers how many subscribers Redis handed it to;
     /// `None` when it was dropped (and counted) because the link is down.
     pub(crate) async fn publish(&self, chan: &str, payload: Vec<u8>) -> Option<usize> {
         let Some((generation, mut conn)) = self.inner.current() else {
+            crate::metrics::publish_failed();
             self.inner.dropped.fetch_add(1, Ordering::Relaxed);
             return None;
         };
@@ -256,6 +266,7 @@ impl RedisLink {
         match sent {
             Ok(Ok(receivers)) => Some(receivers),
             _ => {
+                crate::metrics::publish_failed();
                 self.inner.dropped.fetch_add(1, Ordering::Relaxed);
                 self.inner.lost(generation, "publish failed");
                 None

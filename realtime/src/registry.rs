@@ -91,6 +91,7 @@ impl Registry {
                 delivered += 1;
             }
         });
+        crate::metrics::delivered(delivered);
         delivered
     }
 
@@ -123,6 +124,10 @@ impl Registry {
 
     pub(crate) fn len(&self) -> usize {
         self.sockets.len()
+    }
+
+    pub(crate) fn room_count(&self) -> usize {
+        self.rooms.len()
     }
 }
 

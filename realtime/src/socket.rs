@@ -203,6 +203,7 @@ impl Socket {
             state.outbox.truncate(keep);
             state.ending = Some(Ending::Close);
             tracing::debug!(sid = self.id, "slow consumer: socket closed");
+            crate::metrics::slow_consumer();
         } else {
             state.outbox.push_back(frame.clone());
             if !state.writing && !state.partial {

@@ -54,10 +54,14 @@ pub fn spawn_scheduler(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
             let month = previous_month(clock::tokyo_today());
-            if let Err(error) = run_for_month(&state, month).await {
+            let result = run_for_month(&state, month).await;
+            if let Err(error) = &result {
                 tracing::error!(?error, "the monthly assessment job failed");
             }
-            tokio::time::sleep(until_next_run(Utc::now())).await;
+            crate::platform::metrics::job_ran("assessments", result.is_ok());
+            if !state.node.pause(until_next_run(Utc::now())).await {
+                break;
+            }
         }
     })
 }

@@ -160,8 +160,12 @@ async fn store(
         Ok(chunk)
     });
     let bytes = futures::stream::once(async { Ok(Bytes::from(head)) }).chain(rest);
+    let _active = crate::platform::metrics::ActiveUpload::start();
     let size = match state.storage.put_stream(&storage_key, bytes).await {
-        Ok(size) => size,
+        Ok(size) => {
+            crate::platform::metrics::upload_received(size);
+            size
+        }
         Err(PutError::Source(PartRefused::Read)) => return Err(too_large(MAX_UPLOAD_BYTES)),
         Err(PutError::Source(PartRefused::OverKind)) => return Err(too_large(kind.max_bytes())),
         Err(PutError::Store(error)) => return Err(error.into()),

@@ -95,7 +95,13 @@ impl Scanner {
             .await
             .map_err(|e| ScanFailed(format!("reading {key}: {e:#}")))?
             .ok_or_else(|| ScanFailed(format!("nothing stored under {key}")))?;
-        self.scan(object.bytes).await
+        let verdict = self.scan(object.bytes).await;
+        crate::platform::metrics::scanned(match &verdict {
+            Ok(Verdict::Clean) => "clean",
+            Ok(Verdict::Infected) => "infected",
+            Err(_) => "failed",
+        });
+        verdict
     }
 
     /// The verdict on `bytes` as they arrive.

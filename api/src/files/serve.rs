@@ -99,10 +99,9 @@ pub async fn respond(storage: &Storage, file: FileRow, request: &HeaderMap) -> A
         Wanted::Whole => (StatusCode::OK, storage.get(&file.storage_key).await?),
     };
     let stream = stream.ok_or_else(|| anyhow::anyhow!("file {} vanished", file.id))?;
-    headers.insert(
-        header::CONTENT_LENGTH,
-        HeaderValue::from(stream.range.end - stream.range.start),
-    );
+    let length = stream.range.end - stream.range.start;
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+    crate::platform::metrics::download_answered(length);
     Ok(answer(status, headers, Body::from_stream(stream.bytes)))
 }
 

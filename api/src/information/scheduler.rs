@@ -66,10 +66,14 @@ pub async fn publish_due(state: &AppState) -> AppResult<Vec<Post>> {
 pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            if let Err(error) = publish_due(&state).await {
+            let result = publish_due(&state).await;
+            if let Err(error) = &result {
                 tracing::error!(?error, "publishing information failed");
             }
-            tokio::time::sleep(TICK).await;
+            crate::platform::metrics::job_ran("information_scheduler", result.is_ok());
+            if !state.node.pause(TICK).await {
+                break;
+            }
         }
     })
 }

@@ -34,6 +34,7 @@ pub async fn ensure_open_for(state: &AppState, caller_is_staff: bool) -> Result<
 /// and logging in (the login itself refuses non-staff users during a window).
 const OPEN_PATHS: &[&str] = &[
     "/api/health",
+    "/api/ready",
     "/api/maintenance",
     "/api/openapi.json",
     "/api/siteverify",

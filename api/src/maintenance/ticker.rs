@@ -50,12 +50,14 @@ async fn sleep_time(state: &AppState) -> Duration {
 pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            if let Err(error) = announce_passed(&state).await {
+            let result = announce_passed(&state).await;
+            if let Err(error) = &result {
                 tracing::warn!(?error, "maintenance ticker failed");
             }
+            crate::platform::metrics::job_ran("maintenance_ticker", result.is_ok());
             let wait = sleep_time(&state).await;
             tokio::select! {
-                () = tokio::time::sleep(wait) => {}
+                go_on = state.node.pause(wait) => if !go_on { break },
                 () = RESCHEDULED.notified() => {}
             }
         }

@@ -339,10 +339,14 @@ async fn deliver_to(state: &AppState, user_id: i64, now: DateTime<Utc>) -> anyho
 pub fn spawn_delivery(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            if let Err(error) = deliver_due(&state, Utc::now()).await {
+            let result = deliver_due(&state, Utc::now()).await;
+            if let Err(error) = &result {
                 tracing::error!(?error, "notice mail delivery failed");
             }
-            tokio::time::sleep(Duration::from_secs(1)).await;
+            crate::platform::metrics::job_ran("notice_mails", result.is_ok());
+            if !state.node.pause(Duration::from_secs(1)).await {
+                break;
+            }
         }
     })
 }

@@ -8,6 +8,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
@@ -101,6 +102,12 @@ pub fn app(state: AppState) -> Router {
     } else {
         api
     };
+    // Counted by matched route (`METRICS_ADDR`); nothing at all is added without it.
+    let api = if state.config.metrics_addr.is_some() {
+        api.layer(middleware::from_fn(crate::platform::metrics::track))
+    } else {
+        api
+    };
     Router::new()
         .merge(SwaggerUi::new("/api/docs").url("/api/docs/openapi.json", doc))
         .nest("/api", api)
@@ -111,8 +118,27 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             crate::platform::security_headers::add,
         ))
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)
+}
+
+/// The span every request's log events are in, with its request id (`x-request-id` as the
+/// client or the load balancer sent it, else a fresh UUID; echoed in the answer), so one
+/// request's lines can be found in the JSON log (`LOG_FORMAT=json`).
+fn request_span(request: &Request) -> tracing::Span {
+    let request_id = request
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    tracing::info_span!(
+        "request",
+        method = %request.method(),
+        path = request.uri().path(),
+        request_id,
+    )
 }
 
 /// Input no handler can use, refused once for every route: a NUL in the query string (422 on

@@ -107,13 +107,14 @@ async fn delete_all(conn: &mut sqlx::PgConnection, now: DateTime<Utc>) -> sqlx::
     Ok(swept)
 }
 
-/// Runs the sweep on this node every hour until the process ends.
+/// Runs the sweep on this node every hour until the node drains.
 pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            match sweep(&state.db, clock::now()).await {
+            let result = sweep(&state.db, clock::now()).await;
+            match &result {
                 Ok(Some(swept)) => {
-                    let deleted: Vec<_> = swept.into_iter().filter(|(_, n)| *n > 0).collect();
+                    let deleted: Vec<_> = swept.iter().filter(|(_, n)| *n > 0).collect();
                     if !deleted.is_empty() {
                         tracing::info!(?deleted, "housekeeping deleted rows no longer needed");
                     }
@@ -121,7 +122,10 @@ pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
                 Ok(None) => {}
                 Err(error) => tracing::warn!(?error, "housekeeping failed"),
             }
-            tokio::time::sleep(EVERY).await;
+            crate::platform::metrics::job_ran("housekeeping", result.is_ok());
+            if !state.node.pause(EVERY).await {
+                break;
+            }
         }
     })
 }

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod chat;
 pub mod sio;
 
 use std::net::SocketAddr;
@@ -27,6 +28,8 @@ pub struct TestApp {
     pub http: reqwest::Client,
     pub data_dir: PathBuf,
     shutdown: Option<oneshot::Sender<()>>,
+    /// The server task of a node that drains on its signal ([`TestApp::spawn_draining`]).
+    served: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
 }
 
 impl Drop for TestApp {
@@ -95,6 +98,16 @@ impl TestApp {
     }
 
     pub async fn spawn_with(pool: PgPool, config: Config) -> Self {
+        Self::start(pool, config, false).await
+    }
+
+    /// A node served as `api::run` serves it: [`TestApp::sigterm`] drains it over the config's
+    /// `drain_window` (dropping the app without it stops it as `spawn_with`'s do).
+    pub async fn spawn_draining(pool: PgPool, config: Config) -> Self {
+        Self::start(pool, config, true).await
+    }
+
+    async fn start(pool: PgPool, config: Config, draining: bool) -> Self {
         api::seed::seed_demo_if_empty(&pool).await.expect("seed");
         let data_dir = config.data_dir.clone();
         let (router, state) = api::build(config, pool).await.expect("build app");
@@ -102,17 +115,38 @@ impl TestApp {
         let listener = realtime::listen(SocketAddr::from(([127, 0, 0, 1], 0))).unwrap();
         let addr = listener.local_addr().unwrap();
         let (tx, rx) = oneshot::channel::<()>();
-        let server = state.config.server_config();
-        tokio::spawn(api::serve(listener, router, server, async move {
+        let signal = async move {
             let _ = rx.await;
-        }));
+        };
+        let served = if draining {
+            tokio::spawn(api::serve_with_drain(
+                listener,
+                router,
+                state.clone(),
+                signal,
+            ))
+        } else {
+            let server = state.config.server_config();
+            tokio::spawn(api::serve(listener, router, server, signal))
+        };
+        state.node.mark_ready();
         TestApp {
             addr,
             state,
             http: reqwest::Client::new(),
             data_dir,
             shutdown: Some(tx),
+            served: Some(served),
         }
+    }
+
+    /// What SIGTERM does to a node of [`TestApp::spawn_draining`]: starts its drain; the task
+    /// ends once the node has stopped.
+    pub fn sigterm(&mut self) -> tokio::task::JoinHandle<std::io::Result<()>> {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        self.served.take().expect("served once")
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -235,6 +235,28 @@ impl SioClient {
     }
 }
 
+impl SioClient {
+    /// The code of the server's close frame, once it comes within `within` (events and pings
+    /// on the way are read and answered); `None` when nothing closed the socket in time or it
+    /// ended without a close frame.
+    pub async fn close_code(&mut self, within: Duration) -> Option<u16> {
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            match tokio::time::timeout_at(deadline, self.ws.next())
+                .await
+                .ok()??
+            {
+                Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
+                Ok(Message::Text(text)) if text.as_str() == "2" => {
+                    let _ = self.ws.send(Message::text("3")).await;
+                }
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+    }
+}
+
 async fn next_text(ws: &mut WebSocketStream<MaybeTlsStream<TcpStream>>) -> Option<String> {
     loop {
         match ws.next().await? {

@@ -378,7 +378,8 @@ async fn receive(state: AppState, mut row: db::UploadRow, body: Body) -> AppResu
         .get_or_insert_with(|| crate::files::create::new_storage_key(&row.name))
         .clone();
     let parts = Parts::of(&state);
-    let length = row.length as u64;
+    let (start, length) = (row.upload_offset as u64, row.length as u64);
+    let active = crate::platform::metrics::ActiveUpload::start();
     let mut recording = Recording {
         state: state.clone(),
         id: row.id.clone(),
@@ -407,6 +408,8 @@ async fn receive(state: AppState, mut row: db::UploadRow, body: Body) -> AppResu
             return Err(error);
         }
     };
+    drop(active);
+    crate::platform::metrics::upload_received(offset.saturating_sub(start));
     if ended == Ended::Broken {
         tracing::info!(upload_id = %row.id, offset, "upload body ended early; the bytes received are kept");
     }

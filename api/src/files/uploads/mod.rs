@@ -318,15 +318,20 @@ pub const EXPIRY_TICK: Duration = Duration::from_secs(10 * 60);
 pub fn spawn_expiry(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            match expire(&state, clock::now()).await {
+            let result = expire(&state, clock::now()).await;
+            match &result {
                 Ok(0) => {}
                 Ok(count) => tracing::info!(count, "expired uploads deleted"),
                 Err(error) => tracing::error!(?error, "deleting expired uploads failed"),
             }
-            if let Err(error) = rescan_stuck(&state, clock::now()).await {
+            let rescanned = rescan_stuck(&state, clock::now()).await;
+            if let Err(error) = &rescanned {
                 tracing::error!(?error, "scanning stuck files again failed");
             }
-            tokio::time::sleep(EXPIRY_TICK).await;
+            crate::platform::metrics::job_ran("upload_expiry", result.is_ok() && rescanned.is_ok());
+            if !state.node.pause(EXPIRY_TICK).await {
+                break;
+            }
         }
     })
 }
