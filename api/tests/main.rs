@@ -28,6 +28,7 @@ mod input_safety;
 mod maintenance;
 mod master;
 mod media_teams;
+mod message_search;
 mod notice_mails;
 mod payment_dates;
 mod payments;

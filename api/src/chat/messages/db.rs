@@ -209,6 +209,23 @@ pub(crate) async fn page_ids(
     .await
 }
 
+/// How many live messages of the channel are newer than `message_id`, if it is a live message
+/// of the channel (which history page holds it).
+pub(crate) async fn newer_live_count(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    message_id: i64,
+) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "select (select count(*) from messages n where n.channel_id = m.channel_id and n.deleted_at is null and n.id > m.id)
+           from messages m where m.id = $1 and m.channel_id = $2 and m.deleted_at is null",
+    )
+    .bind(message_id)
+    .bind(channel_id)
+    .fetch_optional(db)
+    .await
+}
+
 /// What a message's insert returns: the new message with its author (the push needs no second
 /// read), and the sender's read position moved to it in the same statement.
 const INSERTED_MESSAGE: &str = "

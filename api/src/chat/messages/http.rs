@@ -71,6 +71,9 @@ pub struct ListQuery {
     pub page: Option<i64>,
     /// Catch-up: every message after this id, oldest first (at most 200).
     pub after_id: Option<i64>,
+    /// The page holding this live message (a search hit opened in its context); `page` is then
+    /// ignored and `current_page` says which page it is.
+    pub around_id: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -97,7 +100,15 @@ pub async fn list(
     let (page, limit, offset) = match query.after_id {
         Some(_) => (0, CATCH_UP_LIMIT + 1, 0),
         None => {
-            let page = Paging::requested(query.page, 0)?;
+            let page = match query.around_id {
+                Some(message_id) => {
+                    db::newer_live_count(&state.db, channel_id, message_id)
+                        .await?
+                        .ok_or(AppError::NotFound)?
+                        / PER_PAGE
+                }
+                None => Paging::requested(query.page, 0)?,
+            };
             (page, PER_PAGE, Paging::offset(page, PER_PAGE, 0))
         }
     };
