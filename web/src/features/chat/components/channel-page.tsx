@@ -12,6 +12,7 @@ import { NO_MEMBERS, NO_MESSAGES, takePrefetched, useChat } from '../store';
 import { type Channel, displayType, type Message } from '../types';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
+import { MessageSearch } from './message-search';
 
 const Frame = styled.div`
   display: flex;
@@ -24,6 +25,7 @@ const Frame = styled.div`
   box-shadow: 0 1px 3px rgba(0, 0, 0, 0.08);
 `;
 const Top = styled.div`
+  position: relative;
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -51,6 +53,11 @@ const UnreadMarker = styled.div`
   margin: 4px 12px;
   &::before, &::after { content: ''; flex: 1; border-top: 1px solid ${theme.color.alert}; }
 `;
+/** The message a search hit opened. */
+const Focused = styled.div<{ $on: boolean }>`
+  background: ${(p) => (p.$on ? '#fff7d6' : 'transparent')};
+  transition: background 1s;
+`;
 const Pins = styled.aside`
   border-bottom: 1px solid ${theme.color.border};
   max-height: 200px;
@@ -76,20 +83,24 @@ export function ChannelPage(props: ChannelPageProps) {
   const channelId = Number(useParams().channelId);
   const [search] = useSearchParams();
   const startPage = Math.max(0, Number(search.get('page') ?? 0) || 0);
+  const focusId = Number(search.get('message') ?? 0) || null;
   const location = useLocation();
   const info = useChat((s) => s.channelInfo[channelId]);
   const openChannel = useChat((s) => s.openChannel);
   const fetchHistory = useChat((s) => s.fetchHistory);
+  const fetchAround = useChat((s) => s.fetchAround);
   // The router may have asked for both already, as the route matched (prefetchChannel).
   useEffect(() => {
     if (!takePrefetched(`channel:${channelId}`)) void openChannel(channelId);
   }, [channelId, openChannel]);
   useEffect(() => {
-    if (!takePrefetched(`history:${channelId}:${startPage}`)) void fetchHistory(channelId, startPage);
-  }, [channelId, startPage, fetchHistory, location.key]);
+    if (focusId) {
+      if (!takePrefetched(`around:${channelId}:${focusId}`)) void fetchAround(channelId, focusId);
+    } else if (!takePrefetched(`history:${channelId}:${startPage}`)) void fetchHistory(channelId, startPage);
+  }, [channelId, startPage, focusId, fetchHistory, fetchAround, location.key]);
   if (info?.error) return deniedPage(info.error) ?? <ErrorAlert error={info.error} />;
   if (!info?.data || info.data.id !== channelId) return <Muted>読み込み中…</Muted>;
-  return <ChannelView {...props} channel={info.data} />;
+  return <ChannelView {...props} channel={info.data} focusId={focusId} />;
 }
 
 /** How many of the newest messages the first paint of a channel draws (more than a tall screen holds). */
@@ -112,7 +123,7 @@ function useNewestFirst(channelId: number, messages: Message[]): Message[] {
 }
 
 /** The readable channel: history loaded upwards on scroll, the unread marker, live updates, pins and the composer. */
-function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPageProps & { channel: Channel }) {
+function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: ChannelPageProps & { channel: Channel; focusId: number | null }) {
   const { teamId } = useParams();
   const channelId = channel.id;
   const location = useLocation();
@@ -135,9 +146,9 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
     void chat().fetchPins(channelId);
     void chat().fetchReactions();
     void joinChannel(channelId);
-    stickToBottom.current = true;
+    stickToBottom.current = focusId === null;
     return () => chat().setViewing(null);
-  }, [channelId, chat, location.key]);
+  }, [channelId, chat, location.key, focusId]);
 
   const messages = history?.data ?? [];
   const lastId = messages.at(-1)?.id;
@@ -161,6 +172,13 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
     }
     previousHeight.current = el.scrollHeight;
   }, [shown.length]);
+
+  // A search hit opened here: scrolled to the middle of the view once it is drawn, highlighted.
+  const focusShown = focusId !== null && shown.some((m) => m.id === focusId);
+  useLayoutEffect(() => {
+    if (!focusShown) return;
+    list.current?.querySelector(`[data-message-id="${focusId}"]`)?.scrollIntoView({ block: 'center' });
+  }, [focusShown, focusId]);
 
   const onScroll = useCallback(() => {
     const el = list.current;
@@ -192,6 +210,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
             📌 ピン留め {pins.length}
           </Button>
           <Link to={`${base}/${teamId}/channels/${channelId}/detail`}>詳細</Link>
+          <MessageSearch base={base} />
         </Tools>
       </Top>
       {showPins && (
@@ -208,7 +227,9 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
         {shown.map((message) => (
           <Fragment key={message.id}>
             {message.id === history?.unreadMessageId && <UnreadMarker data-testid="unread-marker">ここから未読</UnreadMarker>}
-            <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} />
+            <Focused $on={message.id === focusId} data-focused={message.id === focusId || undefined}>
+              <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} />
+            </Focused>
           </Fragment>
         ))}
       </List>
