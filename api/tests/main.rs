@@ -12,6 +12,7 @@ mod authorization_matrix;
 mod bank_accounts;
 mod body_shape;
 mod chat;
+mod chat_threads;
 mod client_address;
 mod client_payments;
 mod clients;
