@@ -515,12 +515,18 @@ pub(crate) async fn update_body(
     Ok(())
 }
 
-pub(crate) async fn soft_delete(db: impl PgExecutor<'_>, message_id: i64) -> sqlx::Result<()> {
-    sqlx::query("update messages set deleted_at = now(), updated_at = now() where id = $1")
-        .bind(message_id)
-        .execute(db)
-        .await?;
-    Ok(())
+/// Deletes the message; returns its parent if it was a thread reply.
+pub(crate) async fn soft_delete(
+    db: impl PgExecutor<'_>,
+    message_id: i64,
+) -> sqlx::Result<Option<i64>> {
+    let parent: Option<Option<i64>> = sqlx::query_scalar(
+        "update messages set deleted_at = now(), updated_at = now() where id = $1 returning parent_id",
+    )
+    .bind(message_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(parent.flatten())
 }
 
 /// Unpins the message wherever it is pinned; whether it was.

@@ -545,7 +545,7 @@ pub async fn remove(
         return Err(AppError::Forbidden);
     }
     let mut tx = state.db.begin().await?;
-    db::soft_delete(&mut *tx, message_id).await?;
+    let parent_id = db::soft_delete(&mut *tx, message_id).await?;
     let unpinned = db::unpin_everywhere(&mut *tx, message_id).await?;
     tx.commit().await?;
     let deleted = MessageDeleted {
@@ -553,6 +553,10 @@ pub async fn remove(
         channel_id,
     };
     emit(&state.hub, &deleted).await;
+    if let Some(parent_id) = parent_id {
+        // One reply fewer on the parent.
+        publish_message(&state, parent_id, MessageUpdated).await?;
+    }
     if unpinned {
         publish_pin_removed(&state, channel_id, message_id).await;
     }

@@ -23,8 +23,10 @@ export const chatApi = {
     api.get<MessagePage>(`/channels/${channelId}/messages`, { aroundId: messageId }, { quietRefusal: true }),
   search: (keyword: string, page: number) => api.get<SearchResults>('/messages/search', { keyword, page }),
   messagesAfter: (channelId: number, afterId: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { afterId }),
-  send: (channelId: number, body: string, fileIds: number[], clientMessageId: string) =>
-    api.post<Message>(`/channels/${channelId}/messages`, { body, fileIds, clientMessageId }),
+  send: (channelId: number, body: string, fileIds: number[], clientMessageId: string, parentId?: number) =>
+    api.post<Message>(`/channels/${channelId}/messages`, { body, fileIds, clientMessageId, parentId }),
+  /** A thread's replies, oldest first. */
+  replies: (channelId: number, messageId: number) => api.get<Message[]>(`/channels/${channelId}/messages/${messageId}/replies`),
   edit: (channelId: number, messageId: number, body: string) => api.put<Message>(`/channels/${channelId}/messages/${messageId}`, { body }),
   remove: (channelId: number, messageId: number) => api.delete<void>(`/channels/${channelId}/messages/${messageId}`),
   react: (channelId: number, messageId: number, reactionId: number) =>

@@ -111,6 +111,8 @@ interface ChatState {
   viewing: number | null;
   typing: Record<number, { userId: number; at: number }[]>;
   search: SearchState;
+  /** Threads opened, by parent message id: their replies, oldest first. */
+  threads: Record<number, AsyncState<Message[]>>;
 
   fetchTeams: () => Promise<void>;
   fetchLeaderTeams: () => Promise<void>;
@@ -126,6 +128,7 @@ interface ChatState {
   /** Page 1 of a new search, or the next page of the current one (`more`). */
   searchMessages: (keyword: string, more?: boolean) => Promise<void>;
   clearSearch: () => void;
+  fetchReplies: (channelId: number, parentId: number) => Promise<void>;
   /** Fetches every message after the newest held (or after `catchUpAfter(…, since)`), page by page, merged by id. */
   catchUp: (channelId: number, since?: string) => Promise<void>;
   fetchPins: (channelId: number) => Promise<void>;
@@ -160,6 +163,7 @@ const initial = () => ({
   viewing: null,
   typing: {},
   search: emptySearch(),
+  threads: {},
 });
 
 export const useChat = create<ChatState>((set, get) => {
@@ -192,6 +196,12 @@ export const useChat = create<ChatState>((set, get) => {
             ? { ...s.channelInfo, [channelId]: { ...info, data: { ...info.data, lastReadMessageId } } }
             : s.channelInfo,
       };
+    });
+  /** A reply joins its thread, if that thread is open (its parent's count comes with `message.updated`). */
+  const addReply = (reply: Message) =>
+    set((s) => {
+      const thread = s.threads[reply.parentId!];
+      return thread ? { threads: { ...s.threads, [reply.parentId!]: { ...thread, data: mergeMessages(thread.data, [reply]) } } } : s;
     });
   // Failures of the calls below are already in the banner (the API client reports them); they
   // must not also surface as unhandled rejections.
@@ -307,12 +317,23 @@ export const useChat = create<ChatState>((set, get) => {
       }
     },
     clearSearch: () => set({ search: emptySearch() }),
+    fetchReplies: async (channelId, parentId) => {
+      set((s) => ({ threads: { ...s.threads, [parentId]: started(s.threads[parentId] ?? initialAsync<Message[]>([])) } }));
+      try {
+        const replies = await chatApi.replies(channelId, parentId);
+        set((s) => ({ threads: { ...s.threads, [parentId]: done(s.threads[parentId], mergeMessages(s.threads[parentId]?.data ?? [], replies)) } }));
+      } catch (error) {
+        set((s) => ({ threads: { ...s.threads, [parentId]: failed(s.threads[parentId], error, '返信の取得に失敗しました') } }));
+      }
+    },
     catchUp: async (channelId, since) => {
       const history = get().histories[channelId];
       const last = catchUpAfter(history?.data ?? [], since);
       if (last === undefined) return;
       const answer = await chatApi.messagesAfter(channelId, last);
-      patchHistory(channelId, (h) => ({ data: mergeMessages(h.data, answer.messages) }));
+      const replies = answer.messages.filter((m) => m.parentId !== null);
+      patchHistory(channelId, (h) => ({ data: mergeMessages(h.data, answer.messages.filter((m) => m.parentId === null)) }));
+      replies.forEach(addReply);
       if (answer.hasMore) await get().catchUp(channelId);
     },
     fetchPins: (channelId) =>
@@ -340,7 +361,8 @@ export const useChat = create<ChatState>((set, get) => {
 
     onCreated: (message, ownUserId) => {
       const history = get().histories[message.channelId];
-      if (history && history.page >= 0) patchHistory(message.channelId, (h) => ({ data: mergeMessages(h.data, [message]) }));
+      if (message.parentId !== null) addReply(message);
+      else if (history && history.page >= 0) patchHistory(message.channelId, (h) => ({ data: mergeMessages(h.data, [message]) }));
       const seen = history?.data.some((m) => m.id === message.id);
       const visible = get().viewing === message.channelId && document.visibilityState === 'visible';
       if (!seen && !visible && message.user.id !== ownUserId) {
@@ -354,13 +376,22 @@ export const useChat = create<ChatState>((set, get) => {
         });
       }
     },
-    onUpdated: (message) => patchMessage(message.channelId, message.id, () => message),
+    onUpdated: (message) => {
+      patchMessage(message.channelId, message.id, () => message);
+      if (message.parentId !== null) {
+        set((s) => {
+          const thread = s.threads[message.parentId!];
+          return thread ? { threads: { ...s.threads, [message.parentId!]: { ...thread, data: thread.data.map((m) => (m.id === message.id ? message : m)) } } } : s;
+        });
+      }
+    },
     onDeleted: ({ id, channelId }) =>
       set((s) => {
         const history = s.histories[channelId];
         return {
           histories: history ? { ...s.histories, [channelId]: { ...history, data: history.data.filter((m) => m.id !== id) } } : s.histories,
           pins: s.pins[channelId] ? { ...s.pins, [channelId]: s.pins[channelId].filter((m) => m.id !== id) } : s.pins,
+          threads: Object.fromEntries(Object.entries(s.threads).map(([parent, thread]) => [parent, { ...thread, data: thread.data.filter((m) => m.id !== id) }])),
         };
       }),
     onReactions: ({ channelId, messageId, reactions }) => patchMessage(channelId, messageId, (m) => ({ ...m, reactions })),

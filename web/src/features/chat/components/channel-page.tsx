@@ -6,6 +6,7 @@ import { useConfirm } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { Muted } from '@/components/page';
 import { deniedPage } from '@/components/status-page';
+import { useIsMobile } from '@/lib/device';
 import { theme } from '@/theme/theme';
 import { joinChannel } from '../live';
 import { NO_MEMBERS, NO_MESSAGES, takePrefetched, useChat } from '../store';
@@ -13,16 +14,22 @@ import { type Channel, displayType, type Message } from '../types';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
 import { MessageSearch } from './message-search';
+import { ThreadPanel, ThreadSummary } from './thread-panel';
 
 const Frame = styled.div`
   display: flex;
-  flex-direction: column;
   /* The layout says what its header, tab bar and padding take (--chrome-height). */
   height: calc(100dvh - var(--chrome-height, ${theme.size.headerDesktop + 48}px));
   min-height: 320px;
   background: ${theme.color.white};
   border-radius: 6px;
   box-shadow: 0 1px 3px rgba(0, 0, 0, 0.08);
+`;
+const Main = styled.div`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
 `;
 const Top = styled.div`
   position: relative;
@@ -134,6 +141,8 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
   const unread = useChat((s) => s.unread[channelId] ?? 0);
   const chat = useChat.getState;
   const [showPins, setShowPins] = useState(false);
+  const [threadId, setThreadId] = useState<number | null>(null);
+  const mobile = useIsMobile();
   const [editing, setEditing] = useState<Message | null>(null);
   const { confirm, dialog } = useConfirm();
   const list = useRef<HTMLDivElement>(null);
@@ -198,42 +207,53 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
       },
     );
 
+  const threadParent = threadId === null ? undefined : messages.find((m) => m.id === threadId);
+  const thread = threadParent && (
+    <ThreadPanel parent={threadParent} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} mobile={mobile} onClose={() => setThreadId(null)} onDelete={remove} />
+  );
+  // On a phone a thread is the whole page.
+  if (thread && mobile) return <Frame>{thread}{dialog}</Frame>;
+
   return (
     <Frame>
-      <Top>
-        <h1>
-          {channel.name}
-          {displayType(channel).endsWith('Disabled') && '（利用停止中）'}
-        </h1>
-        <Tools>
-          <Button type="button" $size="xsm" $minWidth={0} onClick={() => setShowPins(!showPins)} aria-expanded={showPins}>
-            📌 ピン留め {pins.length}
-          </Button>
-          <Link to={`${base}/${teamId}/channels/${channelId}/detail`}>詳細</Link>
-          <MessageSearch base={base} />
-        </Tools>
-      </Top>
-      {showPins && (
-        <Pins data-testid="pinned-list">
-          {pins.length === 0 && <p style={{ margin: '4px 12px' }}>ピン留めされたメッセージはありません</p>}
-          {pins.map((message) => (
-            <MessageItem key={message.id} message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={false} token={token} onEdit={setEditing} onDelete={remove} />
+      <Main>
+        <Top>
+          <h1>
+            {channel.name}
+            {displayType(channel).endsWith('Disabled') && '（利用停止中）'}
+          </h1>
+          <Tools>
+            <Button type="button" $size="xsm" $minWidth={0} onClick={() => setShowPins(!showPins)} aria-expanded={showPins}>
+              📌 ピン留め {pins.length}
+            </Button>
+            <Link to={`${base}/${teamId}/channels/${channelId}/detail`}>詳細</Link>
+            <MessageSearch base={base} />
+          </Tools>
+        </Top>
+        {showPins && (
+          <Pins data-testid="pinned-list">
+            {pins.length === 0 && <p style={{ margin: '4px 12px' }}>ピン留めされたメッセージはありません</p>}
+            {pins.map((message) => (
+              <MessageItem key={message.id} message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={false} token={token} onEdit={setEditing} onDelete={remove} />
+            ))}
+          </Pins>
+        )}
+        <List ref={list} onScroll={onScroll} data-testid="message-list">
+          {history?.loading && <p style={{ textAlign: 'center', color: theme.color.subText }}>読み込み中…</p>}
+          {history?.error && <p role="alert">{history.error.message}</p>}
+          {shown.map((message) => (
+            <Fragment key={message.id}>
+              {message.id === history?.unreadMessageId && <UnreadMarker data-testid="unread-marker">ここから未読</UnreadMarker>}
+              <Focused $on={message.id === focusId} data-focused={message.id === focusId || undefined}>
+                <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} />
+                <ThreadSummary message={message} writable={writable} onOpen={() => setThreadId(message.id)} />
+              </Focused>
+            </Fragment>
           ))}
-        </Pins>
-      )}
-      <List ref={list} onScroll={onScroll} data-testid="message-list">
-        {history?.loading && <p style={{ textAlign: 'center', color: theme.color.subText }}>読み込み中…</p>}
-        {history?.error && <p role="alert">{history.error.message}</p>}
-        {shown.map((message) => (
-          <Fragment key={message.id}>
-            {message.id === history?.unreadMessageId && <UnreadMarker data-testid="unread-marker">ここから未読</UnreadMarker>}
-            <Focused $on={message.id === focusId} data-focused={message.id === focusId || undefined}>
-              <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} />
-            </Focused>
-          </Fragment>
-        ))}
-      </List>
-      <Composer channelId={channelId} members={members} disabled={!writable} editing={editing} onEditDone={() => setEditing(null)} />
+        </List>
+        <Composer channelId={channelId} members={members} disabled={!writable} editing={editing} onEditDone={() => setEditing(null)} />
+      </Main>
+      {thread}
       {dialog}
     </Frame>
   );
