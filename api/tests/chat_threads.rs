@@ -109,7 +109,7 @@ async fn a_reply_is_counted_on_its_parent_live_and_stays_out_of_the_history_page
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert_eq!(body["rules"]["parent_id"], json!(["exists"]));
+    assert_eq!(body["error"]["rules"]["parent_id"], json!(["exists"]));
     let management = channel_id(&pool, MANAGEMENT).await;
     let manager = app.login("manager@demo.tsumugi.jp").await;
     let elsewhere = sent(&app, &manager, management, json!({ "body": "スタッフ" })).await;
@@ -128,13 +128,14 @@ async fn a_reply_is_counted_on_its_parent_live_and_stays_out_of_the_history_page
         )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    let client_b = app.login("client-b@demo.tsumugi.jp").await;
     let (status, _) = app
         .get(
-            &format!("/api/channels/{management}/messages/{elsewhere}/replies"),
-            Some(&editor),
+            &format!("/api/channels/{group}/messages/{parent}/replies"),
+            Some(&client_b),
         )
         .await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "not the editor's channel");
+    assert_eq!(status, StatusCode::FORBIDDEN, "not their channel");
 }
 
 #[sqlx::test(migrator = "api::MIGRATOR")]
