@@ -8,7 +8,7 @@ alter table messages add column parent_id bigint
 create index messages_parent_id_idx on messages (parent_id, id) include (user_id)
     where deleted_at is null and parent_id is not null;
 
--- A channel's live top-level messages by id: its history pages and their count (replies left
--- out), index-only like messages_live_channel_id_idx.
-create index messages_live_top_channel_id_idx on messages (channel_id, id)
+-- A channel's live top-level messages by id: its history pages, their count and the unread
+-- counters (replies left out), index-only like messages_live_channel_id_idx.
+create index messages_live_top_channel_id_idx on messages (channel_id, id) include (user_id)
     where deleted_at is null and parent_id is null;

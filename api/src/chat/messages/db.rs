@@ -205,7 +205,7 @@ pub(crate) async fn page_ids(
     sqlx::query_as(
         "select (select count(*) from messages where channel_id = $1 and deleted_at is null and parent_id is null) as total,
                 (select min(m.id) from messages m
-                  where m.channel_id = $1 and m.deleted_at is null and m.user_id <> $2
+                  where m.channel_id = $1 and m.deleted_at is null and m.parent_id is null and m.user_id <> $2
                     and m.id > coalesce((select last_read_message_id from channel_members
                                           where channel_id = $1 and user_id = $2), 0)) as unread_message_id,
                 case when $5::bigint is null

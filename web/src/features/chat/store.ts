@@ -361,8 +361,12 @@ export const useChat = create<ChatState>((set, get) => {
 
     onCreated: (message, ownUserId) => {
       const history = get().histories[message.channelId];
-      if (message.parentId !== null) addReply(message);
-      else if (history && history.page >= 0) patchHistory(message.channelId, (h) => ({ data: mergeMessages(h.data, [message]) }));
+      // A reply joins its thread and does not make the channel unread (its participants get a notice).
+      if (message.parentId !== null) {
+        addReply(message);
+        return;
+      }
+      if (history && history.page >= 0) patchHistory(message.channelId, (h) => ({ data: mergeMessages(h.data, [message]) }));
       const seen = history?.data.some((m) => m.id === message.id);
       const visible = get().viewing === message.channelId && document.visibilityState === 'visible';
       if (!seen && !visible && message.user.id !== ownUserId) {

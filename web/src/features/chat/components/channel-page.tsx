@@ -34,18 +34,20 @@ const Main = styled.div`
 const Top = styled.div`
   position: relative;
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   padding: 10px 12px;
   border-bottom: 1px solid ${theme.color.border};
   gap: 8px;
-  h1 { font-size: ${theme.font.lg}; margin: 0; min-width: 0; overflow-wrap: anywhere; }
+  h1 { font-size: ${theme.font.lg}; margin: 0; min-width: 8em; flex: 1; overflow-wrap: anywhere; }
 `;
 const Tools = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 12px;
   align-items: center;
-  flex-shrink: 0;
+  min-width: 0;
 `;
 const List = styled.div`
   flex: 1;
@@ -245,8 +247,8 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
             <Fragment key={message.id}>
               {message.id === history?.unreadMessageId && <UnreadMarker data-testid="unread-marker">ここから未読</UnreadMarker>}
               <Focused $on={message.id === focusId} data-focused={message.id === focusId || undefined}>
-                <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} />
-                <ThreadSummary message={message} writable={writable} onOpen={() => setThreadId(message.id)} />
+                <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} onReply={(m) => setThreadId(m.id)} />
+                <ThreadSummary message={message} onOpen={() => setThreadId(message.id)} />
               </Focused>
             </Fragment>
           ))}

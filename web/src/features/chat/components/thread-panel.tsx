@@ -43,12 +43,12 @@ const SummaryButton = styled.button`
   padding: 0 12px 6px 58px;
 `;
 
-/** Under a message: its reply count and last repliers (kept live), or a way to start a thread. */
-export function ThreadSummary({ message, writable, onOpen }: { message: Message; writable: boolean; onOpen: () => void }) {
-  if (message.replyCount === 0 && !writable) return null;
+/** Under a message with replies: their count and last repliers (kept live); opens the thread. */
+export function ThreadSummary({ message, onOpen }: { message: Message; onOpen: () => void }) {
+  if (message.replyCount === 0) return null;
   return (
     <SummaryButton type="button" data-testid="thread-summary" onClick={onOpen}>
-      {message.replyCount > 0 ? `💬 ${message.replyCount}件の返信（${message.lastRepliers.map((r) => r.userName).join('、')}）` : '返信する'}
+      {`💬 ${message.replyCount}件の返信（${message.lastRepliers.map((r) => r.userName).join('、')}）`}
     </SummaryButton>
   );
 }
