@@ -220,4 +220,10 @@ async fn catch_up_after_a_reconnect_includes_replies(pool: PgPool) {
     assert_eq!(ids, vec![parent, reply]);
     assert_eq!(caught_up["messages"][1]["parent_id"], parent);
     assert_eq!(caught_up["messages"][0]["reply_count"], 1);
+
+    // A reply leaves the channel's unread count alone (the parent's author got a notice).
+    let (_, channel) = app
+        .get(&format!("/api/channels/{group}"), Some(&creator))
+        .await;
+    assert_eq!(channel["unread_count"], 0, "{channel}");
 }
