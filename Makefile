@@ -17,7 +17,7 @@ screens:
 	@bash scripts/screens.sh
 
 # Benchmarks (not part of make test): Tsumugi's hub against a Node socket.io baseline.
-.PHONY: bench bench-quick bench-rest bench-search bench-confirm bench-web bench-files
+.PHONY: bench bench-quick bench-rest bench-search bench-search-messages bench-confirm bench-web bench-files
 bench:
 	@bash scripts/bench.sh
 
@@ -38,6 +38,11 @@ bench-files:
 # The creator search at 100,000 creators: p50/p95/p99 and plans in loadtest/results/user-search.md.
 bench-search:
 	@bash scripts/bench-search.sh
+
+# Message search at 1,000,000 messages in 2,000 channels, the caller in 50: p50/p95/p99 for
+# one- and two-character words and two-word queries, and plans, in loadtest/results/message-search.md.
+bench-search-messages:
+	@bash scripts/bench-search-messages.sh
 
 # Confirming a month of rewards for 10,000 creators × 20 tasks: time and SQL statements in
 # loadtest/results/reward-confirmation.md.

@@ -170,7 +170,7 @@ POSITIVE_EXEMPTIONS=(
   "PUT /api/users/me/password|current_password: the account's password; password_confirmation: same:password"
   "PUT /api/users/me/mail_address|password: the account's password (current_password); mail_address: unique"
   # Ids that must name a row the caller may use (rule exists).
-  "POST /api/channels/{channel_id}/messages|file_ids: the sender's own clean uploads (exists)"
+  "POST /api/channels/{channel_id}/messages|file_ids: the sender's own clean uploads (exists); parent_id: a live top-level message of the channel (exists)"
   "POST /api/channels/{channel_id}/messages/{message_id}/reactions|reaction_id: a reaction that exists"
   "POST /api/channels/{channel_id}/pinned_messages|message_id: a message of the channel (exists)"
   "PUT /api/channels/{channel_id}/read|message_id: a message of the channel (exists)"

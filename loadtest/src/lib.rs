@@ -11,4 +11,5 @@ pub mod member;
 pub mod pace;
 pub mod product;
 pub mod scenario;
+pub mod search_timing;
 pub mod stats;

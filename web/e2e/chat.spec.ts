@@ -199,3 +199,39 @@ async function currentRevision(browser: Browser): Promise<string> {
   await context.close();
   return answer.revision_no;
 }
+
+test('a thread reply appears live in the other person’s thread panel and in the count under the message', async ({ browser }) => {
+  const { creator, editor, workspace, close } = await twoPeople(browser);
+  try {
+    await openChannel(creator, workspace);
+    await openChannel(editor, workspace);
+    const text = `スレッドの確認 ${Date.now()}`;
+    await send(creator, text);
+    await expect(messageWith(editor, text)).toHaveCount(1, LIVE);
+
+    // The creator opens the (empty) thread of their message; the editor replies from theirs.
+    const startThread = async (page: Page) => {
+      const message = page.getByTestId('message-list').getByTestId('message').filter({ hasText: text });
+      await message.hover();
+      await message.getByRole('button', { name: 'スレッドで返信' }).click();
+    };
+    await startThread(creator);
+    const creatorPanel = creator.getByTestId('thread-panel');
+    await expect(creatorPanel).toContainText(text);
+    await expect(creatorPanel.getByTestId('thread-count')).toHaveText('0件の返信');
+    await startThread(editor);
+    const reply = `二案目が良いと思います ${Date.now()}`;
+    await editor.getByLabel('スレッドに返信').fill(reply);
+    await editor.getByRole('button', { name: '返信', exact: true }).click();
+    await expect(editor.getByTestId('thread-panel')).toContainText(reply);
+
+    await expect(creatorPanel).toContainText(reply, LIVE);
+    await expect(creatorPanel.getByTestId('thread-count')).toHaveText('1件の返信', LIVE);
+    const summaryOnCreator = creator.getByTestId('message-list').getByTestId('message').filter({ hasText: text }).locator('xpath=..').getByTestId('thread-summary');
+    await expect(summaryOnCreator).toHaveText('💬 1件の返信（佐藤 健）', LIVE);
+    // The reply stays in its thread, out of the channel's stream.
+    await expect(creator.getByTestId('message-list').getByText(reply)).toHaveCount(0);
+  } finally {
+    await close();
+  }
+});

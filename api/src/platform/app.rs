@@ -35,6 +35,7 @@ pub(crate) fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(chat::teams::http::router())
         .merge(chat::channels::http::router())
         .merge(chat::messages::http::router())
+        .merge(chat::search::http::router())
         .merge(files::http::router())
         .merge(files::uploads::http::router())
         .merge(notices::http::router())

@@ -5,18 +5,16 @@
 //! and writes p50/p95/p99 per query with the `EXPLAIN (ANALYZE, BUFFERS)` plans of the SQL the
 //! server builds for it (through the same query builder, `api::creators::search`).
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
 
 use api::creators::access::Viewer;
 use api::creators::search::{self, SearchFilter};
 use api::platform::clock::tokyo_today;
+use loadtest::search_timing::{WARM_UP, args, load_average, measure};
 use sqlx::postgres::PgPoolOptions;
 use sqlx::{PgPool, Postgres, QueryBuilder};
 
 const CLIENT_TOKEN: &str = "bench-search-client";
-const WARM_UP: usize = 20;
 const TARGET_P99_MS: f64 = 50.0;
 
 struct Case {
@@ -81,64 +79,6 @@ fn cases(first_tag: i64) -> Vec<Case> {
     ]
 }
 
-fn args() -> HashMap<String, String> {
-    let mut raw = std::env::args().skip(1);
-    let mut options = HashMap::new();
-    while let Some(key) = raw.next() {
-        if let Some(name) = key.strip_prefix("--") {
-            options.insert(name.to_string(), raw.next().unwrap_or_default());
-        }
-    }
-    options
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> f64 {
-    let index = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
-    sorted[index].as_secs_f64() * 1000.0
-}
-
-struct Measured {
-    total: i64,
-    p50: f64,
-    p95: f64,
-    p99: f64,
-    max: f64,
-}
-
-async fn measure(
-    http: &reqwest::Client,
-    server: &str,
-    query: &str,
-    iterations: usize,
-) -> anyhow::Result<Measured> {
-    let url = format!("http://{server}/api/users/search?{query}");
-    let mut total = 0;
-    let mut times = Vec::with_capacity(iterations);
-    for i in 0..WARM_UP + iterations {
-        let started = Instant::now();
-        let response = http.get(&url).bearer_auth(CLIENT_TOKEN).send().await?;
-        let status = response.status();
-        let body: serde_json::Value = response.json().await?;
-        let elapsed = started.elapsed();
-        anyhow::ensure!(status.is_success(), "{url}: {status} {body}");
-        total = body["total"].as_i64().unwrap_or_default();
-        if i >= WARM_UP {
-            times.push(elapsed);
-        }
-    }
-    times.sort();
-    Ok(Measured {
-        total,
-        p50: percentile(&times, 0.50),
-        p95: percentile(&times, 0.95),
-        p99: percentile(&times, 0.99),
-        max: times
-            .last()
-            .map(|d| d.as_secs_f64() * 1000.0)
-            .unwrap_or_default(),
-    })
-}
-
 /// The plans of the count and the page query the server runs for `query`.
 async fn plans(db: &PgPool, query: &str, viewer: Viewer) -> anyhow::Result<String> {
     let filter = SearchFilter::from_query(Some(query)).map_err(|e| anyhow::anyhow!("{e:?}"))?;
@@ -155,14 +95,6 @@ async fn plans(db: &PgPool, query: &str, viewer: Viewer) -> anyhow::Result<Strin
         let _ = writeln!(out, "-- {label} query\n{}\n", lines.join("\n"));
     }
     Ok(out)
-}
-
-/// The 1-minute load average (Linux), to say how busy the machine was.
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|text| text.split_whitespace().next().map(str::to_owned))
-        .unwrap_or_else(|| "unknown".into())
 }
 
 #[tokio::main]
@@ -217,7 +149,8 @@ async fn main() -> anyhow::Result<()> {
     let mut plan_text = String::new();
     let mut worst_p99: f64 = 0.0;
     for case in cases(first_tag) {
-        let m = measure(&http, &server, &case.query, iterations).await?;
+        let url = format!("http://{server}/api/users/search?{}", case.query);
+        let m = measure(&http, &url, CLIENT_TOKEN, iterations).await?;
         if case.typical {
             worst_p99 = worst_p99.max(m.p99);
         }

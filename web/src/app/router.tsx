@@ -129,7 +129,8 @@ const prefetchers: Partial<Record<RouteName, (params: Readonly<Params>, search: 
 function prefetchChannelRoute(params: Readonly<Params>, search: URLSearchParams): void {
   const channelId = Number(params.channelId);
   const page = Math.max(0, Number(search.get('page') ?? 0) || 0);
-  if (channelId > 0) void import('@/features/chat/store').then((chat) => chat.prefetchChannel(channelId, page));
+  const aroundId = Number(search.get('message') ?? 0) || undefined;
+  if (channelId > 0) void import('@/features/chat/store').then((chat) => chat.prefetchChannel(channelId, page, aroundId));
 }
 
 const pages = Object.fromEntries(Object.entries(loaders).map(([name, load]) => [name, preloadable(load)])) as Partial<Record<RouteName, Preloadable<object>>>;

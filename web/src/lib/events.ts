@@ -43,6 +43,12 @@ export interface MessageView {
   files: FileView[];
   reactions: ReactionSummary[];
   isPinned: boolean;
+  /** The message this one replies to (a thread reply), or null. */
+  parentId: number | null;
+  /** Live replies to this message. */
+  replyCount: number;
+  /** The latest distinct repliers, the most recent first (at most three). */
+  lastRepliers: { id: number; userName: string }[];
   clientMessageId: string | null;
   createdAt: string;
   updatedAt: string;

@@ -62,9 +62,10 @@ fn push_readable_by(q: &mut impl PushSql, user_id: i64, role: Role) {
     q.push(")");
 }
 
-/// The caller's unread messages in channel `c`: others' messages after their read position.
+/// The caller's unread messages in channel `c`: others' top-level messages after their read
+/// position (thread replies notify the thread's participants instead).
 pub fn push_unread_count(q: &mut impl PushSql, caller: &Caller) {
-    q.push("(select count(*) from messages m where m.channel_id = c.id and m.deleted_at is null and m.user_id <> ");
+    q.push("(select count(*) from messages m where m.channel_id = c.id and m.deleted_at is null and m.parent_id is null and m.user_id <> ");
     q.push_bind(caller.user_id);
     q.push(" and m.id > coalesce((select cm.last_read_message_id from channel_members cm where cm.channel_id = c.id and cm.user_id = ");
     q.push_bind(caller.user_id);

@@ -10,7 +10,7 @@ use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{SqlQuery, push_readable_channels};
 use crate::chat::messages::http::Reaction;
-use crate::chat::messages::model::{Author, MessageView, ReactionSummary};
+use crate::chat::messages::model::{Author, MessageView, ReactionSummary, Replier};
 use crate::files::FileView;
 use crate::files::scan::ScanStatus;
 use crate::platform::limits::{self, Bucket};
@@ -31,6 +31,7 @@ pub(crate) struct MessageRow {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub is_pinned: bool,
+    pub parent_id: Option<i64>,
 }
 
 impl MessageRow {
@@ -59,6 +60,9 @@ impl MessageRow {
             files,
             reactions,
             is_pinned: self.is_pinned,
+            parent_id: self.parent_id,
+            reply_count: 0,
+            last_repliers: Vec::new(),
             client_message_id: self.client_message_id,
             created_at: self.created_at,
             updated_at: self.updated_at,
@@ -74,6 +78,8 @@ struct LoadedRow {
     mentions: Vec<i64>,
     reactions: sqlx::types::Json<Vec<ReactionSummary>>,
     has_files: bool,
+    reply_count: i64,
+    last_repliers: sqlx::types::Json<Vec<Replier>>,
 }
 
 /// Loads live (not deleted) messages by id, in the order of `ids`: one statement for the
@@ -87,8 +93,14 @@ where
     }
     let rows: Vec<LoadedRow> = sqlx::query_as(
         "select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
-                m.client_message_id, m.created_at, m.updated_at,
+                m.client_message_id, m.created_at, m.updated_at, m.parent_id,
                 exists (select 1 from pinned_messages p where p.message_id = m.id) as is_pinned,
+                (select count(*) from messages r where r.parent_id = m.id and r.deleted_at is null) as reply_count,
+                (select coalesce(jsonb_agg(jsonb_build_object('id', ru.id, 'user_name', ru.user_name) order by l.last_id desc), '[]')
+                   from (select r.user_id, max(r.id) as last_id from messages r
+                          where r.parent_id = m.id and r.deleted_at is null group by r.user_id
+                          order by last_id desc limit 3) l
+                   join users ru on ru.id = l.user_id) as last_repliers,
                 array(select mm.user_id from message_mentions mm where mm.message_id = m.id order by mm.user_id) as mentions,
                 (select coalesce(jsonb_agg(jsonb_build_object(
                             'reaction_id', r.id, 'name', r.name, 'path', r.path,
@@ -119,7 +131,10 @@ where
         .map(|r| {
             let id = r.message.id;
             let files = files_by.remove(&id).unwrap_or_default();
-            (id, r.message.into_view(r.mentions, files, r.reactions.0))
+            let mut view = r.message.into_view(r.mentions, files, r.reactions.0);
+            view.reply_count = r.reply_count;
+            view.last_repliers = r.last_repliers.0;
+            (id, view)
         })
         .collect();
     Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
@@ -172,8 +187,8 @@ pub(crate) struct PageIds {
     pub total: i64,
     /// The first live message by someone else after the user's read position, if any.
     pub unread_message_id: Option<i64>,
-    /// Without `after_id`: one page of live message ids, newest first. With it (catch-up):
-    /// up to `limit` ids after `after_id`, oldest first.
+    /// Without `after_id`: one page of live top-level message ids, newest first. With it
+    /// (catch-up): up to `limit` ids after `after_id`, oldest first, replies included.
     pub ids: Vec<i64>,
 }
 
@@ -188,13 +203,13 @@ pub(crate) async fn page_ids(
     after_id: Option<i64>,
 ) -> sqlx::Result<PageIds> {
     sqlx::query_as(
-        "select (select count(*) from messages where channel_id = $1 and deleted_at is null) as total,
+        "select (select count(*) from messages where channel_id = $1 and deleted_at is null and parent_id is null) as total,
                 (select min(m.id) from messages m
-                  where m.channel_id = $1 and m.deleted_at is null and m.user_id <> $2
+                  where m.channel_id = $1 and m.deleted_at is null and m.parent_id is null and m.user_id <> $2
                     and m.id > coalesce((select last_read_message_id from channel_members
                                           where channel_id = $1 and user_id = $2), 0)) as unread_message_id,
                 case when $5::bigint is null
-                     then array(select id from messages where channel_id = $1 and deleted_at is null
+                     then array(select id from messages where channel_id = $1 and deleted_at is null and parent_id is null
                                  order by id desc limit $3 offset $4)
                      else array(select id from messages where channel_id = $1 and deleted_at is null and id > $5
                                  order by id limit $3)
@@ -209,6 +224,67 @@ pub(crate) async fn page_ids(
     .await
 }
 
+/// Whether `message_id` is a live top-level message of the channel (what a reply may answer).
+pub(crate) async fn is_thread_parent(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    message_id: i64,
+) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "select exists (select 1 from messages where id = $1 and channel_id = $2 and deleted_at is null and parent_id is null)",
+    )
+    .bind(message_id)
+    .bind(channel_id)
+    .fetch_one(db)
+    .await
+}
+
+/// The thread's participants other than `user_id`: the parent's author and everyone who replied.
+pub(crate) async fn thread_participants(
+    db: impl PgExecutor<'_>,
+    parent_id: i64,
+    user_id: i64,
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "select distinct user_id from messages
+          where (id = $1 or parent_id = $1) and deleted_at is null and user_id <> $2
+          order by user_id",
+    )
+    .bind(parent_id)
+    .bind(user_id)
+    .fetch_all(db)
+    .await
+}
+
+/// The live replies to `parent_id`, oldest first.
+pub(crate) async fn reply_ids(db: impl PgExecutor<'_>, parent_id: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "select id from messages where parent_id = $1 and deleted_at is null order by id",
+    )
+    .bind(parent_id)
+    .fetch_all(db)
+    .await
+}
+
+/// How many live top-level messages of the channel are newer than `message_id` (or than its
+/// parent, for a reply), if it is a live message of the channel: which history page holds it.
+pub(crate) async fn newer_live_count(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    message_id: i64,
+) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "select (select count(*) from messages n
+                  where n.channel_id = m.channel_id and n.deleted_at is null and n.parent_id is null
+                    and n.id > coalesce(m.parent_id, m.id))
+           from messages m where m.id = $1 and m.channel_id = $2 and m.deleted_at is null",
+    )
+    .bind(message_id)
+    .bind(channel_id)
+    .fetch_optional(db)
+    .await
+}
+
 /// What a message's insert returns: the new message with its author (the push needs no second
 /// read), and the sender's read position moved to it in the same statement.
 const INSERTED_MESSAGE: &str = "
@@ -216,12 +292,12 @@ const INSERTED_MESSAGE: &str = "
         update channel_members cm set last_read_message_id = m.id
           from m where cm.channel_id = m.channel_id and cm.user_id = m.user_id)
      select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
-            m.client_message_id, m.created_at, m.updated_at, false as is_pinned
+            m.client_message_id, m.created_at, m.updated_at, false as is_pinned, m.parent_id
        from m join users u on u.id = m.user_id";
 
 /// Columns a message's insert returns.
 const RETURNING: &str = " on conflict (channel_id, user_id, client_message_id) do nothing
-      returning id, channel_id, user_id, body, client_message_id, created_at, updated_at),";
+      returning id, channel_id, user_id, body, client_message_id, created_at, updated_at, parent_id),";
 
 /// The hottest write in one round trip: inserts a message that needs nothing else (no files,
 /// mentions or notices) if `caller` may write in the channel — a readable, active channel that
@@ -265,13 +341,16 @@ pub(crate) async fn insert_message(
     user_id: i64,
     body: &str,
     client_message_id: Option<&str>,
+    parent_id: Option<i64>,
 ) -> sqlx::Result<Option<MessageRow>> {
     let mut q = SqlQuery::new(
         "with m as (
-            insert into messages (channel_id, user_id, body, client_message_id)
+            insert into messages (channel_id, user_id, body, client_message_id, parent_id)
             select c.id, ",
     );
     push_message_values(&mut q, user_id, body, client_message_id);
+    q.push(", ");
+    q.push_bind(parent_id);
     q.push(" from channels c where c.id = ");
     q.push_bind(channel_id);
     q.push(RETURNING);
@@ -436,12 +515,18 @@ pub(crate) async fn update_body(
     Ok(())
 }
 
-pub(crate) async fn soft_delete(db: impl PgExecutor<'_>, message_id: i64) -> sqlx::Result<()> {
-    sqlx::query("update messages set deleted_at = now(), updated_at = now() where id = $1")
-        .bind(message_id)
-        .execute(db)
-        .await?;
-    Ok(())
+/// Deletes the message; returns its parent if it was a thread reply.
+pub(crate) async fn soft_delete(
+    db: impl PgExecutor<'_>,
+    message_id: i64,
+) -> sqlx::Result<Option<i64>> {
+    let parent: Option<Option<i64>> = sqlx::query_scalar(
+        "update messages set deleted_at = now(), updated_at = now() where id = $1 returning parent_id",
+    )
+    .bind(message_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(parent.flatten())
 }
 
 /// Unpins the message wherever it is pinned; whether it was.

@@ -41,6 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(remove_reaction))
         .routes(routes!(pins, pin))
         .routes(routes!(unpin))
+        .routes(routes!(replies))
 }
 
 pub const PER_PAGE: i64 = 50;
@@ -71,6 +72,9 @@ pub struct ListQuery {
     pub page: Option<i64>,
     /// Catch-up: every message after this id, oldest first (at most 200).
     pub after_id: Option<i64>,
+    /// The page holding this live message (a search hit opened in its context); `page` is then
+    /// ignored and `current_page` says which page it is.
+    pub around_id: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -97,7 +101,15 @@ pub async fn list(
     let (page, limit, offset) = match query.after_id {
         Some(_) => (0, CATCH_UP_LIMIT + 1, 0),
         None => {
-            let page = Paging::requested(query.page, 0)?;
+            let page = match query.around_id {
+                Some(message_id) => {
+                    db::newer_live_count(&state.db, channel_id, message_id)
+                        .await?
+                        .ok_or(AppError::NotFound)?
+                        / PER_PAGE
+                }
+                None => Paging::requested(query.page, 0)?,
+            };
             (page, PER_PAGE, Paging::offset(page, PER_PAGE, 0))
         }
     };
@@ -138,6 +150,8 @@ pub struct NewMessage {
     pub file_ids: Vec<i64>,
     /// Chosen by the sender; the same value twice creates one message.
     pub client_message_id: Option<String>,
+    /// A reply: the live top-level message of this channel it answers (its thread).
+    pub parent_id: Option<i64>,
 }
 
 impl Declared for NewMessage {
@@ -197,7 +211,9 @@ pub async fn post(
     let invalid = validate(&body).err();
     // The hottest write: a valid message with no files and no mentions is one statement (the
     // access check, the insert and the read position), atomic by itself, so no transaction.
-    let plain = body.file_ids.is_empty() && mentioned_user_ids(&body.body).is_empty();
+    let plain = body.file_ids.is_empty()
+        && body.parent_id.is_none()
+        && mentioned_user_ids(&body.body).is_empty();
     let bucket = send_rate(state, caller, channel_id);
     if invalid.is_none() && plain {
         // The connection is taken here rather than inside the statement so that
@@ -226,6 +242,11 @@ pub async fn post(
     if let Some(error) = invalid {
         return Err(error);
     }
+    if let Some(parent_id) = body.parent_id
+        && !db::is_thread_parent(&state.db, channel_id, parent_id).await?
+    {
+        return Err(AppError::rule("parent_id", "exists"));
+    }
     let mut tx = state.db.begin().await?;
     // Taken in the message's transaction: a message refused later (a file, a retry) spends nothing.
     limits::take(&mut tx, &bucket).await?;
@@ -238,8 +259,15 @@ pub async fn post(
 
     attach_files(&mut tx, caller, message_id, &body.file_ids).await?;
     let mentions = store_mentions(&mut tx, channel_id, message_id, &body.body).await?;
-    let created_notices =
-        notify_recipients(&mut tx, caller, &channel, message_id, &mentions).await?;
+    let created_notices = notify_recipients(
+        &mut tx,
+        caller,
+        &channel,
+        message_id,
+        &mentions,
+        body.parent_id,
+    )
+    .await?;
     let files = if body.file_ids.is_empty() {
         Vec::new()
     } else {
@@ -253,6 +281,10 @@ pub async fn post(
     let created = MessageCreated(row.into_view(mentions, files, Vec::new()));
     emit(&state.hub, &created).await;
     let view = created.0;
+    if let Some(parent_id) = body.parent_id {
+        // The parent's reply count and last repliers changed: members see it at once.
+        publish_message(state, parent_id, MessageUpdated).await?;
+    }
     notices::publish_created(&state.db, &state.hub, created_notices).await;
     Ok((StatusCode::CREATED, view))
 }
@@ -296,6 +328,7 @@ async fn insert(
         caller.user_id,
         body.body.trim_end(),
         body.client_message_id.as_deref(),
+        body.parent_id,
     )
     .await
 }
@@ -369,16 +402,19 @@ async fn attach_files(
     Ok(())
 }
 
-/// Message notices: everyone mentioned, and the other member of a one-to-one channel.
+/// Message notices: everyone mentioned, the other member of a one-to-one channel, and for a
+/// reply the thread's participants (the parent's author and earlier repliers).
 async fn notify_recipients(
     tx: &mut sqlx::PgConnection,
     caller: &Caller,
     channel: &ChannelRow,
     message_id: i64,
     mentions: &[i64],
+    parent_id: Option<i64>,
 ) -> AppResult<Vec<(i64, notices::NoticeView)>> {
     // Most messages mention nobody in a group channel: no notice, no query.
     if channel.channel_type != ChannelType::Single
+        && parent_id.is_none()
         && mentions.iter().all(|id| *id == caller.user_id)
     {
         return Ok(Vec::new());
@@ -397,6 +433,19 @@ async fn notify_recipients(
             )
         })
         .collect();
+    if let Some(parent_id) = parent_id {
+        let participants = db::thread_participants(&mut *tx, parent_id, caller.user_id).await?;
+        // Only those who may still read the channel hear of it.
+        let members = db::members_among(&mut *tx, channel.id, &participants).await?;
+        for participant in members {
+            if !recipients.iter().any(|(id, _)| *id == participant) {
+                recipients.push((
+                    participant,
+                    format!("{author}さんが「{}」のスレッドに返信しました", channel.name),
+                ));
+            }
+        }
+    }
     if channel.channel_type == ChannelType::Single {
         let others = db::other_members(&mut *tx, channel.id, caller.user_id).await?;
         for other in others {
@@ -428,6 +477,21 @@ async fn message_in_channel(state: &AppState, channel_id: i64, message_id: i64) 
     db::live_message_author(&state.db, channel_id, message_id)
         .await?
         .ok_or(AppError::NotFound)
+}
+
+#[utoipa::path(get, path = "/channels/{channel_id}/messages/{message_id}/replies", tag = "messages", security(("bearer" = [])),
+    responses((status = 200, body = [MessageView], description = "the thread's live replies, oldest first"), (status = 403), (status = 404)))]
+pub async fn replies(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((channel_id, message_id)): Path<(i64, i64)>,
+) -> AppResult<Json<Vec<MessageView>>> {
+    readable_channel(&state.db, &caller, channel_id).await?;
+    if !db::is_thread_parent(&state.db, channel_id, message_id).await? {
+        return Err(AppError::NotFound);
+    }
+    let ids = db::reply_ids(&state.db, message_id).await?;
+    Ok(Json(db::load(&state.db, &ids).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -481,7 +545,7 @@ pub async fn remove(
         return Err(AppError::Forbidden);
     }
     let mut tx = state.db.begin().await?;
-    db::soft_delete(&mut *tx, message_id).await?;
+    let parent_id = db::soft_delete(&mut *tx, message_id).await?;
     let unpinned = db::unpin_everywhere(&mut *tx, message_id).await?;
     tx.commit().await?;
     let deleted = MessageDeleted {
@@ -489,6 +553,10 @@ pub async fn remove(
         channel_id,
     };
     emit(&state.hub, &deleted).await;
+    if let Some(parent_id) = parent_id {
+        // One reply fewer on the parent.
+        publish_message(&state, parent_id, MessageUpdated).await?;
+    }
     if unpinned {
         publish_pin_removed(&state, channel_id, message_id).await;
     }

@@ -26,6 +26,12 @@ pub struct ReactionSummary {
     pub user_ids: Vec<i64>,
 }
 
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct Replier {
+    pub id: i64,
+    pub user_name: String,
+}
+
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MessageView {
     pub id: i64,
@@ -37,6 +43,12 @@ pub struct MessageView {
     pub files: Vec<FileView>,
     pub reactions: Vec<ReactionSummary>,
     pub is_pinned: bool,
+    /// The message this one replies to (a thread), if any.
+    pub parent_id: Option<i64>,
+    /// Live replies to this message.
+    pub reply_count: i64,
+    /// The latest distinct repliers, the most recent first (at most three).
+    pub last_repliers: Vec<Replier>,
     pub client_message_id: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,

@@ -637,6 +637,7 @@ pub async fn message(
             body: input.body,
             file_ids: Vec::new(),
             client_message_id: None,
+            parent_id: None,
         },
     )
     .await?;

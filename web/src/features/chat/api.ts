@@ -1,6 +1,6 @@
 import { api, fileForm } from '@/lib/api-client';
 import type { ReactionSummary } from '@/lib/events';
-import type { Channel, ChatFile, GroupedTeams, Member, Message, MessagePage, Reaction, Team } from './types';
+import type { Channel, ChatFile, GroupedTeams, Member, Message, MessagePage, Reaction, SearchResults, Team } from './types';
 
 export interface UnreadSummary {
   /** `newestMessageId`: the channel's newest message when the count was taken. */
@@ -18,9 +18,15 @@ export const chatApi = {
   members: (channelId: number) => api.get<Member[]>(`/channels/${channelId}/members`),
   /** Asked for alongside the channel itself: for a channel the user may not read, the channel's 403 page says it, not the banner. */
   messages: (channelId: number, page: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { page }, { quietRefusal: true }),
+  /** The history page holding `messageId` (a search hit opened in its context). */
+  messagesAround: (channelId: number, messageId: number) =>
+    api.get<MessagePage>(`/channels/${channelId}/messages`, { aroundId: messageId }, { quietRefusal: true }),
+  search: (keyword: string, page: number) => api.get<SearchResults>('/messages/search', { keyword, page }),
   messagesAfter: (channelId: number, afterId: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { afterId }),
-  send: (channelId: number, body: string, fileIds: number[], clientMessageId: string) =>
-    api.post<Message>(`/channels/${channelId}/messages`, { body, fileIds, clientMessageId }),
+  send: (channelId: number, body: string, fileIds: number[], clientMessageId: string, parentId?: number) =>
+    api.post<Message>(`/channels/${channelId}/messages`, { body, fileIds, clientMessageId, parentId }),
+  /** A thread's replies, oldest first. */
+  replies: (channelId: number, messageId: number) => api.get<Message[]>(`/channels/${channelId}/messages/${messageId}/replies`),
   edit: (channelId: number, messageId: number, body: string) => api.put<Message>(`/channels/${channelId}/messages/${messageId}`, { body }),
   remove: (channelId: number, messageId: number) => api.delete<void>(`/channels/${channelId}/messages/${messageId}`),
   react: (channelId: number, messageId: number, reactionId: number) =>

@@ -1,6 +1,6 @@
 import { ForbiddenError } from '@/lib/errors';
 import { mockApi } from '@/test/mock-api';
-import { catchUpAfter, mergeMessages, prefetchChannel, takePrefetched, teamUnread, useChat } from './store';
+import { catchUpAfter, groupByChannel, mergeMessages, prefetchChannel, takePrefetched, teamUnread, useChat } from './store';
 import type { Message } from './types';
 
 const message = (id: number, channelId = 1, userId = 2, body = `m${id}`, createdAt = '2026-11-22T00:00:00Z'): Message => ({
@@ -12,6 +12,9 @@ const message = (id: number, channelId = 1, userId = 2, body = `m${id}`, created
   files: [],
   reactions: [],
   isPinned: false,
+  parentId: null,
+  replyCount: 0,
+  lastRepliers: [],
   clientMessageId: null,
   createdAt,
   updatedAt: '2026-11-22T00:00:00Z',
@@ -137,5 +140,35 @@ describe('chat store', () => {
     // Taken once: a later visit asks again.
     expect(takePrefetched('channel:4')).toBe(false);
     expect(takePrefetched('history:4:1')).toBe(false);
+  });
+});
+
+describe('threads and search', () => {
+  beforeEach(() => useChat.setState({ histories: {}, threads: {} }));
+
+  it('puts a pushed reply into its open thread, never into the channel history', () => {
+    useChat.setState({ histories: { 1: { data: [message(10)], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null } } });
+    useChat.setState({ threads: { 10: { data: [], loading: false, error: null } } });
+    useChat.getState().onCreated({ ...message(11), parentId: 10 }, 99);
+    expect(useChat.getState().histories[1].data.map((m) => m.id)).toEqual([10]);
+    expect(useChat.getState().threads[10].data.map((m) => m.id)).toEqual([11]);
+    useChat.getState().onUpdated({ ...message(10), replyCount: 1 });
+    expect(useChat.getState().histories[1].data[0].replyCount).toBe(1);
+    useChat.getState().onDeleted({ id: 11, channelId: 1 });
+    expect(useChat.getState().threads[10].data).toEqual([]);
+  });
+
+  it('groups hits by channel in the order of their newest hit', () => {
+    const hit = (id: number, channelId: number) => ({
+      message: message(id, channelId),
+      channel: { id: channelId, name: `c${channelId}`, channelType: 'group' as const },
+      team: { id: 1, name: 't' },
+      excerpt: [],
+    });
+    const groups = groupByChannel([hit(9, 2), hit(8, 1), hit(7, 2)]);
+    expect(groups.map((g) => [g.channel.id, g.hits.map((h) => h.message.id)])).toEqual([
+      [2, [9, 7]],
+      [1, [8]],
+    ]);
   });
 });

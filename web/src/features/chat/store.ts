@@ -5,7 +5,7 @@ import { type AsyncState, done, failed, initialAsync, started, track } from '@/l
 import type { ChannelRead, ReactionSummary } from '@/lib/events';
 import { registerReset } from '@/lib/reset';
 import { chatApi } from './api';
-import type { Channel, GroupedTeams, Member, Message, Reaction, Team } from './types';
+import type { Channel, GroupedTeams, Member, Message, Reaction, SearchHit, Team } from './types';
 
 export interface History extends AsyncState<Message[]> {
   /** Highest page loaded (0 is the newest). */
@@ -41,12 +41,38 @@ const PREFETCH_FRESH_MS = 5000;
  * The channel and its newest messages, asked for as soon as the route matches (while the page's
  * code and the session are still loading): the page then draws them in its first render.
  */
-export function prefetchChannel(channelId: number, page: number): void {
+export function prefetchChannel(channelId: number, page: number, aroundId?: number): void {
   const chat = useChat.getState();
   prefetched.set(`channel:${channelId}`, Date.now());
-  prefetched.set(`history:${channelId}:${page}`, Date.now());
   void chat.openChannel(channelId);
+  if (aroundId) {
+    prefetched.set(`around:${channelId}:${aroundId}`, Date.now());
+    void chat.fetchAround(channelId, aroundId);
+    return;
+  }
+  prefetched.set(`history:${channelId}:${page}`, Date.now());
   void chat.fetchHistory(channelId, page);
+}
+
+/** Search results as loaded so far: the words asked for and the pages of hits, newest first. */
+export interface SearchState extends AsyncState<SearchHit[]> {
+  keyword: string;
+  page: number;
+  lastPage: number;
+  total: number;
+}
+
+const emptySearch = (): SearchState => ({ ...initialAsync<SearchHit[]>([]), keyword: '', page: 0, lastPage: 0, total: 0 });
+
+/** Hits grouped by channel, in the order their newest hit comes (hits are newest first). */
+export function groupByChannel(hits: SearchHit[]): { channel: SearchHit['channel']; team: SearchHit['team']; hits: SearchHit[] }[] {
+  const groups = new Map<number, { channel: SearchHit['channel']; team: SearchHit['team']; hits: SearchHit[] }>();
+  for (const hit of hits) {
+    const group = groups.get(hit.channel.id) ?? { channel: hit.channel, team: hit.team, hits: [] };
+    group.hits.push(hit);
+    groups.set(hit.channel.id, group);
+  }
+  return [...groups.values()];
 }
 
 /** Whether `key` was prefetched just now (then the page does not ask again); each prefetch is taken once. */
@@ -84,6 +110,9 @@ interface ChatState {
   /** The channel on screen; its new messages are read, not counted. */
   viewing: number | null;
   typing: Record<number, { userId: number; at: number }[]>;
+  search: SearchState;
+  /** Threads opened, by parent message id: their replies, oldest first. */
+  threads: Record<number, AsyncState<Message[]>>;
 
   fetchTeams: () => Promise<void>;
   fetchLeaderTeams: () => Promise<void>;
@@ -94,6 +123,12 @@ interface ChatState {
   /** Every readable channel's unread count; resolves with their ids (empty when the call failed). */
   fetchUnread: () => Promise<number[]>;
   fetchHistory: (channelId: number, page: number) => Promise<void>;
+  /** Replaces the channel's history with the page holding `messageId` and the newer page next to it. */
+  fetchAround: (channelId: number, messageId: number) => Promise<void>;
+  /** Page 1 of a new search, or the next page of the current one (`more`). */
+  searchMessages: (keyword: string, more?: boolean) => Promise<void>;
+  clearSearch: () => void;
+  fetchReplies: (channelId: number, parentId: number) => Promise<void>;
   /** Fetches every message after the newest held (or after `catchUpAfter(…, since)`), page by page, merged by id. */
   catchUp: (channelId: number, since?: string) => Promise<void>;
   fetchPins: (channelId: number) => Promise<void>;
@@ -127,6 +162,8 @@ const initial = () => ({
   reactions: [],
   viewing: null,
   typing: {},
+  search: emptySearch(),
+  threads: {},
 });
 
 export const useChat = create<ChatState>((set, get) => {
@@ -159,6 +196,12 @@ export const useChat = create<ChatState>((set, get) => {
             ? { ...s.channelInfo, [channelId]: { ...info, data: { ...info.data, lastReadMessageId } } }
             : s.channelInfo,
       };
+    });
+  /** A reply joins its thread, if that thread is open (its parent's count comes with `message.updated`). */
+  const addReply = (reply: Message) =>
+    set((s) => {
+      const thread = s.threads[reply.parentId!];
+      return thread ? { threads: { ...s.threads, [reply.parentId!]: { ...thread, data: mergeMessages(thread.data, [reply]) } } } : s;
     });
   // Failures of the calls below are already in the banner (the API client reports them); they
   // must not also surface as unhandled rejections.
@@ -238,12 +281,59 @@ export const useChat = create<ChatState>((set, get) => {
         patchHistory(channelId, (h) => failed(h, error, 'メッセージの取得に失敗しました'));
       }
     },
+    fetchAround: async (channelId, messageId) => {
+      patchHistory(channelId, (h) => started({ ...h, data: [] }));
+      try {
+        const answer = await chatApi.messagesAround(channelId, messageId);
+        // The newer page too, so a hit near the page's end still has what followed it.
+        const newer = answer.currentPage > 0 ? (await chatApi.messages(channelId, answer.currentPage - 1)).messages : [];
+        patchHistory(channelId, (h) => ({
+          ...done(h, mergeMessages(answer.messages, newer)),
+          page: answer.currentPage,
+          hasMore: answer.hasMore,
+          unreadMessageId: null,
+        }));
+      } catch (error) {
+        patchHistory(channelId, (h) => failed(h, error, 'メッセージの取得に失敗しました'));
+      }
+    },
+    searchMessages: async (keyword, more = false) => {
+      const current = get().search;
+      const page = more ? current.page + 1 : 1;
+      set({ search: { ...started(more ? current : emptySearch()), keyword, page: more ? current.page : 0, lastPage: current.lastPage, total: current.total } });
+      try {
+        const answer = await chatApi.search(keyword, page);
+        set((s) => ({
+          search: {
+            ...done(s.search, more ? [...s.search.data, ...answer.messages] : answer.messages),
+            keyword,
+            page: answer.currentPage,
+            lastPage: answer.lastPage,
+            total: answer.total,
+          },
+        }));
+      } catch (error) {
+        set((s) => ({ search: { ...s.search, ...failed(s.search, error, 'メッセージの検索に失敗しました') } }));
+      }
+    },
+    clearSearch: () => set({ search: emptySearch() }),
+    fetchReplies: async (channelId, parentId) => {
+      set((s) => ({ threads: { ...s.threads, [parentId]: started(s.threads[parentId] ?? initialAsync<Message[]>([])) } }));
+      try {
+        const replies = await chatApi.replies(channelId, parentId);
+        set((s) => ({ threads: { ...s.threads, [parentId]: done(s.threads[parentId], mergeMessages(s.threads[parentId]?.data ?? [], replies)) } }));
+      } catch (error) {
+        set((s) => ({ threads: { ...s.threads, [parentId]: failed(s.threads[parentId], error, '返信の取得に失敗しました') } }));
+      }
+    },
     catchUp: async (channelId, since) => {
       const history = get().histories[channelId];
       const last = catchUpAfter(history?.data ?? [], since);
       if (last === undefined) return;
       const answer = await chatApi.messagesAfter(channelId, last);
-      patchHistory(channelId, (h) => ({ data: mergeMessages(h.data, answer.messages) }));
+      const replies = answer.messages.filter((m) => m.parentId !== null);
+      patchHistory(channelId, (h) => ({ data: mergeMessages(h.data, answer.messages.filter((m) => m.parentId === null)) }));
+      replies.forEach(addReply);
       if (answer.hasMore) await get().catchUp(channelId);
     },
     fetchPins: (channelId) =>
@@ -271,6 +361,11 @@ export const useChat = create<ChatState>((set, get) => {
 
     onCreated: (message, ownUserId) => {
       const history = get().histories[message.channelId];
+      // A reply joins its thread and does not make the channel unread (its participants get a notice).
+      if (message.parentId !== null) {
+        addReply(message);
+        return;
+      }
       if (history && history.page >= 0) patchHistory(message.channelId, (h) => ({ data: mergeMessages(h.data, [message]) }));
       const seen = history?.data.some((m) => m.id === message.id);
       const visible = get().viewing === message.channelId && document.visibilityState === 'visible';
@@ -285,13 +380,22 @@ export const useChat = create<ChatState>((set, get) => {
         });
       }
     },
-    onUpdated: (message) => patchMessage(message.channelId, message.id, () => message),
+    onUpdated: (message) => {
+      patchMessage(message.channelId, message.id, () => message);
+      if (message.parentId !== null) {
+        set((s) => {
+          const thread = s.threads[message.parentId!];
+          return thread ? { threads: { ...s.threads, [message.parentId!]: { ...thread, data: thread.data.map((m) => (m.id === message.id ? message : m)) } } } : s;
+        });
+      }
+    },
     onDeleted: ({ id, channelId }) =>
       set((s) => {
         const history = s.histories[channelId];
         return {
           histories: history ? { ...s.histories, [channelId]: { ...history, data: history.data.filter((m) => m.id !== id) } } : s.histories,
           pins: s.pins[channelId] ? { ...s.pins, [channelId]: s.pins[channelId].filter((m) => m.id !== id) } : s.pins,
+          threads: Object.fromEntries(Object.entries(s.threads).map(([parent, thread]) => [parent, { ...thread, data: thread.data.filter((m) => m.id !== id) }])),
         };
       }),
     onReactions: ({ channelId, messageId, reactions }) => patchMessage(channelId, messageId, (m) => ({ ...m, reactions })),

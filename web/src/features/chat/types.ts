@@ -58,3 +58,26 @@ export function displayType(channel: Pick<Channel, 'channelType' | 'status'>): s
   if (channel.status !== 'active' && channel.channelType === 'management') return 'managementDisabled';
   return channel.channelType;
 }
+
+/** A piece of a search hit's excerpt; `isHit` pieces are where a searched word matched. */
+export interface ExcerptPart {
+  text: string;
+  isHit: boolean;
+}
+
+export interface SearchHit {
+  message: Message;
+  channel: { id: number; name: string; channelType: Channel['channelType'] };
+  team: { id: number; name: string };
+  excerpt: ExcerptPart[];
+}
+
+export interface SearchResults {
+  baseUrl: string;
+  /** Newest first. */
+  messages: SearchHit[];
+  currentPage: number;
+  lastPage: number;
+  perPage: number;
+  total: number;
+}

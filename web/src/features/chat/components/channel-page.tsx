@@ -6,16 +6,18 @@ import { useConfirm } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { Muted } from '@/components/page';
 import { deniedPage } from '@/components/status-page';
+import { useIsMobile } from '@/lib/device';
 import { theme } from '@/theme/theme';
 import { joinChannel } from '../live';
 import { NO_MEMBERS, NO_MESSAGES, takePrefetched, useChat } from '../store';
 import { type Channel, displayType, type Message } from '../types';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
+import { MessageSearch } from './message-search';
+import { ThreadPanel, ThreadSummary } from './thread-panel';
 
 const Frame = styled.div`
   display: flex;
-  flex-direction: column;
   /* The layout says what its header, tab bar and padding take (--chrome-height). */
   height: calc(100dvh - var(--chrome-height, ${theme.size.headerDesktop + 48}px));
   min-height: 320px;
@@ -23,20 +25,29 @@ const Frame = styled.div`
   border-radius: 6px;
   box-shadow: 0 1px 3px rgba(0, 0, 0, 0.08);
 `;
-const Top = styled.div`
+const Main = styled.div`
+  flex: 1;
+  min-width: 0;
   display: flex;
+  flex-direction: column;
+`;
+const Top = styled.div`
+  position: relative;
+  display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   padding: 10px 12px;
   border-bottom: 1px solid ${theme.color.border};
   gap: 8px;
-  h1 { font-size: ${theme.font.lg}; margin: 0; min-width: 0; overflow-wrap: anywhere; }
+  h1 { font-size: ${theme.font.lg}; margin: 0; min-width: 8em; flex: 1; overflow-wrap: anywhere; }
 `;
 const Tools = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 12px;
   align-items: center;
-  flex-shrink: 0;
+  min-width: 0;
 `;
 const List = styled.div`
   flex: 1;
@@ -50,6 +61,11 @@ const UnreadMarker = styled.div`
   font-size: ${theme.font.sm};
   margin: 4px 12px;
   &::before, &::after { content: ''; flex: 1; border-top: 1px solid ${theme.color.alert}; }
+`;
+/** The message a search hit opened. */
+const Focused = styled.div<{ $on: boolean }>`
+  background: ${(p) => (p.$on ? '#fff7d6' : 'transparent')};
+  transition: background 1s;
 `;
 const Pins = styled.aside`
   border-bottom: 1px solid ${theme.color.border};
@@ -76,20 +92,24 @@ export function ChannelPage(props: ChannelPageProps) {
   const channelId = Number(useParams().channelId);
   const [search] = useSearchParams();
   const startPage = Math.max(0, Number(search.get('page') ?? 0) || 0);
+  const focusId = Number(search.get('message') ?? 0) || null;
   const location = useLocation();
   const info = useChat((s) => s.channelInfo[channelId]);
   const openChannel = useChat((s) => s.openChannel);
   const fetchHistory = useChat((s) => s.fetchHistory);
+  const fetchAround = useChat((s) => s.fetchAround);
   // The router may have asked for both already, as the route matched (prefetchChannel).
   useEffect(() => {
     if (!takePrefetched(`channel:${channelId}`)) void openChannel(channelId);
   }, [channelId, openChannel]);
   useEffect(() => {
-    if (!takePrefetched(`history:${channelId}:${startPage}`)) void fetchHistory(channelId, startPage);
-  }, [channelId, startPage, fetchHistory, location.key]);
+    if (focusId) {
+      if (!takePrefetched(`around:${channelId}:${focusId}`)) void fetchAround(channelId, focusId);
+    } else if (!takePrefetched(`history:${channelId}:${startPage}`)) void fetchHistory(channelId, startPage);
+  }, [channelId, startPage, focusId, fetchHistory, fetchAround, location.key]);
   if (info?.error) return deniedPage(info.error) ?? <ErrorAlert error={info.error} />;
   if (!info?.data || info.data.id !== channelId) return <Muted>読み込み中…</Muted>;
-  return <ChannelView {...props} channel={info.data} />;
+  return <ChannelView {...props} channel={info.data} focusId={focusId} />;
 }
 
 /** How many of the newest messages the first paint of a channel draws (more than a tall screen holds). */
@@ -112,7 +132,7 @@ function useNewestFirst(channelId: number, messages: Message[]): Message[] {
 }
 
 /** The readable channel: history loaded upwards on scroll, the unread marker, live updates, pins and the composer. */
-function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPageProps & { channel: Channel }) {
+function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: ChannelPageProps & { channel: Channel; focusId: number | null }) {
   const { teamId } = useParams();
   const channelId = channel.id;
   const location = useLocation();
@@ -123,6 +143,8 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
   const unread = useChat((s) => s.unread[channelId] ?? 0);
   const chat = useChat.getState;
   const [showPins, setShowPins] = useState(false);
+  const [threadId, setThreadId] = useState<number | null>(null);
+  const mobile = useIsMobile();
   const [editing, setEditing] = useState<Message | null>(null);
   const { confirm, dialog } = useConfirm();
   const list = useRef<HTMLDivElement>(null);
@@ -135,9 +157,9 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
     void chat().fetchPins(channelId);
     void chat().fetchReactions();
     void joinChannel(channelId);
-    stickToBottom.current = true;
+    stickToBottom.current = focusId === null;
     return () => chat().setViewing(null);
-  }, [channelId, chat, location.key]);
+  }, [channelId, chat, location.key, focusId]);
 
   const messages = history?.data ?? [];
   const lastId = messages.at(-1)?.id;
@@ -162,6 +184,13 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
     previousHeight.current = el.scrollHeight;
   }, [shown.length]);
 
+  // A search hit opened here: scrolled to the middle of the view once it is drawn, highlighted.
+  const focusShown = focusId !== null && shown.some((m) => m.id === focusId);
+  useLayoutEffect(() => {
+    if (!focusShown) return;
+    list.current?.querySelector(`[data-message-id="${focusId}"]`)?.scrollIntoView({ block: 'center' });
+  }, [focusShown, focusId]);
+
   const onScroll = useCallback(() => {
     const el = list.current;
     if (!el || !history) return;
@@ -180,39 +209,53 @@ function ChannelView({ ownUserId, canModerate, token, base, channel }: ChannelPa
       },
     );
 
+  const threadParent = threadId === null ? undefined : messages.find((m) => m.id === threadId);
+  const thread = threadParent && (
+    <ThreadPanel parent={threadParent} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} mobile={mobile} onClose={() => setThreadId(null)} onDelete={remove} />
+  );
+  // On a phone a thread is the whole page.
+  if (thread && mobile) return <Frame>{thread}{dialog}</Frame>;
+
   return (
     <Frame>
-      <Top>
-        <h1>
-          {channel.name}
-          {displayType(channel).endsWith('Disabled') && '（利用停止中）'}
-        </h1>
-        <Tools>
-          <Button type="button" $size="xsm" $minWidth={0} onClick={() => setShowPins(!showPins)} aria-expanded={showPins}>
-            📌 ピン留め {pins.length}
-          </Button>
-          <Link to={`${base}/${teamId}/channels/${channelId}/detail`}>詳細</Link>
-        </Tools>
-      </Top>
-      {showPins && (
-        <Pins data-testid="pinned-list">
-          {pins.length === 0 && <p style={{ margin: '4px 12px' }}>ピン留めされたメッセージはありません</p>}
-          {pins.map((message) => (
-            <MessageItem key={message.id} message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={false} token={token} onEdit={setEditing} onDelete={remove} />
+      <Main>
+        <Top>
+          <h1>
+            {channel.name}
+            {displayType(channel).endsWith('Disabled') && '（利用停止中）'}
+          </h1>
+          <Tools>
+            <Button type="button" $size="xsm" $minWidth={0} onClick={() => setShowPins(!showPins)} aria-expanded={showPins}>
+              📌 ピン留め {pins.length}
+            </Button>
+            <Link to={`${base}/${teamId}/channels/${channelId}/detail`}>詳細</Link>
+            <MessageSearch base={base} />
+          </Tools>
+        </Top>
+        {showPins && (
+          <Pins data-testid="pinned-list">
+            {pins.length === 0 && <p style={{ margin: '4px 12px' }}>ピン留めされたメッセージはありません</p>}
+            {pins.map((message) => (
+              <MessageItem key={message.id} message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={false} token={token} onEdit={setEditing} onDelete={remove} />
+            ))}
+          </Pins>
+        )}
+        <List ref={list} onScroll={onScroll} data-testid="message-list">
+          {history?.loading && <p style={{ textAlign: 'center', color: theme.color.subText }}>読み込み中…</p>}
+          {history?.error && <p role="alert">{history.error.message}</p>}
+          {shown.map((message) => (
+            <Fragment key={message.id}>
+              {message.id === history?.unreadMessageId && <UnreadMarker data-testid="unread-marker">ここから未読</UnreadMarker>}
+              <Focused $on={message.id === focusId} data-focused={message.id === focusId || undefined}>
+                <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} onReply={(m) => setThreadId(m.id)} />
+                <ThreadSummary message={message} onOpen={() => setThreadId(message.id)} />
+              </Focused>
+            </Fragment>
           ))}
-        </Pins>
-      )}
-      <List ref={list} onScroll={onScroll} data-testid="message-list">
-        {history?.loading && <p style={{ textAlign: 'center', color: theme.color.subText }}>読み込み中…</p>}
-        {history?.error && <p role="alert">{history.error.message}</p>}
-        {shown.map((message) => (
-          <Fragment key={message.id}>
-            {message.id === history?.unreadMessageId && <UnreadMarker data-testid="unread-marker">ここから未読</UnreadMarker>}
-            <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} />
-          </Fragment>
-        ))}
-      </List>
-      <Composer channelId={channelId} members={members} disabled={!writable} editing={editing} onEditDone={() => setEditing(null)} />
+        </List>
+        <Composer channelId={channelId} members={members} disabled={!writable} editing={editing} onEditDone={() => setEditing(null)} />
+      </Main>
+      {thread}
       {dialog}
     </Frame>
   );

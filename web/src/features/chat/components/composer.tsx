@@ -74,9 +74,12 @@ interface Props {
   disabled: boolean;
   editing: Message | null;
   onEditDone: () => void;
+  /** A thread's composer: what is sent replies to this message. */
+  parentId?: number;
 }
 
-export function Composer({ channelId, members, disabled, editing, onEditDone }: Props) {
+export function Composer({ channelId, members, disabled, editing, onEditDone, parentId }: Props) {
+  const listId = `mention-list-${channelId}-${parentId ?? 0}`;
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const [selected, setSelected] = useState(0);
@@ -123,9 +126,9 @@ export function Composer({ channelId, members, disabled, editing, onEditDone }: 
       } else {
         // A send whose answer never came (a node went away) may have been stored: sending the same
         // draft again reuses its id, which the server stores once (200 with the first message).
-        const draft = JSON.stringify([channelId, body, files]);
+        const draft = JSON.stringify([channelId, parentId, body, files]);
         if (unsent.current?.draft !== draft) unsent.current = { draft, id: newClientId() };
-        await chatApi.send(channelId, body, files, unsent.current.id);
+        await chatApi.send(channelId, body, files, unsent.current.id, parentId);
         unsent.current = null;
       }
       setText('');
@@ -182,9 +185,9 @@ export function Composer({ channelId, members, disabled, editing, onEditDone }: 
   return (
     <Box>
       {suggestions.length > 0 && (
-        <Suggestions role="listbox" id={`mention-list-${channelId}`} aria-label="メンション候補">
+        <Suggestions role="listbox" id={listId} aria-label="メンション候補">
           {suggestions.map((member, index) => (
-            <li key={member.id} id={`mention-${channelId}-${member.id}`} role="option" aria-selected={index === selected} onMouseDown={(e) => { e.preventDefault(); choose(member); }}>
+            <li key={member.id} id={`${listId}-${member.id}`} role="option" aria-selected={index === selected} onMouseDown={(e) => { e.preventDefault(); choose(member); }}>
               {member.userName}
             </li>
           ))}
@@ -192,11 +195,11 @@ export function Composer({ channelId, members, disabled, editing, onEditDone }: 
       )}
       <textarea
         ref={area}
-        aria-label="メッセージを入力"
+        aria-label={parentId ? 'スレッドに返信' : 'メッセージを入力'}
         // While candidates show, the text area drives them (arrow keys, Enter or Tab, Escape).
         aria-autocomplete="list"
-        aria-controls={suggestions.length > 0 ? `mention-list-${channelId}` : undefined}
-        aria-activedescendant={suggestions.length > 0 ? `mention-${channelId}-${(suggestions[selected] ?? suggestions[0]).id}` : undefined}
+        aria-controls={suggestions.length > 0 ? listId : undefined}
+        aria-activedescendant={suggestions.length > 0 ? `${listId}-${(suggestions[selected] ?? suggestions[0]).id}` : undefined}
         placeholder={disabled ? 'このチャンネルには投稿できません' : 'メッセージを入力（@ でメンション、Shift+Enter で改行）'}
         disabled={disabled}
         value={text}
@@ -228,7 +231,7 @@ export function Composer({ channelId, members, disabled, editing, onEditDone }: 
             </Button>
           )}
           <Button type="button" $variant="primary" $size="sm" $minWidth={80} disabled={disabled || sending} onClick={() => void submit()}>
-            {editingId ? '更新' : '送信'}
+            {editingId ? '更新' : parentId ? '返信' : '送信'}
           </Button>
         </div>
       </Row>

@@ -89,10 +89,12 @@ interface Props {
   token: string | null;
   onEdit: (message: Message) => void;
   onDelete: (message: Message) => void;
+  /** Opens the message's thread (top-level messages in the channel stream). */
+  onReply?: (message: Message) => void;
 }
 
 /** One message with its files, reactions and actions. Writes cause no local change: pushes update the list. */
-export function MessageItem({ message, members, reactions, ownUserId, canModerate, writable, token, onEdit, onDelete }: Props) {
+export function MessageItem({ message, members, reactions, ownUserId, canModerate, writable, token, onEdit, onDelete, onReply }: Props) {
   const [picking, setPicking] = useState(false);
   const own = message.user.id === ownUserId;
   const toggleReaction = (reactionId: number, mine: boolean) =>
@@ -130,6 +132,7 @@ export function MessageItem({ message, members, reactions, ownUserId, canModerat
       {writable && (
         <Actions className="actions">
           <button type="button" onClick={() => setPicking(!picking)}>リアクション</button>
+          {onReply && <button type="button" onClick={() => onReply(message)}>スレッドで返信</button>}
           <button type="button" onClick={togglePin}>
             {message.isPinned ? 'ピン留めを外す' : 'ピン留め'}
           </button>
