@@ -240,7 +240,8 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
             ))}
           </Pins>
         )}
-        <List ref={list} onScroll={onScroll} data-testid="message-list">
+        {/* Focusable so the history scrolls from the keyboard even where no message holds a control. */}
+        <List ref={list} onScroll={onScroll} data-testid="message-list" tabIndex={0} role="region" aria-label="メッセージ">
           {history?.loading && <p style={{ textAlign: 'center', color: theme.color.subText }}>読み込み中…</p>}
           {history?.error && <p role="alert">{history.error.message}</p>}
           {shown.map((message) => (

@@ -85,7 +85,7 @@ export function ThreadPanel({ parent, members, reactions, ownUserId, canModerate
           {mobile ? '← チャンネルへ戻る' : '閉じる'}
         </Button>
       </Head>
-      <Replies>
+      <Replies tabIndex={0} role="region" aria-label="返信">
         {item(parent)}
         <Count data-testid="thread-count">{parent.replyCount}件の返信</Count>
         {thread?.error && <p role="alert">{thread.error.message}</p>}
