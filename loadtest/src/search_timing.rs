@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 pub const WARM_UP: usize = 20;
 
 /// `--name value` pairs of the command line.
-pub fn args() -> HashMap<String, String> {
+pub struct Options(HashMap<String, String>);
+
+pub fn args() -> Options {
     let mut raw = std::env::args().skip(1);
     let mut options = HashMap::new();
     while let Some(key) = raw.next() {
@@ -16,7 +18,30 @@ pub fn args() -> HashMap<String, String> {
             options.insert(name.to_string(), raw.next().unwrap_or_default());
         }
     }
-    options
+    Options(options)
+}
+
+impl Options {
+    /// `--name`'s text, or `default`.
+    pub fn text(&self, name: &str, default: &str) -> String {
+        self.0.get(name).cloned().unwrap_or_else(|| default.into())
+    }
+
+    /// `--name`'s text; an error naming the option when it is missing.
+    pub fn required(&self, name: &str) -> anyhow::Result<String> {
+        self.0
+            .get(name)
+            .cloned()
+            .ok_or_else(|| anyhow::anyhow!("--{name} is required"))
+    }
+
+    /// `--name` as a number, or `default` when it is missing or not one.
+    pub fn number<T: std::str::FromStr>(&self, name: &str, default: T) -> T {
+        self.0
+            .get(name)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    }
 }
 
 pub fn percentile(sorted: &[Duration], p: f64) -> f64 {

@@ -36,22 +36,10 @@ fn encode(text: &str) -> String {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let options = args();
-    let server = options
-        .get("server")
-        .cloned()
-        .unwrap_or_else(|| "127.0.0.1:8132".into());
-    let database_url = options
-        .get("database-url")
-        .cloned()
-        .ok_or_else(|| anyhow::anyhow!("--database-url is required"))?;
-    let iterations: usize = options
-        .get("iterations")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(300);
-    let out_path = options
-        .get("out")
-        .cloned()
-        .unwrap_or_else(|| "loadtest/results/message-search.md".into());
+    let server = options.text("server", "127.0.0.1:8132");
+    let database_url = options.required("database-url")?;
+    let iterations: usize = options.number("iterations", 300);
+    let out_path = options.text("out", "loadtest/results/message-search.md");
 
     let db = PgPoolOptions::new()
         .max_connections(1)

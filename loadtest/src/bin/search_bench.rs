@@ -100,26 +100,14 @@ async fn plans(db: &PgPool, query: &str, viewer: Viewer) -> anyhow::Result<Strin
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let options = args();
-    let server = options
-        .get("server")
-        .cloned()
-        .unwrap_or_else(|| "127.0.0.1:8130".into());
-    let database_url = options
-        .get("database-url")
-        .cloned()
-        .ok_or_else(|| anyhow::anyhow!("--database-url is required"))?;
+    let server = options.text("server", "127.0.0.1:8130");
+    let database_url = options.required("database-url")?;
     let first_tag: i64 = options
-        .get("first-tag")
-        .and_then(|v| v.parse().ok())
-        .ok_or_else(|| anyhow::anyhow!("--first-tag is required"))?;
-    let iterations: usize = options
-        .get("iterations")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(500);
-    let out_path = options
-        .get("out")
-        .cloned()
-        .unwrap_or_else(|| "loadtest/results/user-search.md".into());
+        .required("first-tag")?
+        .parse()
+        .map_err(|_| anyhow::anyhow!("--first-tag must be a number"))?;
+    let iterations: usize = options.number("iterations", 500);
+    let out_path = options.text("out", "loadtest/results/user-search.md");
 
     let db = PgPoolOptions::new()
         .max_connections(2)
