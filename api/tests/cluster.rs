@@ -8,13 +8,11 @@ use crate::support;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::Stdio;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use reqwest::StatusCode;
 use sqlx::PgPool;
-use support::chat::{ChatStore, catch_up_at, join, message_ids, post_message, redis_node_config};
+use support::chat::{ChatStore, Talker, catch_up_at, join, message_ids, redis_node_config};
 use support::sio::{Next, SioClient};
 use support::{GROUP, TestApp, channel_id, redis_url};
 
@@ -127,35 +125,13 @@ async fn a_client_behind_the_load_balancer_keeps_its_channel_while_its_node_drai
     let mut store = ChatStore::default();
 
     // A member keeps talking through the load balancer the whole time; every send must succeed.
-    let stop = Arc::new(AtomicBool::new(false));
-    let talked = Arc::new(Mutex::new(Vec::<i64>::new()));
-    let talking = {
-        let (stop, talked, addr, token) = (stop.clone(), talked.clone(), lb.addr, talker.clone());
-        tokio::spawn(async move {
-            let http = reqwest::Client::new();
-            let mut n = 0;
-            while !stop.load(Ordering::Relaxed) {
-                n += 1;
-                let (status, sent) = post_message(
-                    &http,
-                    addr,
-                    &token,
-                    group,
-                    &format!("ドレイン中 {n}"),
-                    &format!("drain-{n}"),
-                )
-                .await
-                .expect("the load balancer answers");
-                assert_eq!(
-                    status,
-                    StatusCode::CREATED,
-                    "send {n} during the drain: {sent}"
-                );
-                talked.lock().unwrap().push(sent["id"].as_i64().unwrap());
-                tokio::time::sleep(Duration::from_millis(40)).await;
-            }
-        })
-    };
+    let talking = Talker::start(
+        reqwest::Client::new(),
+        lb.addr,
+        talker.clone(),
+        group,
+        "ドレイン中",
+    );
 
     assert!(!read(&mut socket, &mut store, Duration::from_millis(400)).await);
     assert!(store.live > 0, "live before the drain");
@@ -204,9 +180,8 @@ async fn a_client_behind_the_load_balancer_keeps_its_channel_while_its_node_drai
 
     // The talk goes on through the remaining node; then every message must be there.
     assert!(!read(&mut socket, &mut store, Duration::from_millis(300)).await);
-    stop.store(true, Ordering::Relaxed);
-    talking.await.unwrap();
-    let last = *talked.lock().unwrap().last().unwrap();
+    let talked = talking.stop().await;
+    let last = *talked.last().unwrap();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(3);
     while store.newest() < last && tokio::time::Instant::now() < deadline {
         if read(&mut socket, &mut store, Duration::from_millis(200)).await {
@@ -214,7 +189,6 @@ async fn a_client_behind_the_load_balancer_keeps_its_channel_while_its_node_drai
         }
     }
     let stored = message_ids(&pool, group, baseline).await;
-    let talked = talked.lock().unwrap().clone();
     assert_eq!(
         store.ids_after(baseline),
         stored,

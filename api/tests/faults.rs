@@ -10,7 +10,7 @@ use crate::support;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use api::platform::error::MESSAGE_UNAVAILABLE;
@@ -19,7 +19,8 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 use sqlx::postgres::PgConnectOptions;
 use support::chat::{
-    ChatStore, catch_up, join, message_ids, post_message, redis_node_config, talkative_config,
+    ChatStore, Talker, catch_up, join, message_ids, post_message, redis_node_config,
+    talkative_config,
 };
 use support::sio::{Next, SioClient};
 use support::{GROUP, SINGLE, TestApp, channel_id, redis_url, test_config, user_id};
@@ -64,36 +65,13 @@ async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_o
 
     // A member keeps talking through node B the whole time, one message every 40 ms.
     let talk_started = Instant::now();
-    let stop = Arc::new(AtomicBool::new(false));
-    let talked = Arc::new(Mutex::new(Vec::<i64>::new()));
-    let talking = {
-        let (stop, talked, http, addr, token) = (
-            stop.clone(),
-            talked.clone(),
-            node_b.http.clone(),
-            node_b.addr,
-            talker.clone(),
-        );
-        tokio::spawn(async move {
-            let mut n = 0;
-            while !stop.load(Ordering::Relaxed) {
-                n += 1;
-                let (status, sent) = post_message(
-                    &http,
-                    addr,
-                    &token,
-                    group,
-                    &format!("連投 {n}"),
-                    &format!("talk-{n}"),
-                )
-                .await
-                .expect("node B answers");
-                assert_eq!(status, StatusCode::CREATED, "{sent}");
-                talked.lock().unwrap().push(sent["id"].as_i64().unwrap());
-                tokio::time::sleep(Duration::from_millis(40)).await;
-            }
-        })
-    };
+    let talking = Talker::start(
+        node_b.http.clone(),
+        node_b.addr,
+        talker.clone(),
+        group,
+        "連投",
+    );
 
     // Live on node A for a while.
     let until = tokio::time::Instant::now() + Duration::from_millis(600);
@@ -192,9 +170,8 @@ async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_o
             store.merge(&event.data, true);
         }
     }
-    stop.store(true, Ordering::Relaxed);
-    talking.await.unwrap();
-    let last = *talked.lock().unwrap().last().unwrap();
+    let talked = talking.stop().await;
+    let last = *talked.last().unwrap();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(3);
     while store.newest() < last {
         match socket
@@ -214,7 +191,6 @@ async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_o
         stored,
         "the reader holds exactly the stored messages"
     );
-    let talked = talked.lock().unwrap().clone();
     assert!(talked.iter().all(|id| stored.contains(id)));
     let retried: i64 =
         sqlx::query_scalar("select count(*) from messages where client_message_id = 'retry-1'")

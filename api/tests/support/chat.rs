@@ -165,3 +165,56 @@ pub async fn post_message(
     let status = response.status();
     Ok((status, response.json().await.unwrap_or(Value::Null)))
 }
+
+/// A member sending a message to `channel` through `addr` every 40 ms until stopped; every send
+/// must be answered 201 (the tests of draining and failing nodes hold the server to that).
+pub struct Talker {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    sent: std::sync::Arc<std::sync::Mutex<Vec<i64>>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Talker {
+    /// Starts talking; `label` names the messages (「{label} 3」, client id `{label}-3`).
+    pub fn start(
+        http: reqwest::Client,
+        addr: SocketAddr,
+        token: String,
+        channel: i64,
+        label: &'static str,
+    ) -> Self {
+        use std::sync::atomic::Ordering;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let sent = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let task = {
+            let (stop, sent) = (stop.clone(), sent.clone());
+            tokio::spawn(async move {
+                let mut n = 0;
+                while !stop.load(Ordering::Relaxed) {
+                    n += 1;
+                    let (status, answer) = post_message(
+                        &http,
+                        addr,
+                        &token,
+                        channel,
+                        &format!("{label} {n}"),
+                        &format!("{label}-{n}"),
+                    )
+                    .await
+                    .expect("the node answers");
+                    assert_eq!(status, StatusCode::CREATED, "send {n}: {answer}");
+                    sent.lock().unwrap().push(answer["id"].as_i64().unwrap());
+                    tokio::time::sleep(Duration::from_millis(40)).await;
+                }
+            })
+        };
+        Self { stop, sent, task }
+    }
+
+    /// Stops after the send in flight; the ids of every message sent, in order.
+    pub async fn stop(self) -> Vec<i64> {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.task.await.unwrap();
+        self.sent.lock().unwrap().clone()
+    }
+}
