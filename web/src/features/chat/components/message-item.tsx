@@ -79,7 +79,7 @@ const Picker = styled.div`
   box-shadow: 0 4px 10px rgba(0, 0, 0, 0.12);
   button { border: none; background: none; cursor: pointer; img { width: 24px; height: 24px; } }
 `;
-interface Props {
+export interface MessageItemProps {
   message: Message;
   members: Member[];
   reactions: Reaction[];
@@ -94,7 +94,7 @@ interface Props {
 }
 
 /** One message with its files, reactions and actions. Writes cause no local change: pushes update the list. */
-export function MessageItem({ message, members, reactions, ownUserId, canModerate, writable, token, onEdit, onDelete, onReply }: Props) {
+export function MessageItem({ message, members, reactions, ownUserId, canModerate, writable, token, onEdit, onDelete, onReply }: MessageItemProps) {
   const [picking, setPicking] = useState(false);
   const own = message.user.id === ownUserId;
   const toggleReaction = (reactionId: number, mine: boolean) =>

@@ -3,9 +3,9 @@ import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { theme } from '@/theme/theme';
 import { NO_MESSAGES, useChat } from '../store';
-import type { Member, Message, Reaction } from '../types';
+import type { Message } from '../types';
 import { Composer } from './composer';
-import { MessageItem } from './message-item';
+import { MessageItem, type MessageItemProps } from './message-item';
 
 const Panel = styled.aside<{ $mobile: boolean }>`
   display: flex;
@@ -53,17 +53,13 @@ export function ThreadSummary({ message, onOpen }: { message: Message; onOpen: (
   );
 }
 
-interface Props {
+/** What each message of the thread is drawn with, passed through to `MessageItem`. */
+type ItemProps = Pick<MessageItemProps, 'members' | 'reactions' | 'ownUserId' | 'canModerate' | 'writable' | 'token' | 'onDelete'>;
+
+interface Props extends ItemProps {
   parent: Message;
-  members: Member[];
-  reactions: Reaction[];
-  ownUserId: number;
-  canModerate: boolean;
-  writable: boolean;
-  token: string | null;
   mobile: boolean;
   onClose: () => void;
-  onDelete: (message: Message) => void;
 }
 
 /** A thread: the parent and its replies, live, with a composer that replies. Beside the channel on a desktop, the whole page on a phone. */
