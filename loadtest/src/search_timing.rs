@@ -100,3 +100,14 @@ pub fn load_average() -> String {
         .and_then(|text| text.split_whitespace().next().map(str::to_owned))
         .unwrap_or_else(|| "unknown".into())
 }
+
+/// The report's verdict line on the worst typical query's p99 against `target_ms`.
+pub fn verdict(worst_p99: f64, target_ms: f64) -> String {
+    if worst_p99 <= target_ms {
+        format!(
+            "Every typical query's p99 is within the {target_ms} ms target (worst {worst_p99:.2} ms)."
+        )
+    } else {
+        format!("**Over the {target_ms} ms target**: worst typical p99 {worst_p99:.2} ms.")
+    }
+}

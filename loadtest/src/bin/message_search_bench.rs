@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use loadtest::search_timing::{WARM_UP, args, load_average, measure};
+use loadtest::search_timing::{WARM_UP, args, load_average, measure, verdict};
 use sqlx::postgres::PgPoolOptions;
 
 const TOKEN: &str = "bench-search-messages";
@@ -80,13 +80,7 @@ async fn main() -> anyhow::Result<()> {
         );
     }
     let load_after = load_average();
-    let verdict = if worst_p99 <= TARGET_P99_MS {
-        format!(
-            "Every typical query's p99 is within the {TARGET_P99_MS} ms target (worst {worst_p99:.2} ms)."
-        )
-    } else {
-        format!("**Over the {TARGET_P99_MS} ms target**: worst typical p99 {worst_p99:.2} ms.")
-    };
+    let verdict = verdict(worst_p99, TARGET_P99_MS);
     let report = format!(
         "# Message search at {messages} messages in {channels} channels\n\n\
          `make bench-search-messages` (`scripts/bench-search-messages.sh`): a release `tsumugi` on its own \

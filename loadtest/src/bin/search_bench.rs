@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use api::creators::access::Viewer;
 use api::creators::search::{self, SearchFilter};
 use api::platform::clock::tokyo_today;
-use loadtest::search_timing::{WARM_UP, args, load_average, measure};
+use loadtest::search_timing::{WARM_UP, args, load_average, measure, verdict};
 use sqlx::postgres::PgPoolOptions;
 use sqlx::{PgPool, Postgres, QueryBuilder};
 
@@ -176,13 +176,7 @@ async fn main() -> anyhow::Result<()> {
     }
 
     let load_after = load_average();
-    let verdict = if worst_p99 <= TARGET_P99_MS {
-        format!(
-            "Every typical query's p99 is within the {TARGET_P99_MS} ms target (worst {worst_p99:.2} ms)."
-        )
-    } else {
-        format!("**Over the {TARGET_P99_MS} ms target**: worst typical p99 {worst_p99:.2} ms.")
-    };
+    let verdict = verdict(worst_p99, TARGET_P99_MS);
     let report = format!(
         "# Creator search at {creators} creators\n\n\
          `make bench-search` (`scripts/bench-search.sh`): a release `tsumugi` on its own database seeded by \
