@@ -43,7 +43,7 @@ start_server() {
   if [ "$name" = tsumugi ]; then
     HUB_ONLY=1 PORT=$port REDIS_URL="$redis" REDIS_PREFIX="bench-$$" RUST_LOG=warn "$BIN/tsumugi" >/dev/null 2>&1 &
   else
-    (cd loadtest/baseline-node && PORT=$port REDIS_URL="$redis" REDIS_PREFIX="baseline-$$" exec node server.js >/dev/null 2>&1) &
+    (cd loadtest/baseline-node && PORT=$port REDIS_URL="$redis" REDIS_PREFIX="baseline-$$" TRANSPORTS="${TRANSPORTS:-websocket}" exec node server.js >/dev/null 2>&1) &
   fi
   pid=$!
   await_health "$pid" "$port" || exit 1
@@ -222,16 +222,17 @@ if [ "${ONLY:-}" = product ]; then
   exit 0
 fi
 
-# ladder SERVER SHAPE SCENARIO MEMBERS_AT PUBLISHER_AT: steps the intended deliveries/s through
-# DELIVERY_STEPS until a step loses deliveries or its p99 reaches 100 ms; the last step that met
-# both is kept in BEST[SERVER,SCENARIO-SHAPE] and BEST_P99[...] (0 and "-" if none did).
+# ladder SERVER SHAPE SCENARIO MEMBERS_AT PUBLISHER_AT [TRANSPORT]: steps the intended
+# deliveries/s through DELIVERY_STEPS until a step loses deliveries or its p99 reaches 100 ms;
+# the last step that met both is kept in BEST[SERVER,SCENARIO-SHAPE] and BEST_P99[...] (0 and
+# "-" if none did). TRANSPORT is how the members connect (websocket, or polling).
 ladder() {
-  local server=$1 shape=$2 scenario=$3 members_at=$4 publisher_at=$5
+  local server=$1 shape=$2 scenario=$3 members_at=$4 publisher_at=$5 transport=${6:-websocket}
   local rooms=${shape%x*} members=${shape#*x} key="$3-$2" deliveries rate out lost p99 dps
   BEST[$server,$key]=0; BEST_P99[$server,$key]="-"
   for deliveries in "${DELIVERY_STEPS[@]}"; do
     rate=$((deliveries / members))
-    out=$("$LT" fanout --server "$members_at" --publish-server "$publisher_at" --rooms "$rooms" --members "$members" --rate "$rate" --seconds $SECONDS_PER_STEP --payload 200 --sources "$SOURCES") || break
+    out=$("$LT" fanout --server "$members_at" --publish-server "$publisher_at" --rooms "$rooms" --members "$members" --rate "$rate" --seconds $SECONDS_PER_STEP --payload 200 --sources "$SOURCES" --transport "$transport") || break
     record "{\"server\":\"$server\",\"scenario\":\"$scenario\",\"shape\":\"$shape\",\"report\":$out}"
     lost=$(jq_num "$out" "d['lost']"); p99=$(jq_num "$out" "d['latency']['p99_ms']"); dps=$(jq_num "$out" "int(d['deliveries_per_sec'])")
     echo "  rate $rate/s: $dps deliveries/s, p99 ${p99} ms, lost $lost"
@@ -240,7 +241,34 @@ ladder() {
   done
 }
 
-declare -A IDLE_SLOPE IDLE_BASE IDLE_POINTS BEST BEST_P99 REDIS_SAME REDIS_HOP REDIS_LOST REDIS_IDLE_CPU SLOW STORM
+# polling SERVER PORT: issue 41's long-polling target on one server: 1,000 members on long-polling
+# in 10 rooms x 100 at 200 messages/s (POLL_AT[SERVER]: p99 and loss), then the ladder
+# (BEST[SERVER,polling-10x100]). Publishers stay on WebSocket; Node admits polling for this.
+POLLING_SECONDS=$([ "$QUICK" = 1 ] && echo 10 || echo 30)
+polling() {
+  local server=$1 port=$2 pid out
+  say "$server: 10 rooms x 100 members on long-polling"
+  pid=$(TRANSPORTS=polling,websocket start_server "$server" "$port")
+  out=$("$LT" fanout --server 127.0.0.1:$port --rooms 10 --members 100 --rate 200 --seconds $POLLING_SECONDS --payload 200 --transport polling)
+  record "{\"server\":\"$server\",\"scenario\":\"polling-200\",\"report\":$out}"
+  POLL_AT[$server]="| $server | $(jq_num "$out" "d['latency']['p50_ms']") | $(jq_num "$out" "d['latency']['p99_ms']") | $(jq_num "$out" "d['lost']") |"
+  echo "  200 messages/s for $POLLING_SECONDS s: ${POLL_AT[$server]}"
+  stop_server "$pid"; pid=$(TRANSPORTS=polling,websocket start_server "$server" "$port")
+  ladder "$server" 10x100 polling 127.0.0.1:$port 127.0.0.1:$port polling
+  stop_server "$pid"
+}
+
+declare -A IDLE_SLOPE IDLE_BASE IDLE_POINTS BEST BEST_P99 REDIS_SAME REDIS_HOP REDIS_LOST REDIS_IDLE_CPU SLOW STORM POLL_AT
+
+# `ONLY=polling make bench` measures the long-polling section alone and prints its rows.
+if [ "${ONLY:-}" = polling ]; then
+  RAW=${POLLING_RAW:-/dev/null}
+  for server in tsumugi node; do
+    polling "$server" "$([ $server = tsumugi ] && echo 8090 || echo 8091)"
+    echo "$server: highest ${BEST[$server,polling-10x100]} deliveries/s (p99 ${BEST_P99[$server,polling-10x100]} ms)"
+  done
+  exit 0
+fi
 for server in tsumugi node; do
   port=$([ $server = tsumugi ] && echo 8090 || echo 8091)
 
@@ -279,6 +307,8 @@ for server in tsumugi node; do
     ladder "$server" "$shape" fanout 127.0.0.1:$port 127.0.0.1:$port
     stop_server "$pid"
   done
+
+  polling "$server" "$port"
 
   say "$server: slow consumers (1% of 1,000 members stop reading; 100 messages/s of 1 KB)"
   pid=$(start_server $server $port)
@@ -327,7 +357,7 @@ loopback_floor
 SKIP_BUILD=1 QUICK=$QUICK REST_OUT="$RESULTS/rest-pages.md" bash scripts/bench-rest.sh
 
 say "charts"
-rm -f "$RESULTS"/fanout-*.png "$RESULTS"/redis-hop-*.png "$RESULTS"/product-path.png
+rm -f "$RESULTS"/fanout-*.png "$RESULTS"/redis-hop-*.png "$RESULTS"/polling-*.png "$RESULTS"/product-path.png
 "$BIN/charts" "$RAW" "$RESULTS"
 
 ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print(f'{a/b:.2f}×' if b else 'n/a')" "$1" "$2"; }
@@ -357,6 +387,16 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo "| 10 × 100, publishers on node 1 and members on node 2 through Redis | $(cell tsumugi redis-hop-10x100) | $(cell node redis-hop-10x100) | $(ratio "${BEST[tsumugi,redis-hop-10x100]}" "${BEST[node,redis-hop-10x100]}") |"
   echo
   echo "The publish rate was stepped so that the intended deliveries were ${DELIVERY_STEPS[*]} per second (messages/s = deliveries ÷ members), ${SECONDS_PER_STEP} s each; the last step that met the criteria counts, so the top of the ladder caps both columns."
+  echo
+  echo "## Members on HTTP long-polling (10 rooms × 100 members; publishers on WebSocket)"
+  echo
+  echo "What a member behind a proxy that refuses WebSocket gets (socket.io-client's fallback). Node admits polling for this section only (\`TRANSPORTS=polling,websocket\`)."
+  echo
+  echo "| server | p50 at 200 messages/s for ${POLLING_SECONDS} s (ms) | p99 (ms) | lost |"
+  echo "| --- | ---: | ---: | ---: |"
+  for s in tsumugi node; do echo "${POLL_AT[$s]}"; done
+  echo
+  echo "Highest deliveries/s with no loss and p99 < 100 ms (the ladder above): Tsumugi $(cell tsumugi polling-10x100), Node $(cell node polling-10x100): $(ratio "${BEST[tsumugi,polling-10x100]}" "${BEST[node,polling-10x100]}") (target ≥ 2×; at 200 messages/s: p99 ≤ 100 ms, nothing lost)."
   echo
   echo "## Two nodes through Redis (10 rooms × 100 members, 200 messages/s)"
   echo
@@ -410,6 +450,6 @@ ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); pri
   echo
   echo "## Charts"
   echo
-  for chart in "$RESULTS"/fanout-*.png "$RESULTS"/redis-hop-*.png "$RESULTS"/product-path.png; do [ -f "$chart" ] && echo "![$(basename "$chart" .png)]($(basename "$chart"))"; done
+  for chart in "$RESULTS"/fanout-*.png "$RESULTS"/redis-hop-*.png "$RESULTS"/polling-*.png "$RESULTS"/product-path.png; do [ -f "$chart" ] && echo "![$(basename "$chart" .png)]($(basename "$chart"))"; done
 } > "$RESULTS/latest.md"
 cat "$RESULTS/latest.md"

@@ -1,5 +1,6 @@
 // The Node baseline: the same protocol as Tsumugi's hub-only mode, tuned fairly
 // (websocket transport only, bufferutil/utf-8-validate, no per-message deflate).
+// TRANSPORTS=polling,websocket admits long-polling too (the polling benchmark).
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 
@@ -14,7 +15,7 @@ const httpServer = createServer((req, res) => {
 });
 
 const io = new Server(httpServer, {
-  transports: ['websocket'],
+  transports: (process.env.TRANSPORTS ?? 'websocket').split(','),
   perMessageDeflate: false,
   serveClient: false,
   pingInterval: 25000,

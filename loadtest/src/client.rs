@@ -26,7 +26,7 @@ pub fn ignore_events() -> EventHandler {
     Arc::new(|_: &Event<'_>| {})
 }
 
-enum Outgoing {
+pub(crate) enum Outgoing {
     Text(String),
     /// Stop reading from the socket (a slow consumer): the server's buffers fill up.
     Stall,
@@ -36,6 +36,27 @@ enum Outgoing {
         reply: oneshot::Sender<Vec<Value>>,
     },
     Close,
+}
+
+/// How a client reaches the server: a WebSocket from the start, or HTTP long-polling (what
+/// socket.io-client falls back to when WebSocket is refused).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Transport {
+    #[default]
+    WebSocket,
+    Polling,
+}
+
+impl std::str::FromStr for Transport {
+    type Err = anyhow::Error;
+
+    fn from_str(name: &str) -> anyhow::Result<Self> {
+        match name {
+            "websocket" => Ok(Transport::WebSocket),
+            "polling" => Ok(Transport::Polling),
+            other => bail!("unknown transport {other:?}; use websocket or polling"),
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -80,6 +101,23 @@ async fn next_packet(ws: &mut WebSocketStream<TcpStream>) -> anyhow::Result<Pack
 }
 
 impl Conn {
+    /// Connects over `transport` (`source` binds the WebSocket's address; the polling pool
+    /// does not bind one).
+    pub async fn connect_over(
+        transport: Transport,
+        server: SocketAddr,
+        token: &str,
+        source: Option<IpAddr>,
+        on_event: EventHandler,
+    ) -> anyhow::Result<Conn> {
+        match transport {
+            Transport::WebSocket => Conn::connect(server, token, source, on_event).await,
+            Transport::Polling => Ok(Conn {
+                tx: crate::polling::connect(server, token, on_event).await?,
+            }),
+        }
+    }
+
     /// Opens the WebSocket transport, authenticates with `auth.token`, and starts the task.
     pub async fn connect(
         server: SocketAddr,

@@ -9,6 +9,7 @@ pub mod http;
 pub mod loopback;
 pub mod member;
 pub mod pace;
+pub mod polling;
 pub mod product;
 pub mod scenario;
 pub mod search_timing;

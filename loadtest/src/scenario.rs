@@ -11,7 +11,7 @@ use futures::stream::{self, StreamExt, TryStreamExt};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::client::{Conn, EventHandler, ignore_events};
+use crate::client::{Conn, EventHandler, Transport, ignore_events};
 use crate::codec::{Event, Packet, encode};
 use crate::stats::{Latency, monotonic_ns, new_histogram, summarize};
 
@@ -39,6 +39,8 @@ pub struct FanoutConfig {
     pub slow_every: usize,
     /// The server's pid, to sample its memory during the run.
     pub server_pid: Option<u32>,
+    /// How the members connect (the publishers always use WebSocket).
+    pub transport: Transport,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -94,8 +96,9 @@ pub(crate) fn join_accepted(ack: &[Value]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Connects `count` clients in parallel, with tokens `bench-{offset+i}`.
+/// Connects `count` clients in parallel over `transport`, with tokens `bench-{offset+i}`.
 pub async fn connect_many(
+    transport: Transport,
     server: SocketAddr,
     count: usize,
     offset: usize,
@@ -106,7 +109,10 @@ pub async fn connect_many(
         .map(|i| {
             let handler = handler.clone();
             let source = source_for(sources, offset + i);
-            async move { Conn::connect(server, &format!("bench-{}", offset + i), source, handler).await }
+            async move {
+                let token = format!("bench-{}", offset + i);
+                Conn::connect_over(transport, server, &token, source, handler).await
+            }
         })
         .buffered(CONNECT_CONCURRENCY)
         .try_collect()
@@ -144,6 +150,7 @@ pub async fn fanout(config: FanoutConfig) -> anyhow::Result<FanoutReport> {
     let connect_started = Instant::now();
     let subscriber_count = config.rooms * config.members;
     let subscribers = connect_many(
+        config.transport,
         config.server,
         subscriber_count,
         0,
@@ -165,7 +172,8 @@ pub async fn fanout(config: FanoutConfig) -> anyhow::Result<FanoutReport> {
     }
     let publisher_count = config.rooms.clamp(1, 32);
     let publishers = connect_many(
-        config.server,
+        Transport::WebSocket,
+        config.publish_server,
         publisher_count,
         subscriber_count,
         &config.sources,
@@ -272,7 +280,15 @@ pub async fn storm(
             .collect::<Vec<_>>()
             .await
     };
-    let first = connect_many(server, clients, 0, sources, silent.clone()).await?;
+    let first = connect_many(
+        Transport::WebSocket,
+        server,
+        clients,
+        0,
+        sources,
+        silent.clone(),
+    )
+    .await?;
     let first: Vec<Conn> = join_all(first)
         .await
         .into_iter()
@@ -334,7 +350,15 @@ pub async fn idle(
     hold: Duration,
     ready_file: Option<&std::path::Path>,
 ) -> anyhow::Result<IdleReport> {
-    let conns = connect_many(server, connections, offset, sources, ignore_events()).await?;
+    let conns = connect_many(
+        Transport::WebSocket,
+        server,
+        connections,
+        offset,
+        sources,
+        ignore_events(),
+    )
+    .await?;
     // Tells a caller that reads the server's memory itself that every client is connected.
     if let Some(path) = ready_file {
         std::fs::write(path, connections.to_string())?;

@@ -32,7 +32,7 @@ fn main() -> anyhow::Result<()> {
         let server = row["server"].as_str().unwrap_or("?").to_string();
         let report = &row["report"];
         match row["scenario"].as_str() {
-            Some(kind @ ("fanout" | "redis-hop")) => {
+            Some(kind @ ("fanout" | "redis-hop" | "polling")) => {
                 let shape = format!("{kind}-{}", row["shape"].as_str().unwrap_or("?"));
                 let point = (
                     report["rate"].as_f64().unwrap_or(0.0),

@@ -87,6 +87,11 @@ async fn main() -> anyhow::Result<()> {
                 room_offset: get(&options, "room-offset", 1),
                 slow_every: get(&options, "slow-every", 0),
                 server_pid: options.get("pid").and_then(|p| p.parse().ok()),
+                transport: options
+                    .get("transport")
+                    .map(|t| t.parse())
+                    .transpose()?
+                    .unwrap_or_default(),
             })
             .await?,
         )?,
