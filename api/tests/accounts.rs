@@ -2,6 +2,7 @@
 //! change, generated passwords, mail frequencies and the Profile with each of its rules.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -95,8 +96,9 @@ async fn signup_token(app: &TestApp, mail_address: &str) -> String {
     link_token(app, mail_address, "/signup/profile").await
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_new_creator_signs_up_through_the_mailed_link(pool: PgPool) {
+#[tokio::test]
+async fn a_new_creator_signs_up_through_the_mailed_link() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let address = "new.writer@example.jp";
     let token = signup_token(&app, address).await;
@@ -190,8 +192,9 @@ async fn a_new_creator_signs_up_through_the_mailed_link(pool: PgPool) {
     assert_eq!(links().await, before);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn sign_up_never_tells_who_is_registered_and_refuses_invalid_and_expired(pool: PgPool) {
+#[tokio::test]
+async fn sign_up_never_tells_who_is_registered_and_refuses_invalid_and_expired() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     // A registered address gets the answer a new one gets; its owner is mailed a notice
     // without a sign-up link.
@@ -272,8 +275,9 @@ async fn sign_up_never_tells_who_is_registered_and_refuses_invalid_and_expired(p
     assert_eq!(created, 0);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn each_profile_rule_answers_on_its_field(pool: PgPool) {
+#[tokio::test]
+async fn each_profile_rule_answers_on_its_field() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let token = signup_token(&app, "rules@example.jp").await;
     let base = signup_body(&token);
@@ -452,8 +456,9 @@ async fn each_profile_rule_answers_on_its_field(pool: PgPool) {
     assert_eq!(mine["company_name"], "株式会社ツムギ");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_creator_edits_their_profile_and_cannot_read_anothers(pool: PgPool) {
+#[tokio::test]
+async fn a_creator_edits_their_profile_and_cannot_read_anothers() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let editor_id = user_id(&pool, "editor@demo.tsumugi.jp").await;
@@ -562,8 +567,9 @@ async fn a_creator_edits_their_profile_and_cannot_read_anothers(pool: PgPool) {
     assert_eq!(rules(&body).keys().collect::<Vec<_>>(), ["phone_number"]);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn recovery_never_tells_and_resets_the_password(pool: PgPool) {
+#[tokio::test]
+async fn recovery_never_tells_and_resets_the_password() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let address = "creator@demo.tsumugi.jp";
     let old_session = app.login(address).await;
@@ -635,8 +641,9 @@ async fn recovery_never_tells_and_resets_the_password(pool: PgPool) {
     assert_eq!(rules_on(&body, "token"), ["jwt"]);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_password_change_needs_the_current_one_and_a_different_new_one(pool: PgPool) {
+#[tokio::test]
+async fn a_password_change_needs_the_current_one_and_a_different_new_one() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let address = "editor@demo.tsumugi.jp";
     let here = app.login(address).await;
@@ -672,8 +679,9 @@ async fn a_password_change_needs_the_current_one_and_a_different_new_one(pool: P
     assert_eq!(status, StatusCode::OK);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_mail_address_changes_once_the_new_address_confirms(pool: PgPool) {
+#[tokio::test]
+async fn a_mail_address_changes_once_the_new_address_confirms() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let old = "creator@demo.tsumugi.jp";
     let new = "creator.new@example.jp";
@@ -775,8 +783,9 @@ async fn a_mail_address_changes_once_the_new_address_confirms(pool: PgPool) {
     assert_eq!(rules_on(&body, "mail_address"), ["unique"]);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn random_passwords_meet_the_rule(pool: PgPool) {
+#[tokio::test]
+async fn random_passwords_meet_the_rule() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool).await;
     let mut seen = std::collections::HashSet::new();
     for _ in 0..10 {
@@ -818,8 +827,9 @@ async fn random_passwords_meet_the_rule(pool: PgPool) {
     assert!(text.contains("SignupProfileRequest") && text.contains("last_name_kana"));
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_client_invites_its_own_people_only(pool: PgPool) {
+#[tokio::test]
+async fn a_client_invites_its_own_people_only() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let demo_client = demo_client_id(&pool).await;
     let other_client: i64 = sqlx::query_scalar(
@@ -943,8 +953,9 @@ async fn a_client_invites_its_own_people_only(pool: PgPool) {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "single use");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn mail_frequencies_default_to_immediately_and_are_saved(pool: PgPool) {
+#[tokio::test]
+async fn mail_frequencies_default_to_immediately_and_are_saved() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let (status, initial) = app
@@ -983,8 +994,9 @@ async fn mail_frequencies_default_to_immediately_and_are_saved(pool: PgPool) {
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn link_mails_are_throttled_per_address(pool: PgPool) {
+#[tokio::test]
+async fn link_mails_are_throttled_per_address() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool).await;
     for _ in 0..api::accounts::throttle::PER_ADDRESS {
         let (status, _) = app

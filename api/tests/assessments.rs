@@ -2,6 +2,7 @@
 //! client isolation, the reminder and the live count.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -73,8 +74,9 @@ fn good_answer() -> Value {
     json!({ "quality": 5, "deadline": 4, "communication": 3, "rehire": 5, "comment": "また依頼します。" })
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_monthly_job_creates_one_per_pair_and_nothing_twice(pool: PgPool) {
+#[tokio::test]
+async fn the_monthly_job_creates_one_per_pair_and_nothing_twice() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client_id = demo_client_id(&pool).await;
     done_task(&pool, CREATOR, "2021-06-03", false).await;
@@ -150,8 +152,9 @@ async fn the_monthly_job_creates_one_per_pair_and_nothing_twice(pool: PgPool) {
     assert_eq!(june_creator["state"], "no_answered");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn answering_follows_the_rules_once(pool: PgPool) {
+#[tokio::test]
+async fn answering_follows_the_rules_once() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client_id = demo_client_id(&pool).await;
     let client = app.login(CLIENT).await;
@@ -221,8 +224,9 @@ async fn answering_follows_the_rules_once(pool: PgPool) {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_client_sees_only_its_own_company_s_assessments(pool: PgPool) {
+#[tokio::test]
+async fn a_client_sees_only_its_own_company_s_assessments() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let demo = demo_client_id(&pool).await;
     let (other_mail, other_id) = other_company_client(&pool).await;
@@ -278,8 +282,9 @@ async fn a_client_sees_only_its_own_company_s_assessments(pool: PgPool) {
     assert_eq!(status, StatusCode::OK);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_reminder_opens_until_closed_this_month(pool: PgPool) {
+#[tokio::test]
+async fn the_reminder_opens_until_closed_this_month() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login(CLIENT).await;
     // The demo's reminder is closed for this month at seed time.
@@ -335,8 +340,9 @@ async fn the_reminder_opens_until_closed_this_month(pool: PgPool) {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn answering_pushes_the_new_count_to_the_client_s_browsers(pool: PgPool) {
+#[tokio::test]
+async fn answering_pushes_the_new_count_to_the_client_s_browsers() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client_id = demo_client_id(&pool).await;
     let client = app.login(CLIENT).await;

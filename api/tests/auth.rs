@@ -1,14 +1,15 @@
 //! Login, bot check, two-step verification, whoami, logout and throttling, over real HTTP.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::StatusCode;
 use serde_json::json;
-use sqlx::PgPool;
 use support::{PASSWORD, TestApp};
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn creator_logs_in_and_whoami_returns_the_user_record(pool: PgPool) {
+#[tokio::test]
+async fn creator_logs_in_and_whoami_returns_the_user_record() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let (status, body) = app.try_login("creator@demo.tsumugi.jp", PASSWORD).await;
     assert_eq!(status, StatusCode::OK);
@@ -31,8 +32,9 @@ async fn creator_logs_in_and_whoami_returns_the_user_record(pool: PgPool) {
     assert_eq!(me["client"], serde_json::Value::Null);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn demo_accounts_have_their_roles_and_newbie_lacks_skill_and_bank_account(pool: PgPool) {
+#[tokio::test]
+async fn demo_accounts_have_their_roles_and_newbie_lacks_skill_and_bank_account() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let expectations = [
         ("editor@demo.tsumugi.jp", "editor_assistant"),
@@ -58,8 +60,9 @@ async fn demo_accounts_have_their_roles_and_newbie_lacks_skill_and_bank_account(
     assert_eq!(me["work_status"], "not_set");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn wrong_password_and_unknown_address_get_the_same_japanese_error(pool: PgPool) {
+#[tokio::test]
+async fn wrong_password_and_unknown_address_get_the_same_japanese_error() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let (status, wrong) = app
         .try_login("creator@demo.tsumugi.jp", "Wrong-password-1")
@@ -74,8 +77,9 @@ async fn wrong_password_and_unknown_address_get_the_same_japanese_error(pool: Pg
     assert_eq!(unknown, wrong);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn login_validates_its_fields_with_rule_strings(pool: PgPool) {
+#[tokio::test]
+async fn login_validates_its_fields_with_rule_strings() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let (status, body) = app
         .post(
@@ -90,8 +94,9 @@ async fn login_validates_its_fields_with_rule_strings(pool: PgPool) {
     assert!(body["error"]["message"].is_string());
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_failed_or_missing_bot_check_refuses_the_login(pool: PgPool) {
+#[tokio::test]
+async fn a_failed_or_missing_bot_check_refuses_the_login() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let bot_message = "ボットによる登録の疑いが強いため、ログインできません。ブラウザまたは端末を変更してお試しください。";
 
@@ -127,8 +132,9 @@ async fn a_failed_or_missing_bot_check_refuses_the_login(pool: PgPool) {
     assert_eq!(body["error"]["message"], bot_message);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_http_verifier_decides_the_bot_check(pool: PgPool) {
+#[tokio::test]
+async fn an_http_verifier_decides_the_bot_check() {
+    let (pool, _db) = db::seeded().await;
     use axum::routing::post;
     // A stand-in for a reCAPTCHA/Turnstile endpoint: passes only the response "human".
     let verifier = axum::Router::new().route(
@@ -168,8 +174,9 @@ async fn an_http_verifier_decides_the_bot_check(pool: PgPool) {
     assert_eq!(status, StatusCode::OK);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn two_step_login_mails_a_code_that_opens_a_session(pool: PgPool) {
+#[tokio::test]
+async fn two_step_login_mails_a_code_that_opens_a_session() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let (status, body) = app.try_login("twostep@demo.tsumugi.jp", PASSWORD).await;
     assert_eq!(status, StatusCode::OK);
@@ -244,8 +251,9 @@ async fn two_step_login_mails_a_code_that_opens_a_session(pool: PgPool) {
     assert_eq!(body["error"]["rules"]["two_step_token"], json!(["jwt"]));
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn too_many_wrong_codes_burn_the_two_step_token(pool: PgPool) {
+#[tokio::test]
+async fn too_many_wrong_codes_burn_the_two_step_token() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let (_, body) = app.try_login("twostep@demo.tsumugi.jp", PASSWORD).await;
     let two_step_token = body["two_step_token"].as_str().unwrap().to_string();
@@ -286,8 +294,9 @@ async fn too_many_wrong_codes_burn_the_two_step_token(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn logout_revokes_the_session(pool: PgPool) {
+#[tokio::test]
+async fn logout_revokes_the_session() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let token = app.login("creator@demo.tsumugi.jp").await;
     let (status, _) = app.post("/api/users/logout", Some(&token), json!({})).await;
@@ -297,8 +306,9 @@ async fn logout_revokes_the_session(pool: PgPool) {
     assert_eq!(body["error"]["message"], "ログインが必要です。");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn expired_sessions_are_refused(pool: PgPool) {
+#[tokio::test]
+async fn expired_sessions_are_refused() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let token = app.login("creator@demo.tsumugi.jp").await;
     sqlx::query("update sessions set expires_at = now() - interval '1 second'")
@@ -348,8 +358,9 @@ const OWNERS_ADDRESS: [u8; 4] = [127, 0, 0, 3];
 // Until issue 39 (item 6) five failures locked the account for everyone: this test asserted that
 // even the right password from another address waited. Failures now count per account and
 // address; from the address that failed, the right password still waits.
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn repeated_failures_are_throttled_per_account_and_address_with_retry_after(pool: PgPool) {
+#[tokio::test]
+async fn repeated_failures_are_throttled_per_account_and_address_with_retry_after() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     for _ in 0..5 {
         let (status, _, _) = login_from(&app, STRANGER, OWNER, "Wrong-password-1").await;
@@ -373,8 +384,9 @@ async fn repeated_failures_are_throttled_per_account_and_address_with_retry_afte
     assert_eq!(status, StatusCode::OK);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_strangers_wrong_passwords_do_not_lock_the_owner_out(pool: PgPool) {
+#[tokio::test]
+async fn a_strangers_wrong_passwords_do_not_lock_the_owner_out() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let mut statuses = Vec::new();
     for _ in 0..20 {
@@ -402,8 +414,9 @@ async fn a_strangers_wrong_passwords_do_not_lock_the_owner_out(pool: PgPool) {
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_attack_spread_over_addresses_slows_new_addresses_but_not_the_owners(pool: PgPool) {
+#[tokio::test]
+async fn an_attack_spread_over_addresses_slows_new_addresses_but_not_the_owners() {
+    let (pool, _db) = db::seeded().await;
     let mut config = support::test_config(&pool);
     config.login_slowdown_after = 3;
     let app = TestApp::spawn_with(pool, config).await;
@@ -444,8 +457,9 @@ async fn an_attack_spread_over_addresses_slows_new_addresses_but_not_the_owners(
     assert_eq!(status, StatusCode::OK);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn failures_are_throttled_per_address_across_accounts(pool: PgPool) {
+#[tokio::test]
+async fn failures_are_throttled_per_address_across_accounts() {
+    let (pool, _db) = db::seeded().await;
     let mut config = support::test_config(&pool);
     config.login_limit_per_ip = 3;
     let app = TestApp::spawn_with(pool, config).await;

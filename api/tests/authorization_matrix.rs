@@ -4,6 +4,7 @@
 //! may do what; this file only resolves its placeholders and compares.
 
 use crate::support;
+use crate::support::db;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -366,8 +367,9 @@ async fn send_raw(
     (status, response.json().await.unwrap_or_default())
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn every_operation_answers_every_actor_as_the_matrix_says(pool: PgPool) {
+#[tokio::test]
+async fn every_operation_answers_every_actor_as_the_matrix_says() {
+    let (pool, _db) = db::with_master_data().await;
     let app = TestApp::spawn_with_master_data(pool.clone()).await;
     let rows = rows();
 

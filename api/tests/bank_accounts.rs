@@ -2,6 +2,7 @@
 //! creator, every form rule, and who may read it.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -38,8 +39,9 @@ fn with(mut body: Value, section: &str, key: &str, value: Value) -> Value {
     body
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_creator_registers_reads_and_changes_the_payee(pool: PgPool) {
+#[tokio::test]
+async fn a_creator_registers_reads_and_changes_the_payee() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool).await;
     let newbie = app.login(NEWBIE).await;
 
@@ -122,8 +124,9 @@ async fn a_creator_registers_reads_and_changes_the_payee(pool: PgPool) {
     assert_eq!(read, changed);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn every_form_rule_answers_on_its_field(pool: PgPool) {
+#[tokio::test]
+async fn every_form_rule_answers_on_its_field() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool).await;
     let newbie = app.login(NEWBIE).await;
     let post = |body: Value| {
@@ -286,8 +289,9 @@ async fn every_form_rule_answers_on_its_field(pool: PgPool) {
 /// The registry's answer for numbers with valid check digits: not registered, expired,
 /// cancelled, and registered to someone of another name, type or country — each a rule on the
 /// invoice field that carries the registered content; nothing is written.
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_invoice_registry_explains_every_state(pool: PgPool) {
+#[tokio::test]
+async fn the_invoice_registry_explains_every_state() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool).await;
     let newbie = app.login(NEWBIE).await;
     let newbie_id = user_id(&app.state.db, NEWBIE).await;
@@ -356,8 +360,9 @@ async fn the_invoice_registry_explains_every_state(pool: PgPool) {
 
 /// Every write keeps a version paying from its effective month, and money reads the payee of a
 /// month from those versions.
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn payee_changes_pay_from_their_effective_month(pool: PgPool) {
+#[tokio::test]
+async fn payee_changes_pay_from_their_effective_month() {
+    let (pool, _db) = db::with_master_data().await;
     use chrono::{Datelike, NaiveDate};
     let app = app(pool).await;
     let newbie = app.login(NEWBIE).await;
@@ -406,8 +411,9 @@ async fn payee_changes_pay_from_their_effective_month(pool: PgPool) {
     assert!(before_any.is_none());
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_the_owner_accountants_and_admins_read_a_bank_account(pool: PgPool) {
+#[tokio::test]
+async fn only_the_owner_accountants_and_admins_read_a_bank_account() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool).await;
     let newbie = app.login(NEWBIE).await;
     let (status, _) = app
@@ -469,8 +475,9 @@ async fn only_the_owner_accountants_and_admins_read_a_bank_account(pool: PgPool)
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_seeded_account_finds_its_master_bank_and_branch_by_code(pool: PgPool) {
+#[tokio::test]
+async fn the_seeded_account_finds_its_master_bank_and_branch_by_code() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let (status, read) = app.get("/api/users/me/bank_accounts", Some(&creator)).await;

@@ -4,14 +4,15 @@
 //! trips below), so a form can send back what it read.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use support::{GROUP, TestApp, channel_id, demo_client_id, rules_on, user_id};
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn bodies_that_are_not_objects_are_a_422(pool: PgPool) {
+#[tokio::test]
+async fn bodies_that_are_not_objects_are_a_422() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let group = channel_id(&pool, GROUP).await;
@@ -43,8 +44,9 @@ async fn bodies_that_are_not_objects_are_a_422(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_wrong_type_names_its_field(pool: PgPool) {
+#[tokio::test]
+async fn a_wrong_type_names_its_field() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let (status, body) = app
@@ -69,8 +71,9 @@ async fn a_wrong_type_names_its_field(pool: PgPool) {
     assert!(!rules_on(&body, "birthday.month").is_empty(), "{body}");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_demo_creators_own_profile_comes_back_with_the_missing_field_named(pool: PgPool) {
+#[tokio::test]
+async fn the_demo_creators_own_profile_comes_back_with_the_missing_field_named() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let (status, mut profile) = app.get("/api/users/me", Some(&creator)).await;
@@ -130,8 +133,9 @@ async fn with_phone(app: &TestApp, token: &str) {
     assert_eq!(status, StatusCode::OK, "{body}");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_creators_records_round_trip(pool: PgPool) {
+#[tokio::test]
+async fn a_creators_records_round_trip() {
+    let (pool, _db) = db::with_master_data().await;
     let app = TestApp::spawn_with_master_data(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let id = user_id(&pool, "creator@demo.tsumugi.jp").await;
@@ -170,8 +174,9 @@ async fn a_creators_records_round_trip(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_clients_records_round_trip(pool: PgPool) {
+#[tokio::test]
+async fn a_clients_records_round_trip() {
+    let (pool, _db) = db::with_master_data().await;
     let app = TestApp::spawn_with_master_data(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let client_id = demo_client_id(&pool).await;
@@ -218,8 +223,9 @@ async fn a_clients_records_round_trip(pool: PgPool) {
     round_trip(&app, &client, &path, &path).await;
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn staff_records_round_trip(pool: PgPool) {
+#[tokio::test]
+async fn staff_records_round_trip() {
+    let (pool, _db) = db::with_master_data().await;
     let app = TestApp::spawn_with_master_data(pool.clone()).await;
     let manager = app.login("manager@demo.tsumugi.jp").await;
     let admin = app.login("admin@demo.tsumugi.jp").await;

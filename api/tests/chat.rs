@@ -1,6 +1,7 @@
 //! Teams, channels, messages, reactions, pins, unread counts and their live events.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -21,8 +22,9 @@ async fn joined(app: &TestApp, token: &str, channel: i64) -> SioClient {
     socket
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn teams_are_grouped_and_scoped_by_role(pool: PgPool) {
+#[tokio::test]
+async fn teams_are_grouped_and_scoped_by_role() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let (status, teams) = app.get("/api/teams", Some(&creator)).await;
@@ -96,8 +98,9 @@ async fn teams_are_grouped_and_scoped_by_role(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn channels_are_visible_to_members_and_management_to_staff(pool: PgPool) {
+#[tokio::test]
+async fn channels_are_visible_to_members_and_management_to_staff() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (group, single, management) = (
         channel_id(&pool, GROUP).await,
@@ -167,8 +170,9 @@ async fn channels_are_visible_to_members_and_management_to_staff(pool: PgPool) {
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn message_history_pages_from_the_newest_and_catches_up_after_an_id(pool: PgPool) {
+#[tokio::test]
+async fn message_history_pages_from_the_newest_and_catches_up_after_an_id() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -235,8 +239,9 @@ async fn message_history_pages_from_the_newest_and_catches_up_after_an_id(pool: 
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_sent_message_is_pushed_once_even_when_sent_twice(pool: PgPool) {
+#[tokio::test]
+async fn a_sent_message_is_pushed_once_even_when_sent_twice() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -287,8 +292,9 @@ async fn a_sent_message_is_pushed_once_even_when_sent_twice(pool: PgPool) {
     assert_eq!(count, 1);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn message_validation_and_authorisation(pool: PgPool) {
+#[tokio::test]
+async fn message_validation_and_authorisation() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (group, management) = (
         channel_id(&pool, GROUP).await,
@@ -335,8 +341,9 @@ async fn message_validation_and_authorisation(pool: PgPool) {
     assert_eq!(written, 0, "nothing half-written");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn edits_and_deletions_belong_to_the_author_or_staff_and_are_pushed(pool: PgPool) {
+#[tokio::test]
+async fn edits_and_deletions_belong_to_the_author_or_staff_and_are_pushed() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -381,8 +388,9 @@ async fn edits_and_deletions_belong_to_the_author_or_staff_and_are_pushed(pool: 
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn reactions_and_pins_are_pushed_with_their_state(pool: PgPool) {
+#[tokio::test]
+async fn reactions_and_pins_are_pushed_with_their_state() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -467,8 +475,9 @@ async fn reactions_and_pins_are_pushed_with_their_state(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn unread_counts_rise_with_others_messages_and_fall_on_read(pool: PgPool) {
+#[tokio::test]
+async fn unread_counts_rise_with_others_messages_and_fall_on_read() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -551,8 +560,9 @@ async fn unread_counts_rise_with_others_messages_and_fall_on_read(pool: PgPool) 
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn mentions_notify_members_live_and_notices_page_and_read(pool: PgPool) {
+#[tokio::test]
+async fn mentions_notify_members_live_and_notices_page_and_read() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -698,8 +708,9 @@ async fn mentions_notify_members_live_and_notices_page_and_read(pool: PgPool) {
 /// the same as for any other message: missing 404, not a member (an observer is none) 403 even
 /// with an invalid body, a disabled channel 422; staff write in a management channel they are
 /// not members of.
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_plain_message_is_written_only_where_the_caller_may_write(pool: PgPool) {
+#[tokio::test]
+async fn a_plain_message_is_written_only_where_the_caller_may_write() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (group, management) = (
         channel_id(&pool, GROUP).await,
@@ -769,8 +780,9 @@ async fn a_plain_message_is_written_only_where_the_caller_may_write(pool: PgPool
     assert_eq!(count("閉じた部屋へ").await, 0);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn one_to_one_messages_notify_the_other_member(pool: PgPool) {
+#[tokio::test]
+async fn one_to_one_messages_notify_the_other_member() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let single = channel_id(&pool, SINGLE).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -793,8 +805,9 @@ async fn one_to_one_messages_notify_the_other_member(pool: PgPool) {
     assert_eq!(read["unread_count"], 0);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_message_posted_on_node_one_reaches_a_member_joined_on_node_two(pool: PgPool) {
+#[tokio::test]
+async fn a_message_posted_on_node_one_reaches_a_member_joined_on_node_two() {
+    let (pool, _db) = db::seeded().await;
     let prefix = format!("test-{}", uuid::Uuid::new_v4());
     let mut nodes = Vec::new();
     for _ in 0..2 {
@@ -850,8 +863,9 @@ async fn count(pool: &PgPool, sql: &'static str, id: i64) -> i64 {
         .unwrap()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn messages_past_the_senders_rate_in_a_channel_get_429_and_nothing_is_written(pool: PgPool) {
+#[tokio::test]
+async fn messages_past_the_senders_rate_in_a_channel_get_429_and_nothing_is_written() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn_with(pool.clone(), three_messages_config(&pool)).await;
     let (single, group) = (
         channel_id(&pool, SINGLE).await,
@@ -929,8 +943,9 @@ async fn messages_past_the_senders_rate_in_a_channel_get_429_and_nothing_is_writ
     assert_eq!(status, StatusCode::CREATED, "{body}");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_send_rate_holds_across_nodes_sending_at_once(pool: PgPool) {
+#[tokio::test]
+async fn the_send_rate_holds_across_nodes_sending_at_once() {
+    let (pool, _db) = db::seeded().await;
     // Two nodes over one database and no Redis, as the embedded default runs: the rate lives in
     // PostgreSQL, so twelve messages sent at once through both take exactly three tokens.
     let node_a = TestApp::spawn_with(pool.clone(), three_messages_config(&pool)).await;

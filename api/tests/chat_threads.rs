@@ -2,12 +2,12 @@
 //! `message.updated`), the replies list, notices to the thread's participants, and catch-up.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use support::{GROUP, MANAGEMENT, TestApp, channel_id, sio::SioClient};
 
 const WAIT: Duration = Duration::from_secs(3);
@@ -27,8 +27,9 @@ async fn sent(app: &TestApp, token: &str, channel: i64, body: Value) -> i64 {
     message["id"].as_i64().unwrap()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_reply_is_counted_on_its_parent_live_and_stays_out_of_the_history_pages(pool: PgPool) {
+#[tokio::test]
+async fn a_reply_is_counted_on_its_parent_live_and_stays_out_of_the_history_pages() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -138,8 +139,9 @@ async fn a_reply_is_counted_on_its_parent_live_and_stays_out_of_the_history_page
     assert_eq!(status, StatusCode::FORBIDDEN, "not their channel");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn replying_notifies_the_threads_participants_but_not_the_replier(pool: PgPool) {
+#[tokio::test]
+async fn replying_notifies_the_threads_participants_but_not_the_replier() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -191,8 +193,9 @@ async fn replying_notifies_the_threads_participants_but_not_the_replier(pool: Pg
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn catch_up_after_a_reconnect_includes_replies(pool: PgPool) {
+#[tokio::test]
+async fn catch_up_after_a_reconnect_includes_replies() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;

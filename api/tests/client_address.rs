@@ -2,6 +2,7 @@
 //! of hops from the right of `X-Forwarded-For`, so what a client writes on the left cannot
 //! move it out of its own per-address login limit; without `TRUST_PROXY` the header is ignored.
 
+use crate::support::db;
 use reqwest::StatusCode;
 use serde_json::json;
 use sqlx::PgPool;
@@ -33,8 +34,9 @@ async fn recorded_addresses(pool: &PgPool) -> Vec<String> {
         .unwrap()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn rotating_the_leftmost_forwarded_entry_does_not_escape_the_login_limit(pool: PgPool) {
+#[tokio::test]
+async fn rotating_the_leftmost_forwarded_entry_does_not_escape_the_login_limit() {
+    let (pool, _db) = db::seeded().await;
     let mut config = test_config(&pool);
     config.trust_proxy = 1;
     config.login_limit_per_ip = 3;
@@ -57,8 +59,9 @@ async fn rotating_the_leftmost_forwarded_entry_does_not_escape_the_login_limit(p
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn behind_two_trusted_proxies_the_second_entry_from_the_right_counts(pool: PgPool) {
+#[tokio::test]
+async fn behind_two_trusted_proxies_the_second_entry_from_the_right_counts() {
+    let (pool, _db) = db::seeded().await;
     let mut config = test_config(&pool);
     config.trust_proxy = 2;
     let app = TestApp::spawn_with(pool.clone(), config).await;
@@ -66,8 +69,9 @@ async fn behind_two_trusted_proxies_the_second_entry_from_the_right_counts(pool:
     assert_eq!(recorded_addresses(&pool).await, ["5.6.7.8"]);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn without_trust_proxy_the_forwarded_header_is_ignored(pool: PgPool) {
+#[tokio::test]
+async fn without_trust_proxy_the_forwarded_header_is_ignored() {
+    let (pool, _db) = db::seeded().await;
     let mut config = test_config(&pool);
     config.login_limit_per_ip = 3;
     let app = TestApp::spawn_with(pool.clone(), config).await;

@@ -3,6 +3,7 @@
 //! usage, and the staff's bill update (rules, who may, transaction, history, live event).
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -151,8 +152,9 @@ fn figures(body: &Value) -> [i64; 5] {
     })
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_month_bills_done_valid_tasks_and_options_taxed_once_per_medium(pool: PgPool) {
+#[tokio::test]
+async fn a_month_bills_done_valid_tasks_and_options_taxed_once_per_medium() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     february_2024(&pool).await;
     let client_id = demo_client_id(&pool).await;
@@ -273,8 +275,9 @@ async fn a_month_bills_done_valid_tasks_and_options_taxed_once_per_medium(pool: 
     assert_eq!(lines["consumption_tax_rate_percent"], "8");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_the_company_and_staff_read_its_usage(pool: PgPool) {
+#[tokio::test]
+async fn only_the_company_and_staff_read_its_usage() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     february_2024(&pool).await;
     let a = client_of(&pool, CLIENT_A).await;
@@ -364,8 +367,9 @@ async fn only_the_company_and_staff_read_its_usage(pool: PgPool) {
     assert_eq!(rules_on(&body, "year"), ["between:2000,2100"]);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn accountants_and_admins_set_a_bill_the_company_sees_at_once(pool: PgPool) {
+#[tokio::test]
+async fn accountants_and_admins_set_a_bill_the_company_sees_at_once() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     february_2024(&pool).await;
     let a = client_of(&pool, CLIENT_A).await;
@@ -540,8 +544,9 @@ async fn accountants_and_admins_set_a_bill_the_company_sees_at_once(pool: PgPool
     assert_eq!(rows, 1, "one bill per medium and month");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_bill_and_its_history_are_written_together_or_not_at_all(pool: PgPool) {
+#[tokio::test]
+async fn a_bill_and_its_history_are_written_together_or_not_at_all() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let magazine = media_id(&pool, "デモマガジン").await;
     // The history refuses this one write: the bill must not be left without it.
@@ -596,8 +601,9 @@ async fn a_bill_and_its_history_are_written_together_or_not_at_all(pool: PgPool)
     assert_eq!(changed_by, accountant_id);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_demo_company_has_usage_this_year_and_last_with_bills(pool: PgPool) {
+#[tokio::test]
+async fn the_demo_company_has_usage_this_year_and_last_with_bills() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let a = demo_client_id(&pool).await;
     let token = app.login(CLIENT_A).await;

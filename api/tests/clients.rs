@@ -3,6 +3,7 @@
 //! amounts and the invitation mail.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -58,8 +59,9 @@ fn medium() -> Value {
     })
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn staff_register_and_edit_a_company_with_every_field_rule(pool: PgPool) {
+#[tokio::test]
+async fn staff_register_and_edit_a_company_with_every_field_rule() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let admin = app.login(ADMIN).await;
 
@@ -196,8 +198,9 @@ async fn staff_register_and_edit_a_company_with_every_field_rule(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn staff_add_and_edit_media_with_their_references_checked(pool: PgPool) {
+#[tokio::test]
+async fn staff_add_and_edit_media_with_their_references_checked() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let admin = app.login(ADMIN).await;
     let demo = demo_client_id(&pool).await;
@@ -334,8 +337,9 @@ async fn staff_add_and_edit_media_with_their_references_checked(pool: PgPool) {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_client_sees_only_its_own_company_and_media(pool: PgPool) {
+#[tokio::test]
+async fn a_client_sees_only_its_own_company_and_media() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let demo = demo_client_id(&pool).await;
     let other = client_b_id(&pool).await;
@@ -461,8 +465,9 @@ async fn a_client_sees_only_its_own_company_and_media(pool: PgPool) {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn information_lists_members_who_left_only_when_asked(pool: PgPool) {
+#[tokio::test]
+async fn information_lists_members_who_left_only_when_asked() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let travel = media_id(&pool, "デモトラベル").await;
     let demo = demo_client_id(&pool).await;
@@ -553,8 +558,9 @@ async fn information_lists_members_who_left_only_when_asked(pool: PgPool) {
     assert_eq!(detail["member_count"], 1, "who left is not counted");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn option_payments_are_whole_positive_yen_added_by_staff(pool: PgPool) {
+#[tokio::test]
+async fn option_payments_are_whole_positive_yen_added_by_staff() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let magazine = media_id(&pool, "デモマガジン").await;
     let manager = app.login(MANAGER).await;
@@ -683,8 +689,9 @@ async fn mail_to(app: &TestApp, to: &str) -> String {
     panic!("no mail to {to}: {:?}", mails(app));
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn accounts_list_logins_and_invitations_mail_the_client_signup_link(pool: PgPool) {
+#[tokio::test]
+async fn accounts_list_logins_and_invitations_mail_the_client_signup_link() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let demo = demo_client_id(&pool).await;
     let admin = app.login(ADMIN).await;

@@ -4,6 +4,7 @@
 //! nothing. HAProxy is Debian's package (`scripts/test.sh` installs it).
 
 use crate::support;
+use crate::support::db;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -11,7 +12,6 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use reqwest::StatusCode;
-use sqlx::PgPool;
 use support::chat::{ChatStore, Talker, catch_up_at, join, message_ids, redis_node_config};
 use support::sio::{Next, SioClient};
 use support::{GROUP, TestApp, channel_id, redis_url};
@@ -99,8 +99,9 @@ async fn read(socket: &mut SioClient, store: &mut ChatStore, within: Duration) -
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_client_behind_the_load_balancer_keeps_its_channel_while_its_node_drains(pool: PgPool) {
+#[tokio::test]
+async fn a_client_behind_the_load_balancer_keeps_its_channel_while_its_node_drains() {
+    let (pool, _db) = db::seeded().await;
     let prefix = format!("test-{}", uuid::Uuid::new_v4());
     let window = Duration::from_secs(1);
     let node = || {

@@ -3,10 +3,10 @@
 //! of connections (an upgraded WebSocket keeps its place), and a client address at most its
 //! cap of Socket.IO sockets, read through the trusted proxy. Bounds are checked, never timings.
 
+use crate::support::db;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use sqlx::PgPool;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -66,8 +66,9 @@ async fn connect(addr: SocketAddr) -> TcpStream {
     TcpStream::connect(addr).await.expect("connect")
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_header_that_never_ends_is_closed_after_the_configured_timeout(pool: PgPool) {
+#[tokio::test]
+async fn a_header_that_never_ends_is_closed_after_the_configured_timeout() {
+    let (pool, _db) = db::seeded().await;
     let mut config = test_config(&pool);
     config.header_read_timeout = Duration::from_secs(1);
     let app = TestApp::spawn_with(pool, config).await;
@@ -91,8 +92,9 @@ async fn a_header_that_never_ends_is_closed_after_the_configured_timeout(pool: P
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_peer_holds_at_most_its_cap_of_connections_websockets_included(pool: PgPool) {
+#[tokio::test]
+async fn a_peer_holds_at_most_its_cap_of_connections_websockets_included() {
+    let (pool, _db) = db::seeded().await;
     let mut config = test_config(&pool);
     config.max_connections_per_address = 2;
     let app = TestApp::spawn_with(pool, config).await;
@@ -133,8 +135,9 @@ async fn a_peer_holds_at_most_its_cap_of_connections_websockets_included(pool: P
     assert!(served, "the closed WebSocket's place is free again");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn sockets_are_capped_per_client_address_behind_the_trusted_proxy(pool: PgPool) {
+#[tokio::test]
+async fn sockets_are_capped_per_client_address_behind_the_trusted_proxy() {
+    let (pool, _db) = db::seeded().await;
     let mut config = test_config(&pool);
     config.trust_proxy = 1;
     config.max_sockets_per_client = 2;

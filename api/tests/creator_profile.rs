@@ -3,12 +3,12 @@
 //! spec's keys, who may read and write them, and the completeness flags whoami carries.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use support::{TestApp, rules, sio::SioClient, user_id};
 
 const CREATOR: &str = "creator@demo.tsumugi.jp";
@@ -25,8 +25,9 @@ async fn whoami(app: &TestApp, token: &str) -> Value {
     who
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_genre_and_possible_work_masters(pool: PgPool) {
+#[tokio::test]
+async fn the_genre_and_possible_work_masters() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let token = app.login(NEWBIE).await;
 
@@ -88,8 +89,9 @@ async fn the_genre_and_possible_work_masters(pool: PgPool) {
     assert_eq!(works[10], json!({ "id": "other", "work_name": "その他" }));
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn skills_follow_their_rules_and_make_has_skill(pool: PgPool) {
+#[tokio::test]
+async fn skills_follow_their_rules_and_make_has_skill() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let newbie = app.login(NEWBIE).await;
     assert_eq!(whoami(&app, &newbie).await["has_skill"], false);
@@ -168,8 +170,9 @@ async fn skills_follow_their_rules_and_make_has_skill(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_the_creator_and_staff_read_and_only_the_creator_writes(pool: PgPool) {
+#[tokio::test]
+async fn only_the_creator_and_staff_read_and_only_the_creator_writes() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let newbie_id = user_id(&pool, NEWBIE).await;
     let client_id = user_id(&pool, CLIENT).await;
@@ -289,8 +292,9 @@ async fn upload(app: &TestApp, token: &str, name: &str) -> i64 {
     file["id"].as_i64().unwrap()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_portfolio_keeps_text_publishability_and_own_files(pool: PgPool) {
+#[tokio::test]
+async fn the_portfolio_keeps_text_publishability_and_own_files() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let newbie = app.login(NEWBIE).await;
     let creator = app.login(CREATOR).await;
@@ -389,8 +393,9 @@ async fn the_portfolio_keeps_text_publishability_and_own_files(pool: PgPool) {
     assert_eq!(read, saved);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn possible_works_are_work_types_with_achievements(pool: PgPool) {
+#[tokio::test]
+async fn possible_works_are_work_types_with_achievements() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let newbie = app.login(NEWBIE).await;
     // The seeded 「記事執筆」 became the writing work type.
@@ -461,8 +466,9 @@ async fn possible_works_are_work_types_with_achievements(pool: PgPool) {
     assert_eq!(whoami(&app, &newbie).await["has_possible_work"], true);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn job_information_follows_its_rules(pool: PgPool) {
+#[tokio::test]
+async fn job_information_follows_its_rules() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let editor = app.login(EDITOR).await;
     let (status, none) = app.get("/api/users/me/jobs", Some(&editor)).await;
@@ -539,8 +545,9 @@ fn attributes() -> Value {
     })
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn attributes_follow_their_rules_on_the_spec_keys(pool: PgPool) {
+#[tokio::test]
+async fn attributes_follow_their_rules_on_the_spec_keys() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let newbie = app.login(NEWBIE).await;
     let newbie_id = user_id(&pool, NEWBIE).await;
@@ -694,8 +701,9 @@ async fn attributes_follow_their_rules_on_the_spec_keys(pool: PgPool) {
     assert_eq!(read, changed);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn work_status_is_set_by_the_creator_or_staff(pool: PgPool) {
+#[tokio::test]
+async fn work_status_is_set_by_the_creator_or_staff() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let newbie_id = user_id(&pool, NEWBIE).await;
     let client_id = user_id(&pool, CLIENT).await;
@@ -797,8 +805,9 @@ async fn work_status_is_set_by_the_creator_or_staff(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn completeness_flags_follow_the_saved_information(pool: PgPool) {
+#[tokio::test]
+async fn completeness_flags_follow_the_saved_information() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let newbie = app.login(NEWBIE).await;
     let newbie_id = user_id(&pool, NEWBIE).await;

@@ -2,6 +2,7 @@
 //! of a creator, memo privacy between client companies, NG combinations and search tags.
 
 use crate::support;
+use crate::support::db;
 
 use std::collections::BTreeSet;
 
@@ -195,8 +196,9 @@ async fn four_creators(pool: &PgPool) -> (i64, i64, i64, i64, i64, i64) {
     (a, b, c, d, seo, fresh)
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn every_search_filter_narrows(pool: PgPool) {
+#[tokio::test]
+async fn every_search_filter_narrows() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let (_a, _b, _c, _d, seo, fresh) = four_creators(&pool).await;
     let client = app.login(CLIENT).await;
@@ -391,8 +393,9 @@ async fn every_search_filter_narrows(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn search_pages_newest_first(pool: PgPool) {
+#[tokio::test]
+async fn search_pages_newest_first() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let mut ids = Vec::new();
     const NAMES: [&str; 25] = [
@@ -488,8 +491,9 @@ async fn on_user(pool: &PgPool, sql: &'static str, user: i64) {
 /// Genre searches walk the per-genre rows (`creator_genre_search`): each creator once however
 /// many of the asked genres they have, the same total and order as the creators' own rows give,
 /// and the rows follow every change of skills, status, account and admin flags.
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn genre_searches_follow_the_creators(pool: PgPool) {
+#[tokio::test]
+async fn genre_searches_follow_the_creators() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let client = app.login(CLIENT).await;
     // Parent and child genre on one skill, a child genre only, and two groups.
@@ -677,8 +681,9 @@ const PRIVATE_KEYS: [&str; 12] = [
     "account_status",
 ];
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn clients_see_public_fields_only(pool: PgPool) {
+#[tokio::test]
+async fn clients_see_public_fields_only() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let (a, _b, _c, d, _, _) = four_creators(&pool).await;
     sqlx::query(
@@ -802,8 +807,9 @@ async fn clients_see_public_fields_only(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn creators_see_only_themselves_and_cannot_search(pool: PgPool) {
+#[tokio::test]
+async fn creators_see_only_themselves_and_cannot_search() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let creator = app.login(CREATOR).await;
     let me = user_id(&pool, CREATOR).await;
@@ -855,8 +861,9 @@ async fn other_client(pool: &PgPool) -> i64 {
     client_id
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn memos_stay_with_their_company_and_the_staff(pool: PgPool) {
+#[tokio::test]
+async fn memos_stay_with_their_company_and_the_staff() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let other_client_id = other_client(&pool).await;
     let creator_id = user_id(&pool, CREATOR).await;
@@ -960,8 +967,9 @@ async fn memos_stay_with_their_company_and_the_staff(pool: PgPool) {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn ng_combinations_are_symmetric_and_staff_only(pool: PgPool) {
+#[tokio::test]
+async fn ng_combinations_are_symmetric_and_staff_only() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     let editor = user_id(&pool, EDITOR).await;
@@ -1034,8 +1042,9 @@ async fn ng_combinations_are_symmetric_and_staff_only(pool: PgPool) {
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn search_tags_are_staff_managed(pool: PgPool) {
+#[tokio::test]
+async fn search_tags_are_staff_managed() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     let manager = app.login(MANAGER).await;
@@ -1133,8 +1142,9 @@ async fn search_tags_are_staff_managed(pool: PgPool) {
     assert_eq!(unchanged.as_array().unwrap().len(), 2);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_creators_tasks_are_those_the_caller_may_see(pool: PgPool) {
+#[tokio::test]
+async fn a_creators_tasks_are_those_the_caller_may_see() {
+    let (pool, _db) = db::with_master_data().await;
     let app = app(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     // A task of another client's media, offered to the demo creator.

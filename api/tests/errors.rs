@@ -1,14 +1,15 @@
 //! Every error status renders the one error body; unknown paths and methods included.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::StatusCode;
 use serde_json::json;
-use sqlx::PgPool;
 use support::TestApp;
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn each_error_status_has_the_error_body(pool: PgPool) {
+#[tokio::test]
+async fn each_error_status_has_the_error_body() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
 
@@ -67,8 +68,9 @@ async fn each_error_status_has_the_error_body(pool: PgPool) {
     assert!(body["error"]["message"].as_str().unwrap().contains("JSON"));
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn health_revision_and_openapi_answer(pool: PgPool) {
+#[tokio::test]
+async fn health_revision_and_openapi_answer() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let (status, body) = app.get("/api/health", None).await;
     assert_eq!((status, body), (StatusCode::OK, json!({ "status": "ok" })));
@@ -90,8 +92,9 @@ async fn health_revision_and_openapi_answer(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn health_is_503_when_the_database_does_not_answer(pool: PgPool) {
+#[tokio::test]
+async fn health_is_503_when_the_database_does_not_answer() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     pool.close().await;
     let (status, body) = app.get("/api/health", None).await;
@@ -99,8 +102,9 @@ async fn health_is_503_when_the_database_does_not_answer(pool: PgPool) {
     assert!(body["error"]["message"].is_string());
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn unknown_browser_paths_get_the_web_app_not_an_api_error(pool: PgPool) {
+#[tokio::test]
+async fn unknown_browser_paths_get_the_web_app_not_an_api_error() {
+    let (pool, _db) = db::seeded().await;
     let config = support::test_config(&pool);
     std::fs::create_dir_all(&config.web_dir).unwrap();
     std::fs::write(

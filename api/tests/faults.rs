@@ -6,6 +6,7 @@
 //! a real `pg_ctl restart` under the release binary.
 
 use crate::support;
+use crate::support::db;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -16,7 +17,6 @@ use std::time::{Duration, Instant};
 use api::platform::error::MESSAGE_UNAVAILABLE;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use sqlx::postgres::PgConnectOptions;
 use support::chat::{
     ChatStore, Talker, catch_up, join, message_ids, post_message, redis_node_config,
@@ -36,8 +36,9 @@ use tokio::sync::{mpsc, watch};
 /// joins the channel first and then fetches everything after the newest message it holds, so
 /// a message is either pushed after the join or returned by the catch-up (or both, merged by
 /// id). The test runs that client against two nodes while a third party keeps talking.
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_once(pool: PgPool) {
+#[tokio::test]
+async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_once() {
+    let (pool, _db) = db::seeded().await;
     let prefix = format!("test-{}", uuid::Uuid::new_v4());
     let node_a =
         TestApp::spawn_with(pool.clone(), redis_node_config(&pool, redis_url(), &prefix)).await;
@@ -341,10 +342,9 @@ impl Reader {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_catch_up(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_catch_up() {
+    let (pool, _db) = db::seeded().await;
     const OUTAGE: Duration = Duration::from_secs(10);
     let mut redis = PrivateRedis::start().await;
     let prefix = format!("test-{}", uuid::Uuid::new_v4());
@@ -576,10 +576,9 @@ impl Cuttable {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn while_the_database_is_away_requests_get_503_nothing_is_half_written_and_service_resumes(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn while_the_database_is_away_requests_get_503_nothing_is_half_written_and_service_resumes() {
+    let (pool, _db) = db::seeded().await;
     let options: PgConnectOptions = (*pool.connect_options()).clone();
     let database = options.get_database().unwrap().to_string();
     let link = Cuttable::start((options.get_host().to_string(), options.get_port())).await;
@@ -792,8 +791,9 @@ async fn while_the_database_is_away_requests_get_503_nothing_is_half_written_and
 // ---------------------------------------------------------------------------------------------
 // A socket sends 1,000 events per second.
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_socket_flooding_1000_events_a_second_is_cut_off_and_others_are_unaffected(pool: PgPool) {
+#[tokio::test]
+async fn a_socket_flooding_1000_events_a_second_is_cut_off_and_others_are_unaffected() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn_with(pool.clone(), talkative_config(&pool)).await;
     let group = channel_id(&pool, GROUP).await;
     let (_, mut flooder) = app.live("creator@demo.tsumugi.jp").await;

@@ -1,6 +1,7 @@
 //! Uploads: sniffing, scanning, attaching, downloading with access checks, image variants.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
@@ -42,8 +43,9 @@ async fn upload(
     app.post_multipart("/api/files", token, form).await
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_uploaded_image_is_sniffed_scanned_attached_and_scaled(pool: PgPool) {
+#[tokio::test]
+async fn an_uploaded_image_is_sniffed_scanned_attached_and_scaled() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -132,8 +134,9 @@ async fn an_uploaded_image_is_sniffed_scanned_attached_and_scaled(pool: PgPool) 
     assert_eq!(files["total"], 1);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn infected_and_private_files_are_never_shown(pool: PgPool) {
+#[tokio::test]
+async fn infected_and_private_files_are_never_shown() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -203,8 +206,9 @@ async fn infected_and_private_files_are_never_shown(pool: PgPool) {
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn each_kind_has_its_size_limit_and_programs_are_refused(pool: PgPool) {
+#[tokio::test]
+async fn each_kind_has_its_size_limit_and_programs_are_refused() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let before = files_stored(&pool).await;
@@ -276,8 +280,9 @@ async fn clamd_peer(needle: &'static [u8]) -> std::net::SocketAddr {
     addr
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn with_clamd_configured_its_verdict_decides_and_no_verdict_stores_nothing(pool: PgPool) {
+#[tokio::test]
+async fn with_clamd_configured_its_verdict_decides_and_no_verdict_stores_nothing() {
+    let (pool, _db) = db::seeded().await;
     let peer = clamd_peer(b"MALWARE-SAMPLE").await;
     let mut config = support::test_config(&pool);
     config.scanner = api::files::scan::Scanner::Clamd {
@@ -429,8 +434,9 @@ async fn variant_files(app: &TestApp) -> Vec<String> {
     support::stored_keys(&app.state.storage, "variants").await
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_image_over_the_pixel_budget_is_refused_at_upload(pool: PgPool) {
+#[tokio::test]
+async fn an_image_over_the_pixel_budget_is_refused_at_upload() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let before = files_stored(&pool).await;
@@ -462,8 +468,9 @@ async fn an_image_over_the_pixel_budget_is_refused_at_upload(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_stored_image_over_the_budget_is_answered_the_placeholder_undecoded(pool: PgPool) {
+#[tokio::test]
+async fn a_stored_image_over_the_budget_is_answered_the_placeholder_undecoded() {
+    let (pool, _db) = db::seeded().await;
     use api::files::images;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = support::user_id(&pool, "creator@demo.tsumugi.jp").await;
@@ -517,8 +524,9 @@ async fn a_stored_image_over_the_budget_is_answered_the_placeholder_undecoded(po
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn any_requested_sizes_make_at_most_the_fixed_variant_files(pool: PgPool) {
+#[tokio::test]
+async fn any_requested_sizes_make_at_most_the_fixed_variant_files() {
+    let (pool, _db) = db::seeded().await;
     use image::GenericImageView;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -561,8 +569,9 @@ async fn any_requested_sizes_make_at_most_the_fixed_variant_files(pool: PgPool) 
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn uploaded_names_lose_direction_controls(pool: PgPool) {
+#[tokio::test]
+async fn uploaded_names_lose_direction_controls() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let (status, file) = upload(

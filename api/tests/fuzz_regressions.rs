@@ -3,10 +3,10 @@
 //! answers differently from what the server sends.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::StatusCode;
 use serde_json::Value;
-use sqlx::PgPool;
 use support::TestApp;
 
 const NOT_FOUND: &str = "お探しのデータは存在しません。";
@@ -24,8 +24,9 @@ async fn raw(request: reqwest::RequestBuilder) -> (StatusCode, String, Value) {
     (status, content_type, body)
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_path_id_that_cannot_be_one_is_not_found_in_the_error_format(pool: PgPool) {
+#[tokio::test]
+async fn a_path_id_that_cannot_be_one_is_not_found_in_the_error_format() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     // Past i64, not a number, a fraction: axum's path extractor answered 400 "Invalid URL: …"
@@ -53,8 +54,9 @@ async fn a_path_id_that_cannot_be_one_is_not_found_in_the_error_format(pool: PgP
     assert_eq!(body["error"]["message"], NOT_FOUND);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_upload_that_is_not_multipart_is_a_422_in_the_error_format(pool: PgPool) {
+#[tokio::test]
+async fn an_upload_that_is_not_multipart_is_a_422_in_the_error_format() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     // No body and no Content-Type, then multipart without its boundary: axum's multipart
@@ -78,8 +80,9 @@ async fn an_upload_that_is_not_multipart_is_a_422_in_the_error_format(pool: PgPo
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn no_bank_account_yet_is_a_404_with_the_error_body(pool: PgPool) {
+#[tokio::test]
+async fn no_bank_account_yet_is_a_404_with_the_error_body() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let newbie = app.login("newbie@demo.tsumugi.jp").await;
     // It was a 404 with an empty body, which the document (every error has the error body)
@@ -101,8 +104,9 @@ fn operations(doc: &Value) -> Vec<(String, String, &Value)> {
     found
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_document_describes_what_the_server_sends(pool: PgPool) {
+#[tokio::test]
+async fn the_document_describes_what_the_server_sends() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let (status, doc) = app.get("/api/openapi.json", None).await;
     assert_eq!(status, StatusCode::OK);

@@ -2,6 +2,7 @@
 //! public details and publishable portfolio files) for 120 minutes, and nothing else.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -109,8 +110,9 @@ fn names(members: &Value) -> Vec<String> {
         .collect()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_guest_reads_only_the_shared_team_and_its_members(pool: PgPool) {
+#[tokio::test]
+async fn a_guest_reads_only_the_shared_team_and_its_members() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (media_id, team_id) = demo_team(&pool).await;
     let other = other_team(&pool, media_id).await;
@@ -232,8 +234,9 @@ async fn a_guest_reads_only_the_shared_team_and_its_members(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn guest_tokens_and_user_tokens_do_not_cross(pool: PgPool) {
+#[tokio::test]
+async fn guest_tokens_and_user_tokens_do_not_cross() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (media_id, team_id) = demo_team(&pool).await;
     let client = app.login(CLIENT).await;
@@ -279,8 +282,9 @@ async fn guest_tokens_and_user_tokens_do_not_cross(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn expired_revoked_and_replaced_links_give_the_spec_messages(pool: PgPool) {
+#[tokio::test]
+async fn expired_revoked_and_replaced_links_give_the_spec_messages() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (media_id, team_id) = demo_team(&pool).await;
     let client = app.login(CLIENT).await;
@@ -366,8 +370,9 @@ async fn expired_revoked_and_replaced_links_give_the_spec_messages(pool: PgPool)
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_team_never_shared_answers_no_share_link_rather_than_404(pool: PgPool) {
+#[tokio::test]
+async fn a_team_never_shared_answers_no_share_link_rather_than_404() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (media_id, _) = demo_team(&pool).await;
     let team_id = other_team(&pool, media_id).await;
@@ -382,8 +387,9 @@ async fn a_team_never_shared_answers_no_share_link_rather_than_404(pool: PgPool)
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_the_medium_s_client_and_staff_share_a_team(pool: PgPool) {
+#[tokio::test]
+async fn only_the_medium_s_client_and_staff_share_a_team() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (media_id, team_id) = demo_team(&pool).await;
     let other = app.login(other_company_client(&pool).await).await;
@@ -419,8 +425,9 @@ async fn only_the_medium_s_client_and_staff_share_a_team(pool: PgPool) {
     assert_eq!(status, StatusCode::CREATED);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_guest_downloads_only_publishable_portfolio_files_of_members(pool: PgPool) {
+#[tokio::test]
+async fn a_guest_downloads_only_publishable_portfolio_files_of_members() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (media_id, team_id) = demo_team(&pool).await;
     let client = app.login(CLIENT).await;

@@ -1,6 +1,7 @@
 //! The hourly housekeeping: what no longer decides anything goes, what still does stays, and one
 //! node sweeps at a time.
 
+use crate::support::db;
 use api::system::housekeeping::{LOCK_KEY, sweep};
 use chrono::{Duration, TimeZone, Utc};
 use sqlx::PgPool;
@@ -12,8 +13,9 @@ async fn count(pool: &PgPool, table: &str) -> i64 {
         .unwrap()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn expired_tokens_old_failures_and_idle_buckets_go_and_the_rest_stays(pool: PgPool) {
+#[tokio::test]
+async fn expired_tokens_old_failures_and_idle_buckets_go_and_the_rest_stays() {
+    let (pool, _db) = db::seeded().await;
     let now = Utc.with_ymd_and_hms(2026, 11, 29, 3, 0, 0).unwrap();
     let ago = |minutes: i64| now - Duration::minutes(minutes);
     for (hash, expires) in [("expired", ago(1)), ("live", ago(-4))] {
@@ -62,8 +64,9 @@ async fn expired_tokens_old_failures_and_idle_buckets_go_and_the_rest_stays(pool
     assert!(again.iter().all(|(_, n)| *n == 0), "{again:?}");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_node_leaves_the_sweep_to_the_one_already_sweeping(pool: PgPool) {
+#[tokio::test]
+async fn a_node_leaves_the_sweep_to_the_one_already_sweeping() {
+    let (pool, _db) = db::seeded().await;
     let mut other_node = pool.acquire().await.unwrap();
     sqlx::query("select pg_advisory_lock($1)")
         .bind(LOCK_KEY)

@@ -3,6 +3,7 @@
 //! the audience only, and whoami's new-information flag.
 
 use crate::support;
+use crate::support::db;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -67,8 +68,9 @@ async fn new_information(app: &TestApp, token: &str) -> bool {
     me["is_exists_new_information"].as_bool().unwrap()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn every_endpoint_checks_the_callers_role(pool: PgPool) {
+#[tokio::test]
+async fn every_endpoint_checks_the_callers_role() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     for (method, path) in [
         (reqwest::Method::GET, "/api/information"),
@@ -127,8 +129,9 @@ async fn every_endpoint_checks_the_callers_role(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn bad_posts_are_refused_with_rules(pool: PgPool) {
+#[tokio::test]
+async fn bad_posts_are_refused_with_rules() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let manager = app.login(MANAGER).await;
     let cases = [
@@ -214,8 +217,9 @@ async fn bad_posts_are_refused_with_rules(pool: PgPool) {
     assert_eq!(created["body"], Value::Null);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn members_see_only_live_posts_of_their_audience(pool: PgPool) {
+#[tokio::test]
+async fn members_see_only_live_posts_of_their_audience() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let admin = app.login(ADMIN).await;
     let creator = app.login(CREATOR).await;
@@ -335,8 +339,9 @@ async fn published_events(socket: &mut SioClient, within: Duration) -> BTreeMap<
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn two_nodes_publish_each_due_post_exactly_once_and_a_restart_repeats_none(pool: PgPool) {
+#[tokio::test]
+async fn two_nodes_publish_each_due_post_exactly_once_and_a_restart_repeats_none() {
+    let (pool, _db) = db::seeded().await;
     let prefix = format!("test-{}", uuid::Uuid::new_v4());
     let node1 = node(&pool, &prefix).await;
     let node2 = node(&pool, &prefix).await;
@@ -422,8 +427,9 @@ async fn two_nodes_publish_each_due_post_exactly_once_and_a_restart_repeats_none
     assert_eq!(done.iter().map(|p| p.id).collect::<Vec<_>>(), vec![pending]);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_published_post_reaches_its_audience_and_nobody_else(pool: PgPool) {
+#[tokio::test]
+async fn a_published_post_reaches_its_audience_and_nobody_else() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let admin = app.login(ADMIN).await;
     let (_, mut client) = app.live(CLIENT).await;
@@ -479,8 +485,9 @@ async fn a_published_post_reaches_its_audience_and_nobody_else(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn whoami_says_there_is_news_until_the_dialog_is_closed(pool: PgPool) {
+#[tokio::test]
+async fn whoami_says_there_is_news_until_the_dialog_is_closed() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let admin = app.login(ADMIN).await;
     let creator = app.login(CREATOR).await;

@@ -3,18 +3,19 @@
 //! read markers pointing outside their channel. Each was a 500 or a silent 200 before.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use support::{GROUP, MANAGEMENT, SINGLE, TestApp, channel_id, task_with_status};
 
 fn rule_of<'a>(body: &'a Value, field: &str) -> Option<&'a str> {
     body["error"]["rules"][field][0].as_str()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn nul_characters_in_bodies_and_queries_are_a_422_naming_the_field(pool: PgPool) {
+#[tokio::test]
+async fn nul_characters_in_bodies_and_queries_are_a_422_naming_the_field() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -67,8 +68,9 @@ async fn nul_characters_in_bodies_and_queries_are_a_422_naming_the_field(pool: P
     assert_eq!(rule_of(&body, "keyword"), Some("invalid_characters"));
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn pages_beyond_the_range_or_below_zero_are_a_422(pool: PgPool) {
+#[tokio::test]
+async fn pages_beyond_the_range_or_below_zero_are_a_422() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -99,8 +101,9 @@ async fn pages_beyond_the_range_or_below_zero_are_a_422(pool: PgPool) {
     assert!(body["error"]["message"].is_string());
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn signed_ids_are_not_found_and_images_have_a_size_limit(pool: PgPool) {
+#[tokio::test]
+async fn signed_ids_are_not_found_and_images_have_a_size_limit() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let task = task_with_status(&pool, "doing").await;
@@ -117,8 +120,9 @@ async fn signed_ids_are_not_found_and_images_have_a_size_limit(pool: PgPool) {
     assert_eq!(rule_of(&body, "width"), Some("max:4096"));
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn invisible_only_messages_and_foreign_read_markers_are_refused(pool: PgPool) {
+#[tokio::test]
+async fn invisible_only_messages_and_foreign_read_markers_are_refused() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let group = channel_id(&pool, GROUP).await;
@@ -160,8 +164,9 @@ async fn invisible_only_messages_and_foreign_read_markers_are_refused(pool: PgPo
     assert!(position < other, "the position did not move: {position}");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn staff_mark_a_management_channel_read_without_becoming_members(pool: PgPool) {
+#[tokio::test]
+async fn staff_mark_a_management_channel_read_without_becoming_members() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let admin = app.login("admin@demo.tsumugi.jp").await;
     let management = channel_id(&pool, MANAGEMENT).await;
@@ -220,8 +225,9 @@ async fn staff_mark_a_management_channel_read_without_becoming_members(pool: PgP
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_task_without_a_delivery_cannot_be_inspected(pool: PgPool) {
+#[tokio::test]
+async fn a_task_without_a_delivery_cannot_be_inspected() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let task = task_with_status(&pool, "under_acceptance").await;
@@ -243,8 +249,9 @@ async fn a_task_without_a_delivery_cannot_be_inspected(pool: PgPool) {
     assert_eq!(shown["status"], "under_acceptance", "nothing was written");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_demo_data_is_what_the_real_flow_would_have_written(pool: PgPool) {
+#[tokio::test]
+async fn the_demo_data_is_what_the_real_flow_would_have_written() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let undelivered: i64 = sqlx::query_scalar(
         "select count(*) from tasks t where t.status in ('under_acceptance', 'done')

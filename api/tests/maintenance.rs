@@ -1,6 +1,7 @@
 //! Maintenance windows: who is shut out, who is not, and the push to every socket.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -16,8 +17,9 @@ fn window(minutes_from_now: i64, minutes_long: i64) -> Value {
     json!({ "message": "システムメンテナンスを実施しています。", "start_datetime": start.to_rfc3339(), "end_datetime": end.to_rfc3339() })
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_active_window_answers_503_to_creators_but_not_to_staff(pool: PgPool) {
+#[tokio::test]
+async fn an_active_window_answers_503_to_creators_but_not_to_staff() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let admin = app.login("admin@demo.tsumugi.jp").await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -71,8 +73,9 @@ async fn an_active_window_answers_503_to_creators_but_not_to_staff(pool: PgPool)
     assert_eq!(body["maintenance"], Value::Null);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_future_window_does_not_block_yet(pool: PgPool) {
+#[tokio::test]
+async fn a_future_window_does_not_block_yet() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let admin = app.login("admin@demo.tsumugi.jp").await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -89,8 +92,9 @@ async fn a_future_window_does_not_block_yet(pool: PgPool) {
     assert_eq!(status, StatusCode::OK);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_admins_set_maintenance_and_the_window_is_validated(pool: PgPool) {
+#[tokio::test]
+async fn only_admins_set_maintenance_and_the_window_is_validated() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let manager = app.login("manager@demo.tsumugi.jp").await;
     let admin = app.login("admin@demo.tsumugi.jp").await;
@@ -134,8 +138,9 @@ async fn only_admins_set_maintenance_and_the_window_is_validated(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn maintenance_changes_are_pushed_to_connected_sockets(pool: PgPool) {
+#[tokio::test]
+async fn maintenance_changes_are_pushed_to_connected_sockets() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let admin = app.login("admin@demo.tsumugi.jp").await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -180,8 +185,9 @@ async fn sleep_until(at: chrono::DateTime<Utc>) {
     tokio::time::sleep(wait).await;
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_scheduled_window_starts_and_ends_by_the_clock_for_non_staff_only(pool: PgPool) {
+#[tokio::test]
+async fn a_scheduled_window_starts_and_ends_by_the_clock_for_non_staff_only() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let admin = app.login("admin@demo.tsumugi.jp").await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -255,8 +261,9 @@ async fn a_scheduled_window_starts_and_ends_by_the_clock_for_non_staff_only(pool
     assert_eq!(schedule["windows"], json!([]));
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_schedule_lists_live_windows_in_order_and_cancels_or_ends_them(pool: PgPool) {
+#[tokio::test]
+async fn the_schedule_lists_live_windows_in_order_and_cancels_or_ends_them() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let admin = app.login("admin@demo.tsumugi.jp").await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -352,8 +359,9 @@ async fn the_schedule_lists_live_windows_in_order_and_cancels_or_ends_them(pool:
     assert_eq!(schedule["maintenance"]["id"], later["id"]);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_window_is_validated_before_it_is_scheduled(pool: PgPool) {
+#[tokio::test]
+async fn a_window_is_validated_before_it_is_scheduled() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let admin = app.login("admin@demo.tsumugi.jp").await;
     let now = Utc::now();
@@ -414,8 +422,9 @@ async fn a_window_is_validated_before_it_is_scheduled(pool: PgPool) {
     assert_eq!(schedule["windows"].as_array().unwrap().len(), 2);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_admins_schedule_cancel_start_or_end_maintenance(pool: PgPool) {
+#[tokio::test]
+async fn only_admins_schedule_cancel_start_or_end_maintenance() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let admin = app.login("admin@demo.tsumugi.jp").await;
     let now = Utc::now();
@@ -498,8 +507,9 @@ async fn pushes_within(socket: &mut SioClient, span: Duration) -> Vec<Value> {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn two_nodes_push_each_boundary_of_a_window_exactly_once(pool: PgPool) {
+#[tokio::test]
+async fn two_nodes_push_each_boundary_of_a_window_exactly_once() {
+    let (pool, _db) = db::seeded().await;
     let prefix = format!("test-{}", uuid::Uuid::new_v4());
     let node1 = redis_node(&pool, &prefix).await;
     let node2 = redis_node(&pool, &prefix).await;

@@ -2,6 +2,7 @@
 //! prefectures, postal codes that fill the address, banks and branches found by their readings.
 
 use crate::support;
+use crate::support::db;
 
 use std::path::PathBuf;
 
@@ -39,8 +40,9 @@ fn names(list: &Value) -> Vec<&str> {
         .collect()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn prefectures_and_postal_codes_come_from_the_official_data(pool: PgPool) {
+#[tokio::test]
+async fn prefectures_and_postal_codes_come_from_the_official_data() {
+    let (pool, _db) = db::seeded().await;
     let app = app_with_master_data(pool).await;
     let (status, prefectures) = app.get("/api/prefectures", None).await;
     assert_eq!(status, StatusCode::OK);
@@ -68,8 +70,9 @@ async fn prefectures_and_postal_codes_come_from_the_official_data(pool: PgPool) 
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn banks_and_branches_are_found_by_code_and_reading(pool: PgPool) {
+#[tokio::test]
+async fn banks_and_branches_are_found_by_code_and_reading() {
+    let (pool, _db) = db::seeded().await;
     let app = app_with_master_data(pool).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let (status, _) = app.get("/api/banks?keyword=%E3%81%BF%E3%81%9A", None).await;

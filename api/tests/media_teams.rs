@@ -3,6 +3,7 @@
 //! every endpoint, creators seeing only their own offers, and the client's message in the chat.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -224,8 +225,9 @@ impl Ctx<'_> {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn every_move_from_every_status_is_legal_or_a_422(pool: PgPool) {
+#[tokio::test]
+async fn every_move_from_every_status_is_legal_or_a_422() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (media_id, team_id) = feature_team(&pool).await;
     let ctx = Ctx {
@@ -269,8 +271,9 @@ async fn every_move_from_every_status_is_legal_or_a_422(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn each_side_makes_only_its_own_moves(pool: PgPool) {
+#[tokio::test]
+async fn each_side_makes_only_its_own_moves() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (media_id, team_id) = feature_team(&pool).await;
     let ctx = Ctx {
@@ -397,8 +400,9 @@ async fn each_side_makes_only_its_own_moves(pool: PgPool) {
     assert_eq!(member_status(&pool, team_id, temporary_id).await, None);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_offer_reaches_the_creator_live_and_the_answer_reaches_the_client(pool: PgPool) {
+#[tokio::test]
+async fn an_offer_reaches_the_creator_live_and_the_answer_reaches_the_client() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (media_id, team_id) = feature_team(&pool).await;
     let client = app.login(CLIENT).await;
@@ -528,8 +532,9 @@ async fn an_offer_reaches_the_creator_live_and_the_answer_reaches_the_client(poo
     assert!(in_channel);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn creators_see_only_the_offers_made_to_them(pool: PgPool) {
+#[tokio::test]
+async fn creators_see_only_the_offers_made_to_them() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (_, team_id) = feature_team(&pool).await;
     let demo = app.login(CREATOR).await;
@@ -563,8 +568,9 @@ async fn creators_see_only_the_offers_made_to_them(pool: PgPool) {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn another_company_finds_nothing_of_the_demo_media(pool: PgPool) {
+#[tokio::test]
+async fn another_company_finds_nothing_of_the_demo_media() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (media_id, team_id) = feature_team(&pool).await;
     let other_media_id = other_company(&pool).await;
@@ -631,8 +637,9 @@ async fn another_company_finds_nothing_of_the_demo_media(pool: PgPool) {
     assert_eq!(count, media + 1);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_client_creates_a_team_stars_it_and_messages_its_members(pool: PgPool) {
+#[tokio::test]
+async fn a_client_creates_a_team_stars_it_and_messages_its_members() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (media_id, feature_team_id) = feature_team(&pool).await;
     let client = app.login(CLIENT).await;
@@ -729,8 +736,9 @@ async fn a_client_creates_a_team_stars_it_and_messages_its_members(pool: PgPool)
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_candidate_list_says_who_cannot_be_added_and_adding_them_is_refused(pool: PgPool) {
+#[tokio::test]
+async fn the_candidate_list_says_who_cannot_be_added_and_adding_them_is_refused() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (media_id, team_id) = feature_team(&pool).await;
     let client = app.login(CLIENT).await;
@@ -841,8 +849,9 @@ fn urlencoding(value: &str) -> String {
     form_urlencoded::byte_serialize(value.as_bytes()).collect()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_senders_messages_to_teams_share_one_rate_over_all_their_teams(pool: PgPool) {
+#[tokio::test]
+async fn a_senders_messages_to_teams_share_one_rate_over_all_their_teams() {
+    let (pool, _db) = db::seeded().await;
     let mut config = support::test_config(&pool);
     config.team_message_limit = api::platform::limits::Rate {
         burst: 2,

@@ -3,6 +3,7 @@
 //! edited messages, and opening a hit in its context (`?around_id=`).
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -56,8 +57,9 @@ async fn insert(pool: &PgPool, channel: i64, author: i64, bodies: &[String]) -> 
     .unwrap()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_server_folds_query_words_as_the_database_folds_messages(pool: PgPool) {
+#[tokio::test]
+async fn the_server_folds_query_words_as_the_database_folds_messages() {
+    let (pool, _db) = db::seeded().await;
     for text in [
         "ＡＢＣ１２３ｻｲｽﾞ",
         "デザイン・ヴァイオリン・ヵヶ",
@@ -74,8 +76,9 @@ async fn the_server_folds_query_words_as_the_database_folds_messages(pool: PgPoo
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn one_and_two_kanji_kana_and_width_variants_are_found_and_words_are_anded(pool: PgPool) {
+#[tokio::test]
+async fn one_and_two_kanji_kana_and_width_variants_are_found_and_words_are_anded() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -176,8 +179,9 @@ async fn one_and_two_kanji_kana_and_width_variants_are_found_and_words_are_anded
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn hits_are_paged_twenty_at_a_time_newest_first(pool: PgPool) {
+#[tokio::test]
+async fn hits_are_paged_twenty_at_a_time_newest_first() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator_id = user_id(&pool, "creator@demo.tsumugi.jp").await;
@@ -207,8 +211,9 @@ async fn hits_are_paged_twenty_at_a_time_newest_first(pool: PgPool) {
     assert_eq!(rest, ids[..5].iter().rev().copied().collect::<Vec<_>>());
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_channels_the_caller_may_read_now_are_searched(pool: PgPool) {
+#[tokio::test]
+async fn only_channels_the_caller_may_read_now_are_searched() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let management = channel_id(&pool, MANAGEMENT).await;
@@ -245,8 +250,9 @@ async fn only_channels_the_caller_may_read_now_are_searched(pool: PgPool) {
     assert_eq!(search(&app, &creator, &keyword("鮪")).await["total"], 0);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn edits_are_found_by_their_new_words_and_deleted_messages_never(pool: PgPool) {
+#[tokio::test]
+async fn edits_are_found_by_their_new_words_and_deleted_messages_never() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -268,8 +274,9 @@ async fn edits_are_found_by_their_new_words_and_deleted_messages_never(pool: PgP
     assert_eq!(search(&app, &editor, &keyword("鰆")).await["total"], 0);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_hit_opens_on_the_history_page_that_holds_it(pool: PgPool) {
+#[tokio::test]
+async fn a_hit_opens_on_the_history_page_that_holds_it() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator_id = user_id(&pool, "creator@demo.tsumugi.jp").await;

@@ -3,6 +3,7 @@
 //! across nodes) or none — for chat messages, task notices and information posts.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -106,8 +107,9 @@ async fn task_notice(pool: &PgPool, user_id: i64, message: &str) {
     tx.commit().await.unwrap();
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn immediately_mails_each_notice_at_once(pool: PgPool) {
+#[tokio::test]
+async fn immediately_mails_each_notice_at_once() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let editor = app.login(EDITOR).await;
     let creator_id = user_id(&pool, CREATOR).await;
@@ -171,8 +173,9 @@ async fn immediately_mails_each_notice_at_once(pool: PgPool) {
     assert_eq!(mails_to(&app, CREATOR).len(), 2);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn daily_collects_the_days_notices_into_one_digest_sent_once_across_nodes(pool: PgPool) {
+#[tokio::test]
+async fn daily_collects_the_days_notices_into_one_digest_sent_once_across_nodes() {
+    let (pool, _db) = db::seeded().await;
     let node1 = TestApp::spawn(pool.clone()).await;
     let node2 = TestApp::spawn_with(pool.clone(), support::test_config(&pool)).await;
     set_frequencies(&node1, CREATOR, "daily", "daily", "immediately").await;
@@ -238,8 +241,9 @@ async fn daily_collects_the_days_notices_into_one_digest_sent_once_across_nodes(
     assert!(tomorrow[0].contains("佐藤 健さんからメッセージが届きました"));
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn none_mails_nothing(pool: PgPool) {
+#[tokio::test]
+async fn none_mails_nothing() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     set_frequencies(&app, CREATOR, "none", "none", "none").await;
     let editor = app.login(EDITOR).await;
@@ -271,8 +275,9 @@ async fn none_mails_nothing(pool: PgPool) {
     assert!(mails_to(&app, CREATOR).is_empty());
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_published_post_is_mailed_to_its_audience_by_their_information_frequency(pool: PgPool) {
+#[tokio::test]
+async fn a_published_post_is_mailed_to_its_audience_by_their_information_frequency() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     set_frequencies(&app, CREATOR, "immediately", "immediately", "daily").await;
     set_frequencies(&app, EDITOR, "immediately", "immediately", "none").await;

@@ -2,13 +2,13 @@
 //! readiness, and the drain on SIGTERM (`api::serve_with_drain`, which `api::run` calls).
 
 use crate::support;
+use crate::support::db;
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::json;
-use sqlx::PgPool;
 use support::{GROUP, TestApp, channel_id, test_config};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -40,8 +40,9 @@ async fn scrape(http: &reqwest::Client, metrics: SocketAddr) -> String {
     response.text().await.unwrap()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn metrics_expose_the_families_and_their_values_move(pool: PgPool) {
+#[tokio::test]
+async fn metrics_expose_the_families_and_their_values_move() {
+    let (pool, _db) = db::seeded().await;
     // The pool's wait events, as `main.rs` routes them (a test binary has no subscriber).
     let _ = tracing_subscriber::registry()
         .with(
@@ -176,8 +177,9 @@ async fn metrics_expose_the_families_and_their_values_move(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn ready_answers_only_while_the_node_serves(pool: PgPool) {
+#[tokio::test]
+async fn ready_answers_only_while_the_node_serves() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let (status, body) = app.get("/api/ready", None).await;
     assert_eq!((status, &body["status"]), (StatusCode::OK, &json!("ready")));
@@ -206,10 +208,9 @@ async fn status_line(stream: &mut TcpStream) -> String {
         .to_string()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_drain_turns_readiness_off_tells_sockets_to_reconnect_and_finishes_requests(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn a_drain_turns_readiness_off_tells_sockets_to_reconnect_and_finishes_requests() {
+    let (pool, _db) = db::seeded().await;
     let window = Duration::from_millis(1200);
     let mut config = test_config(&pool);
     config.drain_window = window;
@@ -294,8 +295,9 @@ async fn a_drain_turns_readiness_off_tells_sockets_to_reconnect_and_finishes_req
 /// The binary with `LOG_FORMAT=json`: every line it writes is one JSON object, a request's
 /// lines carry the request id it was sent with (echoed in the answer), and SIGTERM ends the
 /// process with 0.
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn json_logs_carry_the_request_id_and_sigterm_exits_cleanly(pool: PgPool) {
+#[tokio::test]
+async fn json_logs_carry_the_request_id_and_sigterm_exits_cleanly() {
+    let (pool, _db) = db::seeded().await;
     use tokio::io::AsyncBufReadExt;
     let database = pool.connect_options().get_database().unwrap().to_owned();
     let base = std::env::var("DATABASE_URL").expect("DATABASE_URL");

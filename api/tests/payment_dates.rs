@@ -5,6 +5,7 @@
 //! the confirmation page lists the deliveries still awaiting inspection.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -63,8 +64,9 @@ fn row_of(body: &Value, task_id: i64) -> &Value {
         .unwrap_or_else(|| panic!("task {task_id} in {body}"))
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_accepted_task_is_completed_on_the_day_it_was_received(pool: PgPool) {
+#[tokio::test]
+async fn an_accepted_task_is_completed_on_the_day_it_was_received() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     // 23:30 in Tokyo on 31 March is still March there (14:30 UTC).
@@ -122,10 +124,9 @@ async fn an_accepted_task_is_completed_on_the_day_it_was_received(pool: PgPool) 
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_delivery_accepted_after_its_month_was_confirmed_is_paid_now_and_flagged_late(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn a_delivery_accepted_after_its_month_was_confirmed_is_paid_now_and_flagged_late() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     let task = delivered_task(&pool, creator, "検収が遅れた納品", "2021-03-20 10:00+09").await;
@@ -169,8 +170,9 @@ async fn a_delivery_accepted_after_its_month_was_confirmed_is_paid_now_and_flagg
     assert_eq!(row["is_paid_late"], true, "{row}");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_accountants_and_admins_see_what_awaits_inspection(pool: PgPool) {
+#[tokio::test]
+async fn only_accountants_and_admins_see_what_awaits_inspection() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let path = "/api/reward_confirmations/awaiting_inspection?year=2021&month=3";
     for who in [CREATOR, CLIENT, "manager@demo.tsumugi.jp"] {

@@ -3,6 +3,7 @@
 //! Zengin transfer file and the statements spreadsheet).
 
 use crate::support;
+use crate::support::db;
 
 use calamine::{Data, DataType, Reader, Xlsx, open_workbook_from_rs};
 use chrono::NaiveDate;
@@ -71,8 +72,9 @@ fn user_row(body: &Value, user: i64) -> &Value {
         .unwrap_or_else(|| panic!("user {user} in {body}"))
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_accountants_and_admins_see_payments(pool: PgPool) {
+#[tokio::test]
+async fn only_accountants_and_admins_see_payments() {
+    let (pool, _db) = db::seeded().await;
     // Months long before the seeded rewards, none of them confirmed.
     let app = TestApp::spawn(pool.clone()).await;
     let paths = [
@@ -109,8 +111,9 @@ async fn only_accountants_and_admins_see_payments(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_unconfirmed_month_shows_live_figures_marked_unconfirmed(pool: PgPool) {
+#[tokio::test]
+async fn an_unconfirmed_month_shows_live_figures_marked_unconfirmed() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     let editor = user_id(&pool, EDITOR).await;
@@ -246,8 +249,9 @@ async fn confirmed_february(pool: &PgPool) -> February {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_confirmed_month_shows_its_stored_statements(pool: PgPool) {
+#[tokio::test]
+async fn a_confirmed_month_shows_its_stored_statements() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let feb = confirmed_february(&pool).await;
     // A task edited after the confirmation: the stored amount is what was paid.
@@ -312,8 +316,9 @@ async fn a_confirmed_month_shows_its_stored_statements(pool: PgPool) {
     assert_eq!(month["payment_date"], "2020-03-31");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_transfer_file_of_a_confirmed_month_is_zengin_in_shift_jis(pool: PgPool) {
+#[tokio::test]
+async fn the_transfer_file_of_a_confirmed_month_is_zengin_in_shift_jis() {
+    let (pool, _db) = db::with_master_data().await;
     let app = TestApp::spawn_with_master_data(pool.clone()).await;
     let feb = confirmed_february(&pool).await;
     let token = app.login(ACCOUNTANT).await;
@@ -369,8 +374,9 @@ async fn the_transfer_file_of_a_confirmed_month_is_zengin_in_shift_jis(pool: PgP
     assert_eq!(records[4][0], b'9');
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_statements_spreadsheet_has_a_row_per_statement_and_the_sums(pool: PgPool) {
+#[tokio::test]
+async fn the_statements_spreadsheet_has_a_row_per_statement_and_the_sums() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let feb = confirmed_february(&pool).await;
     let token = app.login("admin@demo.tsumugi.jp").await;
@@ -407,8 +413,9 @@ async fn the_statements_spreadsheet_has_a_row_per_statement_and_the_sums(pool: P
     assert_eq!(number(4, "振込金額"), 61_106);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_bank_accounts_tab_lists_creators_and_finds_them_by_name(pool: PgPool) {
+#[tokio::test]
+async fn the_bank_accounts_tab_lists_creators_and_finds_them_by_name() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     let newbie = user_id(&pool, "newbie@demo.tsumugi.jp").await;

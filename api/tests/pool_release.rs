@@ -4,6 +4,7 @@
 //! it again. Counted on the wire: a proxy in front of PostgreSQL counts the frontend's `Sync`
 //! messages, one per extended-protocol query and one per `ping`.
 
+use crate::support::db;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -98,8 +99,9 @@ async fn settled(pool: &PgPool) {
     panic!("the connection did not come back to the pool");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_completed_query_returns_its_connection_without_another_round_trip(pool: PgPool) {
+#[tokio::test]
+async fn a_completed_query_returns_its_connection_without_another_round_trip() {
+    let (pool, _db) = db::seeded().await;
     let (proxied, syncs) = pool_through_proxy(&pool).await;
     // The first run of a statement prepares it (a round trip of its own); count the rest.
     let one: i32 = sqlx::query_scalar("select $1")
@@ -126,8 +128,9 @@ async fn a_completed_query_returns_its_connection_without_another_round_trip(poo
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_connection_left_mid_way_is_ready_before_it_is_used_again(pool: PgPool) {
+#[tokio::test]
+async fn a_connection_left_mid_way_is_ready_before_it_is_used_again() {
+    let (pool, _db) = db::seeded().await;
     let (proxied, _) = pool_through_proxy(&pool).await;
     sqlx::query("create table release_probe (n int)")
         .execute(&proxied)

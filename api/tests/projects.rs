@@ -1,10 +1,10 @@
 //! Projects: scoping by role, search and status filters, and the status machine over HTTP.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use support::{TestApp, demo_client_id, project_with_status};
 
 fn names(list: &Value) -> Vec<String> {
@@ -16,8 +16,9 @@ fn names(list: &Value) -> Vec<String> {
         .collect()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_client_and_staff_see_the_demo_projects_and_creators_only_their_own(pool: PgPool) {
+#[tokio::test]
+async fn the_client_and_staff_see_the_demo_projects_and_creators_only_their_own() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let (status, list) = app.get("/api/v2/projects", Some(&client)).await;
@@ -84,8 +85,9 @@ async fn the_client_and_staff_see_the_demo_projects_and_creators_only_their_own(
     assert_eq!(other["total"], 0);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_status_machine_is_enforced_with_its_movers(pool: PgPool) {
+#[tokio::test]
+async fn the_status_machine_is_enforced_with_its_movers() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let manager = app.login("manager@demo.tsumugi.jp").await;
@@ -147,8 +149,9 @@ async fn the_status_machine_is_enforced_with_its_movers(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn clients_create_projects_for_their_own_media_only(pool: PgPool) {
+#[tokio::test]
+async fn clients_create_projects_for_their_own_media_only() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let media_id: i64 = sqlx::query_scalar("select id from media where name = 'デモマガジン'")
@@ -209,8 +212,9 @@ async fn clients_create_projects_for_their_own_media_only(pool: PgPool) {
     assert_eq!(status, StatusCode::NO_CONTENT);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn offer_templates_are_kept_by_staff_and_read_by_clients(pool: PgPool) {
+#[tokio::test]
+async fn offer_templates_are_kept_by_staff_and_read_by_clients() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let manager = app.login("manager@demo.tsumugi.jp").await;
     let client = app.login("client@demo.tsumugi.jp").await;
@@ -276,8 +280,9 @@ async fn offer_templates_are_kept_by_staff_and_read_by_clients(pool: PgPool) {
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn tasks_are_scoped_grouped_filtered_and_counted(pool: PgPool) {
+#[tokio::test]
+async fn tasks_are_scoped_grouped_filtered_and_counted() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let (status, mine) = app.get("/api/mytasks", Some(&creator)).await;

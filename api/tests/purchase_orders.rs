@@ -3,6 +3,7 @@
 //! read only by the creator, accountants and admins, paged newest first.
 
 use crate::support;
+use crate::support::db;
 
 use chrono::{Datelike, Months, NaiveDate};
 use reqwest::StatusCode;
@@ -65,8 +66,9 @@ async fn versions_in_db(pool: &PgPool, task_id: i64) -> i64 {
         .unwrap()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn taking_a_task_issues_a_purchase_order_stating_what_article_3_requires(pool: PgPool) {
+#[tokio::test]
+async fn taking_a_task_issues_a_purchase_order_stating_what_article_3_requires() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login(CREATOR).await;
     let task = task_titled(&pool, KYOTO).await;
@@ -187,8 +189,9 @@ async fn taking_a_task_issues_a_purchase_order_stating_what_article_3_requires(p
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn changed_terms_issue_a_revision_and_the_old_version_stays(pool: PgPool) {
+#[tokio::test]
+async fn changed_terms_issue_a_revision_and_the_old_version_stays() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login(CREATOR).await;
     let client = app.login("client@demo.tsumugi.jp").await;
@@ -293,8 +296,9 @@ async fn changed_terms_issue_a_revision_and_the_old_version_stays(pool: PgPool) 
     assert!(removed.is_err(), "purchase orders are append-only");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_the_creator_accountants_and_admins_read_purchase_orders(pool: PgPool) {
+#[tokio::test]
+async fn only_the_creator_accountants_and_admins_read_purchase_orders() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     let editor = user_id(&pool, "editor@demo.tsumugi.jp").await;
@@ -369,10 +373,9 @@ async fn only_the_creator_accountants_and_admins_read_purchase_orders(pool: PgPo
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_demo_creator_holds_orders_one_revised_and_the_list_is_paged_newest_first(
-    pool: PgPool,
-) {
+#[tokio::test]
+async fn the_demo_creator_holds_orders_one_revised_and_the_list_is_paged_newest_first() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     let token = app.login(CREATOR).await;
@@ -461,8 +464,9 @@ async fn the_demo_creator_holds_orders_one_revised_and_the_list_is_paged_newest_
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_migration_backfills_orders_taken_before_it(pool: PgPool) {
+#[tokio::test]
+async fn the_migration_backfills_orders_taken_before_it() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     // A task taken without the take flow, as tasks taken before purchase orders were.

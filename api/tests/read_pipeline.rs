@@ -2,6 +2,7 @@
 //! and a connection whose backend is terminated is replaced without an error.
 
 use crate::support;
+use crate::support::db;
 
 use api::auth::role::Role;
 use api::auth::session::Caller;
@@ -36,8 +37,9 @@ async fn callers(pool: &PgPool) -> Vec<(String, Caller)> {
         .collect()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_team_list_through_the_pipeline_has_the_pools_rows_for_every_user(pool: PgPool) {
+#[tokio::test]
+async fn the_team_list_through_the_pipeline_has_the_pools_rows_for_every_user() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     // Unread messages in the demo team for the editor too, so the counts are not all zero.
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -94,8 +96,9 @@ async fn pipeline_backends(pool: &PgPool) -> Vec<i32> {
     .unwrap()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_terminated_pipeline_backend_is_replaced_and_no_request_fails(pool: PgPool) {
+#[tokio::test]
+async fn a_terminated_pipeline_backend_is_replaced_and_no_request_fails() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let (status, before) = app.get("/api/teams", Some(&creator)).await;
@@ -143,8 +146,9 @@ impl FromPgRow for FirstInt {
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_read_whose_backend_ends_under_it_is_repeated_on_a_fresh_connection(pool: PgPool) {
+#[tokio::test]
+async fn a_read_whose_backend_ends_under_it_is_repeated_on_a_fresh_connection() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let reading = {
         let state = app.state.clone();
@@ -183,8 +187,9 @@ async fn a_read_whose_backend_ends_under_it_is_repeated_on_a_fresh_connection(po
     assert_ne!(answered[0].0, sleeping, "answered by a fresh backend");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_statement_whose_table_changed_shape_is_prepared_again(pool: PgPool) {
+#[tokio::test]
+async fn a_statement_whose_table_changed_shape_is_prepared_again() {
+    let (pool, _db) = db::seeded().await;
     sqlx::raw_sql("create table reshaped (a int not null); insert into reshaped values (7)")
         .execute(&pool)
         .await

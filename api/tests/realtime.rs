@@ -2,6 +2,7 @@
 //! sharing Redis.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -11,8 +12,9 @@ use serde_json::json;
 use sqlx::PgPool;
 use support::{TestApp, redis_url, sio::SioClient, test_config};
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn missing_bad_and_revoked_tokens_are_refused_at_connect(pool: PgPool) {
+#[tokio::test]
+async fn missing_bad_and_revoked_tokens_are_refused_at_connect() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     assert_eq!(
         SioClient::connect(app.addr, None).await.err().as_deref(),
@@ -44,8 +46,9 @@ async fn missing_bad_and_revoked_tokens_are_refused_at_connect(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_members_join_a_channel(pool: PgPool) {
+#[tokio::test]
+async fn only_members_join_a_channel() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let channel_id: i64 = sqlx::query_scalar("select id from channels where name = 'デモ編集部'")
         .fetch_one(&pool)
@@ -124,8 +127,9 @@ async fn redis_node(pool: &PgPool, prefix: &str, revision: &str) -> TestApp {
     TestApp::spawn_with(pool.clone(), config).await
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn maintenance_set_on_node_one_reaches_a_socket_on_node_two(pool: PgPool) {
+#[tokio::test]
+async fn maintenance_set_on_node_one_reaches_a_socket_on_node_two() {
+    let (pool, _db) = db::seeded().await;
     let prefix = format!("test-{}", uuid::Uuid::new_v4());
     let node1 = redis_node(&pool, &prefix, "r1").await;
     let node2 = redis_node(&pool, &prefix, "r1").await;
@@ -164,8 +168,9 @@ async fn maintenance_set_on_node_one_reaches_a_socket_on_node_two(pool: PgPool) 
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_node_starting_a_new_release_tells_sockets_on_the_other_nodes(pool: PgPool) {
+#[tokio::test]
+async fn a_node_starting_a_new_release_tells_sockets_on_the_other_nodes() {
+    let (pool, _db) = db::seeded().await;
     let prefix = format!("test-{}", uuid::Uuid::new_v4());
     let old = redis_node(&pool, &prefix, "release-1").await;
     api::system::revision::announce(&old.state.db, &old.state.hub, "release-1")
@@ -201,8 +206,9 @@ async fn a_node_starting_a_new_release_tells_sockets_on_the_other_nodes(pool: Pg
     assert_eq!(bumped["revision_no"], "release-2");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn events_to_one_user_reach_all_their_sockets_on_every_node_and_nobody_else(pool: PgPool) {
+#[tokio::test]
+async fn events_to_one_user_reach_all_their_sockets_on_every_node_and_nobody_else() {
+    let (pool, _db) = db::seeded().await;
     let prefix = format!("test-{}", uuid::Uuid::new_v4());
     let node1 = redis_node(&pool, &prefix, "r").await;
     let node2 = redis_node(&pool, &prefix, "r").await;
@@ -251,8 +257,9 @@ async fn events_to_one_user_reach_all_their_sockets_on_every_node_and_nobody_els
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_session_revoked_on_one_node_is_refused_by_another_that_had_it_cached(pool: PgPool) {
+#[tokio::test]
+async fn a_session_revoked_on_one_node_is_refused_by_another_that_had_it_cached() {
+    let (pool, _db) = db::seeded().await;
     let prefix = format!("test-{}", uuid::Uuid::new_v4());
     let node1 = redis_node(&pool, &prefix, "r1").await;
     let node2 = redis_node(&pool, &prefix, "r1").await;

@@ -3,6 +3,7 @@
 //! socket is on one node and the change is made through REST on the other.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -132,8 +133,9 @@ async fn hears(
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_member_the_client_ends_leaves_the_room_on_every_node(pool: PgPool) {
+#[tokio::test]
+async fn a_member_the_client_ends_leaves_the_room_on_every_node() {
+    let (pool, _db) = db::seeded().await;
     let (node1, node2) = two_nodes(&pool).await;
     let (media_id, team_id, channel_id) = feature_team(&pool).await;
     let writer_id = user_id(&pool, "writer04@demo.tsumugi.jp").await;
@@ -163,8 +165,9 @@ async fn a_member_the_client_ends_leaves_the_room_on_every_node(pool: PgPool) {
     assert!(ack["error"]["message"].is_string(), "{ack}");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_creator_who_leaves_the_team_leaves_the_room_on_every_node(pool: PgPool) {
+#[tokio::test]
+async fn a_creator_who_leaves_the_team_leaves_the_room_on_every_node() {
+    let (pool, _db) = db::seeded().await;
     let (node1, node2) = two_nodes(&pool).await;
     let (_, team_id, channel_id) = feature_team(&pool).await;
     let client = node1.login("client@demo.tsumugi.jp").await;
@@ -215,8 +218,9 @@ async fn account_change_leaves_the_room(
     lost_the_room(&node1, &poster, channel_id, &mut witness, &mut member).await;
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_suspended_account_leaves_the_room_on_every_node(pool: PgPool) {
+#[tokio::test]
+async fn a_suspended_account_leaves_the_room_on_every_node() {
+    let (pool, _db) = db::seeded().await;
     account_change_leaves_the_room(
         &pool,
         "デモ編集部",
@@ -232,8 +236,9 @@ async fn a_suspended_account_leaves_the_room_on_every_node(pool: PgPool) {
 }
 
 /// Staff read management channels without being members; the accountant is not one.
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn staff_made_a_creator_leaves_the_management_room_on_every_node(pool: PgPool) {
+#[tokio::test]
+async fn staff_made_a_creator_leaves_the_management_room_on_every_node() {
+    let (pool, _db) = db::seeded().await;
     account_change_leaves_the_room(
         &pool,
         "スタッフ連絡",
@@ -251,8 +256,9 @@ async fn staff_made_a_creator_leaves_the_management_room_on_every_node(pool: PgP
 /// What the hub does is what the rule says, not what the write paths list: a membership taken
 /// away by any write (here straight in the database, as a future path might) is applied by
 /// the one call every path makes.
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn access_changed_recomputes_the_rooms_from_the_membership_rule(pool: PgPool) {
+#[tokio::test]
+async fn access_changed_recomputes_the_rooms_from_the_membership_rule() {
+    let (pool, _db) = db::seeded().await;
     let (node1, node2) = two_nodes(&pool).await;
     let other_channel = channel_id(&pool, "山田 花子・佐藤 健").await;
     let channel_id = channel_id(&pool, "デモ編集部").await;
@@ -291,8 +297,9 @@ async fn access_changed_recomputes_the_rooms_from_the_membership_rule(pool: PgPo
 /// An eviction a node missed (its link to the other nodes was down when it was published)
 /// cannot let `typing` through: the right is checked again as the typing goes out, and the
 /// socket leaves the room then.
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn typing_is_checked_against_the_rule_when_it_is_relayed(pool: PgPool) {
+#[tokio::test]
+async fn typing_is_checked_against_the_rule_when_it_is_relayed() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let channel_id = channel_id(&pool, "デモ編集部").await;
     let creator_id = user_id(&pool, "creator@demo.tsumugi.jp").await;

@@ -2,6 +2,7 @@
 //! (computed by money::rewards::tax over the whole month), paging, and who may read it.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::StatusCode;
 use serde_json::Value;
@@ -41,8 +42,9 @@ async fn tasks(pool: &PgPool, creator: i64, rows: &[(i64, &str, &str, bool, bool
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_month_holds_done_valid_taken_tasks_and_is_taxed_as_a_whole(pool: PgPool) {
+#[tokio::test]
+async fn a_month_holds_done_valid_taken_tasks_and_is_taxed_as_a_whole() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     tasks(
@@ -111,8 +113,9 @@ async fn a_month_holds_done_valid_taken_tasks_and_is_taxed_as_a_whole(pool: PgPo
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn the_page_limits_the_lines_not_the_figures(pool: PgPool) {
+#[tokio::test]
+async fn the_page_limits_the_lines_not_the_figures() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     let rows: Vec<(i64, &str, &str, bool, bool)> = (0..25)
@@ -132,8 +135,9 @@ async fn the_page_limits_the_lines_not_the_figures(pool: PgPool) {
     assert_eq!(figures(&first), [27_775, 2_777, 2_835, 0, 27_717]);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_the_creator_accountants_and_admins_read_rewards(pool: PgPool) {
+#[tokio::test]
+async fn only_the_creator_accountants_and_admins_read_rewards() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     tasks(
@@ -189,8 +193,9 @@ async fn confirm(app: &TestApp, token: &str, year: i32, month: u32) -> (StatusCo
     .await
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn confirming_freezes_the_month_and_pays_each_task_once(pool: PgPool) {
+#[tokio::test]
+async fn confirming_freezes_the_month_and_pays_each_task_once() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     tasks(
@@ -266,8 +271,9 @@ async fn confirming_freezes_the_month_and_pays_each_task_once(pool: PgPool) {
     assert!(refused.is_err(), "stored lines cannot be removed");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn staff_may_not_date_a_task_into_a_confirmed_month(pool: PgPool) {
+#[tokio::test]
+async fn staff_may_not_date_a_task_into_a_confirmed_month() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     tasks(
@@ -313,8 +319,9 @@ async fn staff_may_not_date_a_task_into_a_confirmed_month(pool: PgPool) {
     assert_eq!(status, StatusCode::OK, "an open month is fine");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_accountants_and_admins_confirm_and_only_ended_months(pool: PgPool) {
+#[tokio::test]
+async fn only_accountants_and_admins_confirm_and_only_ended_months() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     for who in [CREATOR, "client@demo.tsumugi.jp", "manager@demo.tsumugi.jp"] {
         let token = app.login(who).await;
@@ -352,8 +359,9 @@ async fn only_accountants_and_admins_confirm_and_only_ended_months(pool: PgPool)
     assert!(list["latest_confirmable"]["month"].is_number());
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn two_confirmations_at_once_store_the_month_once(pool: PgPool) {
+#[tokio::test]
+async fn two_confirmations_at_once_store_the_month_once() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     tasks(
@@ -380,8 +388,9 @@ async fn two_confirmations_at_once_store_the_month_once(pool: PgPool) {
     assert_eq!(lines, 1);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_year_lists_twelve_months_confirmed_or_live(pool: PgPool) {
+#[tokio::test]
+async fn a_year_lists_twelve_months_confirmed_or_live() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     tasks(
@@ -435,8 +444,9 @@ async fn a_year_lists_twelve_months_confirmed_or_live(pool: PgPool) {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn statements_download_as_a_spreadsheet_and_a_japanese_pdf(pool: PgPool) {
+#[tokio::test]
+async fn statements_download_as_a_spreadsheet_and_a_japanese_pdf() {
+    let (pool, _db) = db::seeded().await;
     use calamine::Reader;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
@@ -528,8 +538,9 @@ async fn statements_download_as_a_spreadsheet_and_a_japanese_pdf(pool: PgPool) {
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn staff_set_the_rates_and_a_creators_reduced_withholding(pool: PgPool) {
+#[tokio::test]
+async fn staff_set_the_rates_and_a_creators_reduced_withholding() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     tasks(

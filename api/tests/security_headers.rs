@@ -2,6 +2,7 @@
 //! HSTS only when a trusted proxy says the request came over TLS.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::Method;
 use support::{TestApp, test_config};
@@ -14,8 +15,9 @@ async fn headers_of(app: &TestApp, path: &str, https: bool) -> reqwest::header::
     request.send().await.expect("response").headers().clone()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn pages_api_answers_and_errors_carry_the_safety_headers(pool: sqlx::PgPool) {
+#[tokio::test]
+async fn pages_api_answers_and_errors_carry_the_safety_headers() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     for path in [
         "/",
@@ -45,8 +47,9 @@ async fn pages_api_answers_and_errors_carry_the_safety_headers(pool: sqlx::PgPoo
     }
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn hsts_is_sent_when_a_trusted_proxy_terminates_tls(pool: sqlx::PgPool) {
+#[tokio::test]
+async fn hsts_is_sent_when_a_trusted_proxy_terminates_tls() {
+    let (pool, _db) = db::seeded().await;
     let mut config = test_config(&pool);
     config.trust_proxy = 1;
     let app = TestApp::spawn_with(pool, config).await;
@@ -59,8 +62,9 @@ async fn hsts_is_sent_when_a_trusted_proxy_terminates_tls(pool: sqlx::PgPool) {
     assert!(!plain.contains_key("strict-transport-security"));
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_the_configured_origins_may_call_the_api_from_their_pages(pool: sqlx::PgPool) {
+#[tokio::test]
+async fn only_the_configured_origins_may_call_the_api_from_their_pages() {
+    let (pool, _db) = db::seeded().await;
     let mut config = test_config(&pool);
     config.allowed_origins = vec!["https://admin.example.jp".into()];
     let app = TestApp::spawn_with(pool, config).await;

@@ -2,6 +2,7 @@
 //! benchmark reads to tell a POST that waited in PostgreSQL from one that waited for a core.
 
 use crate::support;
+use crate::support::db;
 
 use std::collections::HashMap;
 
@@ -41,8 +42,9 @@ fn durations(header: &str) -> HashMap<String, f64> {
         .collect()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn with_timing_on_a_posted_message_says_where_its_time_went(pool: PgPool) {
+#[tokio::test]
+async fn with_timing_on_a_posted_message_says_where_its_time_went() {
+    let (pool, _db) = db::seeded().await;
     let mut config = support::test_config(&pool);
     config.server_timing = true;
     let app = TestApp::spawn_with(pool.clone(), config).await;
@@ -73,8 +75,9 @@ async fn with_timing_on_a_posted_message_says_where_its_time_went(pool: PgPool) 
     assert_eq!(took["push"], 0.0, "{header}");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn by_default_answers_carry_no_timing(pool: PgPool) {
+#[tokio::test]
+async fn by_default_answers_carry_no_timing() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (status, header) = post_message(&app, &pool).await;
     assert_eq!(status, StatusCode::CREATED);

@@ -3,6 +3,7 @@
 //! gzipped for a client that accepts it, small ones and downloads go as they are.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::StatusCode;
 use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE, VARY};
@@ -51,8 +52,9 @@ fn header(response: &reqwest::Response, name: impl reqwest::header::AsHeaderName
     values.join(", ").to_ascii_lowercase()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn hashed_assets_go_precompressed_and_are_kept_for_a_year(pool: sqlx::PgPool) {
+#[tokio::test]
+async fn hashed_assets_go_precompressed_and_are_kept_for_a_year() {
+    let (pool, _db) = db::seeded().await;
     let app = app_with_web_dir(pool).await;
     for (accept, encoding, body) in [
         (Some("gzip, deflate, br, zstd"), "br", BROTLI),
@@ -81,8 +83,9 @@ async fn hashed_assets_go_precompressed_and_are_kept_for_a_year(pool: sqlx::PgPo
     assert_eq!(header(&missing, CACHE_CONTROL), "no-cache");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn pages_and_the_release_marker_are_revalidated(pool: sqlx::PgPool) {
+#[tokio::test]
+async fn pages_and_the_release_marker_are_revalidated() {
+    let (pool, _db) = db::seeded().await;
     let app = app_with_web_dir(pool).await;
     // index.html itself and the client-side routes it answers.
     for path in ["/", "/index.html", "/tasks", "/channels/12"] {
@@ -100,8 +103,9 @@ async fn pages_and_the_release_marker_are_revalidated(pool: sqlx::PgPool) {
     assert_eq!(header(&revision, CACHE_CONTROL), "no-store");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn large_json_answers_are_gzipped_when_asked_and_small_ones_are_not(pool: sqlx::PgPool) {
+#[tokio::test]
+async fn large_json_answers_are_gzipped_when_asked_and_small_ones_are_not() {
+    let (pool, _db) = db::seeded().await;
     let mut config = test_config(&pool);
     config.server_timing = true;
     let app = TestApp::spawn_with(pool, config).await;

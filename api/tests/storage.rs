@@ -4,6 +4,7 @@
 //! `tsumugi storage migrate`.
 
 use crate::support;
+use crate::support::db;
 
 use api::platform::storage::{ObjectStream, PutError, S3Config, Storage, StorageConfig};
 use bytes::Bytes;
@@ -219,8 +220,9 @@ fn header(response: &reqwest::Response, name: &str) -> String {
         .unwrap_or_default()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn downloads_answer_ranges_and_revalidate(pool: PgPool) {
+#[tokio::test]
+async fn downloads_answer_ranges_and_revalidate() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let content = "第一章　はじまり。".repeat(40).into_bytes();
@@ -326,8 +328,9 @@ pub(crate) async fn node(pool: &PgPool, storage: &StorageConfig) -> TestApp {
     TestApp::spawn_with(pool.clone(), config).await
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_file_uploaded_through_one_node_downloads_through_another(pool: PgPool) {
+#[tokio::test]
+async fn a_file_uploaded_through_one_node_downloads_through_another() {
+    let (pool, _db) = db::seeded().await;
     let shared = s3_config();
     let first = node(&pool, &shared).await;
     let second = node(&pool, &shared).await;
@@ -417,8 +420,9 @@ fn migrate(data_dir: &std::path::Path, storage: &StorageConfig) -> (bool, String
     )
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn storage_migrate_moves_a_local_store_into_s3(pool: PgPool) {
+#[tokio::test]
+async fn storage_migrate_moves_a_local_store_into_s3() {
+    let (pool, _db) = db::seeded().await;
     // One node on local disk, as before.
     let local = TestApp::spawn(pool.clone()).await;
     let creator = local.login("creator@demo.tsumugi.jp").await;

@@ -2,18 +2,19 @@
 //! notices and pushes each side sees live.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::json;
-use sqlx::PgPool;
 use support::{TestApp, demo_client_id, sio::SioClient, task_titled};
 
 const WAIT: Duration = Duration::from_secs(3);
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_task_goes_from_offer_to_accepted_with_live_notices(pool: PgPool) {
+#[tokio::test]
+async fn a_task_goes_from_offer_to_accepted_with_live_notices() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let client = app.login("client@demo.tsumugi.jp").await;

@@ -5,12 +5,12 @@
 
 use crate::purchase_orders::{detail as purchase_order, summary_of, take};
 use crate::support;
+use crate::support::db;
 
 use api::platform::clock;
 use chrono::{DateTime, Utc};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use support::{TestApp, task_titled, task_with_status};
 
 const CREATOR: &str = "creator@demo.tsumugi.jp";
@@ -24,8 +24,9 @@ fn set_clock(at: &str) {
     clock::set_for_this_thread(Some(at.parse::<DateTime<Utc>>().unwrap()));
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_task_taken_at_half_past_midnight_in_tokyo_is_ordered_that_day(pool: PgPool) {
+#[tokio::test]
+async fn a_task_taken_at_half_past_midnight_in_tokyo_is_ordered_that_day() {
+    let (pool, _db) = db::migrated().await;
     set_clock(HALF_PAST_MIDNIGHT_IN_TOKYO);
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login(CREATOR).await;
@@ -53,8 +54,9 @@ async fn a_task_taken_at_half_past_midnight_in_tokyo_is_ordered_that_day(pool: P
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_month_ends_and_a_completed_date_may_be_today_by_tokyo_s_calendar(pool: PgPool) {
+#[tokio::test]
+async fn a_month_ends_and_a_completed_date_may_be_today_by_tokyo_s_calendar() {
+    let (pool, _db) = db::migrated().await;
     set_clock(HALF_PAST_MIDNIGHT_IN_TOKYO);
     let app = TestApp::spawn(pool.clone()).await;
     let admin = app.login("admin@demo.tsumugi.jp").await;

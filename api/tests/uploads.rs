@@ -3,6 +3,7 @@
 //! upload, and the finished file attached by id under the files' existing access rules.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -11,7 +12,6 @@ use chrono::{DateTime, Utc};
 use reqwest::header::HeaderMap;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use support::{GROUP, TestApp, channel_id, task_titled};
 use tokio::io::AsyncWriteExt;
 
@@ -207,8 +207,9 @@ async fn downloads_only_for(
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_upload_resumes_after_a_broken_patch_and_becomes_a_file_in_chat(pool: PgPool) {
+#[tokio::test]
+async fn an_upload_resumes_after_a_broken_patch_and_becomes_a_file_in_chat() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let group = channel_id(&pool, GROUP).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -339,8 +340,9 @@ async fn an_upload_resumes_after_a_broken_patch_and_becomes_a_file_in_chat(pool:
     downloads_only_for(&app, file_id, &bytes, &editor, &newbie).await;
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn limits_by_kind_are_checked_at_creation_and_on_the_first_bytes(pool: PgPool) {
+#[tokio::test]
+async fn limits_by_kind_are_checked_at_creation_and_on_the_first_bytes() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let uploads_before: i64 = sqlx::query_scalar("select count(*) from uploads")
@@ -503,8 +505,9 @@ async fn limits_by_kind_are_checked_at_creation_and_on_the_first_bytes(pool: PgP
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn uploads_are_terminated_and_expire_with_their_parts(pool: PgPool) {
+#[tokio::test]
+async fn uploads_are_terminated_and_expire_with_their_parts() {
+    let (pool, _db) = db::migrated().await;
     let at: DateTime<Utc> = "2026-12-01T00:00:00Z".parse().unwrap();
     api::platform::clock::set_for_this_thread(Some(at));
     let app = TestApp::spawn(pool.clone()).await;
@@ -577,8 +580,9 @@ async fn uploads_are_terminated_and_expire_with_their_parts(pool: PgPool) {
     api::platform::clock::set_for_this_thread(None);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_finished_upload_is_delivered_by_id_and_the_client_downloads_it(pool: PgPool) {
+#[tokio::test]
+async fn a_finished_upload_is_delivered_by_id_and_the_client_downloads_it() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (creator, mut creator_socket) = app.live("creator@demo.tsumugi.jp").await;
     let client = app.login("client@demo.tsumugi.jp").await;
@@ -641,8 +645,9 @@ async fn a_finished_upload_is_delivered_by_id_and_the_client_downloads_it(pool: 
     downloads_only_for(&app, file_id, &bytes, &client, &newbie).await;
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_infected_upload_is_never_downloadable(pool: PgPool) {
+#[tokio::test]
+async fn an_infected_upload_is_never_downloadable() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (creator, mut socket) = app.live("creator@demo.tsumugi.jp").await;
     let mut bytes = text_bytes(70 * 1024);
@@ -666,8 +671,9 @@ async fn an_infected_upload_is_never_downloadable(pool: PgPool) {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_upload_begun_through_one_node_continues_through_another(pool: PgPool) {
+#[tokio::test]
+async fn an_upload_begun_through_one_node_continues_through_another() {
+    let (pool, _db) = db::seeded().await;
     use api::files::uploads::parts::PART_BYTES;
     use api::platform::storage::Storage;
 
@@ -806,8 +812,9 @@ async fn an_upload_begun_through_one_node_continues_through_another(pool: PgPool
     assert!(storage.head(&key).await.unwrap().is_none());
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn files_left_scanning_are_scanned_again_by_one_node(pool: PgPool) {
+#[tokio::test]
+async fn files_left_scanning_are_scanned_again_by_one_node() {
+    let (pool, _db) = db::seeded().await;
     use api::platform::storage::StorageConfig;
 
     let first = TestApp::spawn(pool.clone()).await;

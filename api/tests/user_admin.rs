@@ -3,6 +3,7 @@
 //! account active → banned → left, erasing personal data and keeping the money records.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -75,8 +76,9 @@ async fn set_role(app: &TestApp, token: &str, user: i64, role: &str) -> (StatusC
     .await
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_role_change_ends_every_session_of_the_user_at_once(pool: PgPool) {
+#[tokio::test]
+async fn a_role_change_ends_every_session_of_the_user_at_once() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     let (token, mut socket) = app.live(CREATOR).await;
@@ -117,8 +119,9 @@ async fn a_role_change_ends_every_session_of_the_user_at_once(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn only_admins_change_roles_and_not_every_role_can_change(pool: PgPool) {
+#[tokio::test]
+async fn only_admins_change_roles_and_not_every_role_can_change() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = user_id(&pool, CREATOR).await;
     for who in [MANAGER, ACCOUNTANT, CREATOR, CLIENT] {
@@ -161,8 +164,9 @@ async fn only_admins_change_roles_and_not_every_role_can_change(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn staff_list_users_by_role_status_and_words_with_paging(pool: PgPool) {
+#[tokio::test]
+async fn staff_list_users_by_role_status_and_words_with_paging() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let admin = app.login(ADMIN).await;
     let (status, body) = app
@@ -203,8 +207,9 @@ async fn staff_list_users_by_role_status_and_words_with_paging(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn admin_flags_refuse_offers_and_hide_creators_from_search(pool: PgPool) {
+#[tokio::test]
+async fn admin_flags_refuse_offers_and_hide_creators_from_search() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (creator, _) = new_creator(&pool, "フラグテスト").await;
     let manager = app.login(MANAGER).await;
@@ -338,8 +343,9 @@ async fn leave(app: &TestApp, token: &str, user: i64, status: &str) -> (StatusCo
     .await
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_leaver_is_banned_then_left_with_personal_data_erased_and_money_kept(pool: PgPool) {
+#[tokio::test]
+async fn a_leaver_is_banned_then_left_with_personal_data_erased_and_money_kept() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (creator, mail) = new_creator(&pool, "退会予定").await;
     let doing = taken_task(&pool, creator, "doing", None).await;
@@ -465,8 +471,9 @@ async fn a_leaver_is_banned_then_left_with_personal_data_erased_and_money_kept(p
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn banning_withdraws_open_offers_and_closes_the_live_socket(pool: PgPool) {
+#[tokio::test]
+async fn banning_withdraws_open_offers_and_closes_the_live_socket() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let (creator, mail) = new_creator(&pool, "ソケット退会").await;
     let offered: i64 = sqlx::query_scalar(
@@ -515,8 +522,9 @@ fn new_user_body(mail: &str, role: &str) -> Value {
     })
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_admin_creates_a_user_who_can_log_in(pool: PgPool) {
+#[tokio::test]
+async fn an_admin_creates_a_user_who_can_log_in() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let admin = app.login(ADMIN).await;
     let (status, body) = app
@@ -566,8 +574,9 @@ async fn an_admin_creates_a_user_who_can_log_in(pool: PgPool) {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn managers_edit_someone_elses_profile_by_its_own_rules(pool: PgPool) {
+#[tokio::test]
+async fn managers_edit_someone_elses_profile_by_its_own_rules() {
+    let (pool, _db) = db::with_master_data().await;
     let app = TestApp::spawn_with_master_data(pool.clone()).await;
     let manager = app.login(MANAGER).await;
     let client = user_id(&pool, CLIENT).await;
@@ -606,8 +615,9 @@ async fn managers_edit_someone_elses_profile_by_its_own_rules(pool: PgPool) {
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_users_image_redirects_to_the_public_image(pool: PgPool) {
+#[tokio::test]
+async fn a_users_image_redirects_to_the_public_image() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login(CLIENT).await;
     let creator = user_id(&pool, CREATOR).await;

@@ -3,6 +3,7 @@
 //! delivery reports and the works a creator can deliver to.
 
 use crate::support;
+use crate::support::db;
 
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
@@ -10,8 +11,9 @@ use serde_json::json;
 use sqlx::PgPool;
 use support::{TestApp, demo_client_id, task_with_status};
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn staff_fix_completed_dates_invalidate_and_edit_tasks(pool: PgPool) {
+#[tokio::test]
+async fn staff_fix_completed_dates_invalidate_and_edit_tasks() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let admin = app.login("admin@demo.tsumugi.jp").await;
     let manager = app.login("manager@demo.tsumugi.jp").await;
@@ -141,8 +143,9 @@ async fn staff_fix_completed_dates_invalidate_and_edit_tasks(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn deliveries_are_listed_for_their_client_with_their_files_and_destinations(pool: PgPool) {
+#[tokio::test]
+async fn deliveries_are_listed_for_their_client_with_their_files_and_destinations() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let client = app.login("client@demo.tsumugi.jp").await;
@@ -302,8 +305,9 @@ async fn deliveries_are_listed_for_their_client_with_their_files_and_destination
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn staff_report_a_month_of_deliveries_once(pool: PgPool) {
+#[tokio::test]
+async fn staff_report_a_month_of_deliveries_once() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let admin = app.login("admin@demo.tsumugi.jp").await;
     let client = app.login("client@demo.tsumugi.jp").await;
@@ -364,8 +368,9 @@ async fn completed_on(pool: &PgPool, task_id: i64) -> Option<String> {
         .unwrap()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn staff_may_not_move_a_completed_date_out_of_a_confirmed_month_nor_past_today(pool: PgPool) {
+#[tokio::test]
+async fn staff_may_not_move_a_completed_date_out_of_a_confirmed_month_nor_past_today() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let admin = app.login("admin@demo.tsumugi.jp").await;
     let creator = support::user_id(&pool, "creator@demo.tsumugi.jp").await;

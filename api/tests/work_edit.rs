@@ -2,6 +2,7 @@
 //! with its live notice, declining, deleting, and the all-or-nothing bulk update.
 
 use crate::support;
+use crate::support::db;
 
 use std::time::Duration;
 
@@ -44,8 +45,9 @@ async fn move_client_elsewhere(pool: &PgPool) {
         .unwrap();
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn clients_add_works_and_offer_tasks_that_creators_hear_of_at_once(pool: PgPool) {
+#[tokio::test]
+async fn clients_add_works_and_offer_tasks_that_creators_hear_of_at_once() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -253,8 +255,9 @@ async fn clients_add_works_and_offer_tasks_that_creators_hear_of_at_once(pool: P
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_bulk_update_writes_every_task_or_none(pool: PgPool) {
+#[tokio::test]
+async fn a_bulk_update_writes_every_task_or_none() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -326,8 +329,9 @@ async fn a_bulk_update_writes_every_task_or_none(pool: PgPool) {
     assert_eq!(task_row(&pool, ids[0]).await.0, "一括で変えた題");
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn clients_pick_among_active_creators_and_staff_among_everyone(pool: PgPool) {
+#[tokio::test]
+async fn clients_pick_among_active_creators_and_staff_among_everyone() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let admin = app.login("admin@demo.tsumugi.jp").await;

@@ -3,6 +3,7 @@
 //! in one go; operation-agency rewards come from the CRM, whose failure is its own error.
 
 use crate::support;
+use crate::support::db;
 
 use calamine::{Data, Reader, Xlsx, open_workbook_from_rs};
 use reqwest::StatusCode;
@@ -59,8 +60,9 @@ async fn task_count(pool: &PgPool, work_id: i64) -> i64 {
         .unwrap()
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn templates_download_as_xlsx_with_their_headers(pool: PgPool) {
+#[tokio::test]
+async fn templates_download_as_xlsx_with_their_headers() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -106,8 +108,9 @@ async fn templates_download_as_xlsx_with_their_headers(pool: PgPool) {
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn an_upload_with_a_bad_cell_writes_nothing_and_a_good_one_writes_everything(pool: PgPool) {
+#[tokio::test]
+async fn an_upload_with_a_bad_cell_writes_nothing_and_a_good_one_writes_everything() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let work = work_named(&pool, "秋の京都さんぽ 取材記事 本編").await;
@@ -272,8 +275,9 @@ async fn an_upload_with_a_bad_cell_writes_nothing_and_a_good_one_writes_everythi
     assert_eq!(tags, vec!["特集", "秋"]);
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn operation_agency_rewards_come_from_the_crm_unit_prices(pool: PgPool) {
+#[tokio::test]
+async fn operation_agency_rewards_come_from_the_crm_unit_prices() {
+    let (pool, _db) = db::seeded().await;
     let app = TestApp::spawn(pool.clone()).await;
     let client = app.login("client@demo.tsumugi.jp").await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
@@ -359,8 +363,9 @@ async fn operation_agency_rewards_come_from_the_crm_unit_prices(pool: PgPool) {
     );
 }
 
-#[sqlx::test(migrator = "api::MIGRATOR")]
-async fn a_failing_crm_is_its_own_error(pool: PgPool) {
+#[tokio::test]
+async fn a_failing_crm_is_its_own_error() {
+    let (pool, _db) = db::seeded().await;
     let mut config = test_config(&pool);
     // Nothing listens on the discard port: the CRM cannot be reached.
     config.crm_unit_pricing_url = Some("http://127.0.0.1:9".into());

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod chat;
+pub mod db;
 pub mod sio;
 
 use std::net::SocketAddr;
