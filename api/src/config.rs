@@ -158,6 +158,10 @@ pub struct Config {
     pub operator: Operator,
     /// Virus scanning of uploads: clamd at `CLAMD_URL` (`tcp://host:port`), else built in.
     pub scanner: crate::files::scan::Scanner,
+    /// `UPLOAD_PART_MEMORY_MIB` (40): the memory, in MiB, that the S3 parts being filled by
+    /// resumable uploads may hold on this node together (5 MiB each); a request finding it
+    /// spent waits, then answers 503 (`files::uploads::budget`).
+    pub upload_part_memory: usize,
     /// The operator's own account the monthly bank transfer file pays from.
     pub transfer_payer: TransferPayer,
     /// Where `/metrics` is served (`METRICS_ADDR`, e.g. `127.0.0.1:9100`); unset: no metrics are
@@ -450,6 +454,11 @@ impl Config {
             public_url: var("PUBLIC_URL"),
             operator: Operator::from_env(),
             scanner: crate::files::scan::Scanner::from_url(var("CLAMD_URL").as_deref())?,
+            upload_part_memory: parsed(
+                "UPLOAD_PART_MEMORY_MIB",
+                crate::files::uploads::budget::DEFAULT_BYTES >> 20,
+            )?
+            .saturating_mul(1 << 20),
             transfer_payer: TransferPayer::from_env()?,
             metrics_addr: match var("METRICS_ADDR") {
                 Some(address) => Some(address.parse().map_err(|_| {
@@ -546,6 +555,7 @@ impl Config {
             public_url: None,
             operator: Operator::default(),
             scanner: crate::files::scan::Scanner::Signature,
+            upload_part_memory: crate::files::uploads::budget::DEFAULT_BYTES,
             transfer_payer: TransferPayer::default(),
             metrics_addr: None,
             drain_window: std::time::Duration::ZERO,

@@ -82,6 +82,11 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         move || sessions.invalidate()
     });
     let storage = platform::storage::Storage::open(&config.storage)?;
+    let upload_budget = files::uploads::budget::PartBudget::new(
+        config.upload_part_memory,
+        files::uploads::budget::WAIT,
+    );
+    let file_links = files::links::LinkSigner::new(&app_secret(&db, "file_links").await?);
     let state = AppState::new(state::Services {
         db,
         reads,
@@ -94,6 +99,8 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         maintenance,
         sessions,
         storage,
+        upload_budget,
+        file_links,
         node: platform::lifecycle::Lifecycle::default(),
     });
     let router = layer.mount(app::app(state.clone()));

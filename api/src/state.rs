@@ -49,6 +49,10 @@ pub struct Services {
     pub sessions: SessionCache,
     /// Every stored byte: uploads and image variants (`platform::storage`).
     pub storage: Storage,
+    /// The node's memory for the S3 parts uploads fill (`files::uploads::budget`).
+    pub upload_budget: crate::files::uploads::budget::PartBudget,
+    /// Signs and checks the short-lived download links of files (`files::links`).
+    pub file_links: crate::files::links::LinkSigner,
     /// Starting, ready or draining (`GET /api/ready`, the background jobs' pauses).
     pub node: crate::platform::lifecycle::Lifecycle,
 }

@@ -607,3 +607,149 @@ async fn uploaded_names_lose_direction_controls() {
         "{disposition}"
     );
 }
+
+/// A signed link's answer without any token; `range` when given.
+async fn through_link(app: &TestApp, url: &str, range: Option<&str>) -> reqwest::Response {
+    let mut request = app.http.get(app.url(url));
+    if let Some(range) = range {
+        request = request.header("range", range);
+    }
+    request.send().await.unwrap()
+}
+
+/// `url` with its query parameter `name` set to `value`.
+fn with_param(url: &str, name: &str, value: &str) -> String {
+    let (path, query) = url.split_once('?').unwrap();
+    let query: Vec<String> = query
+        .split('&')
+        .map(|pair| match pair.split_once('=') {
+            Some((key, _)) if key == name => format!("{key}={value}"),
+            _ => pair.to_string(),
+        })
+        .collect();
+    format!("{path}?{}", query.join("&"))
+}
+
+fn param<'a>(url: &'a str, name: &str) -> &'a str {
+    url.split_once('?')
+        .unwrap()
+        .1
+        .split('&')
+        .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
+        .unwrap()
+}
+
+#[sqlx::test(migrator = "api::MIGRATOR")]
+async fn signed_links_play_ranges_for_readers_until_they_expire_or_access_ends(pool: PgPool) {
+    let app = TestApp::spawn(pool.clone()).await;
+    let group = channel_id(&pool, GROUP).await;
+    let creator = app.login("creator@demo.tsumugi.jp").await;
+    let editor = app.login("editor@demo.tsumugi.jp").await;
+    let newbie = app.login("newbie@demo.tsumugi.jp").await;
+    let content = "第二章　つづき。".repeat(50).into_bytes();
+    let (_, file) = upload(&app, &creator, "本編.txt", content.clone(), false).await;
+    let (_, other) = upload(&app, &creator, "別.txt", b"other file".to_vec(), false).await;
+    let (status, message) = app
+        .post(
+            &format!("/api/channels/{group}/messages"),
+            Some(&creator),
+            json!({ "body": "動画です", "file_ids": [file["id"], other["id"]] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{message}");
+
+    // A reader of the channel gets a link; someone outside it does not.
+    let link_of = |token: String, id: Value| {
+        let app = &app;
+        async move {
+            app.post(&format!("/api/files/{id}/link"), Some(&token), json!({}))
+                .await
+        }
+    };
+    let (status, link) = link_of(editor.clone(), file["id"].clone()).await;
+    assert_eq!(status, StatusCode::OK, "{link}");
+    let url = link["url"].as_str().unwrap().to_string();
+    assert!(url.starts_with(&format!("/api/files/{}/signed?", file["id"])));
+    assert!(!url.contains(&editor), "the token never appears in a URL");
+    let expires = chrono::DateTime::parse_from_rfc3339(link["expires"].as_str().unwrap()).unwrap();
+    let lives = expires.timestamp() - chrono::Utc::now().timestamp();
+    assert!((295..=300).contains(&lives), "a few minutes: {lives} s");
+    assert_eq!(
+        link_of(newbie.clone(), file["id"].clone()).await.0,
+        StatusCode::FORBIDDEN
+    );
+
+    // Valid: the whole file and a range, without a token, as a <video> asks.
+    let whole = through_link(&app, &url, None).await;
+    assert_eq!(whole.status(), StatusCode::OK);
+    assert_eq!(whole.headers()["accept-ranges"], "bytes");
+    assert_eq!(whole.bytes().await.unwrap(), content);
+    let part = through_link(&app, &url, Some("bytes=6-20")).await;
+    assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT);
+    assert_eq!(
+        part.headers()["content-range"],
+        format!("bytes 6-20/{}", content.len()).as_str()
+    );
+    assert_eq!(part.bytes().await.unwrap(), content[6..21]);
+
+    // Tampered (signature, expiry, session), for another file, or without a signature: 403.
+    let signature = param(&url, "signature");
+    let flipped = format!(
+        "{}{}",
+        &signature[..signature.len() - 1],
+        if signature.ends_with('0') { "1" } else { "0" }
+    );
+    let later = (expires.timestamp() + 3600).to_string();
+    let stranger = uuid::Uuid::new_v4().to_string();
+    let other_file = url.replace(
+        &format!("/files/{}/", file["id"]),
+        &format!("/files/{}/", other["id"]),
+    );
+    for forged in [
+        with_param(&url, "signature", &flipped),
+        with_param(&url, "expires", &later),
+        with_param(&url, "session", &stranger),
+        other_file,
+        url.split_once('?').unwrap().0.to_string(),
+    ] {
+        let refused = through_link(&app, &forged, Some("bytes=0-3")).await;
+        assert_eq!(refused.status(), StatusCode::FORBIDDEN, "{forged}");
+        assert!(refused.headers().get("content-range").is_none());
+    }
+
+    // Expired: signed six minutes ago, refused with a message saying so.
+    let session: uuid::Uuid = param(&url, "session").parse().unwrap();
+    let file_id = file["id"].as_i64().unwrap();
+    let old = app.state.file_links.sign(
+        file_id,
+        session,
+        chrono::Utc::now() - chrono::TimeDelta::minutes(6),
+    );
+    let expired = through_link(&app, &api::files::links::path(file_id, &old), None).await;
+    assert_eq!(expired.status(), StatusCode::FORBIDDEN);
+    let body: Value = expired.json().await.unwrap();
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("有効期限"),
+        "{body}"
+    );
+
+    // Access is checked again at download: once the message is deleted, the reader's link
+    // fails; the uploader's own still works.
+    let (_, mine) = link_of(creator.clone(), file["id"].clone()).await;
+    let (status, _) = app
+        .delete(
+            &format!("/api/channels/{group}/messages/{}", message["id"]),
+            Some(&creator),
+        )
+        .await;
+    assert!(status.is_success(), "{status}");
+    assert_eq!(
+        through_link(&app, &url, Some("bytes=0-3")).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    let own = through_link(&app, mine["url"].as_str().unwrap(), Some("bytes=0-3")).await;
+    assert_eq!(own.status(), StatusCode::PARTIAL_CONTENT);
+}

@@ -737,15 +737,35 @@ async fn an_upload_begun_through_one_node_continues_through_another() {
         .unwrap();
     assert_eq!(parts, 2, "two whole parts are in the multipart upload");
 
-    // Node 1 takes the rest; the file is the multipart upload's object.
-    let done = patch(
-        &first,
-        &creator,
-        &path,
-        second_end as u64,
-        &bytes[second_end..],
-    )
-    .await;
+    // Node 1's part memory is spent (other uploads hold it): the rest waits for room instead of
+    // taking more, and goes on when a part is given back.
+    let budget = &first.state.upload_budget;
+    let mut held = Vec::new();
+    while budget.available() >= PART_BYTES {
+        held.push(budget.take().await.unwrap());
+    }
+    let rest = &bytes[second_end..];
+    let release = async {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while budget.waiting() == 0 {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the PATCH never waited"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(
+            offset(&second, &creator, &path).await.1,
+            Some(second_end as u64),
+            "nothing taken while it waits"
+        );
+        held.pop();
+    };
+    let (done, ()) = tokio::join!(
+        patch(&first, &creator, &path, second_end as u64, rest),
+        release
+    );
+    drop(held);
     assert_eq!(done.status, StatusCode::NO_CONTENT, "{}", done.body);
     let file_id: i64 = done.header("tsumugi-file-id").unwrap().parse().unwrap();
     let file = scanned(&second, &creator, &path).await;

@@ -1,12 +1,15 @@
 /**
  * A delivery of a few hundred MB through the resumable upload: the creator's network is cut
  * mid-way, the upload resumes from the server's offset (it does not start again), completes,
- * and the client sees the delivery live and downloads it byte for byte. On a node of its own
- * (its own database), so the delivered task stays as the other specs expect it on the main node.
- * And a chat image: a thumbnail from the variant endpoint that opens the viewer.
+ * and the client sees the delivery live, its video player fetching ranges through a signed
+ * link, and downloads it byte for byte; then the creator changes the profile image through the
+ * same uploader. On a node of its own (its own database), so the delivered task and the
+ * profile stay as the other specs expect them on the main node.
+ * And a chat image attached in the composer (a resumable upload with its progress): a
+ * thumbnail from the variant endpoint that opens the viewer.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { crc32, deflateSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -107,15 +110,38 @@ test('a large delivery survives a network cut: it resumes, completes, and the cl
     expect(Math.min(...resumed.map((p) => p.offset)), 'resumed from the server offset, not from zero').toBeGreaterThanOrEqual(cutAt);
     await creator.getByRole('button', { name: 'ファイルを納品する' }).click();
 
-    // The client sees the delivery live and downloads it whole.
+    // The client sees the delivery live: the video's player asks its signed link for ranges
+    // (no bearer token); then the client downloads it whole.
+    const signed: number[] = [];
+    client.on('response', (response) => {
+      if (response.url().includes('/signed?')) signed.push(response.status());
+    });
     const delivered = client.getByTestId('deliveries').getByRole('button', { name: /本編マスター\.mp4$/ });
     await expect(delivered).toBeEnabled({ timeout: 10_000 });
+    await expect.poll(() => signed, { timeout: 10_000 }).toContain(206);
     const [download] = await Promise.all([client.waitForEvent('download'), delivered.click()]);
     const saved = join(folder, 'downloaded.mp4');
     await download.saveAs(saved);
     const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
     expect(digest(saved), 'byte for byte').toBe(digest(path));
     await api.dispose();
+
+    // The profile image goes through the same uploader, and is the profile's once saved.
+    const portrait = join(folder, '顔写真.png');
+    writeFileSync(portrait, pngOf(300, 300));
+    await creator.goto('/user/edit/profiles');
+    await creator.getByLabel('新しいプロフィール画像').setInputFiles(portrait);
+    await expect(creator.getByTestId('upload-status')).toHaveText('アップロード完了', { timeout: 15_000 });
+    const shown = await creator.getByTestId('profile-image').getAttribute('src');
+    // The seeded profile has no sex yet, which the form requires.
+    const other = creator.getByRole('radio', { name: 'その他' });
+    await creator.locator('label').filter({ has: other }).click();
+    await expect(other).toBeChecked();
+    await creator.getByRole('button', { name: '保存する' }).click();
+    await expect(creator.getByTestId('upload-item')).toHaveCount(0);
+    await creator.reload();
+    await expect(creator.getByTestId('profile-image')).toHaveAttribute('src', shown ?? '');
+    await expect.poll(() => creator.getByTestId('profile-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   } finally {
     await clientContext.close();
     await creatorContext.close();
@@ -140,25 +166,27 @@ function pngOf(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
-test('a chat image shows a thumbnail from the variant endpoint and opens the viewer', async ({ page }) => {
+test('a chat image attached in the composer shows a thumbnail from the variant endpoint and opens the viewer', async ({ page }) => {
   await logIn(page, 'creator@demo.tsumugi.jp');
   const workspace = await demoWorkspace(page);
-  const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
-  const uploaded = await page.request.post('/api/files', {
-    headers,
-    multipart: { file: { name: '表紙案.png', mimeType: 'image/png', buffer: pngOf(600, 400) } },
-  });
-  expect(uploaded.status()).toBe(201);
-  const file = await uploaded.json();
-  const text = `表紙の案です ${Date.now()}`;
-  const sent = await page.request.post(`/api/channels/${workspace.channelId}/messages`, {
-    headers,
-    data: { body: text, file_ids: [file.id], client_message_id: crypto.randomUUID() },
-  });
-  expect(sent.status()).toBe(201);
-
   await page.goto(channelPath(workspace));
+  // Attached in the composer: a resumable upload (tus), its progress shown there.
+  const creations: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/uploads')) creations.push(request.headers()['upload-metadata'] ?? '');
+  });
+  await page.getByLabel('📎 ファイルを添付').setInputFiles({ name: '表紙案.png', mimeType: 'image/png', buffer: pngOf(600, 400) });
+  await expect(page.getByTestId('upload-status')).toHaveText('アップロード完了');
+  expect(creations, 'one tus upload for a message').toEqual([expect.stringContaining(`use ${Buffer.from('message').toString('base64')}`)]);
+  const text = `表紙の案です ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'メッセージを入力' }).fill(text);
+  await page.getByRole('button', { name: '送信', exact: true }).click();
+  await expect(page.getByTestId('upload-item')).toHaveCount(0);
+
   const message = page.getByTestId('message').filter({ hasText: text });
+  const src = (await message.getByRole('img', { name: '表紙案.png' }).getAttribute('src')) ?? '';
+  expect(src).toMatch(/^\/api\/images\/files\/[^?]+\?width=256$/);
+  const file = { path: src.replace(/^\/api\/images\//, '').replace(/\?.*$/, '') };
   const thumbnail = message.getByRole('button', { name: '表紙案.pngを拡大して表示' }).getByRole('img', { name: '表紙案.png' });
   await expect(thumbnail).toBeVisible();
   await expect(thumbnail).toHaveAttribute('src', `/api/images/${file.path}?width=256`);

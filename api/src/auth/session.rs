@@ -75,29 +75,51 @@ pub struct FoundSession {
     pub remaining: std::time::Duration,
 }
 
+/// A live session (not expired, not revoked, user still active) with a condition on `s` ending
+/// the query.
+macro_rules! live_session {
+    ($condition:literal) => {
+        concat!(
+            "select u.id, u.role, s.id, u.client_id, extract(epoch from s.expires_at - now())::float8
+               from sessions s join users u on u.id = s.user_id
+              where s.revoked_at is null and s.expires_at > now() and u.account_status = 'active'
+                and ",
+            $condition
+        )
+    };
+}
+
+type SessionRow = (i64, String, Uuid, Option<i64>, f64);
+
 pub async fn resolve_digest(db: &PgPool, digest: &[u8]) -> sqlx::Result<Option<FoundSession>> {
-    let row: Option<(i64, String, Uuid, Option<i64>, f64)> = sqlx::query_as(
-        "select u.id, u.role, s.id, u.client_id, extract(epoch from s.expires_at - now())::float8
-           from sessions s join users u on u.id = s.user_id
-          where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
-            and u.account_status = 'active'",
-    )
-    .bind(digest)
-    .fetch_optional(db)
-    .await?;
-    Ok(
-        row.and_then(|(user_id, role, session_id, client_id, remaining)| {
-            Role::from_db(&role).map(|role| FoundSession {
-                caller: Caller {
-                    user_id,
-                    role,
-                    session_id,
-                    client_id,
-                },
-                remaining: std::time::Duration::from_secs_f64(remaining.max(0.0)),
-            })
-        }),
-    )
+    let row: Option<SessionRow> = sqlx::query_as(live_session!("s.token_hash = $1"))
+        .bind(digest)
+        .fetch_optional(db)
+        .await?;
+    Ok(found(row))
+}
+
+/// The live session `session_id` (a signed file link names its session, never its token).
+pub async fn resolve_id(db: &PgPool, session_id: Uuid) -> sqlx::Result<Option<Caller>> {
+    let row: Option<SessionRow> = sqlx::query_as(live_session!("s.id = $1"))
+        .bind(session_id)
+        .fetch_optional(db)
+        .await?;
+    Ok(found(row).map(|found| found.caller))
+}
+
+fn found(row: Option<SessionRow>) -> Option<FoundSession> {
+    row.and_then(|(user_id, role, session_id, client_id, remaining)| {
+        Role::from_db(&role).map(|role| FoundSession {
+            caller: Caller {
+                user_id,
+                role,
+                session_id,
+                client_id,
+            },
+            remaining: std::time::Duration::from_secs_f64(remaining.max(0.0)),
+        })
+    })
 }
 
 pub async fn revoke(db: &PgPool, session_id: Uuid) -> sqlx::Result<()> {

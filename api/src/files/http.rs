@@ -3,7 +3,8 @@
 use crate::auth::session::Caller;
 use crate::files::images::{self, PLACEHOLDER_SVG};
 use crate::files::scan::ScanStatus;
-use crate::files::{self, FileKind, FileView, MAX_UPLOAD_BYTES, db};
+use crate::files::{self, FileKind, FileView, MAX_UPLOAD_BYTES, db, links};
+use crate::platform::clock;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiQuery, AuthUser};
 use crate::platform::storage::PutError;
@@ -14,9 +15,10 @@ use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use chrono::{DateTime, Utc};
 use futures::StreamExt;
-use serde::Deserialize;
-use utoipa::IntoParams;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -28,6 +30,8 @@ pub fn router() -> OpenApiRouter<AppState> {
             (schemas, paths, upload.layer(limit))
         })
         .routes(routes!(download))
+        .routes(routes!(link))
+        .routes(routes!(signed_download))
         .route("/images/{*path}", axum::routing::get(image))
 }
 
@@ -252,6 +256,96 @@ pub async fn download(
     Path(file_id): Path<i64>,
     headers: HeaderMap,
 ) -> AppResult<Response> {
+    let file = db::load(&state.db, file_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if !may_download(&state, &caller, &file).await? {
+        return Err(AppError::Forbidden);
+    }
+    files::respond(&state.storage, file, &headers).await
+}
+
+/// A short-lived link to a file's bytes, for a `<video>` or `<audio>` element (which cannot send
+/// the bearer token).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FileLink {
+    /// `/api/files/{id}/signed?session=…&expires=…&signature=…`; answers ranges like the download.
+    pub url: String,
+    /// When the link stops working (5 minutes from now); ask for a new one then.
+    pub expires: DateTime<Utc>,
+}
+
+/// A signed link to the file for whoever may download it now (the same rule as the download;
+/// the file must be clean). It lives 5 minutes and dies with the caller's session.
+#[utoipa::path(post, path = "/files/{file_id}/link", tag = "files", security(("bearer" = [])),
+    responses((status = 200, body = FileLink), (status = 401), (status = 403, description = "no access, or infected"), (status = 404),
+        (status = 422, description = "still being scanned for viruses; try again later")))]
+pub async fn link(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(file_id): Path<i64>,
+) -> AppResult<Json<FileLink>> {
+    let file = db::load(&state.db, file_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if !may_download(&state, &caller, &file).await? {
+        return Err(AppError::Forbidden);
+    }
+    files::downloadable(&file)?;
+    let signed = state
+        .file_links
+        .sign(file_id, caller.session_id, clock::now());
+    Ok(Json(FileLink {
+        url: links::path(file_id, &signed),
+        expires: DateTime::from_timestamp(signed.expires, 0).unwrap_or_default(),
+    }))
+}
+
+/// What a signed link carries (`POST /files/{file_id}/link` makes it).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SignedQuery {
+    pub session: Option<String>,
+    /// Unix seconds.
+    pub expires: Option<String>,
+    pub signature: Option<String>,
+}
+
+/// The file's bytes through a signed link, without a bearer token: the signature and expiry are
+/// checked, then the download rule for the link's session as it is now. Ranges, `ETag` and
+/// revalidation as `GET /files/{file_id}`.
+#[utoipa::path(get, path = "/files/{file_id}/signed", tag = "files", params(SignedQuery),
+    responses((status = 200, description = "the file's bytes"), (status = 206, description = "the byte range asked for (Range, If-Range)"),
+        (status = 304, description = "unchanged"),
+        (status = 403, description = "not a link we signed for this file, expired, its session ended, no access any more, or infected"),
+        (status = 404), (status = 416, description = "the range starts past the end"),
+        (status = 422, description = "still being scanned for viruses")))]
+pub async fn signed_download(
+    State(state): State<AppState>,
+    Path(file_id): Path<i64>,
+    ApiQuery(query): ApiQuery<SignedQuery>,
+    headers: HeaderMap,
+) -> AppResult<Response> {
+    let signed = (|| {
+        Some(links::Signed {
+            session: query.session.as_deref()?.parse().ok()?,
+            expires: query.expires.as_deref()?.parse().ok()?,
+            signature: query.signature.clone()?,
+        })
+    })()
+    .ok_or(AppError::Forbidden)?;
+    match state.file_links.check(file_id, &signed, clock::now()) {
+        Ok(()) => {}
+        Err(links::LinkRefused::Forged) => return Err(AppError::Forbidden),
+        Err(links::LinkRefused::Expired) => {
+            return Err(AppError::ForbiddenBecause(
+                "リンクの有効期限が切れました。ページを開き直してください。".into(),
+            ));
+        }
+    }
+    let caller = crate::auth::session::resolve_id(&state.db, signed.session)
+        .await?
+        .ok_or(AppError::Forbidden)?;
     let file = db::load(&state.db, file_id)
         .await?
         .ok_or(AppError::NotFound)?;

@@ -1,18 +1,19 @@
 //! Uploaded files: their bytes in `platform::storage` (keyed by `storage_key`), content
 //! sniffing, the virus-scan status, access rules, downloads and image variants; resumable
-//! uploads (tus) in `uploads`.
+//! uploads (tus) in `uploads`; short-lived signed download links (for `<video>`) in `links`.
 
 pub mod create;
 mod db;
 pub mod events;
 pub mod http;
 pub mod images;
+pub mod links;
 pub mod scan;
 mod serve;
 pub mod uploads;
 
 pub use db::{FILE_COLUMNS, FileRow, MessageFileRow, load, load_for_messages};
-pub use serve::respond;
+pub use serve::{downloadable, respond};
 
 use crate::files::scan::ScanStatus;
 

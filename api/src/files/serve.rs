@@ -19,19 +19,7 @@ use crate::platform::storage::{ObjectInfo, Storage};
 /// it, as the API description says), 422 while it is still being scanned (try again later).
 /// `request` carries the conditional and range headers of the request.
 pub async fn respond(storage: &Storage, file: FileRow, request: &HeaderMap) -> AppResult<Response> {
-    match file.scan_status {
-        ScanStatus::Clean => {}
-        ScanStatus::Infected => {
-            return Err(AppError::ForbiddenBecause(
-                "ウイルスが検出されたため、このファイルはダウンロードできません。".into(),
-            ));
-        }
-        ScanStatus::Scanning => {
-            return Err(AppError::invalid(
-                "ウイルスチェック中です。しばらくしてから再度お試しください。",
-            ));
-        }
-    }
+    downloadable(&file)?;
     let info = storage
         .head(&file.storage_key)
         .await?
@@ -103,6 +91,20 @@ pub async fn respond(storage: &Storage, file: FileRow, request: &HeaderMap) -> A
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
     crate::platform::metrics::download_answered(length);
     Ok(answer(status, headers, Body::from_stream(stream.bytes)))
+}
+
+/// Whether anyone may have the bytes of `file` now: clean ones only; 403 when infected, 422
+/// while it is still being scanned (try again later).
+pub fn downloadable(file: &FileRow) -> AppResult<()> {
+    match file.scan_status {
+        ScanStatus::Clean => Ok(()),
+        ScanStatus::Infected => Err(AppError::ForbiddenBecause(
+            "ウイルスが検出されたため、このファイルはダウンロードできません。".into(),
+        )),
+        ScanStatus::Scanning => Err(AppError::invalid(
+            "ウイルスチェック中です。しばらくしてから再度お試しください。",
+        )),
+    }
 }
 
 fn answer(status: StatusCode, headers: HeaderMap, body: Body) -> Response {

@@ -80,6 +80,10 @@ fn describe() {
         "Bytes of stored files answered (by Content-Length)"
     );
     describe_counter!("tsumugi_scans_total", "Virus scans of uploads, by verdict");
+    describe_counter!(
+        "tsumugi_upload_part_budget_busy_total",
+        "Upload requests that ended with 503 because the node's part memory budget stayed spent"
+    );
     describe_gauge!(
         "tsumugi_uploads_active",
         "Upload bodies being received by this node"
@@ -180,6 +184,11 @@ pub async fn track(request: Request, next: Next) -> Response {
 /// Bytes of uploaded files received (a whole upload, or a resumable upload's part).
 pub fn upload_received(bytes: u64) {
     metrics::counter!("tsumugi_upload_bytes_received_total").increment(bytes);
+}
+
+/// An upload request gave up waiting for the part memory budget (`files::uploads::budget`).
+pub fn upload_part_budget_busy() {
+    metrics::counter!("tsumugi_upload_part_budget_busy_total").increment(1);
 }
 
 /// Bytes of stored files answered (by their `Content-Length`).

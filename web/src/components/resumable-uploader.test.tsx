@@ -1,40 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FileView } from '@/lib/files';
-import type { UploadCallbacks } from '@/lib/resumable-upload';
+import { big, MB, started, stored } from '@/test/fake-uploads';
 import { ResumableUploader } from './resumable-uploader';
 
-// A tus server cannot run in jsdom: the uploads are driven here through their callbacks, and the
-// browser test (e2e/uploads.spec.ts) sends real bytes to the real server.
-const started: { file: File; callbacks: UploadCallbacks; pause: ReturnType<typeof vi.fn>; resume: ReturnType<typeof vi.fn>; cancel: ReturnType<typeof vi.fn> }[] = [];
-vi.mock('@/lib/resumable-upload', () => ({
-  startUpload: (file: File, _use: string, _private: boolean, callbacks: UploadCallbacks) => {
-    const handle = { file, callbacks, pause: vi.fn(), resume: vi.fn(), cancel: vi.fn(async () => undefined) };
-    started.push(handle);
-    return handle;
-  },
-}));
-
-const MB = 1024 * 1024;
-const stored = (id: number, name: string, status: FileView['antiVirusCheckScanStatus'] = 'clean'): FileView => ({
-  id,
-  name,
-  path: `files/${id}`,
-  userId: 1,
-  userRoleType: 'general',
-  updated: '2026-11-29T00:00:00Z',
-  antiVirusCheckScanStatus: status,
-  contentType: 'video/mp4',
-  size: 100 * MB,
-  width: null,
-  height: null,
-});
-
-function big(name: string, size: number): File {
-  const file = new File(['x'], name, { type: 'video/mp4' });
-  Object.defineProperty(file, 'size', { value: size });
-  return file;
-}
+vi.mock('@/lib/resumable-upload', () => import('@/test/fake-uploads'));
 
 afterEach(() => {
   started.length = 0;
@@ -95,5 +64,24 @@ describe('ResumableUploader', () => {
     await userEvent.click(screen.getByRole('button', { name: '巨大.pngを取り消す' }));
     expect(started[0].cancel).toHaveBeenCalled();
     expect(screen.getAllByTestId('upload-item')).toHaveLength(2);
+  });
+
+  it('shows speed and remaining time, and offers to resume after the network gave up', async () => {
+    const now = vi.spyOn(Date, 'now');
+    render(<ResumableUploader label="納品ファイル" use="delivery" onFiles={() => {}} />);
+    await userEvent.upload(screen.getByLabelText('納品ファイル'), big('本編.mp4', 100 * MB));
+    now.mockReturnValue(10_000);
+    act(() => started[0].callbacks.onProgress(10 * MB, 100 * MB));
+    now.mockReturnValue(12_000);
+    act(() => started[0].callbacks.onProgress(30 * MB, 100 * MB));
+    // 20 MB in 2 s: 10 MB a second, 70 MB to go.
+    expect(screen.getByTestId('upload-status')).toHaveTextContent('30%・30.0 MB / 100.0 MB・10.0 MB/秒・残り約7秒');
+
+    act(() => started[0].callbacks.onError(0, null));
+    expect(screen.getByRole('alert')).toHaveTextContent('通信できませんでした。接続を確かめて「再開」を押してください。');
+    await userEvent.click(screen.getByRole('button', { name: '再開' }));
+    expect(started[0].resume).toHaveBeenCalled();
+    expect(screen.getByRole('progressbar', { name: '本編.mp4の送信状況' })).toHaveAttribute('aria-valuenow', '30');
+    now.mockRestore();
   });
 });

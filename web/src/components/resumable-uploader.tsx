@@ -2,10 +2,12 @@
  * The one upload component: files dropped or chosen (several at once) are sent at once as
  * resumable uploads, each with its progress, speed and remaining time, pause and resume, cancel,
  * automatic resumption after the network drops, and the Japanese reason for a refusal. The
- * parent receives the finished files (by id, as the server's File records) through `onFiles`;
- * it clears the list by giving the component a new `key` once it has used them.
+ * state lives in `useResumableUploads` and shows through `UploadList`, so a place with its own
+ * way of choosing files (the chat composer's 📎) shares both. `ResumableUploader` hands the
+ * finished files (by id, as the server's File records) to its parent through `onFiles`; the
+ * parent clears the list by giving it a new `key` once it has used them.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { FileView } from '@/lib/files';
 import { startUpload, type UploadHandle, type UploadUse } from '@/lib/resumable-upload';
@@ -14,12 +16,13 @@ import { percentOf, progressLine, refusalMessage, SpeedMeter, type UploadItemVie
 import { theme } from '@/theme/theme';
 import { Bar, FileDropZone } from './file-drop-zone';
 
-const Rows = styled.ul`
+const Rows = styled.ul<{ $compact: boolean }>`
   list-style: none;
   margin: 8px 0 0;
   padding: 0;
+  ${(p) => (p.$compact ? 'max-height: 40vh; overflow-y: auto;' : '')}
   li {
-    padding: 8px 10px;
+    padding: ${(p) => (p.$compact ? '4px 8px' : '8px 10px')};
     border: 1px solid ${theme.color.border};
     border-radius: ${theme.button.radius}px;
     margin-bottom: 4px;
@@ -46,37 +49,42 @@ interface Item extends UploadItemView {
   retryable: boolean;
 }
 
-export interface ResumableUploaderProps {
-  label: string;
-  /** What may be sent (the limits), under the label. */
-  hint?: string;
+export interface UploadsOptions {
   use: UploadUse;
   isPrivate?: boolean;
+  /** Several files at once; otherwise a new choice replaces the list. */
   multiple?: boolean;
-  accept?: string;
-  disabled?: boolean;
-  /** The stored files found clean, in the order chosen; and whether any is still on its way (sent or scanned). */
-  onFiles: (files: FileView[], busy: boolean) => void;
+}
+
+/** The uploads of one place (a form, the chat composer) and what can be done with them. */
+export interface Uploads {
+  items: Item[];
+  /** The stored files found clean, in the order chosen (an infected one is never handed over). */
+  files: FileView[];
+  /** Whether any is still on its way (sent or scanned). */
+  busy: boolean;
+  start: (chosen: File[]) => void;
+  pause: (key: number) => void;
+  resume: (key: number) => void;
+  cancel: (key: number) => void;
+  /** Forgets the finished ones (their files were used); those on their way stay. */
+  removeFinished: () => void;
 }
 
 let nextKey = 1;
+const FINISHED: UploadItemView['phase'][] = ['done', 'infected', 'error'];
 
-export function ResumableUploader({ label, hint, use, isPrivate = false, multiple = false, accept, disabled = false, onFiles }: ResumableUploaderProps) {
+/**
+ * The one upload state machine: each chosen file is sent as a resumable upload with its
+ * progress, speed and remaining time, pause and resume, cancel, automatic resumption after the
+ * network drops, the scan's verdict (pushed live), and the Japanese reason for a refusal.
+ */
+export function useResumableUploads({ use, isPrivate = false, multiple = false }: UploadsOptions): Uploads {
   const [items, setItems] = useState<Item[]>([]);
   const handles = useRef(new Map<number, UploadHandle>());
   const meters = useRef(new Map<number, SpeedMeter>());
   const update = (key: number, change: Partial<Item>) => setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
-  useEffect(() => {
-    // A file is handed over once its scan is clean: an infected one is never attached.
-    const busy = items.some((item) => ['uploading', 'paused', 'waiting', 'scanning'].includes(item.phase));
-    onFiles(
-      items.filter((item) => item.file && item.phase === 'done').map((item) => item.file as FileView),
-      busy,
-    );
-    // onFiles is the parent's setter; only the items decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [items]);
   // A long upload is scanned after it is stored; the verdict comes live (or when asked).
   const scanned = (file: FileView) =>
     setItems((all) =>
@@ -126,43 +134,83 @@ export function ResumableUploader({ label, hint, use, isPrivate = false, multipl
     handles.current.delete(key);
     setItems((all) => all.filter((item) => item.key !== key));
   };
+  const removeFinished = () =>
+    setItems((all) =>
+      all.filter((item) => {
+        if (!FINISHED.includes(item.phase)) return true;
+        handles.current.delete(item.key);
+        meters.current.delete(item.key);
+        return false;
+      }),
+    );
 
+  const files = useMemo(() => items.filter((item) => item.file && item.phase === 'done').map((item) => item.file as FileView), [items]);
+  const busy = items.some((item) => ['uploading', 'paused', 'waiting', 'scanning'].includes(item.phase));
+  return { items, files, busy, start, pause, resume, cancel, removeFinished };
+}
+
+/** Each upload with its progress bar, its line (percent, speed, remaining time, or why not) and its buttons. */
+export function UploadList({ uploads, compact = false }: { uploads: Uploads; compact?: boolean }) {
+  const { items, pause, resume, cancel } = uploads;
+  if (items.length === 0) return null;
+  return (
+    <Rows aria-label="アップロード中のファイル" $compact={compact}>
+      {items.map((item) => (
+        <li key={item.key} data-testid="upload-item">
+          <div className="head">
+            <span aria-hidden>📎</span>
+            <span className="name">{item.name}</span>
+            {item.phase === 'uploading' || item.phase === 'waiting' ? (
+              <button type="button" onClick={() => pause(item.key)}>
+                一時停止
+              </button>
+            ) : null}
+            {item.phase === 'paused' || (item.phase === 'error' && item.retryable) ? (
+              <button type="button" onClick={() => resume(item.key)}>
+                再開
+              </button>
+            ) : null}
+            <button type="button" aria-label={`${item.name}を取り消す`} onClick={() => cancel(item.key)}>
+              {item.phase === 'done' || item.phase === 'infected' ? '取り除く' : 'キャンセル'}
+            </button>
+          </div>
+          {item.phase !== 'done' && item.phase !== 'infected' && item.phase !== 'error' && (
+            <Bar role="progressbar" aria-label={`${item.name}の送信状況`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percentOf(item)}>
+              <div style={{ width: `${percentOf(item)}%` }} />
+            </Bar>
+          )}
+          <div className="line" data-phase={item.phase} role={item.phase === 'error' || item.phase === 'infected' ? 'alert' : undefined} data-testid="upload-status">
+            {progressLine(item)}
+          </div>
+        </li>
+      ))}
+    </Rows>
+  );
+}
+
+export interface ResumableUploaderProps extends UploadsOptions {
+  label: string;
+  /** What may be sent (the limits), under the label. */
+  hint?: string;
+  accept?: string;
+  disabled?: boolean;
+  /** The stored files found clean, in the order chosen; and whether any is still on its way (sent or scanned). */
+  onFiles: (files: FileView[], busy: boolean) => void;
+}
+
+/** A drop zone over the uploads: deliveries, the portfolio, the profile image. */
+export function ResumableUploader({ label, hint, accept, disabled = false, onFiles, ...options }: ResumableUploaderProps) {
+  const uploads = useResumableUploads(options);
+  const { files, busy } = uploads;
+  useEffect(() => {
+    onFiles(files, busy);
+    // onFiles is the parent's setter; only the files decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [files, busy]);
   return (
     <div>
-      <FileDropZone label={label} hint={hint} files={[]} onFiles={start} accept={accept} multiple={multiple} disabled={disabled} />
-      {items.length > 0 && (
-        <Rows aria-label="アップロード中のファイル">
-          {items.map((item) => (
-            <li key={item.key} data-testid="upload-item">
-              <div className="head">
-                <span aria-hidden>📎</span>
-                <span className="name">{item.name}</span>
-                {item.phase === 'uploading' || item.phase === 'waiting' ? (
-                  <button type="button" onClick={() => pause(item.key)}>
-                    一時停止
-                  </button>
-                ) : null}
-                {item.phase === 'paused' || (item.phase === 'error' && item.retryable) ? (
-                  <button type="button" onClick={() => resume(item.key)}>
-                    再開
-                  </button>
-                ) : null}
-                <button type="button" aria-label={`${item.name}を取り消す`} onClick={() => cancel(item.key)}>
-                  {item.phase === 'done' || item.phase === 'infected' ? '取り除く' : 'キャンセル'}
-                </button>
-              </div>
-              {item.phase !== 'done' && item.phase !== 'infected' && item.phase !== 'error' && (
-                <Bar role="progressbar" aria-label={`${item.name}の送信状況`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percentOf(item)}>
-                  <div style={{ width: `${percentOf(item)}%` }} />
-                </Bar>
-              )}
-              <div className="line" data-phase={item.phase} role={item.phase === 'error' || item.phase === 'infected' ? 'alert' : undefined} data-testid="upload-status">
-                {progressLine(item)}
-              </div>
-            </li>
-          ))}
-        </Rows>
-      )}
+      <FileDropZone label={label} hint={hint} files={[]} onFiles={uploads.start} accept={accept} multiple={options.multiple} disabled={disabled} />
+      <UploadList uploads={uploads} />
     </div>
   );
 }

@@ -24,16 +24,3 @@ export interface FileView {
   width: number | null;
   height: number | null;
 }
-
-/**
- * Why an upload was refused, in Japanese: the server's `file` rules (a program, too large for
- * its kind, empty) name the cause; anything else keeps the error's own message.
- */
-export function uploadErrorMessage(cause: Error & { rules?: Record<string, string[]> }): string {
-  const rule = cause.rules?.file?.[0] ?? '';
-  if (rule === 'mimes') return 'プログラムなど、この種類のファイルはアップロードできません';
-  if (rule === 'required') return '空のファイルはアップロードできません';
-  const max = /^max:(\d+)$/.exec(rule);
-  if (max) return `この種類のファイルは${Math.floor(Number(max[1]) / 1024)}MBまでです`;
-  return cause.message;
-}

@@ -256,7 +256,8 @@ pub async fn head(
         (status = 410, description = "expired"), (status = 415, description = "not application/offset+octet-stream, or content that does not fit its name's kind"),
         (status = 422, description = "a program, or an image over the pixel budget (the upload is deleted)"),
         (status = 412, description = "no Tus-Resumable: 1.0.0"),
-        (status = 423, description = "another request is writing to this upload")))]
+        (status = 423, description = "another request is writing to this upload"),
+        (status = 503, description = "the node's memory for upload parts stayed spent for 30 s (UPLOAD_PART_MEMORY_MIB); Upload-Offset says what was kept, Retry-After when to resume")))]
 pub async fn patch(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
@@ -435,6 +436,19 @@ async fn receive(state: AppState, mut row: db::UploadRow, body: Body) -> AppResu
             message: "宣言されたサイズを超えるデータが送られました。".into(),
             rules: Default::default(),
         });
+    }
+    if ended == Ended::Busy {
+        // The node's part memory is spent (`uploads::budget`): the client resumes from here.
+        tracing::info!(upload_id = %row.id, offset, "upload paused: the part memory budget is spent");
+        let mut response = AppError::WithStatus {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "混み合っています。しばらくすると自動で再開します。".into(),
+            rules: Default::default(),
+        }
+        .into_response();
+        set(response.headers_mut(), "upload-offset", offset);
+        set(response.headers_mut(), "retry-after", 5);
+        return Ok(response);
     }
     let mut response = StatusCode::NO_CONTENT.into_response();
     set(response.headers_mut(), "upload-offset", offset);

@@ -5,6 +5,7 @@
 //! Limits by kind are checked at creation, before a byte is stored, and again on the content
 //! sniffed from the first bytes. See docs/decisions/resumable-uploads.md.
 
+pub mod budget;
 mod db;
 pub mod http;
 pub mod parts;

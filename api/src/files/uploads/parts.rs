@@ -11,6 +11,8 @@
 //!   request, whichever node takes it. The tail's length is the recorded offset minus the
 //!   parts' bytes, so the tail object may hold more than was recorded (a node that died after
 //!   storing it): the extra bytes are ignored, and they are the same bytes of the same file.
+//!   A part's memory comes from the node's [`PartBudget`] (`budget`): taken before its first
+//!   byte is kept, given back once it is stored.
 
 use std::io::SeekFrom;
 use std::path::{Path, PathBuf};
@@ -21,6 +23,7 @@ use futures::{Stream, StreamExt};
 use tokio::io::{AsyncReadExt, AsyncSeekExt, AsyncWriteExt};
 
 use crate::files::uploads::SNIFF_BYTES;
+use crate::files::uploads::budget::{PartBudget, PartRoom};
 use crate::platform::error::AppResult;
 use crate::platform::storage::{self, PutError, Storage};
 
@@ -29,7 +32,7 @@ use crate::platform::storage::{self, PutError, Storage};
 pub const IDLE: Duration = Duration::from_secs(60);
 
 /// The size of every S3 part but the last: S3's smallest part, so a request holds at most one
-/// part (plus one chunk of the body) in memory.
+/// part (plus one chunk of the body) in memory, and the node at most its [`PartBudget`].
 pub const PART_BYTES: usize = storage::PART_BYTES;
 
 /// On local disk the offset is recorded (and the lease renewed) after this many bytes; on S3
@@ -40,8 +43,12 @@ const PROGRESS_EVERY: u64 = 8 * 1024 * 1024;
 pub enum Parts {
     /// This node's disk; finished uploads are copied into `storage`.
     Local { dir: PathBuf, storage: Storage },
-    /// S3 multipart uploads, shared by every node.
-    Shared { storage: Storage },
+    /// S3 multipart uploads, shared by every node; each part filling in memory holds room of
+    /// the node's `budget`.
+    Shared {
+        storage: Storage,
+        budget: PartBudget,
+    },
 }
 
 /// How a body ended.
@@ -53,6 +60,9 @@ pub enum Ended {
     Broken,
     /// The client sent more than the upload's length; the bytes up to it are stored.
     TooLong,
+    /// The node's part memory budget stayed spent; the bytes up to the last stored part are
+    /// kept and the rest of the body is left unread (the client resumes later).
+    Busy,
 }
 
 /// What the store has taken, for the caller to record.
@@ -143,14 +153,16 @@ impl Parts {
     /// The node's parts: S3 multipart uploads when its store keeps them by id, its disk
     /// otherwise.
     pub fn of(state: &crate::state::AppState) -> Self {
-        Self::new(&state.storage, &state.config.data_dir)
+        Self::new(&state.storage, &state.config.data_dir, &state.upload_budget)
     }
 
-    /// S3 multipart uploads when the store keeps them by id, `data_dir`'s disk otherwise.
-    pub fn new(storage: &Storage, data_dir: &Path) -> Self {
+    /// S3 multipart uploads (their parts' memory taken from `budget`) when the store keeps
+    /// them by id, `data_dir`'s disk otherwise.
+    pub fn new(storage: &Storage, data_dir: &Path, budget: &PartBudget) -> Self {
         if storage.has_shared_multipart() {
             Parts::Shared {
                 storage: storage.clone(),
+                budget: budget.clone(),
             }
         } else {
             Parts::Local {
@@ -169,7 +181,7 @@ impl Parts {
                 tokio::fs::File::create(dir.join(id)).await.map_err(io)?;
                 Ok(None)
             }
-            Parts::Shared { storage } => Ok(Some(storage.create_multipart(storage_key).await?)),
+            Parts::Shared { storage, .. } => Ok(Some(storage.create_multipart(storage_key).await?)),
         }
     }
 
@@ -190,7 +202,9 @@ impl Parts {
             Parts::Local { dir, .. } => {
                 append_local(&dir.join(upload.id), upload, body, recorder).await
             }
-            Parts::Shared { storage } => append_shared(storage, upload, body, recorder).await,
+            Parts::Shared { storage, budget } => {
+                append_shared(storage, budget, upload, body, recorder).await
+            }
         }
     }
 
@@ -224,7 +238,7 @@ impl Parts {
                 }
                 Ok(())
             }
-            Parts::Shared { storage } => {
+            Parts::Shared { storage, .. } => {
                 let expected = upload.length.div_ceil(PART_BYTES as u64) as usize;
                 if etags.len() != expected {
                     return Err(anyhow::anyhow!(
@@ -264,7 +278,7 @@ impl Parts {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io(e)),
                 _ => Ok(()),
             },
-            Parts::Shared { storage } => {
+            Parts::Shared { storage, .. } => {
                 if let (Some(key), Some(multipart_id)) = (storage_key, multipart_id) {
                     storage.abort_multipart(key, multipart_id).await?;
                 }
@@ -278,7 +292,9 @@ impl Parts {
     pub async fn exists(&self, id: &str) -> bool {
         match self {
             Parts::Local { dir, .. } => tokio::fs::try_exists(dir.join(id)).await.unwrap_or(false),
-            Parts::Shared { storage } => matches!(storage.head(&tail_key(id)).await, Ok(Some(_))),
+            Parts::Shared { storage, .. } => {
+                matches!(storage.head(&tail_key(id)).await, Ok(Some(_)))
+            }
         }
     }
 }
@@ -355,6 +371,7 @@ where
 
 async fn append_shared<S, E>(
     storage: &Storage,
+    budget: &PartBudget,
     upload: &Upload<'_>,
     mut body: S,
     recorder: &mut impl Recorder,
@@ -368,8 +385,16 @@ where
     // Where the buffer begins in the file: the end of the stored parts.
     let mut base = index as u64 * part;
     let tail = (upload.offset - base) as usize;
-    let mut buffer: Vec<u8> = Vec::with_capacity(PART_BYTES);
+    // The room of the part in `buffer`, held while it is not empty.
+    let mut room: Option<PartRoom> = None;
+    let mut buffer: Vec<u8> = Vec::new();
     if tail > 0 {
+        match budget.take().await {
+            Ok(taken) => room = Some(taken),
+            // Nothing was taken: the recorded offset stands.
+            Err(_) => return Ok((upload.offset, Ended::Busy)),
+        }
+        buffer.reserve_exact(PART_BYTES);
         let stored = storage
             .read(&tail_key(upload.id))
             .await?
@@ -389,29 +414,36 @@ where
         let stored = buffer.clone();
         head.take(&stored, recorder).await?;
     }
-    let room = upload.length - upload.offset;
+    let space = upload.length - upload.offset;
     let mut received = 0u64;
-    let ended = loop {
+    let ended = 'body: loop {
         let chunk = match next_chunk(&mut body).await {
             Ok(chunk) => chunk,
             Err(ended) => break ended,
         };
-        let fits = (room - received).min(chunk.len() as u64) as usize;
+        let fits = (space - received).min(chunk.len() as u64) as usize;
         head.take(&chunk[..fits], recorder).await?;
         received += fits as u64;
         let mut rest = &chunk[..fits];
         while !rest.is_empty() {
+            if room.is_none() {
+                match budget.take().await {
+                    Ok(taken) => room = Some(taken),
+                    // The chunk in hand is dropped: the client sends it again from `base`.
+                    Err(_) => break 'body Ended::Busy,
+                }
+                buffer.reserve_exact(PART_BYTES);
+            }
             let taken = (PART_BYTES - buffer.len()).min(rest.len());
             buffer.extend_from_slice(&rest[..taken]);
             rest = &rest[taken..];
             if buffer.len() == PART_BYTES {
-                let bytes = Bytes::from(std::mem::replace(
-                    &mut buffer,
-                    Vec::with_capacity(PART_BYTES),
-                ));
+                let bytes = Bytes::from(std::mem::take(&mut buffer));
                 let etag = storage
                     .put_part(upload.storage_key, multipart_id, index, bytes)
                     .await?;
+                // The part is stored: its room goes back to the node.
+                room = None;
                 base += part;
                 recorder
                     .progress(Progress::Part {

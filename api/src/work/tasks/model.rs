@@ -107,6 +107,8 @@ pub struct DeliveryFile {
     pub name: String,
     pub path: String,
     pub anti_virus_check_scan_status: ScanStatus,
+    /// The sniffed type: a video or audio plays in the page through a signed link.
+    pub content_type: String,
     pub created_at: DateTime<Utc>,
 }
 

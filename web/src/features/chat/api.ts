@@ -1,4 +1,4 @@
-import { api, fileForm } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import type { ReactionSummary } from '@/lib/events';
 import type { Channel, ChatFile, GroupedTeams, Member, Message, MessagePage, Reaction, SearchResults, Team } from './types';
 
@@ -41,6 +41,5 @@ export const chatApi = {
   read: (channelId: number, messageId: number) =>
     api.put<{ channelId: number; lastReadMessageId: number; unreadCount: number }>(`/channels/${channelId}/read`, { messageId }),
   reactions: () => api.get<Reaction[]>('/reactions'),
-  upload: (file: File, onProgress: (ratio: number) => void) => api.upload<ChatFile>('/files', fileForm(file), onProgress),
 };
 

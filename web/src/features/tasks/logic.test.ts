@@ -40,7 +40,7 @@ describe('delivery updates', () => {
       status: 'under_acceptance',
       updatedAt: '2026-11-22T10:00:00Z',
       canDeliver: false,
-      deliveryFiles: [{ id: 1, fileId: 9, name: 'a.docx', path: 'files/a', antiVirusCheckScanStatus: 'clean', createdAt: '2026-11-22T10:00:00Z' }],
+      deliveryFiles: [{ id: 1, fileId: 9, name: 'a.docx', path: 'files/a', antiVirusCheckScanStatus: 'clean', contentType: 'application/msword', createdAt: '2026-11-22T10:00:00Z' }],
     });
     const next = applyDeliveryRefetch(current, fresh);
     expect(next.updatedAt).toBe('2026-11-22T10:00:00Z');

@@ -14,6 +14,8 @@ export interface DeliveryFile {
   name: string;
   path: string;
   antiVirusCheckScanStatus: ScanStatus;
+  /** The sniffed type: a video plays in the page. */
+  contentType: string;
   createdAt: string;
 }
 

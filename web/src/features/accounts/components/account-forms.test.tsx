@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { resetAll } from '@/lib/reset';
+import { big, MB, started, stored } from '@/test/fake-uploads';
 import { mockApi } from '@/test/mock-api';
 import { ChangePasswordPage } from './recovery-pages';
 import { SignupPage, SignupProfilePage } from './signup-pages';
@@ -13,9 +14,12 @@ const PREFECTURES = [
   { id: 99, name: '海外' },
 ];
 
+vi.mock('@/lib/resumable-upload', () => import('@/test/fake-uploads'));
+
 afterEach(() => {
   vi.unstubAllGlobals();
   resetAll();
+  started.length = 0;
 });
 
 describe('account forms', () => {
@@ -114,7 +118,7 @@ describe('account forms', () => {
     expect(screen.getByRole('link', { name: '再設定をやり直す' })).toHaveAttribute('href', '/account_recovery');
   });
 
-  it('edits the saved profile without looking its postal code up again', async () => {
+  it('edits the saved profile (and its image, through the resumable uploader) without looking its postal code up again', async () => {
     const saved = {
       id: 3,
       mail_address: 'creator@demo.tsumugi.jp',
@@ -153,9 +157,16 @@ describe('account forms', () => {
     expect(screen.getByRole('combobox', { name: '生まれた年' })).toHaveTextContent('1992');
     await userEvent.clear(screen.getByLabelText('表示名'));
     await userEvent.type(screen.getByLabelText('表示名'), 'はなこ');
+    // A new image: saving waits while it is on its way, then sends its file id.
+    expect(screen.getByText('まだ設定されていません。')).toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText('新しいプロフィール画像'), big('顔.png', 2 * MB, 'image/png'));
+    expect(started[0].use).toBe('profile_image');
+    expect(screen.getByRole('button', { name: '保存する' })).toBeDisabled();
+    act(() => started[0].callbacks.onSuccess(stored(55, '顔.png', 'clean', 'image/png')));
+    expect(screen.getByRole('img', { name: 'プロフィール画像' })).toHaveAttribute('src', '/api/images/files/55?width=128');
     await userEvent.click(screen.getByRole('button', { name: '保存する' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(api.called('PUT /users/me')[0].body).toMatchObject({ user_name: 'はなこ', city_address: '千代田区丸の内', prefecture_id: 13, birthday: { year: 1992, month: 4, day: 12 } });
+    expect(api.called('PUT /users/me')[0].body).toMatchObject({ user_name: 'はなこ', city_address: '千代田区丸の内', prefecture_id: 13, birthday: { year: 1992, month: 4, day: 12 }, image_file_id: 55 });
     expect(api.calls.some((call) => call.path.startsWith('/postal_codes'))).toBe(false);
   }, 15_000);
 });

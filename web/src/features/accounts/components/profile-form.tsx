@@ -4,7 +4,7 @@
  * phone and display name ('basic').
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -50,6 +50,10 @@ interface Props {
   submitLabel: string;
   /** Saves; a thrown failure is shown on the form. */
   onSubmit: (input: ProfileInput, extras: SignupExtras) => Promise<unknown>;
+  /** The profile image's field (edit only), after the display name. */
+  image?: ReactNode;
+  /** Saving waits (an image still on its way). */
+  submitDisabled?: boolean;
 }
 
 const Section = styled.fieldset`
@@ -94,7 +98,7 @@ const range = (from: number, to: number): SelectOption[] =>
 
 const schemaOf = (mode: ProfileFormMode) => (mode === 'signup' ? signupSchema : mode === 'edit' ? profileSchema : basicProfileSchema);
 
-export function ProfileForm({ mode, mailAddress, defaultValues, submitLabel, onSubmit }: Props) {
+export function ProfileForm({ mode, mailAddress, defaultValues, submitLabel, onSubmit, image, submitDisabled = false }: Props) {
   const prefectures = useAccounts((s) => s.prefectures);
   const fetchPrefectures = useAccounts((s) => s.fetchPrefectures);
   const basic = mode === 'basic';
@@ -191,6 +195,7 @@ export function ProfileForm({ mode, mailAddress, defaultValues, submitLabel, onS
         <TextField label="メイ" required hint="全角カタカナ" error={message('firstNameKana')} {...register('firstNameKana')} />
       </FormGrid>
       <TextField label="表示名" required hint="サービス内で表示される名前です" autoComplete="nickname" error={message('userName')} {...register('userName')} />
+      {!basic && image}
       <TextField
         label="電話番号"
         required
@@ -332,7 +337,7 @@ export function ProfileForm({ mode, mailAddress, defaultValues, submitLabel, onS
       )}
 
       <Actions>
-        <Button type="submit" $variant="primary" disabled={isSubmitting}>
+        <Button type="submit" $variant="primary" disabled={isSubmitting || submitDisabled}>
           {submitLabel}
         </Button>
       </Actions>

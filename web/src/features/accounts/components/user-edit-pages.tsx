@@ -16,6 +16,7 @@ import { useAccounts } from '../store';
 import type { MailFrequencies, MailFrequency, Profile } from '../types';
 import { Actions, DeadLink, FailureAlert, isDeadLink, PasswordFields, useFormFailure } from './form-kit';
 import { ProfileForm } from './profile-form';
+import { ProfileImageField, type ChosenImage } from './profile-image-field';
 
 /** /user/edit/profiles: the profile form with the saved values (creators: all of it; others: the basic part). */
 export function ProfileEditPage({ title, creator, onSaved }: { title: string; creator: boolean; onSaved: () => void }) {
@@ -30,6 +31,9 @@ export function ProfileEditPage({ title, creator, onSaved }: { title: string; cr
     };
   }, [fetchProfile]);
   const saved = ready ? profile.data : null;
+  // A new image is the profile's once the form is saved; the uploader starts afresh after it.
+  const [image, setImage] = useState<ChosenImage>({ file: null, busy: false });
+  const [saves, setSaves] = useState(0);
   return (
     <>
       <PageTitle>{title}</PageTitle>
@@ -41,8 +45,12 @@ export function ProfileEditPage({ title, creator, onSaved }: { title: string; cr
             mailAddress={saved.mailAddress}
             defaultValues={profileValuesOf(saved)}
             submitLabel="保存する"
+            image={creator && <ProfileImageField key={saves} currentPath={saved.imageFile?.path ?? null} onChange={setImage} />}
+            submitDisabled={image.busy}
             onSubmit={async (input) => {
-              await saveProfile(input);
+              await saveProfile(creator && image.file ? { ...input, imageFileId: image.file.id } : input);
+              setSaves((n) => n + 1);
+              setImage({ file: null, busy: false });
               onSaved();
             }}
           />

@@ -1,11 +1,15 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { big, MB, started, stored } from '@/test/fake-uploads';
 import { mockApi } from '@/test/mock-api';
 import { Composer } from './composer';
+
+vi.mock('@/lib/resumable-upload', () => import('@/test/fake-uploads'));
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  started.length = 0;
 });
 
 const TOO_MANY = 'メッセージの送信が多すぎます。しばらくしてから再度お試しください。';
@@ -34,5 +38,28 @@ describe('composer', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     const [first, second] = api.called('POST /channels/5/messages');
     expect((second.body as { client_message_id: string }).client_message_id).toBe((first.body as { client_message_id: string }).client_message_id);
+  });
+
+  it('sends attachments as resumable uploads with their progress, and attaches the finished ones', async () => {
+    const api = mockApi({ 'POST /channels/5/messages': { status: 201, body: { id: 1, channel_id: 5, body: '資料です' } } });
+    render(<Composer channelId={5} members={[]} disabled={false} editing={null} onEditDone={() => {}} />);
+    await userEvent.upload(screen.getByLabelText(/ファイルを添付/), [big('打合せ.mp4', 50 * MB), big('資料.pdf', MB, 'application/pdf')]);
+    expect(started.map((upload) => [upload.file.name, upload.use])).toEqual([
+      ['打合せ.mp4', 'message'],
+      ['資料.pdf', 'message'],
+    ]);
+    act(() => started[0].callbacks.onProgress(25 * MB, 50 * MB));
+    expect(screen.getAllByTestId('upload-status')[0]).toHaveTextContent('50%・25.0 MB / 50.0 MB');
+    expect(screen.getByRole('button', { name: '打合せ.mp4を取り消す' })).toHaveTextContent('キャンセル');
+    act(() => started[1].callbacks.onSuccess(stored(31, '資料.pdf', 'clean', 'application/pdf')));
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'メッセージを入力' }), '資料です');
+    await userEvent.click(screen.getByRole('button', { name: '送信' }));
+    expect(await screen.findByRole('textbox', { name: 'メッセージを入力' })).toHaveValue('');
+    expect((api.called('POST /channels/5/messages')[0].body as { file_ids: number[] }).file_ids).toEqual([31]);
+    // The sent file leaves the composer; the one still on its way stays for the next message.
+    const left = screen.getAllByTestId('upload-item');
+    expect(left).toHaveLength(1);
+    expect(left[0]).toHaveTextContent('打合せ.mp4');
   });
 });

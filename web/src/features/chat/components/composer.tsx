@@ -1,10 +1,10 @@
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
+import { UploadList, useResumableUploads } from '@/components/resumable-uploader';
 import { theme } from '@/theme/theme';
-import { uploadErrorMessage } from '@/lib/files';
 import { chatApi } from '../api';
-import type { ChatFile, Member, Message } from '../types';
+import type { Member, Message } from '../types';
 
 const Box = styled.div`
   position: relative;
@@ -46,19 +46,6 @@ const Suggestions = styled.ul`
   li { padding: 4px 12px; cursor: pointer; }
   li[aria-selected='true'] { background: #e7f5ec; }
 `;
-const Upload = styled.div`
-  font-size: ${theme.font.sm};
-  color: ${theme.color.subText};
-`;
-
-interface Pending {
-  key: string;
-  name: string;
-  progress: number;
-  file?: ChatFile;
-  error?: string;
-}
-
 const newClientId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
 /** The `@query` being typed right before the caret, if any. */
@@ -83,7 +70,8 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const [selected, setSelected] = useState(0);
-  const [pending, setPending] = useState<Pending[]>([]);
+  // Attachments go as resumable uploads, like deliveries: progress, pause, resume after a drop.
+  const uploads = useResumableUploads({ use: 'message', multiple: true });
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -114,7 +102,7 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
 
   const submit = async () => {
     const body = text.trim();
-    const files = pending.filter((p) => p.file && p.file.antiVirusCheckScanStatus !== 'infected').map((p) => p.file!.id);
+    const files = uploads.files.map((file) => file.id);
     if ((!body && files.length === 0) || sending) return;
     setSending(true);
     setError('');
@@ -132,7 +120,7 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
         unsent.current = null;
       }
       setText('');
-      setPending([]);
+      uploads.removeFinished();
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : 'メッセージの送信に失敗しました');
     } finally {
@@ -170,15 +158,8 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
   };
 
   const attach = (event: ChangeEvent<HTMLInputElement>) => {
-    for (const file of Array.from(event.target.files ?? [])) {
-      const key = newClientId();
-      setPending((list) => [...list, { key, name: file.name, progress: 0 }]);
-      const update = (patch: Partial<Pending>) => setPending((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
-      chatApi
-        .upload(file, (progress) => update({ progress }))
-        .then((uploaded) => update({ file: uploaded, progress: 1 }))
-        .catch((cause: Error) => update({ error: uploadErrorMessage(cause) }));
-    }
+    const chosen = Array.from(event.target.files ?? []);
+    if (chosen.length > 0) uploads.start(chosen);
     event.target.value = '';
   };
 
@@ -211,13 +192,7 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
         onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
       />
-      {pending.map((p) => (
-        <Upload key={p.key} data-testid="upload">
-          📎 {p.name}：
-          {p.error ?? (p.file ? (p.file.antiVirusCheckScanStatus === 'infected' ? 'ウイルスが検出されたため添付できません' : p.file.antiVirusCheckScanStatus === 'scanning' ? 'ウイルスチェック中' : '添付できます') : `アップロード中 ${Math.round(p.progress * 100)}%`)}
-          <button type="button" onClick={() => setPending((list) => list.filter((x) => x.key !== p.key))}>×</button>
-        </Upload>
-      ))}
+      <UploadList uploads={uploads} compact />
       {error && <p role="alert">{error}</p>}
       <Row>
         <label style={{ cursor: 'pointer' }}>

@@ -1,13 +1,15 @@
 /**
  * A file attached to a chat message: an image as a thumbnail from the variant endpoint that
- * opens a viewer, anything else as a card with its kind's icon, size and name. Only clean files
- * open or download; a file being scanned or found infected says so.
+ * opens a viewer, a video played in place (through a signed link) above its card, anything else
+ * as a card with its kind's icon, size and name. Only clean files open, play or download; a
+ * file being scanned or found infected says so.
  */
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { fileSize } from '@/components/file-drop-zone';
 import { Modal } from '@/components/modal';
+import { SignedVideo } from '@/components/signed-video';
 import { theme } from '@/theme/theme';
 import type { ChatFile } from '../types';
 
@@ -83,8 +85,10 @@ export function FileAttachment({ file, token }: { file: ChatFile; token: string 
   const clean = file.antiVirusCheckScanStatus === 'clean';
   // Private files have no public variants: they are cards.
   const thumbnail = clean && file.contentType.startsWith('image/') && file.path.startsWith('files/');
+  const video = clean && file.contentType.startsWith('video/');
   return (
     <Attachment data-testid="chat-attachment">
+      {video && <SignedVideo fileId={file.id} name={file.name} />}
       {thumbnail ? (
         <Thumbnail type="button" aria-label={`${file.name}を拡大して表示`} onClick={() => setViewing(true)}>
           <img src={variant(file, 256)} srcSet={`${variant(file, 256)} 1x, ${variant(file, 512)} 2x`} alt={file.name} loading="lazy" />

@@ -6,6 +6,7 @@ import { useConfirm } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { DescriptionList } from '@/components/description-list';
 import { ResumableUploader } from '@/components/resumable-uploader';
+import { SignedVideo } from '@/components/signed-video';
 import { Inline, List, ListRow } from '@/components/list';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
@@ -225,9 +226,12 @@ export function TaskDetailPage({ viewer }: { viewer: Viewer }) {
         <List>
           {data.deliveryFiles.map((file) => (
             <ListRow key={`file-${file.id}`}>
-              <Button type="button" $size="xsm" $minWidth={0} disabled={file.antiVirusCheckScanStatus !== 'clean'} onClick={() => download(file)}>
-                📎 {file.name}
-              </Button>
+              <div>
+                {file.antiVirusCheckScanStatus === 'clean' && file.contentType.startsWith('video/') && <SignedVideo fileId={file.fileId} name={file.name} />}
+                <Button type="button" $size="xsm" $minWidth={0} disabled={file.antiVirusCheckScanStatus !== 'clean'} onClick={() => download(file)}>
+                  📎 {file.name}
+                </Button>
+              </div>
               <small>
                 {SCAN_LABEL[file.antiVirusCheckScanStatus]} {formatDateTime(file.createdAt)}
               </small>

@@ -1,0 +1,130 @@
+//! The node's memory budget for the S3 parts that uploads fill: every `PATCH` to an S3-backed
+//! upload holds up to one part ([`PART_BYTES`]) in memory while it fills, so without a bound 50
+//! concurrent uploads hold 250 MiB. A part's bytes are taken from this budget before its first
+//! byte is kept and given back once the part is stored; a request that finds the budget spent
+//! waits (the client's body is not read meanwhile, so TCP holds it back) for at most
+//! [`PartBudget::wait`], then ends with 503 and the offset it reached, for the client to resume.
+//! `UPLOAD_PART_MEMORY_MIB` sets the budget (docs/decisions/resumable-uploads.md).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::platform::storage::PART_BYTES;
+
+/// The default budget: 8 parts of 5 MiB.
+pub const DEFAULT_BYTES: usize = 40 * 1024 * 1024;
+
+/// How long a request waits for room before it answers 503 (well inside the 90 s lease).
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// A byte budget shared by every upload of the node (cheap to clone).
+#[derive(Clone, Debug)]
+pub struct PartBudget {
+    slots: Arc<Semaphore>,
+    /// How many requests wait for room now (for tests and diagnosis).
+    waiting: Arc<AtomicUsize>,
+    total: usize,
+    wait: Duration,
+}
+
+/// The budget stayed spent for [`PartBudget::wait`].
+#[derive(Debug, PartialEq, Eq)]
+pub struct Busy;
+
+/// One part's bytes of the budget, given back when dropped.
+#[derive(Debug)]
+pub struct PartRoom {
+    _permit: OwnedSemaphorePermit,
+}
+
+/// Permits are counted in KiB so that any budget fits a semaphore's `u32` acquisitions.
+const UNIT: usize = 1024;
+
+impl PartBudget {
+    /// A budget of `bytes` (at least one part: a smaller one could never be granted).
+    pub fn new(bytes: usize, wait: Duration) -> Self {
+        let total = bytes.max(PART_BYTES);
+        PartBudget {
+            slots: Arc::new(Semaphore::new(total / UNIT)),
+            waiting: Arc::new(AtomicUsize::new(0)),
+            total,
+            wait,
+        }
+    }
+
+    /// The budget in bytes.
+    pub fn total(&self) -> usize {
+        self.total
+    }
+
+    /// The bytes not held by any part now.
+    pub fn available(&self) -> usize {
+        self.slots.available_permits() * UNIT
+    }
+
+    /// How many requests wait for room now.
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::Relaxed)
+    }
+
+    /// Room for one part: at once when there is some, else after the parts ahead of it are
+    /// stored (first come, first served), or [`Busy`] after `wait`.
+    pub async fn take(&self) -> Result<PartRoom, Busy> {
+        let units = (PART_BYTES / UNIT) as u32;
+        if let Ok(permit) = self.slots.clone().try_acquire_many_owned(units) {
+            return Ok(PartRoom { _permit: permit });
+        }
+        self.waiting.fetch_add(1, Ordering::Relaxed);
+        let granted =
+            tokio::time::timeout(self.wait, self.slots.clone().acquire_many_owned(units)).await;
+        self.waiting.fetch_sub(1, Ordering::Relaxed);
+        match granted {
+            Ok(Ok(permit)) => Ok(PartRoom { _permit: permit }),
+            Ok(Err(_)) | Err(_) => {
+                crate::platform::metrics::upload_part_budget_busy();
+                Err(Busy)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn parts_wait_for_room_and_give_up_after_the_wait() {
+        let budget = PartBudget::new(2 * PART_BYTES + 100, Duration::from_millis(30));
+        assert_eq!(budget.total(), 2 * PART_BYTES + 100);
+        let first = budget.take().await.unwrap();
+        let second = budget.take().await.unwrap();
+        assert!(budget.available() < PART_BYTES, "two parts spend it");
+        // A third part is not allocated beyond the budget: it waits, then gives up.
+        assert_eq!(budget.take().await.unwrap_err(), Busy);
+        assert_eq!(budget.waiting(), 0);
+
+        // A waiting part gets the room a stored part gives back.
+        let patient = PartBudget {
+            wait: Duration::from_secs(30),
+            ..budget.clone()
+        };
+        let waiter = tokio::spawn(async move { patient.take().await });
+        while budget.waiting() == 0 {
+            tokio::task::yield_now().await;
+        }
+        assert!(!waiter.is_finished());
+        drop(first);
+        let third = waiter.await.unwrap().expect("room after a part was stored");
+        drop((second, third));
+        assert_eq!(budget.available(), budget.total() / UNIT * UNIT);
+    }
+
+    #[test]
+    fn a_budget_below_one_part_still_grants_one() {
+        let budget = PartBudget::new(1, WAIT);
+        assert_eq!(budget.total(), PART_BYTES);
+    }
+}
