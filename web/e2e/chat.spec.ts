@@ -127,6 +127,23 @@ test('the unread badge, tab title and icon rise with new messages; the channel o
     await expect(divider).toBeInViewport();
     await expect(editor.getByTestId('jump-to-unread')).toHaveCount(0);
     await expect(editor).toHaveTitle(titleCounting(elsewhere));
+
+    // Scrolled to the top, older messages come in above without moving what is on screen.
+    const list = editor.getByTestId('message-list');
+    const loaded = await list.getByTestId('message').count();
+    // The first message in view (or the one named), and how far below the list's top it starts.
+    const where = (id?: string) =>
+      list.evaluate((el, wanted) => {
+        const top = el.getBoundingClientRect().top;
+        const nodes = [...el.querySelectorAll<HTMLElement>('[data-message-id]')];
+        const node = nodes.find((n) => (wanted ? n.dataset.messageId === wanted : n.getBoundingClientRect().bottom > top))!;
+        return { id: node.dataset.messageId!, offset: Math.round(node.getBoundingClientRect().top - top) };
+      }, id);
+    // Not quite at the top: the place is kept to the pixel, not just the message.
+    await list.evaluate((el) => (el.scrollTop = 30));
+    const top = await where();
+    await expect.poll(() => list.getByTestId('message').count()).toBeGreaterThan(loaded);
+    expect(Math.abs((await where(top.id)).offset - top.offset)).toBeLessThanOrEqual(2);
     await editor.goBack();
     await expect(badge).toHaveCount(0);
   } finally {

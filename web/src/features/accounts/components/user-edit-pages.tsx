@@ -236,7 +236,7 @@ function BrowserNotificationSetting({ on, onChange }: { on: boolean; onChange: (
     <fieldset style={{ border: 'none', padding: 0, margin: '16px 0 0' }}>
       <legend style={{ fontWeight: 'bold', padding: 0, marginBottom: 6 }}>ブラウザ通知</legend>
       <Checkbox
-        label="タブを開いていないとき、メンション・ダイレクトメッセージ・スレッドへの返信をブラウザで通知する"
+        label="このタブが表示されていないとき、メンション・ダイレクトメッセージ・スレッドへの返信をブラウザで通知する"
         checked={on}
         onChange={(e) => onChange(e.target.checked)}
       />
