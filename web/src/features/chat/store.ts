@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { settle } from '@/lib/api-client';
 import { type AsyncState, done, failed, initialAsync, started, track } from '@/lib/async-state';
 import type { ChannelRead, ReactionSummary } from '@/lib/events';
+import { NotFoundError } from '@/lib/errors';
 import { registerReset } from '@/lib/reset';
 import { chatApi } from './api';
 import type { Channel, GroupedTeams, Member, Message, Reaction, SearchHit, Team } from './types';
@@ -303,6 +304,8 @@ export const useChat = create<ChatState>((set, get) => {
           unreadMessageId: null,
         }));
       } catch (error) {
+        // The message is gone (deleted since its notice): the channel opens at its newest messages.
+        if (error instanceof NotFoundError) return get().fetchHistory(channelId, 0);
         patchHistory(channelId, (h) => failed(h, error, 'メッセージの取得に失敗しました'));
       }
     },
