@@ -956,6 +956,7 @@ async fn a_client_invites_its_own_people_only() {
 #[tokio::test]
 async fn mail_frequencies_default_to_immediately_and_are_saved() {
     let (pool, _db) = db::with_master_data().await;
+    // Browser notifications are on until turned off, and a save that leaves them out keeps them.
     let app = app(pool).await;
     let creator = app.login("creator@demo.tsumugi.jp").await;
     let (status, initial) = app
@@ -964,7 +965,7 @@ async fn mail_frequencies_default_to_immediately_and_are_saved() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         initial,
-        json!({ "message": "immediately", "task": "immediately", "information": "immediately" })
+        json!({ "message": "immediately", "task": "immediately", "information": "immediately", "browser_notification": true })
     );
     let (status, body) = app
         .put(
@@ -976,7 +977,7 @@ async fn mail_frequencies_default_to_immediately_and_are_saved() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(rules_on(&body, "task"), ["in:immediately,daily,none"]);
     assert_eq!(rules_on(&body, "information"), ["required"]);
-    let chosen = json!({ "message": "daily", "task": "none", "information": "immediately" });
+    let chosen = json!({ "message": "daily", "task": "none", "information": "immediately", "browser_notification": false });
     let (status, saved) = app
         .put(
             "/api/users/me/mail_frequencies",
@@ -986,6 +987,14 @@ async fn mail_frequencies_default_to_immediately_and_are_saved() {
         .await;
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_eq!(saved, chosen);
+    let (_, again) = app
+        .put(
+            "/api/users/me/mail_frequencies",
+            Some(&creator),
+            json!({ "message": "daily", "task": "none", "information": "immediately" }),
+        )
+        .await;
+    assert_eq!(again, chosen, "left out, browser notifications stay off");
     let (_, again) = app
         .get("/api/users/me/mail_frequencies", Some(&creator))
         .await;

@@ -166,6 +166,31 @@ async fn channels_are_visible_to_members_and_management_to_staff() {
         .collect();
     assert_eq!(names.len(), 4);
     assert!(names.contains(&"高橋 誠"));
+    // Mention suggestions search the reading of a member's own name, never of a name not shown.
+    let kana_of = |members: &Value, name: &str| {
+        members
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["user_name"] == name)
+            .unwrap()["name_kana"]
+            .clone()
+    };
+    assert_eq!(kana_of(&members, "佐藤 健"), "サトウ ケン");
+    sqlx::query(
+        "update users set user_name = '筆名さとる' where mail_address = 'editor@demo.tsumugi.jp'",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let (_, members) = app
+        .get(&format!("/api/channels/{group}/members"), Some(&creator))
+        .await;
+    assert_eq!(
+        kana_of(&members, "筆名さとる"),
+        "",
+        "a pen name's legal reading stays private"
+    );
     let (status, _) = app.get("/api/channels/999999", Some(&creator)).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }

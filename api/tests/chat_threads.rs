@@ -100,6 +100,18 @@ async fn a_reply_is_counted_on_its_parent_live_and_stays_out_of_the_history_page
         .map(|m| m["body"].as_str().unwrap())
         .collect();
     assert_eq!(bodies, vec!["二案目が好きです", "了解です"]);
+    // One message, a reply included: a notice of it opens its thread from `parent_id`.
+    let (status, one) = app
+        .get(
+            &format!("/api/channels/{group}/messages/{reply}"),
+            Some(&creator),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{one}");
+    assert_eq!(
+        (one["body"].as_str(), one["parent_id"].as_i64()),
+        (Some("二案目が好きです"), Some(parent))
+    );
 
     // A reply answers a live top-level message of the same channel only.
     let (status, body) = send(
@@ -129,6 +141,13 @@ async fn a_reply_is_counted_on_its_parent_live_and_stays_out_of_the_history_page
         )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = app
+        .get(
+            &format!("/api/channels/{group}/messages/{elsewhere}"),
+            Some(&editor),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "another channel's message");
     let client_b = app.login("client-b@demo.tsumugi.jp").await;
     let (status, _) = app
         .get(
@@ -137,6 +156,20 @@ async fn a_reply_is_counted_on_its_parent_live_and_stays_out_of_the_history_page
         )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "not their channel");
+    let (status, _) = app
+        .delete(
+            &format!("/api/channels/{group}/messages/{reply}"),
+            Some(&editor),
+        )
+        .await;
+    assert!(status.is_success(), "{status}");
+    let (status, _) = app
+        .get(
+            &format!("/api/channels/{group}/messages/{reply}"),
+            Some(&creator),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "a deleted message is gone");
 }
 
 #[tokio::test]

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { channelPath, demoWorkspace, send, type Workspace } from './support/chat';
 import { databaseUrl, newDataDir, startNode, stopNode } from './support/server';
@@ -6,9 +6,10 @@ import { logIn, tokenOf } from './support/session';
 
 const LIVE = { timeout: 1_000 };
 
-async function twoPeople(browser: Browser, editorBase?: string) {
+async function twoPeople(browser: Browser, editorBase?: string, prepareEditor?: (context: BrowserContext) => Promise<void>) {
   const creatorContext = await browser.newContext();
   const editorContext = await browser.newContext(editorBase ? { baseURL: editorBase } : {});
+  await prepareEditor?.(editorContext);
   const creator = await creatorContext.newPage();
   const editor = await editorContext.newPage();
   await logIn(creator, 'creator@demo.tsumugi.jp');
@@ -93,20 +94,56 @@ test('deleting a message asks in the app’s own dialog, never the browser’s, 
   }
 });
 
-test('the unread badge rises with new messages and falls after reading', async ({ browser }) => {
+/** The tab's title with `count` unread messages before it (none at 0). */
+const titleCounting = (count: number) => (count > 0 ? new RegExp(`^\\(${count}\\) `) : /^[^(]/);
+
+test('the unread badge, tab title and icon rise with new messages; the channel opens with the unread divider, a jump to it, and falls after reading', async ({ browser }) => {
   const { creator, editor, workspace, close } = await twoPeople(browser);
   try {
     await openChannel(creator, workspace);
     await editor.goto(`/teams/${workspace.teamId}/channels`);
     const badge = editor.getByTestId(`unread-${workspace.channelId}`);
     await expect(badge).toHaveCount(0);
+    // Other channels' unread messages count in the tab too.
+    const elsewhere = (await (await editor.request.get('/api/channels/unread', { headers: { Authorization: `Bearer ${await tokenOf(editor)}` } })).json()).total;
+    await expect(editor).toHaveTitle(titleCounting(elsewhere));
     await send(creator, `未読テスト1 ${Date.now()}`);
     await expect(badge).toHaveText('1', LIVE);
     await send(creator, `未読テスト2 ${Date.now()}`);
     await expect(badge).toHaveText('2', LIVE);
+    // Taller than the list: the divider above it is out of view when the channel opens at the bottom.
+    await send(creator, Array.from({ length: 40 }, (_, i) => `長文${i + 1}行目`).join('\n'));
+    await expect(badge).toHaveText('3', LIVE);
+    await expect(editor).toHaveTitle(titleCounting(elsewhere + 3));
+    await expect(editor.locator('link[rel="icon"]')).toHaveAttribute('data-unread', String(elsewhere + 3));
+    await expect(editor.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/png/);
 
     await editor.getByRole('link', { name: '#デモ編集部', exact: true }).click();
-    await expect(editor.getByTestId('unread-marker')).toBeVisible();
+    const divider = editor.getByTestId('unread-marker');
+    await expect(divider).toHaveCount(1);
+    await expect(divider).not.toBeInViewport();
+    await expect(editor.getByTestId('day-separator').last()).toHaveText(/^\d{1,2}月\d{1,2}日（[日月火水木金土]）$/);
+    await editor.getByTestId('jump-to-unread').click();
+    await expect(divider).toBeInViewport();
+    await expect(editor.getByTestId('jump-to-unread')).toHaveCount(0);
+    await expect(editor).toHaveTitle(titleCounting(elsewhere));
+
+    // Scrolled to the top, older messages come in above without moving what is on screen.
+    const list = editor.getByTestId('message-list');
+    const loaded = await list.getByTestId('message').count();
+    // The first message in view (or the one named), and how far below the list's top it starts.
+    const where = (id?: string) =>
+      list.evaluate((el, wanted) => {
+        const top = el.getBoundingClientRect().top;
+        const nodes = [...el.querySelectorAll<HTMLElement>('[data-message-id]')];
+        const node = nodes.find((n) => (wanted ? n.dataset.messageId === wanted : n.getBoundingClientRect().bottom > top))!;
+        return { id: node.dataset.messageId!, offset: Math.round(node.getBoundingClientRect().top - top) };
+      }, id);
+    // Not quite at the top: the place is kept to the pixel, not just the message.
+    await list.evaluate((el) => (el.scrollTop = 30));
+    const top = await where();
+    await expect.poll(() => list.getByTestId('message').count()).toBeGreaterThan(loaded);
+    expect(Math.abs((await where(top.id)).offset - top.offset)).toBeLessThanOrEqual(2);
     await editor.goBack();
     await expect(badge).toHaveCount(0);
   } finally {
@@ -114,19 +151,45 @@ test('the unread badge rises with new messages and falls after reading', async (
   }
 });
 
-test('a mention raises the mentioned person’s notice count live', async ({ browser }) => {
-  const { creator, editor, workspace, close } = await twoPeople(browser);
+/**
+ * The editor's tab is in the background (document.visibilityState overridden) and records each
+ * browser notification it shows (the real Notification, which the browser allows: the test grants it).
+ */
+async function editorInBackground(context: BrowserContext) {
+  await context.grantPermissions(['notifications']);
+  await context.addInitScript(() => {
+    Object.defineProperty(document, 'visibilityState', { get: () => 'hidden', configurable: true });
+    Object.defineProperty(document, 'hidden', { get: () => true, configurable: true });
+    const shown: Notification[] = [];
+    (window as unknown as { shownNotifications: Notification[] }).shownNotifications = shown;
+    window.Notification = class extends window.Notification {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push(this);
+      }
+    };
+  });
+}
+
+test('a mention raises the mentioned person’s notice count live and, their tab in the background, shows a notification that opens the message', async ({ browser }) => {
+  const { creator, editor, workspace, close } = await twoPeople(browser, undefined, editorInBackground);
   try {
     await openChannel(creator, workspace);
     const count = editor.getByTestId('envelope-count');
     const before = Number((await count.count()) ? await count.textContent() : 0);
-    await creator.getByLabel('メッセージを入力').fill('@佐藤');
+    // Suggestions find a member by the reading of their name.
+    await creator.getByLabel('メッセージを入力').fill('@さとう');
     await expect(creator.getByRole('option', { name: '佐藤 健' })).toBeVisible();
     await creator.getByLabel('メッセージを入力').press('Enter');
     await creator.getByLabel('メッセージを入力').pressSequentially('確認お願いします');
     await creator.getByRole('button', { name: '送信' }).click();
     await expect(messageWith(creator, '@佐藤 健')).toHaveCount(1);
     await expect(count).toHaveText(String(before + 1), LIVE);
+    const shown = () => editor.evaluate(() => (window as unknown as { shownNotifications: Notification[] }).shownNotifications.map((n) => `${n.title}|${n.body}`));
+    await expect.poll(shown, LIVE).toEqual(['山田 花子さんが「デモ編集部」であなたをメンションしました|@佐藤 健 確認お願いします']);
+    await editor.evaluate(() => (window as unknown as { shownNotifications: Notification[] }).shownNotifications[0].onclick?.(new Event('click')));
+    await expect(editor).toHaveURL(new RegExp(`/channels/${workspace.channelId}\\?message=\\d+$`));
+    await expect(editor.locator('[data-focused]')).toContainText('確認お願いします');
     await editor.getByTestId('envelope').click();
     await expect(editor.getByRole('dialog', { name: 'メッセージのお知らせ' })).toContainText('山田 花子さんが「デモ編集部」であなたをメンションしました');
   } finally {
@@ -231,6 +294,12 @@ test('a thread reply appears live in the other person’s thread panel and in th
     await expect(summaryOnCreator).toHaveText('💬 1件の返信（佐藤 健）', LIVE);
     // The reply stays in its thread, out of the channel's stream.
     await expect(creator.getByTestId('message-list').getByText(reply)).toHaveCount(0);
+
+    // The notice of the reply opens its thread at the reply.
+    await creatorPanel.getByRole('button', { name: '閉じる' }).click();
+    await creator.getByTestId('envelope').click();
+    await creator.getByRole('dialog', { name: 'メッセージのお知らせ' }).getByText('佐藤 健さんが「デモ編集部」のスレッドに返信しました').first().click();
+    await expect(creatorPanel.locator('[data-focused]')).toContainText(reply);
   } finally {
     await close();
   }

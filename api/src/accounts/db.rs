@@ -100,7 +100,7 @@ pub(crate) async fn mail_frequencies(
     user_id: i64,
 ) -> sqlx::Result<MailFrequencies> {
     let row: Option<MailFrequencies> = sqlx::query_as(
-        "select message, task, information from user_mail_frequencies where user_id = $1",
+        "select message, task, information, browser_notification from user_mail_frequencies where user_id = $1",
     )
     .bind(user_id)
     .fetch_optional(db)
@@ -108,22 +108,29 @@ pub(crate) async fn mail_frequencies(
     Ok(row.unwrap_or_default())
 }
 
+/// Saves the frequencies; `browser_notification` `None` keeps what was chosen before (on for a
+/// member who never chose).
 pub(crate) async fn save_mail_frequencies(
     db: impl PgExecutor<'_>,
     user_id: i64,
     f: &MailFrequencies,
+    browser_notification: Option<bool>,
 ) -> sqlx::Result<MailFrequencies> {
     sqlx::query_as(
-        "insert into user_mail_frequencies (user_id, message, task, information) values ($1, $2, $3, $4)
+        "insert into user_mail_frequencies (user_id, message, task, information, browser_notification)
+         values ($1, $2, $3, $4, coalesce($5, true))
          on conflict (user_id) do update
             set message = excluded.message, task = excluded.task,
-                information = excluded.information, updated_at = now()
-         returning message, task, information",
+                information = excluded.information,
+                browser_notification = coalesce($5, user_mail_frequencies.browser_notification),
+                updated_at = now()
+         returning message, task, information, browser_notification",
     )
     .bind(user_id)
     .bind(f.message)
     .bind(f.task)
     .bind(f.information)
+    .bind(browser_notification)
     .fetch_one(db)
     .await
 }

@@ -191,6 +191,8 @@ pub struct MailFrequenciesInput {
     pub task: String,
     #[schema(required = true, pattern = "^(immediately|daily|none)$")]
     pub information: String,
+    /// Left out: unchanged.
+    pub browser_notification: Option<bool>,
 }
 
 fn check_mail_address(v: &mut Validator, field: &str, value: &str) {
@@ -643,9 +645,16 @@ pub async fn update_mail_frequencies(
         message: frequency("message", &body.message),
         task: frequency("task", &body.task),
         information: frequency("information", &body.information),
+        browser_notification: body.browser_notification.unwrap_or(true),
     };
     v.finish()?;
     Ok(Json(
-        db::save_mail_frequencies(&state.db, caller.user_id, &chosen).await?,
+        db::save_mail_frequencies(
+            &state.db,
+            caller.user_id,
+            &chosen,
+            body.browser_notification,
+        )
+        .await?,
     ))
 }

@@ -14,12 +14,16 @@ crate::closed_set!(
     }
 );
 
-/// One frequency per kind of notice: chat messages, task notices and information posts.
+/// One frequency per kind of notice: chat messages, task notices and information posts; and
+/// whether the browser shows chat notices while its tab is in the background.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
 pub struct MailFrequencies {
     pub message: MailFrequency,
     pub task: MailFrequency,
     pub information: MailFrequency,
+    /// Mentions, one-to-one messages and thread replies as browser notifications while the tab
+    /// is hidden (once the browser's permission is given); on until turned off.
+    pub browser_notification: bool,
 }
 
 impl Default for MailFrequencies {
@@ -28,6 +32,7 @@ impl Default for MailFrequencies {
             message: MailFrequency::Immediately,
             task: MailFrequency::Immediately,
             information: MailFrequency::Immediately,
+            browser_notification: true,
         }
     }
 }

@@ -3,11 +3,15 @@
  * (the login page never downloads it): the live socket, each feature's live updates, and the
  * dialogs the shell asks over any page (work status, latest notices, assessment reminder).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useAccounts } from '@/features/accounts/store';
 import { subscribeAssessments } from '@/features/assessments/live';
 import { subscribeSessionEnd, subscribeUser } from '@/features/auth/live';
 import { useAuth } from '@/features/auth/store';
 import { subscribeChat } from '@/features/chat/live';
+import { messagePreview } from '@/features/chat/preview';
+import { totalUnread, useChat } from '@/features/chat/store';
 import { subscribeClientPayments } from '@/features/client-payments/live';
 import { subscribeClientCounts } from '@/features/clients/live';
 import { subscribeConnection } from '@/features/connection/live';
@@ -22,20 +26,28 @@ import { subscribeRewards } from '@/features/rewards/live';
 import { subscribeVersion } from '@/features/version/live';
 import { isCreator } from '@/lib/roles';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
+import { setUnreadCount } from '@/lib/tab-badge';
 import { AssessmentRemindGate } from './assessment-remind';
 import { InformationGate, noteNews } from './information-dialog';
 import { WorkStatusGate } from './work-status';
 
 /** Each feature's `live.ts` subscribes its own store; the app only hands them the session they need. */
-function subscribeStores(): () => void {
+function subscribeStores(open: (path: string) => void): () => void {
   const user = () => useAuth.getState().user.data;
   const offs = [
     subscribeMaintenance(),
     subscribeVersion(),
     subscribeUser(),
     subscribeSessionEnd(),
-    subscribeNotices(),
+    subscribeNotices({
+      enabled: () => useAccounts.getState().browserNotificationsOn(),
+      preview: async ({ reference: { channelId, messageId } }) => (channelId && messageId ? messagePreview(channelId, messageId) : ''),
+      open,
+    }),
     subscribeChat(() => user()?.id),
+    // The tab's title and icon count the unread messages.
+    useChat.subscribe((chat) => setUnreadCount(totalUnread(chat))),
+    () => setUnreadCount(0),
     subscribeClientCounts(() => user()?.client?.id),
     subscribeMedia(),
     subscribeClientPayments(),
@@ -58,8 +70,13 @@ function subscribeStores(): () => void {
 /** Mounted by the shell while there is a token; `dialogs` is off during maintenance. */
 export default function MemberSession({ dialogs }: { dialogs: boolean }) {
   const token = useAuth((s) => s.token);
+  const navigate = useNavigate();
+  const open = useRef(navigate);
+  useEffect(() => {
+    open.current = navigate;
+  }, [navigate]);
   // Subscribed before the socket connects, so no event of the first moments is missed.
-  useEffect(() => subscribeStores(), []);
+  useEffect(() => subscribeStores((path) => void open.current(path)), []);
   useEffect(() => {
     if (!token) return;
     connectSocket(token);

@@ -13,6 +13,7 @@ import { loadTagManager, pushPageView } from '@/lib/analytics';
 import { useIsMobile } from '@/lib/device';
 import { preloadable, type Preloadable } from '@/lib/preloadable';
 import { isStaff } from '@/lib/roles';
+import { setPageTitle } from '@/lib/tab-badge';
 import { GlobalStyle } from '@/theme/global-style';
 import { ErrorBoundary } from './error-boundary';
 import { LayoutFrame } from './layouts';
@@ -154,7 +155,7 @@ function Private({ children }: { children: ReactNode }) {
 /** The browser tab names the page: 「タスク一覧 | Tsumugi」. */
 function useDocumentTitle(title: string) {
   useEffect(() => {
-    document.title = documentTitle(title);
+    setPageTitle(documentTitle(title));
   }, [title]);
 }
 

@@ -15,6 +15,8 @@ export interface TokyoClock {
   day: number;
   hour: number;
   minute: number;
+  /** 0 is Sunday (index into `WEEKDAYS`). */
+  weekday: number;
 }
 
 export function tokyoClock(value: Date | string): TokyoClock {
@@ -25,6 +27,7 @@ export function tokyoClock(value: Date | string): TokyoClock {
     day: shifted.getUTCDate(),
     hour: shifted.getUTCHours(),
     minute: shifted.getUTCMinutes(),
+    weekday: shifted.getUTCDay(),
   };
 }
 
@@ -41,6 +44,16 @@ export function formatDate(value: Date | string): string {
 export function formatDateTime(value: Date | string): string {
   const t = tokyoClock(value);
   return `${t.year}/${pad2(t.month)}/${pad2(t.day)} ${pad2(t.hour)}:${pad2(t.minute)}`;
+}
+
+/**
+ * A chat day separator: 「11月29日（日）」 in Tokyo, with the year (「2025年12月31日（水）」) when it
+ * is not the year it is in Tokyo `now`.
+ */
+export function formatDayHeading(value: Date | string, now: Date = new Date()): string {
+  const t = tokyoClock(value);
+  const year = t.year === tokyoClock(now).year ? '' : `${t.year}年`;
+  return `${year}${t.month}月${t.day}日（${WEEKDAYS[t.weekday]}）`;
 }
 
 /** yyyy-MM-dd of the day it is in Tokyo at `value`. */

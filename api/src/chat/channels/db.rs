@@ -6,7 +6,7 @@ use sqlx::PgExecutor;
 use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{SqlQuery, push_readable_channels, push_unread_count};
-use crate::chat::channels::model::{ChannelUnread, ChannelView};
+use crate::chat::channels::model::{ChannelMember, ChannelUnread, ChannelView};
 use crate::chat::messages::model::Author;
 use crate::files::scan::ScanStatus;
 use crate::files::{FILE_COLUMNS, MessageFileRow};
@@ -43,7 +43,10 @@ pub async fn channels_where(
 }
 
 /// The channel's members (observers and people who left are not members), by id.
-pub(crate) async fn members(db: impl PgExecutor<'_>, channel_id: i64) -> sqlx::Result<Vec<Author>> {
+pub(crate) async fn members(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+) -> sqlx::Result<Vec<ChannelMember>> {
     #[derive(sqlx::FromRow)]
     struct MemberRow {
         id: i64,
@@ -51,9 +54,14 @@ pub(crate) async fn members(db: impl PgExecutor<'_>, channel_id: i64) -> sqlx::R
         role: Role,
         image_path: Option<String>,
         image_scan_status: Option<ScanStatus>,
+        name_kana: String,
     }
+    // The reading only of a name shown as the member's own (spaces aside): a pen name's reading
+    // is not known, and the legal name behind it is not the other members' to learn.
     let rows: Vec<MemberRow> = sqlx::query_as(
-        "select u.id, u.user_name, u.role, u.image_path, u.image_scan_status
+        "select u.id, u.user_name, u.role, u.image_path, u.image_scan_status,
+                case when regexp_replace(u.user_name, '[[:space:]]', '', 'g') = u.last_name || u.first_name
+                     then trim(u.last_name_kana || ' ' || u.first_name_kana) else '' end as name_kana
            from channel_members cm join users u on u.id = cm.user_id
           where cm.channel_id = $1 and not cm.is_observer and u.account_status <> 'left' order by u.id",
     )
@@ -62,14 +70,19 @@ pub(crate) async fn members(db: impl PgExecutor<'_>, channel_id: i64) -> sqlx::R
     .await?;
     Ok(rows
         .into_iter()
-        .map(|row| Author {
-            id: row.id,
-            user_name: row.user_name,
-            role_type: row.role,
-            image_file: row.image_path.map(|path| crate::users::model::ImageFile {
-                path,
-                anti_virus_check_scan_status: row.image_scan_status.unwrap_or(ScanStatus::Scanning),
-            }),
+        .map(|row| ChannelMember {
+            author: Author {
+                id: row.id,
+                user_name: row.user_name,
+                role_type: row.role,
+                image_file: row.image_path.map(|path| crate::users::model::ImageFile {
+                    path,
+                    anti_virus_check_scan_status: row
+                        .image_scan_status
+                        .unwrap_or(ScanStatus::Scanning),
+                }),
+            },
+            name_kana: row.name_kana,
         })
         .collect())
 }

@@ -3,8 +3,7 @@
 use crate::auth::session::Caller;
 use crate::chat::channels::access::readable_channel;
 use crate::chat::channels::db::{self, ChannelsOf};
-use crate::chat::channels::model::{ChannelUnread, ChannelView};
-use crate::chat::messages::model::Author;
+use crate::chat::channels::model::{ChannelMember, ChannelUnread, ChannelView};
 use crate::files::FileView;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
@@ -52,12 +51,12 @@ pub async fn show(
 }
 
 #[utoipa::path(get, path = "/channels/{channel_id}/members", tag = "channels", security(("bearer" = [])),
-    responses((status = 200, body = [Author]), (status = 403), (status = 404)))]
+    responses((status = 200, body = [ChannelMember]), (status = 403), (status = 404)))]
 pub async fn members(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
     Path(channel_id): Path<i64>,
-) -> AppResult<Json<Vec<Author>>> {
+) -> AppResult<Json<Vec<ChannelMember>>> {
     readable_channel(&state.db, &caller, channel_id).await?;
     Ok(Json(db::members(&state.db, channel_id).await?))
 }

@@ -3,6 +3,8 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::chat::messages::model::Author;
+
 crate::closed_set!(
     /// The kind of channel: the team's all-members channel, a one-to-one, a group or the
     /// staff's management channel.
@@ -45,4 +47,15 @@ pub struct ChannelUnread {
     /// The newest message of the channel when the count was taken (any author, deleted or not):
     /// a client that counted pushes meanwhile adds only those newer than this.
     pub newest_message_id: Option<i64>,
+}
+
+/// A channel member: the shape of a message's author, and the reading of their name for the
+/// composer's mention suggestions.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChannelMember {
+    #[serde(flatten)]
+    pub author: Author,
+    /// The kana reading of `user_name` when that is the member's own name (「ヤマダ ハナコ」);
+    /// empty otherwise.
+    pub name_kana: String,
 }

@@ -36,7 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(reactions))
         .routes(routes!(list, create))
-        .routes(routes!(update, remove))
+        .routes(routes!(show, update, remove))
         .routes(routes!(add_reaction))
         .routes(routes!(remove_reaction))
         .routes(routes!(pins, pin))
@@ -492,6 +492,23 @@ pub async fn replies(
     }
     let ids = db::reply_ids(&state.db, message_id).await?;
     Ok(Json(db::load(&state.db, &ids).await?))
+}
+
+/// One live message of the channel, a reply included: a notice of a reply opens its thread
+/// from the reply's `parent_id`, whatever history the page has loaded.
+#[utoipa::path(get, path = "/channels/{channel_id}/messages/{message_id}", tag = "messages", security(("bearer" = [])),
+    responses((status = 200, body = MessageView), (status = 403), (status = 404)))]
+pub async fn show(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((channel_id, message_id)): Path<(i64, i64)>,
+) -> AppResult<Json<MessageView>> {
+    readable_channel(&state.db, &caller, channel_id).await?;
+    message_in_channel(&state, channel_id, message_id).await?;
+    let view = db::load_one(&state.db, message_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(Json(view))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -14,6 +14,8 @@ interface AccountsState {
   saveProfile: (input: ProfileInput) => Promise<Profile | null>;
   fetchMailFrequencies: () => Promise<void>;
   saveMailFrequencies: (input: MailFrequencies) => Promise<MailFrequencies | null>;
+  /** Whether chat notices may become browser notifications: asked each time (another tab may have changed it). */
+  browserNotificationsOn: () => Promise<boolean>;
 }
 
 const initial = () => ({
@@ -42,6 +44,15 @@ export const useAccounts = create<AccountsState>((set, get) => ({
   },
   saveMailFrequencies: (input) =>
     track(set, 'mailFrequencies', () => accountsApi.updateMailFrequencies(input), 'メール通知設定の更新に失敗しました'),
+  browserNotificationsOn: async () => {
+    try {
+      const frequencies = await accountsApi.mailFrequencies();
+      set((s) => ({ mailFrequencies: { ...s.mailFrequencies, data: frequencies } }));
+      return frequencies.browserNotification;
+    } catch {
+      return false;
+    }
+  },
 }));
 
 registerReset(() => useAccounts.setState(initial()));

@@ -87,6 +87,8 @@ export interface MailFrequencies {
   message: MailFrequency;
   task: MailFrequency;
   information: MailFrequency;
+  /** Chat notices as browser notifications while the tab is hidden. */
+  browserNotification: boolean;
 }
 
 export interface Prefecture {

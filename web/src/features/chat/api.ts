@@ -25,6 +25,9 @@ export const chatApi = {
   messagesAfter: (channelId: number, afterId: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { afterId }),
   send: (channelId: number, body: string, fileIds: number[], clientMessageId: string, parentId?: number) =>
     api.post<Message>(`/channels/${channelId}/messages`, { body, fileIds, clientMessageId, parentId }),
+  /** One live message, a reply included (its `parentId` says which thread it is in). */
+  message: (channelId: number, messageId: number) =>
+    api.get<Message>(`/channels/${channelId}/messages/${messageId}`, undefined, { quietRefusal: true }),
   /** A thread's replies, oldest first. */
   replies: (channelId: number, messageId: number) => api.get<Message[]>(`/channels/${channelId}/messages/${messageId}/replies`),
   edit: (channelId: number, messageId: number, body: string) => api.put<Message>(`/channels/${channelId}/messages/${messageId}`, { body }),

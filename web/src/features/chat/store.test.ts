@@ -171,4 +171,19 @@ describe('threads and search', () => {
       [1, [8]],
     ]);
   });
+
+  it('opens the newest messages when the message asked for is gone, and finds the thread of a reply', async () => {
+    mockApi({
+      'GET /channels/1/messages': ({ query }) =>
+        query.get('around_id') === '9' ? { status: 404, body: { error: { message: 'not found' } } } : { body: { messages: [message(5)], unread_message_id: null, has_more: false, current_page: 0, last_page: 0, per_page: 50, total: 1 } },
+      'GET /channels/1/messages/8': { body: { ...message(8), parent_id: 3 } },
+      'GET /channels/1/messages/3': { body: message(3) },
+    });
+    await useChat.getState().fetchAround(1, 9);
+    expect(useChat.getState().histories[1].data.map((m) => m.id)).toEqual([5]);
+    expect(useChat.getState().histories[1].error).toBeNull();
+    // Reply 8's parent 3 is not in the loaded history: it is kept aside for the thread panel.
+    expect(await useChat.getState().threadOf(1, 8)).toBe(3);
+    expect(useChat.getState().threadParents[3].id).toBe(3);
+  });
 });

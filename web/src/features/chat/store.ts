@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { settle } from '@/lib/api-client';
 import { type AsyncState, done, failed, initialAsync, started, track } from '@/lib/async-state';
 import type { ChannelRead, ReactionSummary } from '@/lib/events';
+import { NotFoundError } from '@/lib/errors';
 import { registerReset } from '@/lib/reset';
 import { chatApi } from './api';
 import type { Channel, GroupedTeams, Member, Message, Reaction, SearchHit, Team } from './types';
@@ -113,6 +114,8 @@ interface ChatState {
   search: SearchState;
   /** Threads opened, by parent message id: their replies, oldest first. */
   threads: Record<number, AsyncState<Message[]>>;
+  /** Parents of threads opened whose message is not in the loaded history (a notice of a reply), by id. */
+  threadParents: Record<number, Message>;
 
   fetchTeams: () => Promise<void>;
   fetchLeaderTeams: () => Promise<void>;
@@ -129,6 +132,12 @@ interface ChatState {
   searchMessages: (keyword: string, more?: boolean) => Promise<void>;
   clearSearch: () => void;
   fetchReplies: (channelId: number, parentId: number) => Promise<void>;
+  /**
+   * The thread `messageId` belongs to (its own, for a top-level message): the parent's id, with
+   * the parent kept in `threadParents` when the loaded history does not hold it; null when the
+   * message cannot be read.
+   */
+  threadOf: (channelId: number, messageId: number) => Promise<number | null>;
   /** Fetches every message after the newest held (or after `catchUpAfter(…, since)`), page by page, merged by id. */
   catchUp: (channelId: number, since?: string) => Promise<void>;
   fetchPins: (channelId: number) => Promise<void>;
@@ -164,6 +173,7 @@ const initial = () => ({
   typing: {},
   search: emptySearch(),
   threads: {},
+  threadParents: {},
 });
 
 export const useChat = create<ChatState>((set, get) => {
@@ -294,6 +304,8 @@ export const useChat = create<ChatState>((set, get) => {
           unreadMessageId: null,
         }));
       } catch (error) {
+        // The message is gone (deleted since its notice): the channel opens at its newest messages.
+        if (error instanceof NotFoundError) return get().fetchHistory(channelId, 0);
         patchHistory(channelId, (h) => failed(h, error, 'メッセージの取得に失敗しました'));
       }
     },
@@ -324,6 +336,18 @@ export const useChat = create<ChatState>((set, get) => {
         set((s) => ({ threads: { ...s.threads, [parentId]: done(s.threads[parentId], mergeMessages(s.threads[parentId]?.data ?? [], replies)) } }));
       } catch (error) {
         set((s) => ({ threads: { ...s.threads, [parentId]: failed(s.threads[parentId], error, '返信の取得に失敗しました') } }));
+      }
+    },
+    threadOf: async (channelId, messageId) => {
+      const held = (id: number) => get().histories[channelId]?.data.find((m) => m.id === id) ?? get().threadParents[id];
+      try {
+        const message = held(messageId) ?? (await chatApi.message(channelId, messageId));
+        const parentId = message.parentId ?? message.id;
+        const parent = held(parentId) ?? (message.parentId === null ? message : await chatApi.message(channelId, parentId));
+        if (!get().histories[channelId]?.data.some((m) => m.id === parentId)) set((s) => ({ threadParents: { ...s.threadParents, [parentId]: parent } }));
+        return parentId;
+      } catch {
+        return null;
       }
     },
     catchUp: async (channelId, since) => {
@@ -382,6 +406,7 @@ export const useChat = create<ChatState>((set, get) => {
     },
     onUpdated: (message) => {
       patchMessage(message.channelId, message.id, () => message);
+      if (get().threadParents[message.id]) set((s) => ({ threadParents: { ...s.threadParents, [message.id]: message } }));
       if (message.parentId !== null) {
         set((s) => {
           const thread = s.threads[message.parentId!];
@@ -429,5 +454,8 @@ export function teamUnread(state: Pick<ChatState, 'unread' | 'channelTeams'>, te
   }
   return known ? sum : team.unreadCount;
 }
+
+/** Unread messages over every channel the member reads (the browser tab shows it). */
+export const totalUnread = (state: Pick<ChatState, 'unread'>): number => Object.values(state.unread).reduce((sum, count) => sum + count, 0);
 
 registerReset(() => useChat.setState(initial()));

@@ -27,8 +27,11 @@ export interface Channel {
   unreadCount: number;
 }
 
-/** A channel member has the shape of a message's author. */
-export type Member = Author;
+/**
+ * A channel member has the shape of a message's author; the members list adds the reading of
+ * their name (`nameKana`, empty when it is not the reading of the name shown) for mention suggestions.
+ */
+export type Member = Author & { nameKana?: string };
 
 /** An attachment is an uploaded file. */
 export type ChatFile = FileView;

@@ -6,7 +6,7 @@ import { big, MB, started, stored } from '@/test/fake-uploads';
 import { mockApi } from '@/test/mock-api';
 import { ChangePasswordPage } from './recovery-pages';
 import { SignupPage, SignupProfilePage } from './signup-pages';
-import { ProfileEditPage } from './user-edit-pages';
+import { MailFrequenciesPage, ProfileEditPage } from './user-edit-pages';
 
 const PREFECTURES = [
   { id: 1, name: '北海道' },
@@ -169,4 +169,24 @@ describe('account forms', () => {
     expect(api.called('PUT /users/me')[0].body).toMatchObject({ user_name: 'はなこ', city_address: '千代田区丸の内', prefecture_id: 13, birthday: { year: 1992, month: 4, day: 12 }, image_file_id: 55 });
     expect(api.calls.some((call) => call.path.startsWith('/postal_codes'))).toBe(false);
   }, 15_000);
+
+  it('asks the browser for notifications only when the button is pressed, and saves the switch with the frequencies', async () => {
+    const requestPermission = vi.fn(async () => 'granted' as NotificationPermission);
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    const api = mockApi({
+      'GET /users/me/mail_frequencies': { body: { message: 'immediately', task: 'daily', information: 'none', browser_notification: true } },
+      'PUT /users/me/mail_frequencies': ({ body }) => ({ body }),
+    });
+    render(<MailFrequenciesPage title="メール通知設定" onSaved={() => {}} />);
+    const toggle = await screen.findByRole('checkbox', { name: /ブラウザで通知する/ });
+    expect(toggle).toBeChecked();
+    expect(requestPermission).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'このブラウザで通知を許可する' }));
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('このブラウザでの通知は許可されています。')).toBeInTheDocument();
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: '保存する' }));
+    await waitFor(() => expect(api.called('PUT /users/me/mail_frequencies')).toHaveLength(1));
+    expect(api.called('PUT /users/me/mail_frequencies')[0].body).toEqual({ message: 'immediately', task: 'daily', information: 'none', browser_notification: false });
+  });
 });

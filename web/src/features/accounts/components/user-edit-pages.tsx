@@ -3,8 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { type NotificationPermissionState, notificationPermission, requestNotificationPermission } from '@/lib/browser-notifications';
 import { z } from '@/lib/zod';
 import { Button } from '@/components/button';
+import { Checkbox } from '@/components/checkbox';
 import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
@@ -219,13 +221,46 @@ const FREQUENCIES: { value: MailFrequency; label: string }[] = [
   { value: 'daily', label: '1日1回まとめて受け取る' },
   { value: 'none', label: '受け取らない' },
 ];
-const KINDS: { key: keyof MailFrequencies; label: string }[] = [
+const KINDS: { key: Exclude<keyof MailFrequencies, 'browserNotification'>; label: string }[] = [
   { key: 'message', label: 'チャットのメッセージ' },
   { key: 'task', label: 'タスクのお知らせ' },
   { key: 'information', label: '運営からのお知らせ' },
 ];
 
-/** /user/edit/mail_frequencies: how often each kind of notice is mailed. */
+const PERMISSION_TEXT: Record<NotificationPermissionState, string> = {
+  granted: 'このブラウザでの通知は許可されています。',
+  denied: 'このブラウザでは通知がブロックされています。ブラウザのサイト設定から許可してください。',
+  default: 'このブラウザでの通知はまだ許可されていません。',
+  unsupported: 'このブラウザは通知に対応していません。',
+};
+
+/**
+ * Chat notices as browser notifications: the member's setting (saved with the frequencies) and
+ * this browser's permission, asked for only when they press the button.
+ */
+function BrowserNotificationSetting({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const [permission, setPermission] = useState(notificationPermission);
+  return (
+    <fieldset style={{ border: 'none', padding: 0, margin: '16px 0 0' }}>
+      <legend style={{ fontWeight: 'bold', padding: 0, marginBottom: 6 }}>ブラウザ通知</legend>
+      <Checkbox
+        label="このタブが表示されていないとき、メンション・ダイレクトメッセージ・スレッドへの返信をブラウザで通知する"
+        checked={on}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <p data-testid="notification-permission">
+        {PERMISSION_TEXT[permission]}
+        {permission === 'default' && (
+          <Button type="button" $size="sm" style={{ marginLeft: 8 }} onClick={() => void requestNotificationPermission().then(setPermission)}>
+            このブラウザで通知を許可する
+          </Button>
+        )}
+      </p>
+    </fieldset>
+  );
+}
+
+/** /user/edit/mail_frequencies: how often each kind of notice is mailed, and browser notifications. */
 export function MailFrequenciesPage({ title, onSaved }: { title: string; onSaved: () => void }) {
   const { mailFrequencies, fetchMailFrequencies, saveMailFrequencies } = useAccounts();
   const [draft, setDraft] = useState<MailFrequencies | null>(null);
@@ -263,6 +298,7 @@ export function MailFrequenciesPage({ title, onSaved }: { title: string; onSaved
                 minCardWidth={180}
               />
             ))}
+            <BrowserNotificationSetting on={current.browserNotification} onChange={(on) => setDraft({ ...current, browserNotification: on })} />
             <Actions>
               <Button type="submit" $variant="primary" disabled={mailFrequencies.loading}>
                 保存する

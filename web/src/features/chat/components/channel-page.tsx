@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
@@ -8,8 +8,10 @@ import { Muted } from '@/components/page';
 import { deniedPage } from '@/components/status-page';
 import { useIsMobile } from '@/lib/device';
 import { theme } from '@/theme/theme';
+import { draftKey } from '../drafts';
 import { joinChannel } from '../live';
 import { NO_MEMBERS, NO_MESSAGES, takePrefetched, useChat } from '../store';
+import { timeline } from '../timeline';
 import { type Channel, displayType, type Message } from '../types';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
@@ -49,18 +51,56 @@ const Tools = styled.div`
   align-items: center;
   min-width: 0;
 `;
+const ListBox = styled.div`
+  position: relative;
+  flex: 1;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
+`;
 const List = styled.div`
   flex: 1;
   overflow-y: auto;
+  /* The page keeps the reader's place itself when older messages come in above (keepPlace). */
+  overflow-anchor: none;
 `;
-const UnreadMarker = styled.div`
+/** Over the list, so showing it never moves the messages. */
+const Loading = styled.p`
+  position: absolute;
+  top: 0;
+  left: 0;
+  right: 0;
+  margin: 0;
+  padding: 4px;
+  text-align: center;
+  color: ${theme.color.subText};
+  background: rgba(255, 255, 255, 0.9);
+  z-index: 1;
+`;
+const JumpToUnread = styled.button`
+  position: absolute;
+  top: 8px;
+  left: 50%;
+  transform: translateX(-50%);
+  z-index: 1;
+  border: none;
+  border-radius: 16px;
+  padding: 4px 14px;
+  background: ${theme.color.alert};
+  color: ${theme.color.white};
+  font-size: ${theme.font.sm};
+  cursor: pointer;
+  box-shadow: 0 2px 6px rgba(0, 0, 0, 0.2);
+`;
+/** A line across the list with a label: a day, or (`$unread`) where the unread messages start. */
+const Divider = styled.div<{ $unread?: boolean }>`
   display: flex;
   align-items: center;
   gap: 8px;
-  color: ${theme.color.alert};
+  color: ${(p) => (p.$unread ? theme.color.alert : theme.color.subText)};
   font-size: ${theme.font.sm};
-  margin: 4px 12px;
-  &::before, &::after { content: ''; flex: 1; border-top: 1px solid ${theme.color.alert}; }
+  margin: ${(p) => (p.$unread ? '4px 12px' : '8px 12px 2px')};
+  &::before, &::after { content: ''; flex: 1; border-top: 1px solid ${(p) => (p.$unread ? theme.color.alert : theme.color.border)}; }
 `;
 /** The message a search hit opened. */
 const Focused = styled.div<{ $on: boolean }>`
@@ -131,6 +171,38 @@ function useNewestFirst(channelId: number, messages: Message[]): Message[] {
   return whole === channelId ? messages : messages.slice(-FIRST_PAINT_MESSAGES);
 }
 
+/** Whether the page is on screen (a tab in the background is not), kept current. */
+function usePageVisible(): boolean {
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+  return visible;
+}
+
+/** A message at the top of the list's view and how far below the view's top it starts. */
+interface Place {
+  id: string;
+  offset: number;
+}
+
+function topOfView(list: HTMLElement): Place | null {
+  const top = list.getBoundingClientRect().top;
+  for (const node of list.querySelectorAll<HTMLElement>('[data-message-id]')) {
+    const box = node.getBoundingClientRect();
+    if (box.bottom > top) return { id: node.dataset.messageId!, offset: box.top - top };
+  }
+  return null;
+}
+
+/** Scrolls so that `place`'s message is where it was (older messages came in above it). */
+function keepPlace(list: HTMLElement, place: Place): void {
+  const node = list.querySelector(`[data-message-id="${place.id}"]`);
+  if (node) list.scrollTop += node.getBoundingClientRect().top - list.getBoundingClientRect().top - place.offset;
+}
+
 /** The readable channel: history loaded upwards on scroll, the unread marker, live updates, pins and the composer. */
 function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: ChannelPageProps & { channel: Channel; focusId: number | null }) {
   const { teamId } = useParams();
@@ -140,6 +212,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
   const members = useChat((s) => s.members[channelId] ?? NO_MEMBERS);
   const pins = useChat((s) => s.pins[channelId] ?? NO_MESSAGES);
   const reactions = useChat((s) => s.reactions);
+  const threadParents = useChat((s) => s.threadParents);
   const unread = useChat((s) => s.unread[channelId] ?? 0);
   const chat = useChat.getState;
   const [showPins, setShowPins] = useState(false);
@@ -149,7 +222,9 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
   const { confirm, dialog } = useConfirm();
   const list = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
-  const previousHeight = useRef(0);
+  /** The message at the top of the view before older ones were asked for: kept where it was. */
+  const place = useRef<Place | null>(null);
+  const visible = usePageVisible();
 
   useEffect(() => {
     chat().setViewing(channelId);
@@ -158,31 +233,46 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
     void chat().fetchReactions();
     void joinChannel(channelId);
     stickToBottom.current = focusId === null;
+    place.current = null;
     return () => chat().setViewing(null);
   }, [channelId, chat, location.key, focusId]);
 
   const messages = history?.data ?? [];
   const lastId = messages.at(-1)?.id;
   const shown = useNewestFirst(channelId, messages);
+  const unreadId = history?.unreadMessageId ?? null;
+  const items = useMemo(() => timeline(shown, unreadId), [shown, unreadId]);
 
-  // Reading what is on screen moves the read position forward (and the badge down).
+  // Reading what is on screen moves the read position forward (and the badge down); a tab in the
+  // background reads nothing until it is looked at again.
   useEffect(() => {
-    if (lastId && (unread > 0 || lastId > channel.lastReadMessageId) && document.visibilityState === 'visible') {
+    if (lastId && (unread > 0 || lastId > channel.lastReadMessageId) && visible) {
       void chat().markRead(channelId, lastId);
     }
-  }, [lastId, unread, channelId, channel, chat]);
+  }, [lastId, unread, channelId, channel, chat, visible]);
+
+  // The jump button shows while the first unread message is above the view (or not loaded yet),
+  // until the reader has seen it once.
+  const [unreadSeen, setUnreadSeen] = useState<number | null>(null);
+  const [unreadAbove, setUnreadAbove] = useState(false);
+  // Older than every page loaded so far (a deleted one never comes: then there is nothing to jump to).
+  const unreadOlder = unreadId !== null && messages.length > 0 && messages[0].id > unreadId && !!history?.hasMore;
+  const checkUnread = useCallback(() => {
+    const el = list.current;
+    if (!el || unreadId === null) return setUnreadAbove(false);
+    const marker = el.querySelector('[data-testid="unread-marker"]');
+    const above = marker ? marker.getBoundingClientRect().bottom <= el.getBoundingClientRect().top : unreadOlder;
+    if (marker && !above) setUnreadSeen(unreadId);
+    setUnreadAbove(above);
+  }, [unreadId, unreadOlder]);
 
   useLayoutEffect(() => {
     const el = list.current;
     if (!el) return;
-    if (stickToBottom.current) {
-      el.scrollTop = el.scrollHeight;
-    } else if (previousHeight.current && el.scrollHeight > previousHeight.current && el.scrollTop < 40) {
-      // Older messages were prepended: keep the same message in view.
-      el.scrollTop = el.scrollHeight - previousHeight.current;
-    }
-    previousHeight.current = el.scrollHeight;
-  }, [shown.length]);
+    if (stickToBottom.current) el.scrollTop = el.scrollHeight;
+    else if (place.current) keepPlace(el, place.current);
+    checkUnread();
+  }, [items.length, checkUnread]);
 
   // A search hit opened here: scrolled to the middle of the view once it is drawn, highlighted.
   const focusShown = focusId !== null && shown.some((m) => m.id === focusId);
@@ -195,11 +285,27 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
     const el = list.current;
     if (!el || !history) return;
     stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 60;
+    checkUnread();
     if (el.scrollTop < 40 && history.hasMore && !history.loading) {
-      previousHeight.current = el.scrollHeight;
+      place.current = topOfView(el);
       void chat().fetchHistory(channelId, history.page + 1);
     }
-  }, [history, channelId, chat]);
+  }, [history, channelId, chat, checkUnread]);
+
+  /** Loads older pages until the first unread message is there, then scrolls it to the top of the view. */
+  const jumpToUnread = async () => {
+    const el = list.current;
+    if (!el || unreadId === null) return;
+    stickToBottom.current = false;
+    for (let h = chat().histories[channelId]; h && h.hasMore && !h.error && (h.data[0]?.id ?? 0) > unreadId; ) {
+      place.current = topOfView(el);
+      await chat().fetchHistory(channelId, h.page + 1);
+      const next = chat().histories[channelId];
+      if (!next || next.page === h.page) break;
+      h = next;
+    }
+    requestAnimationFrame(() => el.querySelector('[data-testid="unread-marker"]')?.scrollIntoView({ block: 'start' }));
+  };
 
   const writable = channel.status === 'active';
   const remove = (message: Message) =>
@@ -209,9 +315,27 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
       },
     );
 
-  const threadParent = threadId === null ? undefined : messages.find((m) => m.id === threadId);
+  // A message opened by its id that is not in the channel's stream is a reply (a notice of it): its thread opens beside.
+  const focusLoaded = focusId !== null && !!history && !history.loading && history.data.length > 0;
+  const focusInStream = focusId !== null && messages.some((m) => m.id === focusId);
+  useEffect(() => {
+    if (!focusLoaded || focusInStream) return;
+    let live = true;
+    void chat()
+      .threadOf(channelId, focusId)
+      .then((parentId) => {
+        if (!live || parentId === null) return;
+        setThreadId(parentId);
+        requestAnimationFrame(() => list.current?.querySelector(`[data-message-id="${parentId}"]`)?.scrollIntoView({ block: 'center' }));
+      });
+    return () => {
+      live = false;
+    };
+  }, [focusLoaded, focusInStream, focusId, channelId, chat]);
+
+  const threadParent = threadId === null ? undefined : (messages.find((m) => m.id === threadId) ?? threadParents[threadId]);
   const thread = threadParent && (
-    <ThreadPanel parent={threadParent} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} mobile={mobile} onClose={() => setThreadId(null)} onDelete={remove} />
+    <ThreadPanel parent={threadParent} focusId={focusId} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} mobile={mobile} onClose={() => setThreadId(null)} onDelete={remove} />
   );
   // On a phone a thread is the whole page.
   if (thread && mobile) return <Frame>{thread}{dialog}</Frame>;
@@ -240,21 +364,30 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
             ))}
           </Pins>
         )}
-        {/* Focusable so the history scrolls from the keyboard even where no message holds a control. */}
-        <List ref={list} onScroll={onScroll} data-testid="message-list" tabIndex={0} role="region" aria-label="メッセージ">
-          {history?.loading && <p style={{ textAlign: 'center', color: theme.color.subText }}>読み込み中…</p>}
-          {history?.error && <p role="alert">{history.error.message}</p>}
-          {shown.map((message) => (
-            <Fragment key={message.id}>
-              {message.id === history?.unreadMessageId && <UnreadMarker data-testid="unread-marker">ここから未読</UnreadMarker>}
-              <Focused $on={message.id === focusId} data-focused={message.id === focusId || undefined}>
-                <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} onReply={(m) => setThreadId(m.id)} />
-                <ThreadSummary message={message} onOpen={() => setThreadId(message.id)} />
-              </Focused>
-            </Fragment>
-          ))}
-        </List>
-        <Composer channelId={channelId} members={members} disabled={!writable} editing={editing} onEditDone={() => setEditing(null)} />
+        <ListBox>
+          {history?.loading && <Loading>読み込み中…</Loading>}
+          {unreadAbove && unreadSeen !== unreadId && (
+            <JumpToUnread type="button" data-testid="jump-to-unread" onClick={() => void jumpToUnread()}>
+              ↑ 未読メッセージへ
+            </JumpToUnread>
+          )}
+          {/* Focusable so the history scrolls from the keyboard even where no message holds a control. */}
+          <List ref={list} onScroll={onScroll} data-testid="message-list" tabIndex={0} role="region" aria-label="メッセージ">
+            {history?.error && <p role="alert">{history.error.message}</p>}
+            {items.map((item) => {
+              if (item.kind === 'day') return <Divider key={item.key} role="separator" aria-label={item.label} data-testid="day-separator">{item.label}</Divider>;
+              if (item.kind === 'unread') return <Divider key={item.key} $unread role="separator" aria-label="ここから未読" data-testid="unread-marker">ここから未読</Divider>;
+              const { message } = item;
+              return (
+                <Focused key={item.key} $on={message.id === focusId} data-focused={message.id === focusId || undefined}>
+                  <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} onReply={(m) => setThreadId(m.id)} />
+                  <ThreadSummary message={message} onOpen={() => setThreadId(message.id)} />
+                </Focused>
+              );
+            })}
+          </List>
+        </ListBox>
+        <Composer key={channelId} channelId={channelId} members={members} disabled={!writable} editing={editing} onEditDone={() => setEditing(null)} draftKey={draftKey(ownUserId, channelId)} />
       </Main>
       {thread}
       {dialog}

@@ -1,7 +1,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { big, MB, started, stored } from '@/test/fake-uploads';
 import { mockApi } from '@/test/mock-api';
+import { clearDrafts, draftKey } from '../drafts';
+import type { Message } from '../types';
 import { Composer } from './composer';
 
 vi.mock('@/lib/resumable-upload', () => import('@/test/fake-uploads'));
@@ -61,5 +64,69 @@ describe('composer', () => {
     const left = screen.getAllByTestId('upload-item');
     expect(left).toHaveLength(1);
     expect(left[0]).toHaveTextContent('打合せ.mp4');
+  });
+
+  it('keeps an unsent draft per user and channel across a reload, and forgets it once sent', async () => {
+    mockApi({ 'POST /channels/5/messages': () => ({ status: 201, body: { id: 1, channel_id: 5, body: '下書き' } }) });
+    const composer = (channelId: number, userId = 1) => (
+      <Composer key={`${userId}-${channelId}`} channelId={channelId} members={[]} disabled={false} editing={null} onEditDone={() => {}} draftKey={draftKey(userId, channelId)} />
+    );
+    const view = render(composer(5));
+    await userEvent.type(screen.getByRole('textbox', { name: 'メッセージを入力' }), '下書き');
+    view.unmount();
+
+    // A reload: the same user and channel get it back; another channel or another user do not.
+    const again = render(composer(5));
+    expect(screen.getByRole('textbox', { name: 'メッセージを入力' })).toHaveValue('下書き');
+    again.rerender(composer(6));
+    expect(screen.getByRole('textbox', { name: 'メッセージを入力' })).toHaveValue('');
+    again.rerender(composer(5, 2));
+    expect(screen.getByRole('textbox', { name: 'メッセージを入力' })).toHaveValue('');
+
+    again.rerender(composer(5));
+    await userEvent.click(screen.getByRole('button', { name: '送信' }));
+    expect(await screen.findByRole('textbox', { name: 'メッセージを入力' })).toHaveValue('');
+    again.unmount();
+    render(composer(5));
+    expect(screen.getByRole('textbox', { name: 'メッセージを入力' })).toHaveValue('');
+  });
+
+  it('lets the draft wait while a message is edited, and logging out removes drafts', async () => {
+    mockApi({ 'PUT /channels/5/messages/9': () => ({ status: 200, body: {} }) });
+    const key = draftKey(1, 5);
+    localStorage.setItem(key, '書きかけ');
+    function Page() {
+      // As the channel page holds it: the message being edited, until the composer is done with it.
+      const [editing, setEditing] = useState<Message | null>({ id: 9, body: '元の文' } as Message);
+      return <Composer channelId={5} members={[]} disabled={false} editing={editing} onEditDone={() => setEditing(null)} draftKey={key} />;
+    }
+    render(<Page />);
+    const box = screen.getByRole('textbox', { name: 'メッセージを入力' });
+    expect(box).toHaveValue('元の文');
+    await userEvent.type(box, '（修正）');
+    expect(localStorage.getItem(key)).toBe('書きかけ');
+    await userEvent.click(screen.getByRole('button', { name: '更新' }));
+    expect(await screen.findByRole('textbox', { name: 'メッセージを入力' })).toHaveValue('書きかけ');
+
+    clearDrafts();
+    expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('suggests members by the kana reading of their name as well as by the name shown', async () => {
+    const members = [
+      { id: 7, userName: '佐藤 健', nameKana: 'サトウ ケン', roleType: 'editor_assistant', imageFile: null },
+      { id: 8, userName: '山田 花子', nameKana: 'ヤマダ ハナコ', roleType: 'general', imageFile: null },
+    ];
+    render(<Composer channelId={5} members={members} disabled={false} editing={null} onEditDone={() => {}} />);
+    const box = screen.getByRole('textbox', { name: 'メッセージを入力' });
+    const options = () => screen.queryAllByRole('option').map((o) => o.textContent);
+    await userEvent.type(box, '@さとう');
+    expect(options()).toEqual(['佐藤 健']);
+    await userEvent.clear(box);
+    await userEvent.type(box, '@ﾔﾏﾀﾞ');
+    expect(options()).toEqual(['山田 花子']);
+    await userEvent.clear(box);
+    await userEvent.type(box, '@山田');
+    expect(options()).toEqual(['山田 花子']);
   });
 });

@@ -1,9 +1,11 @@
-import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { UploadList, useResumableUploads } from '@/components/resumable-uploader';
 import { theme } from '@/theme/theme';
 import { chatApi } from '../api';
+import { loadDraft, saveDraft } from '../drafts';
+import { memberMatches } from '../mentions';
 import type { Member, Message } from '../types';
 
 const Box = styled.div`
@@ -63,11 +65,13 @@ interface Props {
   onEditDone: () => void;
   /** A thread's composer: what is sent replies to this message. */
   parentId?: number;
+  /** Where the unsent text is kept between visits (`draftKey`); the composer is keyed by it. */
+  draftKey?: string;
 }
 
-export function Composer({ channelId, members, disabled, editing, onEditDone, parentId }: Props) {
+export function Composer({ channelId, members, disabled, editing, onEditDone, parentId, draftKey }: Props) {
   const listId = `mention-list-${channelId}-${parentId ?? 0}`;
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => (draftKey ? loadDraft(draftKey) : ''));
   const [caret, setCaret] = useState(0);
   const [selected, setSelected] = useState(0);
   // Attachments go as resumable uploads, like deliveries: progress, pause, resume after a drop.
@@ -83,11 +87,20 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
     setEditingId(editing.id);
     setText(editing.body);
   }
+  // The draft is what is being written, not a message being edited (the draft waits meanwhile).
+  useEffect(() => {
+    if (draftKey && editingId === null) saveDraft(draftKey, text);
+  }, [draftKey, editingId, text]);
+  const endEdit = () => {
+    setEditingId(null);
+    setText(draftKey ? loadDraft(draftKey) : '');
+    onEditDone();
+  };
 
   // Escape closes the candidates for the `@` being typed; the next keystroke in the text opens them again.
   const [dismissed, setDismissed] = useState<string | null>(null);
   const mention = dismissed === text ? null : mentionQuery(text, caret);
-  const suggestions = mention ? members.filter((m) => m.userName.replace(/\s/g, '').includes(mention.query.replace(/\s/g, ''))).slice(0, 8) : [];
+  const suggestions = mention ? members.filter((m) => memberMatches(m, mention.query)).slice(0, 8) : [];
 
   const choose = (member: Member) => {
     if (!mention) return;
@@ -109,8 +122,7 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
     try {
       if (editingId) {
         await chatApi.edit(channelId, editingId, body);
-        setEditingId(null);
-        onEditDone();
+        endEdit();
       } else {
         // A send whose answer never came (a node went away) may have been stored: sending the same
         // draft again reuses its id, which the server stores once (200 with the first message).
@@ -118,8 +130,8 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
         if (unsent.current?.draft !== draft) unsent.current = { draft, id: newClientId() };
         await chatApi.send(channelId, body, files, unsent.current.id, parentId);
         unsent.current = null;
+        setText('');
       }
-      setText('');
       uploads.removeFinished();
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : 'メッセージの送信に失敗しました');
@@ -201,7 +213,7 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
         </label>
         <div style={{ display: 'flex', gap: 8 }}>
           {editingId && (
-            <Button type="button" $size="sm" $minWidth={80} onClick={() => { setEditingId(null); setText(''); onEditDone(); }}>
+            <Button type="button" $size="sm" $minWidth={80} onClick={endEdit}>
               キャンセル
             </Button>
           )}

@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from '@/theme/theme';
+import { type Inline, parseBody } from '../markup';
 import type { Member } from '../types';
 
 const Quote = styled.blockquote`
@@ -16,49 +17,77 @@ const Mention = styled.span`
   padding: 0 2px;
   font-weight: ${theme.font.bold};
 `;
+const Code = styled.code`
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-size: 0.9em;
+  background: #f3f4f6;
+  border: 1px solid ${theme.color.border};
+  border-radius: 3px;
+  padding: 0 3px;
+`;
+const Pre = styled.pre`
+  margin: 4px 0;
+  padding: 8px 10px;
+  background: #f3f4f6;
+  border: 1px solid ${theme.color.border};
+  border-radius: 4px;
+  overflow-x: auto;
+  white-space: pre;
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-size: 0.9em;
+`;
+const List = styled.ul`
+  margin: 2px 0;
+  padding-left: 1.5em;
+`;
 
-const TOKEN = /(https?:\/\/[^\s<>"]+)|<@(\d+)>/g;
-
-/** Links and mentions inside one line, as React nodes (never as HTML). */
-function inline(text: string, members: Member[]): ReactNode[] {
-  const nodes: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(TOKEN)) {
-    if (match.index > last) nodes.push(text.slice(last, match.index));
-    if (match[1]) {
-      nodes.push(
-        <a key={match.index} href={match[1]} target="_blank" rel="noopener noreferrer">
-          {match[1]}
-        </a>,
-      );
-    } else {
-      const member = members.find((m) => m.id === Number(match[2]));
-      nodes.push(<Mention key={match.index}>@{member ? member.userName : `ユーザー${match[2]}`}</Mention>);
+/** Inline markup as React nodes: text stays text, links only http(s) (the parser checked). */
+function inline(nodes: Inline[], members: Member[]): ReactNode[] {
+  return nodes.map((node, i) => {
+    switch (node.type) {
+      case 'text':
+        return <Fragment key={i}>{node.text}</Fragment>;
+      case 'bold':
+        return <strong key={i}>{inline(node.children, members)}</strong>;
+      case 'code':
+        return <Code key={i}>{node.text}</Code>;
+      case 'link':
+        return (
+          <a key={i} href={node.href} target="_blank" rel="noopener noreferrer">
+            {node.text}
+          </a>
+        );
+      case 'mention': {
+        const member = members.find((m) => m.id === node.userId);
+        return <Mention key={i}>@{member ? member.userName : `ユーザー${node.userId}`}</Mention>;
+      }
     }
-    last = match.index + match[0].length;
-  }
-  if (last < text.length) nodes.push(text.slice(last));
-  return nodes;
+  });
 }
 
-/** Renders a message body: `> ` quote lines, links and `<@id>` mentions. */
+/** Renders a message body's markup (`../markup`): quotes, code, lists, bold, links and `<@id>` mentions. */
 export function MessageBody({ body, members }: { body: string; members: Member[] }) {
-  const lines = body.split('\n');
-  const blocks: ReactNode[] = [];
-  let quote: string[] = [];
-  const flushQuote = (key: number) => {
-    if (!quote.length) return;
-    blocks.push(<Quote key={`q${key}`}>{quote.map((line, i) => <Fragment key={i}>{i > 0 && <br />}{inline(line, members)}</Fragment>)}</Quote>);
-    quote = [];
-  };
-  lines.forEach((line, index) => {
-    if (line.startsWith('>')) {
-      quote.push(line.replace(/^>\s?/, ''));
-      return;
+  const blocks = parseBody(body).map((block, index) => {
+    switch (block.type) {
+      case 'line':
+        return <div key={index}>{inline(block.inline, members)}</div>;
+      case 'blank':
+        return <div key={index}>{'\u00a0'}</div>;
+      case 'quote':
+        return <Quote key={index}>{block.lines.map((line, i) => <Fragment key={i}>{i > 0 && <br />}{inline(line, members)}</Fragment>)}</Quote>;
+      case 'code':
+        return (
+          <Pre key={index}>
+            <code>{block.text}</code>
+          </Pre>
+        );
+      case 'list':
+        return (
+          <List key={index} as={block.ordered ? 'ol' : 'ul'} start={block.ordered ? block.start : undefined}>
+            {block.items.map((item, i) => <li key={i}>{inline(item, members)}</li>)}
+          </List>
+        );
     }
-    flushQuote(index);
-    blocks.push(<div key={index}>{line ? inline(line, members) : '\u00a0'}</div>);
   });
-  flushQuote(lines.length);
   return <div data-testid="message-body">{blocks}</div>;
 }

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { theme } from '@/theme/theme';
+import { draftKey } from '../drafts';
 import { NO_MESSAGES, useChat } from '../store';
 import type { Message } from '../types';
 import { Composer } from './composer';
@@ -58,20 +59,29 @@ type ItemProps = Pick<MessageItemProps, 'members' | 'reactions' | 'ownUserId' | 
 
 interface Props extends ItemProps {
   parent: Message;
+  /** A reply opened by its id (a notice of it): highlighted. */
+  focusId?: number | null;
   mobile: boolean;
   onClose: () => void;
 }
 
 /** A thread: the parent and its replies, live, with a composer that replies. Beside the channel on a desktop, the whole page on a phone. */
-export function ThreadPanel({ parent, members, reactions, ownUserId, canModerate, writable, token, mobile, onClose, onDelete }: Props) {
+export function ThreadPanel({ parent, focusId, members, reactions, ownUserId, canModerate, writable, token, mobile, onClose, onDelete }: Props) {
   const fetchReplies = useChat((s) => s.fetchReplies);
   const thread = useChat((s) => s.threads[parent.id]);
   const replies = thread?.data ?? NO_MESSAGES;
   useEffect(() => {
     void fetchReplies(parent.channelId, parent.id);
   }, [parent.channelId, parent.id, fetchReplies]);
+  const list = useRef<HTMLDivElement>(null);
+  const focusShown = !!focusId && replies.some((r) => r.id === focusId);
+  useEffect(() => {
+    if (focusShown) list.current?.querySelector('[data-focused]')?.scrollIntoView({ block: 'center' });
+  }, [focusShown]);
   const item = (message: Message) => (
-    <MessageItem key={message.id} message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={false} token={token} onEdit={() => {}} onDelete={onDelete} />
+    <div key={message.id} data-focused={message.id === focusId || undefined} style={message.id === focusId ? { background: '#fff7d6' } : undefined}>
+      <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={false} token={token} onEdit={() => {}} onDelete={onDelete} />
+    </div>
   );
   return (
     <Panel $mobile={mobile} aria-label="スレッド" data-testid="thread-panel">
@@ -81,13 +91,13 @@ export function ThreadPanel({ parent, members, reactions, ownUserId, canModerate
           {mobile ? '← チャンネルへ戻る' : '閉じる'}
         </Button>
       </Head>
-      <Replies tabIndex={0} role="region" aria-label="返信">
+      <Replies ref={list} tabIndex={0} role="region" aria-label="返信">
         {item(parent)}
         <Count data-testid="thread-count">{parent.replyCount}件の返信</Count>
         {thread?.error && <p role="alert">{thread.error.message}</p>}
         {replies.map(item)}
       </Replies>
-      <Composer channelId={parent.channelId} members={members} disabled={!writable} editing={null} onEditDone={() => {}} parentId={parent.id} />
+      <Composer key={parent.id} channelId={parent.channelId} members={members} disabled={!writable} editing={null} onEditDone={() => {}} parentId={parent.id} draftKey={draftKey(ownUserId, parent.channelId, parent.id)} />
     </Panel>
   );
 }

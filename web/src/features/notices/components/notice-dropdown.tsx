@@ -9,6 +9,7 @@ import type { NoticeGroup } from '@/lib/events';
 import { formatDate } from '@/lib/format';
 import { noticeColor, theme } from '@/theme/theme';
 import { useNotices } from '../store';
+import { noticeTarget } from '../target';
 import type { Notice } from '../types';
 
 const Wrap = styled.div`
@@ -75,16 +76,6 @@ const LABEL: Record<NoticeGroup, { icon: string; title: string; testId: string }
 
 const camelType = (type: string) => type.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-function target(notice: Notice): string | null {
-  const { teamId, channelId, projectId, taskId, mediaId } = notice.reference;
-  // A team offer: the client's users go to the team's page, the creator to their offers (/teams).
-  if (notice.type === 'team_offer') return mediaId && teamId ? `/clients/media/${mediaId}/teams/${teamId}` : '/teams';
-  if (teamId && channelId) return `/teams/${teamId}/channels/${channelId}`;
-  if (taskId) return `/tasks/${taskId}`;
-  if (projectId) return `/projects/${projectId}`;
-  return null;
-}
-
 /** The bell (task notices) or the envelope (message notices) with its 360×360 dropdown. */
 export function NoticeDropdown({ group }: { group: NoticeGroup }) {
   const state = useNotices((s) => s[group]);
@@ -105,7 +96,7 @@ export function NoticeDropdown({ group }: { group: NoticeGroup }) {
   };
   const openNotice = async (notice: Notice) => {
     if (!notice.isRead) await readOne(group, notice.id);
-    const to = target(notice);
+    const to = noticeTarget(notice);
     setOpen(false);
     if (to) navigate(to);
   };
