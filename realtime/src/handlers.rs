@@ -43,6 +43,12 @@ pub(crate) fn on_connect(shared: &Shared, socket: &Arc<Socket>) {
     ] {
         shared.registry.join(socket, &room.to_string());
     }
+    shared.presence.connected(socket);
+}
+
+/// The socket has left the node (after `Registry::remove`).
+pub(crate) fn on_disconnect(shared: &Shared, socket: &Socket) {
+    shared.presence.disconnected(socket);
 }
 
 /// The event budget of a new socket: the documented one, unlimited in the hub-only benchmark
@@ -70,6 +76,8 @@ pub(crate) fn over_budget(socket: &Socket) {
 /// Dispatches a client's event. Handlers that wait (a membership check, a publish to the other
 /// nodes) run as their own task so the socket goes on reading and writing meanwhile.
 pub(crate) fn on_event(shared: &Arc<Shared>, socket: &Arc<Socket>, ack: Option<u64>, event: Event) {
+    // Any event is the person at work (the web app sends `presence:active` on input).
+    shared.presence.active(socket);
     let channel = || serde_json::from_value::<ChannelRef>(event.data.clone()).ok();
     match event.name.as_str() {
         "channel:join" => {
@@ -265,6 +273,7 @@ mod tests {
             protocol: crate::wire::ProtocolConfig::default(),
             flusher: Flusher::start(),
             polling: Default::default(),
+            presence: crate::presence::Presence::new(Default::default(), None),
         });
         let (socket, peer) = testing::socket(shared.registry.next_id(), 7, 16).await;
         shared.registry.add(socket.clone());
