@@ -15,6 +15,7 @@ import { Composer } from './composer';
 import { MessageItem } from './message-item';
 import { MessageSearch } from './message-search';
 import { ThreadPanel, ThreadSummary } from './thread-panel';
+import { TypingLine } from './typing-line';
 
 const Frame = styled.div`
   display: flex;
@@ -154,6 +155,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
   useEffect(() => {
     chat().setViewing(channelId);
     void chat().fetchMembers(channelId);
+    void chat().fetchPresence(channelId);
     void chat().fetchPins(channelId);
     void chat().fetchReactions();
     void joinChannel(channelId);
@@ -255,6 +257,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
           ))}
         </List>
         <Composer channelId={channelId} members={members} disabled={!writable} editing={editing} onEditDone={() => setEditing(null)} />
+        <TypingLine channelId={channelId} members={members} ownUserId={ownUserId} />
       </Main>
       {thread}
       {dialog}

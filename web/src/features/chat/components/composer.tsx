@@ -4,6 +4,7 @@ import { Button } from '@/components/button';
 import { theme } from '@/theme/theme';
 import { uploadErrorMessage } from '@/lib/files';
 import { chatApi } from '../api';
+import { sendTyping, typingSent } from '../live';
 import type { ChatFile, Member, Message } from '../types';
 
 const Box = styled.div`
@@ -130,6 +131,8 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
         if (unsent.current?.draft !== draft) unsent.current = { draft, id: newClientId() };
         await chatApi.send(channelId, body, files, unsent.current.id, parentId);
         unsent.current = null;
+        // Others cleared the line when the message came: the next keystroke tells them again.
+        typingSent(channelId);
       }
       setText('');
       setPending([]);
@@ -205,6 +208,8 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
         value={text}
         onChange={(e) => {
           setText(e.target.value);
+          // Others in the channel see 「…さんが入力中…」 (not while editing a sent message).
+          if (e.target.value && !editingId) sendTyping(channelId);
           setCaret(e.target.selectionStart);
           setSelected(0);
         }}
