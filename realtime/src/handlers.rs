@@ -225,12 +225,7 @@ mod tests {
     use tokio::sync::Notify;
 
     use super::*;
-    use crate::admission::PerAddress;
     use crate::auth::{AuthRejection, Authenticator, Identity};
-    use crate::flusher::Flusher;
-    use crate::hub::HubConfig;
-    use crate::registry::Registry;
-    use crate::signals::Signals;
     use crate::socket::testing;
 
     /// Admits the first check once released, refuses every later one (the user's access was
@@ -263,18 +258,7 @@ mod tests {
     }
 
     async fn shared_with(gate: Arc<Gate>) -> (Arc<Shared>, Arc<Socket>, tokio::net::TcpStream) {
-        let shared = Arc::new(Shared {
-            registry: Arc::new(Registry::default()),
-            signals: Arc::new(Signals::default()),
-            cluster: None,
-            auth: gate,
-            clients: PerAddress::new(HubConfig::default().max_sockets_per_client),
-            config: HubConfig::default(),
-            protocol: crate::wire::ProtocolConfig::default(),
-            flusher: Flusher::start(),
-            polling: Default::default(),
-            presence: crate::presence::Presence::new(Default::default(), None),
-        });
+        let shared = crate::hub::testing::shared(gate, Default::default());
         let (socket, peer) = testing::socket(shared.registry.next_id(), 7, 16).await;
         shared.registry.add(socket.clone());
         on_connect(&shared, &socket);

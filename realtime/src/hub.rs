@@ -456,6 +456,28 @@ async fn recheck_channels(shared: &Shared) {
     }
 }
 
+/// A node's shared parts without a server or Redis, for unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::presence::Presence;
+
+    pub(crate) fn shared(auth: Arc<dyn Authenticator>, presence: PresenceConfig) -> Arc<Shared> {
+        Arc::new(Shared {
+            registry: Arc::new(Registry::default()),
+            signals: Arc::new(Signals::default()),
+            cluster: None,
+            auth,
+            clients: PerAddress::new(HubConfig::default().max_sockets_per_client),
+            config: HubConfig::default(),
+            protocol: ProtocolConfig::default(),
+            flusher: Flusher::start(),
+            polling: Sessions::default(),
+            presence: Presence::new(presence, None),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

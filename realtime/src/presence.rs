@@ -587,6 +587,85 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::auth::{AuthRejection, Authenticator, Identity, JoinRejection};
+    use crate::socket::testing;
+
+    struct Nobody;
+
+    #[async_trait::async_trait]
+    impl Authenticator for Nobody {
+        async fn authenticate(&self, _token: &str) -> Result<Identity, AuthRejection> {
+            Err(AuthRejection::Invalid)
+        }
+        async fn authorize_channel(&self, _: &Identity, _: i64) -> Result<(), JoinRejection> {
+            Err(JoinRejection::Forbidden)
+        }
+    }
+
+    /// One node without Redis: its own states are the truth. A user with two sockets is
+    /// announced once per change: online at the first connect, away once both are idle, online
+    /// again at an event, offline when the last one leaves; nothing while nothing changes.
+    #[tokio::test]
+    async fn a_users_state_follows_their_sockets_and_is_announced_once_per_change() {
+        let shared = crate::hub::testing::shared(
+            Arc::new(Nobody),
+            PresenceConfig {
+                away_after: Duration::from_millis(300),
+                ..PresenceConfig::default()
+            },
+        );
+        let heard = Arc::new(Mutex::new(Vec::new()));
+        shared.presence.listen({
+            let heard = heard.clone();
+            Arc::new(move |change: PresenceChange| heard.lock().unwrap().push(change.status))
+        });
+        let heard = || std::mem::take(&mut *heard.lock().unwrap());
+        let settle = || shared.presence.settle(&shared, [7]);
+        let connect = |socket: &Arc<Socket>| {
+            shared.registry.add(socket.clone());
+            shared.registry.join(socket, "user:7");
+        };
+        let (first, _p1) = testing::socket(shared.registry.next_id(), 7, 16).await;
+        let (second, _p2) = testing::socket(shared.registry.next_id(), 7, 16).await;
+        connect(&first);
+        settle().await;
+        connect(&second);
+        settle().await;
+        assert_eq!(heard(), [PresenceStatus::Online]);
+        assert_eq!(
+            shared.presence.status_of(&[7, 8]).await[&7],
+            PresenceStatus::Online
+        );
+
+        tokio::time::sleep(Duration::from_millis(320)).await;
+        settle().await;
+        assert_eq!(heard(), [PresenceStatus::Away]);
+        // An event of an idle socket marks its user; one of a busy socket does not.
+        shared.presence.active(&second);
+        let mut marked = shared.presence.receiver.lock().unwrap().take().unwrap();
+        assert_eq!(marked.try_recv(), Ok(7));
+        shared.presence.active(&second);
+        assert!(marked.try_recv().is_err());
+        settle().await;
+        assert_eq!(heard(), [PresenceStatus::Online]);
+
+        // The busy socket leaves; the idle one left behind makes its user away.
+        shared.registry.remove(&second);
+        settle().await;
+        assert_eq!(heard(), [PresenceStatus::Away]);
+        first.touch(now_ms());
+        settle().await;
+        assert_eq!(heard(), [PresenceStatus::Online]);
+        settle().await;
+        assert!(heard().is_empty(), "nothing changed, nothing announced");
+        shared.registry.remove(&first);
+        settle().await;
+        assert_eq!(heard(), [PresenceStatus::Offline]);
+        assert_eq!(
+            shared.presence.status_of(&[7]).await[&7],
+            PresenceStatus::Offline
+        );
+    }
 
     #[test]
     fn states_order_and_read_back() {
