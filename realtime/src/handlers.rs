@@ -1,5 +1,6 @@
 //! What a socket does once connected: the rooms it is put in, and the few client-to-server
-//! events (`channel:join`, `channel:leave`, `typing`, and `bench:publish` in the benchmark).
+//! events (`channel:join`, `channel:leave`, `typing`, `presence:active` — any event counts as
+//! activity — and `bench:publish` in the benchmark).
 
 use std::sync::Arc;
 
