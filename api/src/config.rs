@@ -170,6 +170,10 @@ pub struct Config {
     /// Over how long a draining node closes its sockets (`DRAIN_WINDOW_SECS`, 10): each
     /// reconnects to another node at its own moment of the window (`docs/operations.md`).
     pub drain_window: std::time::Duration,
+    /// Who is online (`chat::presence`): `PRESENCE=0` turns it off (the benchmark's baseline),
+    /// `PRESENCE_EXPIRY_MS` (20,000: a dead node's users are offline within 27 s) and
+    /// `PRESENCE_AWAY_SECS` (300: idle this long, a connected user is away).
+    pub presence: realtime::PresenceConfig,
 }
 
 /// The payer of the Zengin transfer file (`TRANSFER_*`): the operator's bank account and the
@@ -467,6 +471,7 @@ impl Config {
                 None => None,
             },
             drain_window: std::time::Duration::from_secs(parsed("DRAIN_WINDOW_SECS", 10)?),
+            presence: presence_from_env()?,
         })
     }
 
@@ -483,6 +488,7 @@ impl Config {
         config.socket_read_buffer = parsed("SOCKET_READ_BUFFER", config.socket_read_buffer)?;
         config.socket_busy_gap = busy_gap()?;
         config.header_read_timeout = header_read_timeout()?;
+        config.presence = presence_from_env()?;
         Ok(config)
     }
 
@@ -497,6 +503,7 @@ impl Config {
             bench,
             trusted_proxy_hops: self.trust_proxy,
             max_sockets_per_client: self.max_sockets_per_client,
+            presence: self.presence,
         }
     }
 
@@ -559,6 +566,7 @@ impl Config {
             transfer_payer: TransferPayer::default(),
             metrics_addr: None,
             drain_window: std::time::Duration::ZERO,
+            presence: realtime::PresenceConfig::default(),
         }
     }
 
@@ -573,6 +581,21 @@ impl Config {
             None => format!("http://{}:{}", self.host, self.port),
         }
     }
+}
+
+/// `PRESENCE`, `PRESENCE_EXPIRY_MS` and `PRESENCE_AWAY_SECS` (see [`Config::presence`]).
+fn presence_from_env() -> anyhow::Result<realtime::PresenceConfig> {
+    let defaults = realtime::PresenceConfig::default();
+    let expiry: u64 = parsed("PRESENCE_EXPIRY_MS", defaults.expiry.as_millis() as u64)?;
+    let away: u64 = parsed("PRESENCE_AWAY_SECS", defaults.away_after.as_secs())?;
+    if expiry < 100 || away == 0 {
+        anyhow::bail!("PRESENCE_EXPIRY_MS must be at least 100 and PRESENCE_AWAY_SECS above 0");
+    }
+    Ok(realtime::PresenceConfig {
+        enabled: !matches!(var("PRESENCE").as_deref(), Some("0" | "false" | "off")),
+        expiry: std::time::Duration::from_millis(expiry),
+        away_after: std::time::Duration::from_secs(away),
+    })
 }
 
 #[cfg(test)]

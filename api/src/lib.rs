@@ -81,6 +81,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         let sessions = sessions.clone();
         move || sessions.invalidate()
     });
+    chat::presence::announce_changes(&hub, db.clone());
     let storage = platform::storage::Storage::open(&config.storage)?;
     let upload_budget = files::uploads::budget::PartBudget::new(
         config.upload_part_memory,
@@ -266,7 +267,8 @@ pub async fn run_hub_only(config: Config) -> anyhow::Result<()> {
 /// The hub-only router (socket.io with `bench:publish`, and `/api/health`).
 pub async fn build_hub_only(config: &Config) -> anyhow::Result<Router> {
     let hub_config = config.hub_config(true);
-    let (layer, _hub) = Hub::build(hub_config, Arc::new(realtime_auth::BenchAuthenticator)).await?;
+    let (layer, hub) = Hub::build(hub_config, Arc::new(realtime_auth::BenchAuthenticator)).await?;
+    chat::presence::announce_joined(&hub);
     let router = Router::new().route(
         "/api/health",
         axum::routing::get(|| async { axum::Json(serde_json::json!({ "status": "ok" })) }),

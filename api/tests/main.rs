@@ -37,6 +37,7 @@ mod operations;
 mod payment_dates;
 mod payments;
 mod pool_release;
+mod presence;
 mod projects;
 mod purchase_orders;
 mod read_pipeline;

@@ -1,7 +1,7 @@
 //! Load generation for Tsumugi's realtime hub: a lean Engine.IO v4 / Socket.IO v5 client,
 //! latency recording that accounts for coordinated omission, the benchmark scenarios, and a
-//! fixed-rate HTTP GET generator for the REST pages, and the loopback floor under the product
-//! path (`loopback`).
+//! fixed-rate HTTP GET generator for the REST pages, the loopback floor under the product
+//! path (`loopback`), and the presence target (`presence`).
 
 pub mod client;
 pub mod codec;
@@ -10,6 +10,7 @@ pub mod loopback;
 pub mod member;
 pub mod pace;
 pub mod polling;
+pub mod presence;
 pub mod product;
 pub mod scenario;
 pub mod search_timing;

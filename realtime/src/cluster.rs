@@ -196,6 +196,11 @@ impl Cluster {
         self.link.publish(&self.channel, payload).await
     }
 
+    /// This node's name in the cluster.
+    pub(crate) fn node(&self) -> &str {
+        &self.node
+    }
+
     pub(crate) fn link(&self) -> &RedisLink {
         &self.link
     }

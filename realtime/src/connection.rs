@@ -297,6 +297,7 @@ pub(crate) async fn serve(
     };
     let exit = run(&shared, &socket, &mut link, reference).await;
     shared.registry.remove(&socket);
+    handlers::on_disconnect(&shared, &socket);
     Box::pin(close(&socket, exit)).await;
 }
 

@@ -27,6 +27,8 @@ pub enum EventName {
     RewardConfirmationCreated,
     SessionRevoked,
     FileScanned,
+    /// A user's online state changed (`presence.rs`); the application chooses the rooms.
+    PresenceUpdated,
     /// Sent by one node to its own sockets after its link to the other nodes (Redis) came back:
     /// events published elsewhere during the outage never reached them, so clients refresh as
     /// after a reconnect (rejoin, catch up through REST).
@@ -59,6 +61,7 @@ impl EventName {
             EventName::RewardConfirmationCreated => "reward_confirmation.created",
             EventName::SessionRevoked => "session.revoked",
             EventName::FileScanned => "file.scanned",
+            EventName::PresenceUpdated => "presence.updated",
             EventName::Resync => "hub.resync",
         }
     }

@@ -1,5 +1,6 @@
 //! What a socket does once connected: the rooms it is put in, and the few client-to-server
-//! events (`channel:join`, `channel:leave`, `typing`, and `bench:publish` in the benchmark).
+//! events (`channel:join`, `channel:leave`, `typing`, `presence:active` — any event counts as
+//! activity — and `bench:publish` in the benchmark).
 
 use std::sync::Arc;
 
@@ -43,6 +44,12 @@ pub(crate) fn on_connect(shared: &Shared, socket: &Arc<Socket>) {
     ] {
         shared.registry.join(socket, &room.to_string());
     }
+    shared.presence.connected(socket);
+}
+
+/// The socket has left the node (after `Registry::remove`).
+pub(crate) fn on_disconnect(shared: &Shared, socket: &Socket) {
+    shared.presence.disconnected(socket);
 }
 
 /// The event budget of a new socket: the documented one, unlimited in the hub-only benchmark
@@ -70,6 +77,8 @@ pub(crate) fn over_budget(socket: &Socket) {
 /// Dispatches a client's event. Handlers that wait (a membership check, a publish to the other
 /// nodes) run as their own task so the socket goes on reading and writing meanwhile.
 pub(crate) fn on_event(shared: &Arc<Shared>, socket: &Arc<Socket>, ack: Option<u64>, event: Event) {
+    // Any event is the person at work (the web app sends `presence:active` on input).
+    shared.presence.active(socket);
     let channel = || serde_json::from_value::<ChannelRef>(event.data.clone()).ok();
     match event.name.as_str() {
         "channel:join" => {
@@ -217,12 +226,7 @@ mod tests {
     use tokio::sync::Notify;
 
     use super::*;
-    use crate::admission::PerAddress;
     use crate::auth::{AuthRejection, Authenticator, Identity};
-    use crate::flusher::Flusher;
-    use crate::hub::HubConfig;
-    use crate::registry::Registry;
-    use crate::signals::Signals;
     use crate::socket::testing;
 
     /// Admits the first check once released, refuses every later one (the user's access was
@@ -255,17 +259,7 @@ mod tests {
     }
 
     async fn shared_with(gate: Arc<Gate>) -> (Arc<Shared>, Arc<Socket>, tokio::net::TcpStream) {
-        let shared = Arc::new(Shared {
-            registry: Arc::new(Registry::default()),
-            signals: Arc::new(Signals::default()),
-            cluster: None,
-            auth: gate,
-            clients: PerAddress::new(HubConfig::default().max_sockets_per_client),
-            config: HubConfig::default(),
-            protocol: crate::wire::ProtocolConfig::default(),
-            flusher: Flusher::start(),
-            polling: Default::default(),
-        });
+        let shared = crate::hub::testing::shared(gate, Default::default());
         let (socket, peer) = testing::socket(shared.registry.next_id(), 7, 16).await;
         shared.registry.add(socket.clone());
         on_connect(&shared, &socket);

@@ -16,6 +16,7 @@ use crate::connection;
 use crate::events::EventName;
 use crate::flusher::Flusher;
 use crate::polling::Sessions;
+use crate::presence::{Presence, PresenceChange, PresenceConfig, PresenceStatus, Store};
 use crate::redis_link::{LinkError, RedisLink};
 use crate::registry::{ALL, Registry};
 use crate::rooms::Room;
@@ -49,6 +50,8 @@ pub struct HubConfig {
     pub trusted_proxy_hops: usize,
     /// Sockets one client address may hold on this node; `0`: no cap.
     pub max_sockets_per_client: usize,
+    /// Who is online (`presence.rs`): on, the expiry and the away time.
+    pub presence: PresenceConfig,
 }
 
 /// The default of [`HubConfig::max_sockets_per_client`] (`MAX_SOCKETS_PER_CLIENT`): one socket
@@ -92,6 +95,8 @@ pub(crate) struct Shared {
     pub clients: Arc<PerAddress>,
     /// The node's long-polling sessions (`polling.rs`).
     pub polling: Sessions,
+    /// Who is online (`presence.rs`).
+    pub presence: Presence,
 }
 
 /// Cheap to clone; publishes typed events to rooms on every node.
@@ -139,10 +144,20 @@ impl Hub {
                 )
             }
         };
+        let store = cluster.as_ref().map(|cluster| {
+            let prefix = if config.redis_prefix.is_empty() {
+                "tsumugi"
+            } else {
+                config.redis_prefix.as_str()
+            };
+            Store::new(cluster.link().clone(), prefix, cluster.node())
+        });
+        let presence = Presence::new(config.presence, store);
         let shared = Arc::new(Shared {
             registry,
             signals,
             cluster,
+            presence,
             auth,
             clients: PerAddress::new(config.max_sockets_per_client),
             config,
@@ -162,6 +177,7 @@ impl Hub {
             });
         }
         tokio::spawn(heartbeat(Arc::downgrade(&shared)));
+        crate::presence::start(&shared);
         let mut routes = Router::new()
             .route("/socket.io/", axum::routing::any(connection::handshake))
             .route("/socket.io", axum::routing::any(connection::handshake));
@@ -252,6 +268,41 @@ impl Hub {
         if let Some(cluster) = &self.shared.cluster {
             cluster.publish(Op::Signal, name, "").await;
         }
+    }
+
+    /// Runs `listener` on this node for every change of a user's state over every node that
+    /// this node noticed (each change is noticed by exactly one node): the application sends
+    /// it to whoever may see that user.
+    pub fn on_presence(&self, listener: impl Fn(PresenceChange) + Send + Sync + 'static) {
+        self.shared.presence.listen(Arc::new(listener));
+    }
+
+    /// The state of each of `user_ids` over every node.
+    pub async fn presence_of(&self, user_ids: &[i64]) -> HashMap<i64, PresenceStatus> {
+        self.shared.presence.status_of(user_ids).await
+    }
+
+    /// The channels the sockets of user `user_id` on this node have joined (the hub-only
+    /// benchmark's stand-in for the channels a user belongs to).
+    pub fn joined_channels(&self, user_id: i64) -> Vec<i64> {
+        let mut channels = BTreeSet::new();
+        self.shared
+            .registry
+            .for_each(&Room::User(user_id).to_string(), |socket| {
+                channels.extend(socket.channels())
+            });
+        channels.into_iter().collect()
+    }
+
+    /// Presence changes this node has announced.
+    pub fn presence_announced(&self) -> u64 {
+        self.shared.presence.announced()
+    }
+
+    /// Fault injection: this node's presence stops as if its process had died — no more
+    /// heartbeats, nothing written or removed — so the other nodes must notice by the expiry.
+    pub fn halt_presence(&self) {
+        self.shared.presence.halt();
     }
 
     /// Sockets connected to this node.
@@ -402,6 +453,28 @@ async fn recheck_channels(shared: &Shared) {
             rooms = left,
             "channels no longer readable left after the outage"
         );
+    }
+}
+
+/// A node's shared parts without a server or Redis, for unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::presence::Presence;
+
+    pub(crate) fn shared(auth: Arc<dyn Authenticator>, presence: PresenceConfig) -> Arc<Shared> {
+        Arc::new(Shared {
+            registry: Arc::new(Registry::default()),
+            signals: Arc::new(Signals::default()),
+            cluster: None,
+            auth,
+            clients: PerAddress::new(HubConfig::default().max_sockets_per_client),
+            config: HubConfig::default(),
+            protocol: ProtocolConfig::default(),
+            flusher: Flusher::start(),
+            polling: Sessions::default(),
+            presence: Presence::new(presence, None),
+        })
     }
 }
 

@@ -16,6 +16,7 @@ mod hub;
 mod limits;
 pub mod metrics;
 mod polling;
+mod presence;
 mod redis_link;
 mod reference;
 mod registry;
@@ -31,6 +32,9 @@ pub use auth::{AuthRejection, Authenticator, Identity, JoinRejection};
 pub use events::EventName;
 pub use hub::{DEFAULT_MAX_SOCKETS_PER_CLIENT, Hub, HubConfig, HubError, HubLayer};
 pub use limits::{SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND};
+pub use presence::{
+    DEFAULT_AWAY_AFTER, DEFAULT_PRESENCE_EXPIRY, PresenceChange, PresenceConfig, PresenceStatus,
+};
 pub use redis_link::{COMMAND_TIMEOUT, HEALTH_INTERVAL, MISSED_MARGIN, RECONNECT_INTERVAL};
 pub use rooms::Room;
 pub use server::{

@@ -250,6 +250,12 @@ impl RedisLink {
             .is_some()
     }
 
+    /// The live connection for a command of the hub's own (presence), `None` while the link is
+    /// down.
+    pub(crate) fn connection(&self) -> Option<MultiplexedConnection> {
+        self.inner.current().map(|(_, conn)| conn)
+    }
+
     /// Publishes `payload` on `chan` and answers how many subscribers Redis handed it to;
     /// `None` when it was dropped (and counted) because the link is down.
     pub(crate) async fn publish(&self, chan: &str, payload: Vec<u8>) -> Option<usize> {

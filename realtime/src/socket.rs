@@ -14,6 +14,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, IoSlice};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
@@ -65,6 +66,8 @@ pub(crate) struct Socket {
     flusher: Arc<Flusher>,
     /// This socket, for the flusher to hold until its batch is due.
     me: Weak<Socket>,
+    /// When the client last sent an event (or connected), in `presence::now_ms`.
+    active_at: AtomicU64,
 }
 
 struct State {
@@ -142,11 +145,22 @@ impl Socket {
             busy_gap,
             flusher,
             me: me.clone(),
+            active_at: AtomicU64::new(crate::presence::now_ms()),
         })
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Records activity at `now`; answers the previous activity.
+    pub(crate) fn touch(&self, now: u64) -> u64 {
+        self.active_at.swap(now, Ordering::Relaxed)
+    }
+
+    /// When the client was last active.
+    pub(crate) fn active_at(&self) -> u64 {
+        self.active_at.load(Ordering::Relaxed)
     }
 
     /// The connection, for the socket's task to read from.

@@ -3,8 +3,11 @@ import { expect, test } from './support/fixtures';
 import { channelPath, demoWorkspace, send, type Workspace } from './support/chat';
 import { databaseUrl, newDataDir, startNode, stopNode } from './support/server';
 import { logIn, tokenOf } from './support/session';
+import { E2E_PORT } from '../playwright.config';
 
 const LIVE = { timeout: 1_000 };
+/** The second node of the two-node flow, beside this run's port (helpers run their own). */
+const NODE_B_PORT = E2E_PORT + 3;
 
 async function twoPeople(browser: Browser, editorBase?: string, prepareEditor?: (context: BrowserContext) => Promise<void>) {
   const creatorContext = await browser.newContext();
@@ -200,13 +203,13 @@ test('a mention raises the mentioned person’s notice count live and, their tab
 test('two browsers on two nodes sharing Redis chat live', async ({ browser }) => {
   const dataDir = newDataDir();
   const nodeB = await startNode({
-    port: 18083,
+    port: NODE_B_PORT,
     databaseUrl: process.env.E2E_DATABASE_URL ?? databaseUrl(process.env.E2E_DATABASE!),
     redisPrefix: process.env.E2E_REDIS_PREFIX!,
     dataDir,
     env: { REVISION_NO: await currentRevision(browser) },
   });
-  const { creator, editor, workspace, close } = await twoPeople(browser, 'http://127.0.0.1:18083');
+  const { creator, editor, workspace, close } = await twoPeople(browser, `http://127.0.0.1:${NODE_B_PORT}`);
   try {
     await openChannel(creator, workspace);
     await openChannel(editor, workspace);
@@ -215,6 +218,15 @@ test('two browsers on two nodes sharing Redis chat live', async ({ browser }) =>
     await expect(messageWith(editor, text)).toHaveCount(1, LIVE);
     await send(editor, `返信 ${text}`);
     await expect(messageWith(creator, `返信 ${text}`)).toHaveCount(1, LIVE);
+
+    // Presence and typing cross the nodes too: the editor is online on the creator's page, what
+    // they type shows under the creator's composer, and their dot turns offline once they leave.
+    const editorDot = messageWith(creator, `返信 ${text}`).getByTestId('presence-dot');
+    await expect(editorDot).toHaveAttribute('data-status', 'online', LIVE);
+    await editor.getByLabel('メッセージを入力').fill('まだ送らない文');
+    await expect(creator.getByTestId('typing-line')).toHaveText('佐藤 健さんが入力中…', LIVE);
+    await editor.context().close();
+    await expect(editorDot).toHaveAttribute('data-status', 'offline', { timeout: 3_000 });
   } finally {
     await close();
     await stopNode(nodeB);

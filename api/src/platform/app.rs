@@ -36,6 +36,7 @@ pub(crate) fn domain_routes() -> OpenApiRouter<AppState> {
         .merge(chat::channels::http::router())
         .merge(chat::messages::http::router())
         .merge(chat::search::http::router())
+        .merge(chat::presence::http::router())
         .merge(files::http::router())
         .merge(files::uploads::http::router())
         .merge(notices::http::router())

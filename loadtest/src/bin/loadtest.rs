@@ -1,4 +1,4 @@
-//! `loadtest fanout|idle|storm|product --server HOST:PORT ...`, `loadtest http --url URL
+//! `loadtest fanout|idle|storm|product|presence --server HOST:PORT ...`, `loadtest http --url URL
 //! --rate N` or `loadtest loopback --rate N`: runs one scenario and prints a JSON report.
 
 use std::collections::HashMap;
@@ -125,12 +125,26 @@ async fn main() -> anyhow::Result<()> {
             })
             .await?,
         )?,
+        "presence" => serde_json::to_value(
+            loadtest::presence::presence(loadtest::presence::PresenceConfig {
+                server,
+                clients: get(&options, "clients", 10_000),
+                members: get(&options, "members", 100),
+                rate: get(&options, "rate", 200.0),
+                duration: Duration::from_secs_f64(get(&options, "seconds", 10.0)),
+                settle: Duration::from_secs_f64(get(&options, "settle", 12.0)),
+                message_rate: get(&options, "message-rate", 0.0),
+                sources: sources(&options),
+                server_pid: options.get("pid").and_then(|p| p.parse().ok()),
+            })
+            .await?,
+        )?,
         "storm" => serde_json::to_value(
             storm(server, get(&options, "clients", 2000), &sources(&options)).await?,
         )?,
         other => {
             anyhow::bail!(
-                "unknown scenario {other:?}; use fanout, idle, storm, product, http or loopback"
+                "unknown scenario {other:?}; use fanout, idle, storm, product, presence, http or loopback"
             )
         }
     };

@@ -90,6 +90,15 @@ export interface Typing {
   userId: number;
 }
 
+/** Online: a socket of the user was active in the last 5 minutes; away: connected but idle. */
+export type PresenceStatus = 'online' | 'away' | 'offline';
+
+/** `presence.updated`, in the rooms of the channels the user is a member of; also one entry of `GET /channels/{id}/presence`. */
+export interface PresenceUpdated {
+  userId: number;
+  status: PresenceStatus;
+}
+
 // Notices (the user's room)
 
 /** The envelope shows `message` notices; the bell shows every task notice. */

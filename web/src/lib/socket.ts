@@ -16,6 +16,7 @@ import type {
   NoticeRead,
   PinAdded,
   PinRemoved,
+  PresenceUpdated,
   ReactionChanged,
   RewardConfirmationCreated,
   SessionRevoked,
@@ -37,6 +38,7 @@ export interface ServerEvents {
   'pin.removed': PinRemoved;
   'channel.read': ChannelRead;
   typing: Typing;
+  'presence.updated': PresenceUpdated;
   'notice.created': NoticeCreated;
   'notice.read': NoticeRead;
   'task.updated': TaskState;
@@ -224,6 +226,11 @@ export function emitWithAck<T>(event: string, payload: unknown): Promise<T> {
     if (!socket) return reject(new Error('not connected'));
     socket.timeout(5000).emit(event, payload, (err: Error | null, reply: T) => (err ? reject(err) : resolve(reply)));
   });
+}
+
+/** Sends a client event that needs no answer (`typing`, `presence:active`); dropped while disconnected. */
+export function emitEvent(event: string, payload: unknown): void {
+  if (socket?.connected) socket.emit(event, payload);
 }
 
 export const socketConnected = (): boolean => !!socket?.connected;

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { ReactionSummary } from '@/lib/events';
+import type { PresenceUpdated, ReactionSummary } from '@/lib/events';
 import type { Channel, ChatFile, GroupedTeams, Member, Message, MessagePage, Reaction, SearchResults, Team } from './types';
 
 export interface UnreadSummary {
@@ -16,6 +16,8 @@ export const chatApi = {
   channels: (teamId: number) => api.get<Channel[]>(`/teams/${teamId}/channels`, undefined, { quietRefusal: true }),
   channel: (channelId: number) => api.get<Channel>(`/channels/${channelId}`, undefined, { quietRefusal: true }),
   members: (channelId: number) => api.get<Member[]>(`/channels/${channelId}/members`),
+  /** The members who are online or away now. */
+  presence: (channelId: number) => api.get<{ users: PresenceUpdated[] }>(`/channels/${channelId}/presence`),
   /** Asked for alongside the channel itself: for a channel the user may not read, the channel's 403 page says it, not the banner. */
   messages: (channelId: number, page: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { page }, { quietRefusal: true }),
   /** The history page holding `messageId` (a search hit opened in its context). */

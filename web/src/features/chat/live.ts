@@ -1,5 +1,5 @@
 /** Socket bindings for chat: join every member channel on (re)connect, catch up, route events to the store. The only place chat subscribes to the socket. */
-import { emitWithAck, onConnect, onEvent, socketConnected } from '@/lib/socket';
+import { emitEvent, emitWithAck, onConnect, onEvent, socketConnected } from '@/lib/socket';
 import { useChat } from './store';
 
 /** `ownUserId` reads the logged-in user at the time of each push (its own messages are never unread). */
@@ -29,8 +29,56 @@ export function subscribeChat(ownUserId: () => number | undefined): () => void {
     onEvent('pin.removed', (removed) => chat().onPinRemoved(removed)),
     onEvent('channel.read', (read) => chat().onRead(read)),
     onEvent('typing', (typing) => chat().onTyping(typing)),
+    onEvent('presence.updated', (presence) => chat().onPresence(presence)),
+    // Presence missed while disconnected: the channel on screen asks again.
+    onConnect(() => {
+      const viewing = chat().viewing;
+      if (viewing !== null) void chat().fetchPresence(viewing);
+    }),
+    reportActivity(),
   ];
   return () => offs.forEach((off) => off());
+}
+
+/** At most one `presence:active` per this long: the hub only needs to know the person is there within its 5-minute away time. */
+export const ACTIVITY_EVERY_MS = 60_000;
+const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
+
+/**
+ * Tells the hub the person is at work (keys, pointer, scrolling, the tab coming back), at most
+ * once a minute; without it their state turns to away after five minutes. Returns the unsubscribe function.
+ */
+export function reportActivity(): () => void {
+  let last = 0;
+  const active = () => {
+    const now = Date.now();
+    if (document.visibilityState !== 'visible' || now - last < ACTIVITY_EVERY_MS) return;
+    last = now;
+    emitEvent('presence:active', {});
+  };
+  ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, active, { passive: true, capture: true }));
+  document.addEventListener('visibilitychange', active);
+  return () => {
+    ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, active, { capture: true }));
+    document.removeEventListener('visibilitychange', active);
+  };
+}
+
+/** At most one `typing` per channel per this long while the person types; the line shows for TYPING_SHOWN_MS after the latest. */
+export const TYPING_EVERY_MS = 2_000;
+const lastTyping: Record<number, number> = {};
+
+/** The person typed into the composer of `channelId`. */
+export function sendTyping(channelId: number): void {
+  const now = Date.now();
+  if (now - (lastTyping[channelId] ?? 0) < TYPING_EVERY_MS) return;
+  lastTyping[channelId] = now;
+  emitEvent('typing', { channel_id: channelId });
+}
+
+/** Their message to `channelId` went out: the next keystroke is a new `typing` at once. */
+export function typingSent(channelId: number): void {
+  delete lastTyping[channelId];
 }
 
 /** Waits before asking again for a join the hub did not answer, or could not check. */

@@ -1,24 +1,9 @@
 import { ForbiddenError } from '@/lib/errors';
+import { chatMessage } from '@/test/chat-fixtures';
 import { mockApi } from '@/test/mock-api';
 import { catchUpAfter, groupByChannel, mergeMessages, prefetchChannel, takePrefetched, teamUnread, useChat } from './store';
-import type { Message } from './types';
 
-const message = (id: number, channelId = 1, userId = 2, body = `m${id}`, createdAt = '2026-11-22T00:00:00Z'): Message => ({
-  id,
-  channelId,
-  user: { id: userId, userName: 'u', roleType: 'general', imageFile: null },
-  body,
-  mentions: [],
-  files: [],
-  reactions: [],
-  isPinned: false,
-  parentId: null,
-  replyCount: 0,
-  lastRepliers: [],
-  clientMessageId: null,
-  createdAt,
-  updatedAt: '2026-11-22T00:00:00Z',
-});
+const message = chatMessage;
 
 afterEach(() => {
   vi.unstubAllGlobals();

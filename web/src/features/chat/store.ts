@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import { settle } from '@/lib/api-client';
 import { type AsyncState, done, failed, initialAsync, started, track } from '@/lib/async-state';
-import type { ChannelRead, ReactionSummary } from '@/lib/events';
+import type { ChannelRead, PresenceStatus, PresenceUpdated, ReactionSummary } from '@/lib/events';
 import { NotFoundError } from '@/lib/errors';
 import { registerReset } from '@/lib/reset';
 import { chatApi } from './api';
@@ -110,7 +110,10 @@ interface ChatState {
   reactions: Reaction[];
   /** The channel on screen; its new messages are read, not counted. */
   viewing: number | null;
+  /** Who is typing in each channel, and when their latest `typing` came (shown for TYPING_SHOWN_MS). */
   typing: Record<number, { userId: number; at: number }[]>;
+  /** Each known user's online state (absent: offline), kept live by `presence.updated`. */
+  presence: Record<number, PresenceStatus>;
   search: SearchState;
   /** Threads opened, by parent message id: their replies, oldest first. */
   threads: Record<number, AsyncState<Message[]>>;
@@ -143,6 +146,8 @@ interface ChatState {
   fetchPins: (channelId: number) => Promise<void>;
   fetchMembers: (channelId: number) => Promise<void>;
   fetchReactions: () => Promise<void>;
+  /** The channel's members' states now (the changes then come as `presence.updated`). */
+  fetchPresence: (channelId: number) => Promise<void>;
   markRead: (channelId: number, messageId: number) => Promise<void>;
   deleteMessage: (channelId: number, messageId: number) => Promise<void>;
   setViewing: (channelId: number | null) => void;
@@ -155,6 +160,7 @@ interface ChatState {
   onPinRemoved: (event: { channelId: number; messageId: number }) => void;
   onRead: (event: ChannelRead) => void;
   onTyping: (event: { channelId: number; userId: number }) => void;
+  onPresence: (event: PresenceUpdated) => void;
 }
 
 const initial = () => ({
@@ -171,6 +177,7 @@ const initial = () => ({
   reactions: [],
   viewing: null,
   typing: {},
+  presence: {},
   search: emptySearch(),
   threads: {},
   threadParents: {},
@@ -370,6 +377,14 @@ export const useChat = create<ChatState>((set, get) => {
         const members = await chatApi.members(channelId);
         set((s) => ({ members: { ...s.members, [channelId]: members } }));
       }),
+    fetchPresence: (channelId) =>
+      quietly(async () => {
+        const { users } = await chatApi.presence(channelId);
+        const listed = Object.fromEntries(users.map((u) => [u.userId, u.status]));
+        // Members not listed are offline now.
+        const offline = Object.fromEntries((get().members[channelId] ?? []).filter((m) => !(m.id in listed)).map((m) => [m.id, 'offline' as const]));
+        set((s) => ({ presence: { ...s.presence, ...offline, ...listed } }));
+      }),
     fetchReactions: () =>
       quietly(async () => {
         if (get().reactions.length) return;
@@ -391,6 +406,10 @@ export const useChat = create<ChatState>((set, get) => {
         return;
       }
       if (history && history.page >= 0) patchHistory(message.channelId, (h) => ({ data: mergeMessages(h.data, [message]) }));
+      // The message they were typing has arrived.
+      if (get().typing[message.channelId]?.some((t) => t.userId === message.user.id)) {
+        set((s) => ({ typing: { ...s.typing, [message.channelId]: (s.typing[message.channelId] ?? []).filter((t) => t.userId !== message.user.id) } }));
+      }
       const seen = history?.data.some((m) => m.id === message.id);
       const visible = get().viewing === message.channelId && document.visibilityState === 'visible';
       if (!seen && !visible && message.user.id !== ownUserId) {
@@ -437,6 +456,7 @@ export const useChat = create<ChatState>((set, get) => {
       set((s) => ({
         typing: { ...s.typing, [channelId]: [...(s.typing[channelId] ?? []).filter((t) => t.userId !== userId), { userId, at: Date.now() }] },
       })),
+    onPresence: ({ userId, status }) => set((s) => (s.presence[userId] === status ? s : { presence: { ...s.presence, [userId]: status } })),
   };
 });
 

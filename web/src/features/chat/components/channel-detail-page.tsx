@@ -11,6 +11,7 @@ import { chatApi } from '../api';
 import { NO_MEMBERS, useChat } from '../store';
 import type { ChatFile } from '../types';
 import { FileAttachment } from './message-item';
+import { PresenceDot } from './presence-dot';
 
 /** A channel's members and shared files; refused like the channel itself (the 403/404 page). */
 export function ChannelDetailPage({ base, token }: { base: string; token: string | null }) {
@@ -18,15 +19,16 @@ export function ChannelDetailPage({ base, token }: { base: string; token: string
   const channelId = Number(param);
   const info = useChat((s) => s.channelInfo[channelId]);
   const members = useChat((s) => s.members[channelId] ?? NO_MEMBERS);
-  const { openChannel, fetchMembers } = useChat();
+  const { openChannel, fetchMembers, fetchPresence } = useChat();
   const [files, setFiles] = useState<ChatFile[]>([]);
   useEffect(() => {
     void (async () => {
       if (!(await openChannel(channelId))) return;
-      void fetchMembers(channelId);
+      // After the members: those the answer does not list are offline.
+      void fetchMembers(channelId).then(() => fetchPresence(channelId));
       chatApi.files(channelId).then((answer) => setFiles(answer.files.map((f) => f.file)), () => setFiles([]));
     })();
-  }, [channelId, openChannel, fetchMembers]);
+  }, [channelId, openChannel, fetchMembers, fetchPresence]);
   if (info?.error) return deniedPage(info.error) ?? <ErrorAlert error={info.error} />;
   return (
     <>
@@ -38,7 +40,10 @@ export function ChannelDetailPage({ base, token }: { base: string; token: string
         <List data-testid="channel-members">
           {members.map((m) => (
             <ListRow key={m.id}>
-              <span>{m.userName}</span>
+              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+                <PresenceDot userId={m.id} />
+                {m.userName}
+              </span>
               <Badge $tone="muted">{roleLabel(m.roleType)}</Badge>
             </ListRow>
           ))}

@@ -17,6 +17,7 @@ import { Composer } from './composer';
 import { MessageItem } from './message-item';
 import { MessageSearch } from './message-search';
 import { ThreadPanel, ThreadSummary } from './thread-panel';
+import { TypingLine } from './typing-line';
 
 const Frame = styled.div`
   display: flex;
@@ -229,6 +230,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
   useEffect(() => {
     chat().setViewing(channelId);
     void chat().fetchMembers(channelId);
+    void chat().fetchPresence(channelId);
     void chat().fetchPins(channelId);
     void chat().fetchReactions();
     void joinChannel(channelId);
@@ -388,6 +390,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
           </List>
         </ListBox>
         <Composer key={channelId} channelId={channelId} members={members} disabled={!writable} editing={editing} onEditDone={() => setEditing(null)} draftKey={draftKey(ownUserId, channelId)} />
+        <TypingLine channelId={channelId} members={members} ownUserId={ownUserId} />
       </Main>
       {thread}
       {dialog}

@@ -5,6 +5,7 @@ import { UploadList, useResumableUploads } from '@/components/resumable-uploader
 import { theme } from '@/theme/theme';
 import { chatApi } from '../api';
 import { loadDraft, saveDraft } from '../drafts';
+import { sendTyping, typingSent } from '../live';
 import { memberMatches } from '../mentions';
 import type { Member, Message } from '../types';
 
@@ -131,6 +132,8 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
         await chatApi.send(channelId, body, files, unsent.current.id, parentId);
         unsent.current = null;
         setText('');
+        // Others cleared the line when the message came: the next keystroke tells them again.
+        typingSent(channelId);
       }
       uploads.removeFinished();
     } catch (cause) {
@@ -198,6 +201,8 @@ export function Composer({ channelId, members, disabled, editing, onEditDone, pa
         value={text}
         onChange={(e) => {
           setText(e.target.value);
+          // Others in the channel see 「…さんが入力中…」 (not while editing a sent message).
+          if (e.target.value && !editingId) sendTyping(channelId);
           setCaret(e.target.selectionStart);
           setSelected(0);
         }}

@@ -7,6 +7,7 @@ import { chatApi } from '../api';
 import type { Member, Message, Reaction } from '../types';
 import { FileAttachment } from './file-attachment';
 import { MessageBody } from './message-body';
+import { AvatarDot } from './presence-dot';
 
 export { FileAttachment };
 
@@ -19,6 +20,7 @@ const Row = styled.article`
   &:hover .actions { display: flex; }
 `;
 const Avatar = styled.div`
+  position: relative;
   width: 36px;
   height: 36px;
   border-radius: 50%;
@@ -103,7 +105,10 @@ export function MessageItem({ message, members, reactions, ownUserId, canModerat
 
   return (
     <Row data-testid="message" data-message-id={message.id}>
-      <Avatar aria-hidden>{message.user.userName.slice(0, 1)}</Avatar>
+      <Avatar>
+        <span aria-hidden>{message.user.userName.slice(0, 1)}</span>
+        <AvatarDot userId={message.user.id} />
+      </Avatar>
       <div style={{ flex: 1, minWidth: 0 }}>
         <Head>
           <strong>{message.user.userName}</strong>

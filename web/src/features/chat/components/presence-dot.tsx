@@ -1,0 +1,31 @@
+import styled from 'styled-components';
+import type { PresenceStatus } from '@/lib/events';
+import { theme } from '@/theme/theme';
+import { useChat } from '../store';
+
+export const PRESENCE_LABEL: Record<PresenceStatus, string> = { online: 'オンライン', away: '離席中', offline: 'オフライン' };
+const COLOR: Record<PresenceStatus, string> = { online: '#2eb67d', away: '#e8a300', offline: '#b5bac1' };
+
+const Dot = styled.span<{ $status: PresenceStatus }>`
+  display: inline-block;
+  width: 10px;
+  height: 10px;
+  border-radius: 50%;
+  flex-shrink: 0;
+  background: ${(p) => (p.$status === 'offline' ? theme.color.white : COLOR[p.$status])};
+  border: 2px solid ${(p) => (p.$status === 'offline' ? COLOR.offline : theme.color.white)};
+  box-sizing: content-box;
+`;
+
+/** A user's online state as a dot (green online, amber away, a grey ring offline), kept live by `presence.updated`. */
+export function PresenceDot({ userId, className }: { userId: number; className?: string }) {
+  const status = useChat((s) => s.presence[userId] ?? 'offline');
+  return <Dot className={className} $status={status} role="img" aria-label={PRESENCE_LABEL[status]} title={PRESENCE_LABEL[status]} data-testid="presence-dot" data-status={status} />;
+}
+
+/** The dot on an avatar's lower right corner. */
+export const AvatarDot = styled(PresenceDot)`
+  position: absolute;
+  right: -2px;
+  bottom: -2px;
+`;
