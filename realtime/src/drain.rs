@@ -25,10 +25,32 @@ impl Hub {
             ?window,
             "closing sockets over the drain window"
         );
+        if sockets.is_empty() {
+            return;
+        }
         for (n, socket) in sockets.into_iter().enumerate() {
             tokio::time::sleep_until(started + window * n as u32 / count).await;
             socket.end(Ending::Close);
         }
         tokio::time::sleep_until(started + window).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use crate::connection::tests::Admit;
+    use crate::hub::{Hub, HubConfig};
+
+    #[tokio::test]
+    async fn a_node_without_sockets_stops_draining_at_once() {
+        let (_layer, hub) = Hub::build(HubConfig::default(), Arc::new(Admit))
+            .await
+            .unwrap();
+        tokio::time::timeout(Duration::from_secs(2), hub.drain(Duration::from_secs(60)))
+            .await
+            .expect("no socket to close: the drain does not wait out its window");
     }
 }
