@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::client::{EventHandler, ignore_events};
+use crate::client::{EventHandler, Transport, ignore_events};
 use crate::codec::{Event, Packet, encode};
 use crate::scenario::{connect_many, join_rooms};
 use crate::stats::{Latency, monotonic_ns, new_histogram, summarize};
@@ -118,9 +118,18 @@ pub async fn presence(config: PresenceConfig) -> anyhow::Result<PresenceReport> 
         })
     };
     let room_of = |i: usize| 1 + (i / config.members) as i64;
-    let conns = connect_many(config.server, config.clients, 0, &config.sources, handler).await?;
+    let conns = connect_many(
+        Transport::WebSocket,
+        config.server,
+        config.clients,
+        0,
+        &config.sources,
+        handler,
+    )
+    .await?;
     join_rooms(&conns, room_of).await?;
     let publisher = connect_many(
+        Transport::WebSocket,
         config.server,
         1,
         config.clients,
