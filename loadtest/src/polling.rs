@@ -37,7 +37,7 @@ struct Session {
 
 impl Session {
     async fn get(&self) -> anyhow::Result<String> {
-        let response = http().get(&self.url).send().await?;
+        let response = again_once(|| http().get(&self.url).send()).await?;
         if !response.status().is_success() {
             bail!("poll answered {}", response.status());
         }
@@ -45,16 +45,32 @@ impl Session {
     }
 
     async fn post(&self, payload: String) -> anyhow::Result<()> {
-        let response = http()
-            .post(&self.url)
-            .header("content-type", "text/plain;charset=UTF-8")
-            .body(payload)
-            .send()
-            .await?;
+        let response = again_once(|| {
+            http()
+                .post(&self.url)
+                .header("content-type", "text/plain;charset=UTF-8")
+                .body(payload.clone())
+                .send()
+        })
+        .await?;
         if !response.status().is_success() {
             bail!("send answered {}", response.status());
         }
         Ok(())
+    }
+}
+
+/// Sends a request, and once more when the first attempt failed without an answer: a pooled
+/// keep-alive connection the server closed as idle just as it was reused, which a browser also
+/// retries on a fresh connection. An HTTP error status is an answer and is not retried.
+async fn again_once<F, Fut>(send: F) -> reqwest::Result<reqwest::Response>
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = reqwest::Result<reqwest::Response>>,
+{
+    match send().await {
+        Ok(response) => Ok(response),
+        Err(_) => send().await,
     }
 }
 
