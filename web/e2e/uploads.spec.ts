@@ -26,17 +26,22 @@ const SIZE = 256 * MB;
 
 let node: Awaited<ReturnType<typeof startNode>> | undefined;
 let folder = '';
+let database = '';
+let dataDir = '';
 
 test.beforeAll(async () => {
-  const database = `tsumugi_e2e_uploads_${Date.now()}`;
+  database = `tsumugi_e2e_uploads_${Date.now()}`;
   psql(`create database ${database}`);
-  node = await startNode({ port: PORT, databaseUrl: databaseUrl(database), redisPrefix: `e2e-uploads-${Date.now()}`, dataDir: newDataDir() });
+  dataDir = newDataDir();
+  node = await startNode({ port: PORT, databaseUrl: databaseUrl(database), redisPrefix: `e2e-uploads-${Date.now()}`, dataDir });
   folder = mkdtempSync(join(tmpdir(), 'tsumugi-upload-'));
 });
 
+// The node's store holds the 256 MB delivery: nothing of the run is left behind.
 test.afterAll(async () => {
   await stopNode(node);
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  if (database) psql(`drop database if exists ${database} with (force)`);
+  for (const dir of [folder, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A video file of `size` bytes: an MP4 header (so it is sniffed as video, whose limit is 5 GiB), then random bytes. */
