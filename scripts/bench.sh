@@ -222,15 +222,16 @@ if [ "${ONLY:-}" = product ]; then
   exit 0
 fi
 
-# ladder SERVER SHAPE SCENARIO MEMBERS_AT PUBLISHER_AT [TRANSPORT]: steps the intended
-# deliveries/s through DELIVERY_STEPS until a step loses deliveries or its p99 reaches 100 ms;
+# ladder SERVER SHAPE SCENARIO MEMBERS_AT PUBLISHER_AT TRANSPORT STEP...: steps the intended
+# deliveries/s through the STEPs until a step loses deliveries or its p99 reaches 100 ms;
 # the last step that met both is kept in BEST[SERVER,SCENARIO-SHAPE] and BEST_P99[...] (0 and
 # "-" if none did). TRANSPORT is how the members connect (websocket, or polling).
 ladder() {
-  local server=$1 shape=$2 scenario=$3 members_at=$4 publisher_at=$5 transport=${6:-websocket}
-  local rooms=${shape%x*} members=${shape#*x} key="$3-$2" deliveries rate out lost p99 dps
+  local server=$1 shape=$2 scenario=$3 members_at=$4 publisher_at=$5 transport=$6
+  shift 6
+  local rooms=${shape%x*} members=${shape#*x} key="$scenario-$shape" deliveries rate out lost p99 dps
   BEST[$server,$key]=0; BEST_P99[$server,$key]="-"
-  for deliveries in "${DELIVERY_STEPS[@]}"; do
+  for deliveries in "$@"; do
     rate=$((deliveries / members))
     out=$("$LT" fanout --server "$members_at" --publish-server "$publisher_at" --rooms "$rooms" --members "$members" --rate "$rate" --seconds $SECONDS_PER_STEP --payload 200 --sources "$SOURCES" --transport "$transport") || break
     record "{\"server\":\"$server\",\"scenario\":\"$scenario\",\"shape\":\"$shape\",\"report\":$out}"
@@ -249,7 +250,6 @@ POLLING_SECONDS=$([ "$QUICK" = 1 ] && echo 10 || echo 30)
 POLLING_STEPS=(2000 4000 6000 8000 10000 12000 14000 16000 18000 20000 24000 28000 32000)
 polling() {
   local server=$1 port=$2 pid out
-  local DELIVERY_STEPS=("${POLLING_STEPS[@]}")
   say "$server: 10 rooms x 100 members on long-polling"
   pid=$(TRANSPORTS=polling,websocket start_server "$server" "$port")
   out=$("$LT" fanout --server 127.0.0.1:$port --rooms 10 --members 100 --rate 200 --seconds $POLLING_SECONDS --payload 200 --transport polling)
@@ -257,7 +257,7 @@ polling() {
   POLL_AT[$server]="| $server | $(jq_num "$out" "d['latency']['p50_ms']") | $(jq_num "$out" "d['latency']['p99_ms']") | $(jq_num "$out" "d['lost']") |"
   echo "  200 messages/s for $POLLING_SECONDS s: ${POLL_AT[$server]}"
   stop_server "$pid"; pid=$(TRANSPORTS=polling,websocket start_server "$server" "$port")
-  ladder "$server" 10x100 polling 127.0.0.1:$port 127.0.0.1:$port polling
+  ladder "$server" 10x100 polling 127.0.0.1:$port 127.0.0.1:$port polling "${POLLING_STEPS[@]}"
   stop_server "$pid"
 }
 
@@ -307,7 +307,7 @@ for server in tsumugi node; do
   for shape in "${SHAPES[@]}"; do
     say "$server: fan-out ${shape/x/ rooms x } members"
     pid=$(start_server $server $port)
-    ladder "$server" "$shape" fanout 127.0.0.1:$port 127.0.0.1:$port
+    ladder "$server" "$shape" fanout 127.0.0.1:$port 127.0.0.1:$port websocket "${DELIVERY_STEPS[@]}"
     stop_server "$pid"
   done
 
@@ -349,7 +349,7 @@ for server in tsumugi node; do
   REDIS_HOP[$server]=$(jq_num "$hop" "d['latency']['p99_ms']") || true
   REDIS_LOST[$server]=$(jq_num "$hop" "d['lost']") || true
   say "$server: throughput across the Redis hop (publishers on node 1, 10 rooms x 100 members on node 2)"
-  ladder "$server" 10x100 redis-hop 127.0.0.1:$((port + 20)) 127.0.0.1:$((port + 10))
+  ladder "$server" 10x100 redis-hop 127.0.0.1:$((port + 20)) 127.0.0.1:$((port + 10)) websocket "${DELIVERY_STEPS[@]}"
   stop_server "$a"; stop_server "$b"; stop_server "$c"
 done 2>&1
 
