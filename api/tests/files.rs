@@ -752,4 +752,13 @@ async fn signed_links_play_ranges_for_readers_until_they_expire_or_access_ends(p
     );
     let own = through_link(&app, mine["url"].as_str().unwrap(), Some("bytes=0-3")).await;
     assert_eq!(own.status(), StatusCode::PARTIAL_CONTENT);
+
+    // A link dies with its session: the session is looked up by id through the node's session
+    // cache (one read a second per session, not one per range), and logging out empties it.
+    let (status, _) = app
+        .post("/api/users/logout", Some(&creator), json!({}))
+        .await;
+    assert!(status.is_success(), "{status}");
+    let after_logout = through_link(&app, mine["url"].as_str().unwrap(), Some("bytes=0-3")).await;
+    assert_eq!(after_logout.status(), StatusCode::FORBIDDEN);
 }

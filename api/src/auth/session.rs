@@ -100,12 +100,12 @@ pub async fn resolve_digest(db: &PgPool, digest: &[u8]) -> sqlx::Result<Option<F
 }
 
 /// The live session `session_id` (a signed file link names its session, never its token).
-pub async fn resolve_id(db: &PgPool, session_id: Uuid) -> sqlx::Result<Option<Caller>> {
+pub async fn resolve_id(db: &PgPool, session_id: Uuid) -> sqlx::Result<Option<FoundSession>> {
     let row: Option<SessionRow> = sqlx::query_as(live_session!("s.id = $1"))
         .bind(session_id)
         .fetch_optional(db)
         .await?;
-    Ok(found(row).map(|found| found.caller))
+    Ok(found(row))
 }
 
 fn found(row: Option<SessionRow>) -> Option<FoundSession> {

@@ -1,6 +1,8 @@
 //! Sessions as the API's middleware sees them: each bearer token is looked up in PostgreSQL at
 //! most once a second per node instead of once per request (the teams page, for one, was two
-//! round trips to the database of which this was one: `docs/decisions/session-cache.md`).
+//! round trips to the database of which this was one: `docs/decisions/session-cache.md`). A
+//! signed file link names its session by id instead of by token (a playing video asks for a range
+//! every few seconds): those are looked up by id under the same rules.
 //!
 //! Every way a session stops being valid goes through this module's guarantees:
 //! - revoked (logout, password change or reset, role change, leaving, a ban): the code that
@@ -16,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use dashmap::DashMap;
 use sqlx::PgPool;
+use uuid::Uuid;
 
 use super::session::{self, Caller};
 use super::token;
@@ -38,8 +41,15 @@ pub struct SessionCache {
 struct Inner {
     /// Bumped by every invalidation, so a lookup that started before one is not kept after it.
     generation: AtomicU64,
-    /// By the token's digest (the token itself is never kept).
-    entries: DashMap<Vec<u8>, Entry>,
+    entries: DashMap<Key, Entry>,
+}
+
+/// How a session was named: by its bearer token's digest (the token itself is never kept), or by
+/// its id (signed file links).
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Key {
+    Token(Vec<u8>),
+    Session(Uuid),
 }
 
 struct Entry {
@@ -51,19 +61,42 @@ impl SessionCache {
     /// The caller behind `bearer`, or `None` for a token that is unknown, revoked or expired.
     pub async fn resolve(&self, db: &PgPool, bearer: &str) -> sqlx::Result<Option<Caller>> {
         let digest = token::digest(bearer);
-        if let Some(entry) = self.inner.entries.get(&digest)
+        self.lookup(Key::Token(digest.clone()), || {
+            session::resolve_digest(db, &digest)
+        })
+        .await
+    }
+
+    /// The caller of the live session `session_id` (a signed file link names its session, never
+    /// its token), or `None` when it is unknown, revoked or expired.
+    pub async fn resolve_session(
+        &self,
+        db: &PgPool,
+        session_id: Uuid,
+    ) -> sqlx::Result<Option<Caller>> {
+        self.lookup(Key::Session(session_id), || {
+            session::resolve_id(db, session_id)
+        })
+        .await
+    }
+
+    async fn lookup<F>(&self, key: Key, read: impl FnOnce() -> F) -> sqlx::Result<Option<Caller>>
+    where
+        F: Future<Output = sqlx::Result<Option<session::FoundSession>>>,
+    {
+        if let Some(entry) = self.inner.entries.get(&key)
             && Instant::now() < entry.valid_until
         {
             return Ok(Some(entry.caller.clone()));
         }
         let generation = self.inner.generation.load(Ordering::SeqCst);
-        let Some(found) = session::resolve_digest(db, &digest).await? else {
+        let Some(found) = read().await? else {
             return Ok(None);
         };
         let valid_until = Instant::now() + found.remaining.min(FRESH_FOR);
         let caller = found.caller.clone();
         self.keep(
-            digest,
+            key,
             Entry {
                 caller,
                 valid_until,
@@ -76,15 +109,15 @@ impl SessionCache {
     /// Stores an entry read under `generation`; an invalidation since takes it out again
     /// (the check comes after the insert, so a concurrent `invalidate` either sees the entry
     /// and clears it, or has already bumped the generation this check sees).
-    fn keep(&self, digest: Vec<u8>, entry: Entry, generation: u64) {
+    fn keep(&self, key: Key, entry: Entry, generation: u64) {
         let entries = &self.inner.entries;
         if entries.len() >= SWEEP_ABOVE {
             let now = Instant::now();
             entries.retain(|_, entry| now < entry.valid_until);
         }
-        entries.insert(digest.clone(), entry);
+        entries.insert(key.clone(), entry);
         if self.inner.generation.load(Ordering::SeqCst) != generation {
-            entries.remove(&digest);
+            entries.remove(&key);
         }
     }
 
@@ -122,10 +155,10 @@ mod tests {
         let cache = SessionCache::default();
         let before = cache.inner.generation.load(Ordering::SeqCst);
         cache.invalidate();
-        cache.keep(vec![1], entry(FRESH_FOR), before);
+        cache.keep(Key::Token(vec![1]), entry(FRESH_FOR), before);
         assert_eq!(cache.len(), 0);
         let now = cache.inner.generation.load(Ordering::SeqCst);
-        cache.keep(vec![1], entry(FRESH_FOR), now);
+        cache.keep(Key::Token(vec![1]), entry(FRESH_FOR), now);
         assert_eq!(cache.len(), 1);
         cache.invalidate();
         assert_eq!(cache.len(), 0);
@@ -135,9 +168,13 @@ mod tests {
     fn stale_entries_are_swept_when_the_cache_is_full() {
         let cache = SessionCache::default();
         for i in 0..SWEEP_ABOVE {
-            cache.keep(i.to_be_bytes().to_vec(), entry(Duration::ZERO), 0);
+            cache.keep(
+                Key::Token(i.to_be_bytes().to_vec()),
+                entry(Duration::ZERO),
+                0,
+            );
         }
-        cache.keep(vec![1], entry(FRESH_FOR), 0);
+        cache.keep(Key::Session(Uuid::nil()), entry(FRESH_FOR), 0);
         assert_eq!(cache.len(), 1, "only the fresh entry is left");
     }
 }

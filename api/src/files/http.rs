@@ -343,7 +343,9 @@ pub async fn signed_download(
             ));
         }
     }
-    let caller = crate::auth::session::resolve_id(&state.db, signed.session)
+    let caller = state
+        .sessions
+        .resolve_session(&state.db, signed.session)
         .await?
         .ok_or(AppError::Forbidden)?;
     let file = db::load(&state.db, file_id)
