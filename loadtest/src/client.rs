@@ -101,8 +101,7 @@ async fn next_packet(ws: &mut WebSocketStream<TcpStream>) -> anyhow::Result<Pack
 }
 
 impl Conn {
-    /// Connects over `transport` (`source` binds the WebSocket's address; the polling pool
-    /// does not bind one).
+    /// Connects over `transport` (`source` binds the client's address).
     pub async fn connect_over(
         transport: Transport,
         server: SocketAddr,
@@ -113,7 +112,7 @@ impl Conn {
         match transport {
             Transport::WebSocket => Conn::connect(server, token, source, on_event).await,
             Transport::Polling => Ok(Conn {
-                tx: crate::polling::connect(server, token, on_event).await?,
+                tx: crate::polling::connect(server, token, source, on_event).await?,
             }),
         }
     }
