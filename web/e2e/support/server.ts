@@ -1,6 +1,6 @@
 /** Starts and stops real `tsumugi` nodes for the end-to-end suite. */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,8 +35,14 @@ export function psqlRun(sql: string): void {
   execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'pipe' });
 }
 
+/**
+ * A node's data folder. An extra node's lives inside the run's folder (`E2E_DATA_DIR`, set by the
+ * global setup), which the global teardown removes with everything in it.
+ */
 export function newDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'tsumugi-e2e-'));
+  const parent = process.env.E2E_DATA_DIR ? join(process.env.E2E_DATA_DIR, 'nodes') : tmpdir();
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(join(parent, 'tsumugi-e2e-'));
 }
 
 export async function waitForHealth(port: number, timeoutMs = 30_000): Promise<void> {
