@@ -2,6 +2,9 @@
 # make bench-web: Lighthouse 12 (mobile profile) with Debian's Chromium on the login page, /tasks
 # and a channel page, against a release tsumugi with the demo data serving the production web
 # build; figures and bytes per page in loadtest/results/web.md. Not part of make test.
+# Two fronts, a table each (FRONTS picks): the node itself over HTTP/1.1, and the node behind
+# HAProxy terminating TLS with HTTP/2 (scripts/cluster/haproxy.cfg with the TLS bind of
+# docs/operations.md, a self-signed certificate made for the run), as a deployment serves it.
 #
 # Lighthouse is pinned in loadtest/web/package.json (+ its lock file) and installed into
 # .cache/lighthouse, outside the npm workspace, so CI and make test never download it.
@@ -11,6 +14,8 @@ cd "$ROOT"
 
 PORT=${BENCH_WEB_PORT:-8140}
 RUNS=${RUNS:-3}
+FRONTS=${FRONTS:-node tls}
+TLS_PORT=${BENCH_WEB_TLS_PORT:-8143}
 ADMIN_URL=$(bench_admin_url)
 BENCH_DB="tsumugi_bench_web_$$"
 MASTER_DATA_DIR="${MASTER_DATA_DIR:-$(ensure_master_data)}"
@@ -39,7 +44,34 @@ fi
 say "starting tsumugi with the demo data on $BENCH_DB"
 start_bench_server "$ADMIN_URL" "$BENCH_DB" "$PORT" SEED_DEMO=1 WEB_DIR="$ROOT/web/dist"
 
-say "Lighthouse: $RUNS runs per page"
-node loadtest/web/lighthouse.mjs --origin "http://127.0.0.1:$PORT" --modules "$TOOLS/node_modules" \
+origins=()
+for front in $FRONTS; do
+  case $front in
+    node) origins+=(--origin "node, HTTP/1.1=http://127.0.0.1:$PORT") ;;
+    tls)
+      front_dir=$(mktemp -d)
+      trap "kill \${HAPROXY_PID:-} 2>/dev/null; rm -rf '$front_dir'; stop_bench_server '$ADMIN_URL' '$BENCH_DB'" EXIT
+      openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=127.0.0.1 \
+        -addext subjectAltName=IP:127.0.0.1 -keyout "$front_dir/key.pem" -out "$front_dir/cert.pem" 2>/dev/null
+      cat "$front_dir/cert.pem" "$front_dir/key.pem" >"$front_dir/tsumugi.pem"
+      sed "s|^    bind \"\${LB_BIND}\"|    bind 127.0.0.1:$TLS_PORT ssl crt $front_dir/tsumugi.pem alpn h2,http/1.1|" \
+        scripts/cluster/haproxy.cfg >"$front_dir/haproxy.cfg"
+      echo "    server node1 127.0.0.1:$PORT cookie node1" >>"$front_dir/haproxy.cfg"
+      haproxy -f "$front_dir/haproxy.cfg" >"$front_dir/haproxy.log" 2>&1 &
+      HAPROXY_PID=$!
+      for _ in $(seq 1 50); do
+        curl -ksf "https://127.0.0.1:$TLS_PORT/api/ready" >/dev/null && break
+        sleep 0.2
+      done
+      curl -ksf --http2 "https://127.0.0.1:$TLS_PORT/api/ready" >/dev/null || { cat "$front_dir/haproxy.log" >&2; exit 1; }
+      origins+=(--origin "HAProxy with TLS and HTTP/2 in front=https://127.0.0.1:$TLS_PORT")
+      ;;
+    *) echo "unknown front $front (node or tls)" >&2; exit 1 ;;
+  esac
+done
+
+say "Lighthouse: $RUNS runs per page and front ($FRONTS)"
+# The TLS front's certificate is self-signed: the runner's own API calls accept it too.
+NODE_TLS_REJECT_UNAUTHORIZED=0 node loadtest/web/lighthouse.mjs "${origins[@]}" --modules "$TOOLS/node_modules" \
   --chromium "$CHROMIUM" --runs "$RUNS" --reports "$TOOLS/reports" --out loadtest/results/web.md
 cat loadtest/results/web.md
