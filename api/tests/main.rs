@@ -33,6 +33,7 @@ mod master;
 mod media_teams;
 mod message_search;
 mod notice_mails;
+mod one_way_to_authorise;
 mod operations;
 mod payment_dates;
 mod payments;

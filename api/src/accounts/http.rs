@@ -14,7 +14,7 @@ use uuid::Uuid;
 use crate::accounts::model::{MAIL_ADDRESS_RULES, MAIL_MAX, MailAddressRequest};
 use crate::accounts::model::{MailFrequencies, MailFrequency};
 use crate::accounts::tokens::{self, Purpose, Recipient};
-use crate::accounts::{db, invitations, mails, password_rule, throttle};
+use crate::accounts::{access, db, invitations, mails, password_rule, throttle};
 use crate::auth::role::Role;
 use crate::auth::{password, rate_limit, session};
 use crate::platform::error::{AppError, AppResult};
@@ -347,7 +347,10 @@ pub async fn client_signup(
     ApiJson(body): ApiJson<MailAddressRequest>,
 ) -> AppResult<StatusCode> {
     let company_name = db::client_company(&state.db, client_id).await?;
-    ensure_visible(company_name.is_some(), caller.acts_for_client(client_id))?;
+    ensure_visible(
+        company_name.is_some(),
+        access::may_invite_to_client(&caller, client_id),
+    )?;
     let company_name = company_name.unwrap_or_default();
     invitations::invite_to_client(&state, &ip, client_id, &company_name, &body.mail_address)
         .await?;

@@ -4,6 +4,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{PgExecutor, Postgres, QueryBuilder};
 
+use crate::assessments::access;
 use crate::assessments::model::{
     AnsweredBy, AssessedCreator, AssessmentAnswer, AssessmentState, AssessmentView,
 };
@@ -51,7 +52,7 @@ impl Row {
         AssessmentView {
             id: self.id,
             can_answer: self.state == AssessmentState::NoAnswered
-                && caller.belongs_to_client(self.client_id),
+                && access::may_answer(caller, self.client_id),
             client: ClientRef {
                 id: self.client_id,
                 company_name: self.company_name,
@@ -103,19 +104,6 @@ fn select() -> String {
     )
 }
 
-/// The caller's scope: a client user its own company's, staff all (or `client_id`'s).
-fn push_scope(q: &mut QueryBuilder<Postgres>, caller: &Caller, client_id: Option<i64>) {
-    if caller.role.is_staff() {
-        q.push(" where true");
-        if let Some(client_id) = client_id {
-            q.push(" and a.client_id = ").push_bind(client_id);
-        }
-    } else {
-        q.push(" where a.client_id = ")
-            .push_bind(caller.client_id.unwrap_or(-1));
-    }
-}
-
 pub(super) struct ListFilter {
     pub state: Option<AssessmentState>,
     pub client_id: Option<i64>,
@@ -130,7 +118,7 @@ pub(super) async fn list(
     filter: &ListFilter,
 ) -> AppResult<(i64, Vec<AssessmentView>)> {
     let push_filter = |q: &mut QueryBuilder<Postgres>| {
-        push_scope(q, caller, filter.client_id);
+        access::push_scope(q, caller, filter.client_id);
         if let Some(state) = filter.state {
             q.push(" and a.state = ").push_bind(state);
         }
@@ -155,7 +143,7 @@ pub(super) async fn find(
     id: i64,
 ) -> AppResult<Option<AssessmentView>> {
     let mut q = QueryBuilder::new(select());
-    push_scope(&mut q, caller, None);
+    access::push_scope(&mut q, caller, None);
     q.push(" and a.id = ").push_bind(id);
     let row: Option<Row> = q.build_query_as().fetch_optional(db).await?;
     Ok(row.map(|r| r.view(caller)))

@@ -13,8 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::assessments::model::{AnswerBody, AssessmentState, AssessmentView};
-use crate::assessments::{db, events, job};
-use crate::auth::role::Role;
+use crate::assessments::{access, db, events, job};
 use crate::auth::session::Caller;
 use crate::platform::clock;
 use crate::platform::error::{AppError, AppResult};
@@ -59,12 +58,12 @@ pub struct AssessmentRemind {
 }
 
 async fn is_remind(state: &AppState, caller: &Caller) -> AppResult<bool> {
-    match (caller.role, caller.client_id) {
-        (Role::Client, Some(client_id)) => {
+    match access::reminded_client(caller) {
+        Some(client_id) => {
             let this_month = job::month_of(clock::tokyo_today());
             db::should_remind(&state.db, client_id, caller.user_id, this_month).await
         }
-        _ => Ok(false),
+        None => Ok(false),
     }
 }
 

@@ -2,6 +2,7 @@
 //! deadlines, communication, would ask again, a comment). The monthly job (`job.rs`) creates
 //! them; the client's users answer; the header count and the reminder dialog follow.
 
+mod access;
 mod db;
 pub mod events;
 pub mod http;

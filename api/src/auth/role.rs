@@ -90,6 +90,16 @@ impl Role {
     pub fn is_admin(self) -> bool {
         self == Role::Admin
     }
+
+    /// Manager or admin: the operations staff (`ManagerUser`).
+    pub fn is_operations(self) -> bool {
+        matches!(self, Role::Manager | Role::Admin)
+    }
+
+    /// Accountant or admin: who handles the money (`AccountantUser`).
+    pub fn is_accounting(self) -> bool {
+        matches!(self, Role::Accountant | Role::Admin)
+    }
 }
 
 // Stored as its database spelling (`as_db`) in text columns.

@@ -3,7 +3,7 @@
 use crate::auth::session::Caller;
 use crate::files::images::{self, PLACEHOLDER_SVG};
 use crate::files::scan::ScanStatus;
-use crate::files::{self, FileKind, FileView, MAX_UPLOAD_BYTES, db, links};
+use crate::files::{self, FileKind, FileView, MAX_UPLOAD_BYTES, access, db, links};
 use crate::platform::clock;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiQuery, AuthUser};
@@ -259,7 +259,7 @@ pub async fn download(
     let file = db::load(&state.db, file_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    if !may_download(&state, &caller, &file).await? {
+    if !access::may_download(&state.db, &caller, &file).await? {
         return Err(AppError::Forbidden);
     }
     files::respond(&state.storage, file, &headers).await
@@ -288,7 +288,7 @@ pub async fn link(
     let file = db::load(&state.db, file_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    if !may_download(&state, &caller, &file).await? {
+    if !access::may_download(&state.db, &caller, &file).await? {
         return Err(AppError::Forbidden);
     }
     files::downloadable(&file)?;
@@ -351,7 +351,7 @@ pub async fn signed_download(
     let file = db::load(&state.db, file_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    if !may_download(&state, &caller, &file).await? {
+    if !access::may_download(&state.db, &caller, &file).await? {
         return Err(AppError::Forbidden);
     }
     files::respond(&state.storage, file, &headers).await
@@ -491,16 +491,4 @@ pub async fn image(
             Ok(placeholder())
         }
     }
-}
-
-/// The uploader and staff may download any file; anyone else only where a domain that holds the
-/// file lets them see it (a channel's message, a task's delivery).
-async fn may_download(state: &AppState, caller: &Caller, file: &files::FileRow) -> AppResult<bool> {
-    if file.user_id == caller.user_id || caller.role.is_staff() {
-        return Ok(true);
-    }
-    Ok(
-        crate::chat::messages::access::file_readable(&state.db, caller, file.id).await?
-            || crate::work::deliveries::access::file_readable(&state.db, caller, file.id).await?,
-    )
 }

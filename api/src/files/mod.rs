@@ -2,6 +2,7 @@
 //! sniffing, the virus-scan status, access rules, downloads and image variants; resumable
 //! uploads (tus) in `uploads`; short-lived signed download links (for `<video>`) in `links`.
 
+pub mod access;
 pub mod create;
 mod db;
 pub mod events;

@@ -8,11 +8,8 @@
 //!   never a login session (`AuthUser` refuses it, `GuestUser` refuses a session token).
 
 use axum::extract::FromRequestParts;
-use axum::http::StatusCode;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
-use axum::response::{IntoResponse, Response};
-use serde_json::json;
 
 use crate::auth::token;
 use crate::platform::error::{AppError, AppResult};
@@ -44,22 +41,9 @@ impl GuestUser {
     }
 }
 
-/// A refused guest: 401 with the text the guest pages show (expired, or invalid).
-#[derive(Debug)]
-pub struct GuestRefused(pub &'static str);
-
-impl IntoResponse for GuestRefused {
-    fn into_response(self) -> Response {
-        (
-            StatusCode::UNAUTHORIZED,
-            axum::Json(json!({ "error": { "message": self.0 } })),
-        )
-            .into_response()
-    }
-}
-
 impl FromRequestParts<AppState> for GuestUser {
-    type Rejection = Response;
+    /// 401 with the text the guest pages show (expired, or invalid).
+    type Rejection = AppError;
 
     async fn from_request_parts(
         parts: &mut Parts,
@@ -73,7 +57,7 @@ impl FromRequestParts<AppState> for GuestUser {
             .map(str::trim)
             .filter(|t| !t.is_empty());
         let Some(bearer) = bearer else {
-            return Err(GuestRefused(MESSAGE_INVALID).into_response());
+            return Err(AppError::UnauthorizedBecause(MESSAGE_INVALID));
         };
         let found: Option<(bool, i64, i64, Option<i64>)> = sqlx::query_as(
             "select g.expires_at > now(), l.id, l.team_id, t.media_id
@@ -84,16 +68,15 @@ impl FromRequestParts<AppState> for GuestUser {
         )
         .bind(token::digest(bearer))
         .fetch_optional(&state.db)
-        .await
-        .map_err(|e| AppError::from(e).into_response())?;
+        .await?;
         match found {
             Some((true, share_link_id, team_id, Some(media_id))) => Ok(GuestUser {
                 share_link_id,
                 team_id,
                 media_id,
             }),
-            Some((false, ..)) => Err(GuestRefused(MESSAGE_EXPIRED).into_response()),
-            _ => Err(GuestRefused(MESSAGE_INVALID).into_response()),
+            Some((false, ..)) => Err(AppError::UnauthorizedBecause(MESSAGE_EXPIRED)),
+            _ => Err(AppError::UnauthorizedBecause(MESSAGE_INVALID)),
         }
     }
 }

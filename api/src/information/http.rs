@@ -14,8 +14,8 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::role::Role;
 use crate::creator_profile::events::UserUpdated;
+use crate::information::access::{self, Readable};
 use crate::information::db::{self, NewPost};
 use crate::information::model::{
     AudienceRole, InformationItem, InformationList, LatestInformation,
@@ -70,11 +70,17 @@ pub async fn list(
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> AppResult<Json<InformationList>> {
     let page = Paging::requested(query.page, 1)?;
-    let staff_view = matches!(query.include_scheduled.as_deref(), Some("1" | "true"))
-        && matches!(caller.role, Role::Manager | Role::Admin);
+    let readable = access::readable(
+        &caller,
+        matches!(query.include_scheduled.as_deref(), Some("1" | "true")),
+    );
+    let staff_view = readable == Readable::Every;
     let (total, posts) = db::page(
         &state.db,
-        (!staff_view).then_some(caller.role),
+        match readable {
+            Readable::Every => None,
+            Readable::LiveFor(role) => Some(role),
+        },
         PER_PAGE,
         Paging::offset(page, PER_PAGE, 1),
     )

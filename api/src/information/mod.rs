@@ -4,6 +4,7 @@
 //! A member's `users.information_seen_at` says what they have seen, so whoami knows whether
 //! there is something new.
 
+pub mod access;
 pub mod db;
 pub mod events;
 pub mod http;

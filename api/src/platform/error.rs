@@ -14,6 +14,9 @@ pub type Rules = BTreeMap<String, Vec<String>>;
 pub enum AppError {
     #[error("unauthorized")]
     Unauthorized,
+    /// 401 whose message says the person why (a guest link that expired or no longer opens).
+    #[error("unauthorized: {0}")]
+    UnauthorizedBecause(&'static str),
     #[error("forbidden")]
     Forbidden,
     /// 403 whose message says the person why (an infected file cannot be downloaded).
@@ -125,7 +128,7 @@ impl AppError {
             AppError::Internal(error) if unavailable_in_chain(error) => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
-            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::Unauthorized | AppError::UnauthorizedBecause(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden | AppError::ForbiddenBecause(_) => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -212,6 +215,7 @@ impl IntoResponse for AppError {
         let status = self.status();
         let body = match &self {
             AppError::Unauthorized => json!({ "error": { "message": MESSAGE_UNAUTHORIZED } }),
+            AppError::UnauthorizedBecause(message) => json!({ "error": { "message": message } }),
             AppError::Forbidden => json!({ "error": { "message": MESSAGE_FORBIDDEN } }),
             AppError::ForbiddenBecause(message) => json!({ "error": { "message": message } }),
             AppError::NotFound => json!({ "error": { "message": MESSAGE_NOT_FOUND } }),

@@ -46,7 +46,7 @@ role_guard!(
 role_guard!(
     /// Manager or admin: the operations staff.
     ManagerUser,
-    |role| matches!(role, Role::Manager | Role::Admin)
+    Role::is_operations
 );
 role_guard!(
     /// Admin only.
@@ -56,7 +56,7 @@ role_guard!(
 role_guard!(
     /// Accountant or admin: who handles the money (confirmations, payments, transfer files).
     AccountantUser,
-    |role| matches!(role, Role::Accountant | Role::Admin)
+    Role::is_accounting
 );
 role_guard!(
     /// A user of a client company.
@@ -69,14 +69,9 @@ role_guard!(
     Role::is_creator
 );
 role_guard!(
-    /// Staff or a client user: the people who order and oversee work.
+    /// Staff or a client user (anyone but a creator): the people who order and oversee work.
     StaffOrClientUser,
     |role| role.is_staff() || role == Role::Client
-);
-role_guard!(
-    /// Anyone but a creator (clients and staff).
-    NonCreatorUser,
-    |role| !role.is_creator()
 );
 
 /// The outcome of a lookup that also asked whether the caller may see the row: nothing is

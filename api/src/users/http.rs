@@ -8,14 +8,14 @@
 use crate::auth::role::Role;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
-use crate::platform::guards::{AdminUser, ManagerUser, NonCreatorUser, visible};
+use crate::platform::guards::{AdminUser, ManagerUser, StaffOrClientUser, visible};
 use crate::platform::pagination::Paging;
 use crate::platform::query::{list_param, single_param};
 use crate::platform::validation::Validator;
 use crate::state::AppState;
-use crate::users::db;
 use crate::users::model::{AccountStatus, WorkStatus};
 use crate::users::profile::{self, Profile, ProfileInput};
+use crate::users::{access, db};
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{StatusCode, header};
@@ -75,7 +75,7 @@ pub struct DirectoryFilter {
     responses((status = 200, body = DirectoryList, description = "by name"), (status = 401), (status = 403), (status = 422)))]
 pub async fn list(
     State(state): State<AppState>,
-    NonCreatorUser(caller): NonCreatorUser,
+    StaffOrClientUser(caller): StaffOrClientUser,
     RawQuery(query): RawQuery,
 ) -> AppResult<Json<DirectoryList>> {
     let query = query.as_deref();
@@ -93,15 +93,7 @@ pub async fn list(
             None => return Err(AppError::rule("active_statuses", AccountStatus::rule())),
         }
     }
-    let staff = caller.role.is_staff();
-    if !staff {
-        // Clients pick among active creators and nobody else.
-        roles.retain(|role| role.is_creator());
-        if roles.is_empty() {
-            roles = vec![Role::General, Role::EditorAssistant];
-        }
-        statuses = vec![AccountStatus::Active];
-    }
+    let scope = access::directory_scope(&caller, roles, statuses);
     let number = |key: &str| -> AppResult<Option<i64>> {
         single_param(query, key)
             .map(|v| v.parse::<i64>().map_err(|_| AppError::rule(key, "integer")))
@@ -116,12 +108,12 @@ pub async fn list(
     }
     let page = Paging::requested(number("page")?, 1)?;
     let filter = DirectoryFilter {
-        roles,
-        statuses,
+        roles: scope.roles,
+        statuses: scope.statuses,
         words: single_param(query, "words")
             .or_else(|| single_param(query, "keyword"))
             .unwrap_or_default(),
-        staff,
+        staff: scope.staff,
     };
     let (total, users) = db::directory(
         &state.db,
@@ -148,7 +140,7 @@ pub async fn show_profile(
 ) -> AppResult<Json<Profile>> {
     let user_id = caller.user_in_path(&id)?;
     let found = profile::load(&state.db, user_id).await?;
-    let may_see = user_id == caller.user_id || caller.role.is_staff();
+    let may_see = access::may_see_profile(&caller, user_id);
     visible(found.map(|p| (p, may_see))).map(Json)
 }
 

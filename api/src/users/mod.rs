@@ -2,6 +2,7 @@
 //! are shared by sign-up, client sign-up and the profile edit), and what staff do to users:
 //! role changes, admin flags and the leave process (`admin`, `flags`, `leaving`).
 
+pub mod access;
 pub mod admin;
 mod db;
 pub mod events;

@@ -44,6 +44,24 @@ pub fn push_visible_teams(q: &mut impl PushSql, caller: &Caller) {
     }
 }
 
+/// Condition (on alias `t`) for the teams whose leader chat the caller takes part in: the
+/// teams a creator leads; every team for managers and admins; none for anyone else.
+pub fn push_led_teams(q: &mut impl PushSql, caller: &Caller) {
+    match caller.role {
+        Role::Manager | Role::Admin => {
+            q.push("true");
+        }
+        Role::General | Role::EditorAssistant => {
+            q.push("exists (select 1 from team_members tm where tm.team_id = t.id and tm.is_leader and tm.user_id = ");
+            q.push_bind(caller.user_id);
+            q.push(")");
+        }
+        Role::Client | Role::Accountant => {
+            q.push("false");
+        }
+    }
+}
+
 /// Condition (on alias `c`) for the channels the caller may read: `may_read` in SQL.
 pub fn push_readable_channels(q: &mut impl PushSql, caller: &Caller) {
     push_readable_by(q, caller.user_id, caller.role);

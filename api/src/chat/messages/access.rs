@@ -1,4 +1,4 @@
-//! Who may see what was posted in a channel.
+//! Who may see what was posted in a channel, and who may delete a message.
 
 use sqlx::PgPool;
 
@@ -17,4 +17,14 @@ pub async fn file_readable(db: &PgPool, caller: &Caller, file_id: i64) -> AppRes
     push_readable_channels(&mut q, caller);
     q.push(")");
     Ok(q.build_query_scalar().fetch_one(db).await?)
+}
+
+/// A message is edited by its author only.
+pub fn may_edit(caller: &Caller, author_id: i64) -> bool {
+    author_id == caller.user_id
+}
+
+/// A message is deleted by its author or by staff (after the channel's own read rule).
+pub fn may_delete(caller: &Caller, author_id: i64) -> bool {
+    author_id == caller.user_id || caller.role.is_staff()
 }

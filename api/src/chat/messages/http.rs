@@ -4,13 +4,13 @@
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{ChannelRow, readable_channel, writable_channel};
 use crate::chat::channels::model::ChannelType;
-use crate::chat::messages::db;
 use crate::chat::messages::events::{
     MessageCreated, MessageDeleted, MessageUpdated, PinAdded, PinRemoved, ReactionAdded,
     ReactionChanged, ReactionRemoved,
 };
 use crate::chat::messages::mentions::mentioned_user_ids;
 use crate::chat::messages::model::MessageView;
+use crate::chat::messages::{access, db};
 use crate::files::scan::ScanStatus;
 use crate::notices::NoticeType;
 use crate::notices::{self, NewNotice, NoticeReference};
@@ -532,7 +532,7 @@ pub async fn update(
 ) -> AppResult<Json<MessageView>> {
     writable_channel(&state.db, &caller, channel_id).await?;
     let author_id = message_in_channel(&state, channel_id, message_id).await?;
-    if author_id != caller.user_id {
+    if !access::may_edit(&caller, author_id) {
         return Err(AppError::Forbidden);
     }
     let has_files = db::has_files(&state.db, message_id).await?;
@@ -558,7 +558,7 @@ pub async fn remove(
 ) -> AppResult<StatusCode> {
     readable_channel(&state.db, &caller, channel_id).await?;
     let author_id = message_in_channel(&state, channel_id, message_id).await?;
-    if author_id != caller.user_id && !caller.role.is_staff() {
+    if !access::may_delete(&caller, author_id) {
         return Err(AppError::Forbidden);
     }
     let mut tx = state.db.begin().await?;

@@ -3,10 +3,9 @@
 
 use sqlx::PgExecutor;
 
-use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{
-    push_readable_channels, push_unread_count, push_visible_teams,
+    push_led_teams, push_readable_channels, push_unread_count, push_visible_teams,
 };
 use crate::chat::teams::http::TeamView;
 use crate::platform::error::AppResult;
@@ -53,18 +52,10 @@ pub fn push_teams_query(q: &mut impl PushSql, caller: &Caller, of: TeamsOf) {
         TeamsOf::One(team_id) => {
             q.push(" and t.id = ").push_bind(team_id);
         }
-        // Team leaders see the teams they lead; managers and admins every team.
-        TeamsOf::Leader => match caller.role {
-            Role::Manager | Role::Admin => {}
-            Role::General | Role::EditorAssistant => {
-                q.push(" and exists (select 1 from team_members tm where tm.team_id = t.id and tm.is_leader and tm.user_id = ");
-                q.push_bind(caller.user_id);
-                q.push(")");
-            }
-            Role::Client | Role::Accountant => {
-                q.push(" and false");
-            }
-        },
+        TeamsOf::Leader => {
+            q.push(" and ");
+            push_led_teams(q, caller);
+        }
     }
     q.push(" order by t.name, t.id");
 }

@@ -76,7 +76,18 @@ pub async fn client_for(
 
 /// Whether the caller may change clients and media (managers and admins).
 pub fn may_write(caller: &Caller) -> bool {
-    matches!(caller.role, Role::Manager | Role::Admin)
+    caller.role.is_operations()
+}
+
+/// Whether the caller may invite people to client `client_id` (already known to be visible):
+/// managers, admins and the company's own users.
+pub fn may_invite(caller: &Caller, client_id: i64) -> bool {
+    may_write(caller) || caller.belongs_to_client(client_id)
+}
+
+/// Whether the caller reads a client's internal note (staff).
+pub fn sees_note(caller: &Caller) -> bool {
+    caller.role.is_staff()
 }
 
 #[cfg(test)]

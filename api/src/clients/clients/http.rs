@@ -104,7 +104,7 @@ async fn validate(
 
 async fn detail_for(state: &AppState, caller: &Caller, id: i64) -> AppResult<ClientDetail> {
     let mut detail = db::detail(&state.db, id).await?.ok_or(AppError::NotFound)?;
-    if !caller.role.is_staff() {
+    if !access::sees_note(caller) {
         detail.note = None;
     }
     detail.can_edit = access::may_write(caller);
@@ -169,11 +169,6 @@ pub struct ClientAccounts {
     pub can_invite: bool,
 }
 
-/// Whether the caller may invite people to client `client_id` (already known to be visible).
-fn may_invite(caller: &Caller, client_id: i64) -> bool {
-    access::may_write(caller) || caller.belongs_to_client(client_id)
-}
-
 /// The company's logins and pending invitations.
 #[utoipa::path(get, path = "/clients/{id}/accounts", tag = "clients", security(("bearer" = [])), params(("id" = i64, Path)),
     responses((status = 200, body = ClientAccounts), (status = 401), (status = 403), (status = 404)))]
@@ -190,7 +185,7 @@ pub async fn accounts(
         client: NamedRef { id, name },
         accounts: db::accounts(&state.db, id).await?,
         invitations: invitations::pending(&state.db, id).await?,
-        can_invite: may_invite(&caller, id),
+        can_invite: access::may_invite(&caller, id),
     }))
 }
 
@@ -207,7 +202,7 @@ pub async fn invite(
     ApiJson(body): ApiJson<MailAddressRequest>,
 ) -> AppResult<StatusCode> {
     access::client_for(&state.db, &caller, id).await?;
-    if !may_invite(&caller, id) {
+    if !access::may_invite(&caller, id) {
         return Err(AppError::Forbidden);
     }
     let name = db::company_name(&state.db, id)

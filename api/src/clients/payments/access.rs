@@ -4,14 +4,15 @@
 //!   staff (manager, accountant, admin) read every company's; a client user only its own
 //!   company's, another company's (or its medium's) answers 404 as if it did not exist;
 //!   creators are refused (403).
-//! - Changing a bill (`PUT /admin/clients/media/{id}/payments`) is for accountants and admins:
+//! - Changing a bill (`PUT /admin/clients/media/{id}/payments`, guarded by `AccountantUser`;
+//!   `may_update` tells the page) is for accountants and admins:
 //!   billing and recording a payment are accounting acts. Managers run the media and their
 //!   option payments and read the bills, but do not set them (403).
 
-use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::clients::clients::access as clients_access;
 use crate::clients::media::access::{self as media_access, MediaRef};
+use crate::clients::payments::usage::Reader;
 use crate::platform::error::{AppError, AppResult};
 use crate::state::AppState;
 
@@ -40,13 +41,14 @@ pub async fn media_of_client(
 
 /// Whether the caller may change bills (accountants and admins).
 pub fn may_update(caller: &Caller) -> bool {
-    matches!(caller.role, Role::Accountant | Role::Admin)
+    caller.role.is_accounting()
 }
 
-pub fn ensure_may_update(caller: &Caller) -> AppResult<()> {
-    if may_update(caller) {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden)
+/// How the caller reads a medium's month: staff also see the history of the bill's changes;
+/// accountants and admins may update it.
+pub fn reader(caller: &Caller) -> Reader {
+    Reader {
+        is_staff: caller.role.is_staff(),
+        can_update: may_update(caller),
     }
 }

@@ -1,6 +1,6 @@
 //! `PUT /admin/clients/media/{id}/payments`: the staff record what a medium's month is billed
 //! and where the bill stands (未請求 → 請求済 → 入金済, or back when corrected). Accountants and
-//! admins only (`access::ensure_may_update`); the company's open pages learn of it through
+//! admins only (`AccountantUser`); the company's open pages learn of it through
 //! `media.updated`.
 
 use axum::Json;
@@ -12,12 +12,12 @@ use crate::clients::clients::model::NamedRef;
 use crate::clients::media::access as media_access;
 use crate::clients::media::events::MediaUpdated;
 use crate::clients::payments::model::{MediaPayment, MediaPaymentInput, PaymentStatus};
-use crate::clients::payments::{access, db, usage};
+use crate::clients::payments::{db, usage};
 use crate::money::rewards::db::current_rates;
 use crate::platform::error::AppResult;
 use crate::platform::events::emit;
 use crate::platform::extract::ApiJson;
-use crate::platform::guards::StaffUser;
+use crate::platform::guards::AccountantUser;
 use crate::platform::validation::Validator;
 use crate::state::AppState;
 
@@ -33,11 +33,10 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = MediaPayment), (status = 401), (status = 403), (status = 404), (status = 422)))]
 pub async fn update(
     State(state): State<AppState>,
-    StaffUser(caller): StaffUser,
+    AccountantUser(caller): AccountantUser,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<MediaPaymentInput>,
 ) -> AppResult<Json<MediaPayment>> {
-    access::ensure_may_update(&caller)?;
     let media = media_access::media_for(&state.db, &caller, id).await?;
     let mut v = Validator::new();
     let values = body.check(&mut v);

@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use crate::auth::session::Caller;
 use crate::clients::clients::model::NamedRef;
 use crate::clients::payments::model::{MediaUsage, UsageMonth, UsageOverview, UsageYear};
-use crate::clients::payments::usage::{self, Reader};
+use crate::clients::payments::usage;
 use crate::clients::payments::{access, db};
 use crate::money::rewards::db::current_rates;
 use crate::money::rewards::tax::Rate;
@@ -109,10 +109,7 @@ pub async fn media_month(
     let mut tx = snapshot(&state).await?;
     let (client, rate) = readable(&state, &mut tx, &caller, id).await?;
     let media = access::media_of_client(&state, &caller, id, media_id).await?;
-    let reader = Reader {
-        is_staff: caller.role.is_staff(),
-        can_update: access::may_update(&caller),
-    };
+    let reader = access::reader(&caller);
     let media = NamedRef {
         id: media.id,
         name: media.name,

@@ -8,6 +8,7 @@ use sqlx::PgExecutor;
 use crate::auth::session::Caller;
 use crate::clients::media::access::MediaRef;
 use crate::clients::media::access::media_for;
+use crate::clients::teams::model::MemberReader;
 use crate::platform::error::{AppError, AppResult};
 
 /// The team of the medium, if the caller may see the medium; 404 for a team of another medium.
@@ -27,4 +28,19 @@ where
     } else {
         Err(AppError::NotFound)
     }
+}
+
+/// How the caller (staff or a client user, past the guard) reads a member row: staff with the
+/// editor memo, a client user without it.
+pub fn reader(caller: &Caller) -> MemberReader {
+    if caller.role.is_staff() {
+        MemberReader::Staff
+    } else {
+        MemberReader::Client
+    }
+}
+
+/// The editor memo is written by staff only.
+pub fn writes_editor_memo(caller: &Caller) -> bool {
+    reader(caller) == MemberReader::Staff
 }

@@ -64,14 +64,6 @@ const MAX_NAME: usize = 100;
 const MAX_TEXT: usize = 2000;
 const MAX_USERS: usize = 100;
 
-fn reader(caller: &Caller) -> MemberReader {
-    if caller.role.is_staff() {
-        MemberReader::Staff
-    } else {
-        MemberReader::Client
-    }
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TeamPage {
     pub teams: Vec<TeamView>,
@@ -213,7 +205,7 @@ pub async fn list_members(
         Paging::offset(page, MEMBERS_PER_PAGE, 1),
     )
     .await?;
-    let reader = reader(&caller);
+    let reader = access::reader(&caller);
     Ok(Json(MemberPage {
         members: rows.into_iter().map(|row| row.view(reader)).collect(),
         paging: Paging::new(page, MEMBERS_PER_PAGE, total, 1),
@@ -320,7 +312,7 @@ pub async fn add_members(
     let mut views = Vec::with_capacity(added.len());
     for user_id in added {
         if let Some(view) = publish_member(&state, team_id, user_id, false).await? {
-            views.push(view.view(reader(&caller)));
+            views.push(view.view(access::reader(&caller)));
         }
     }
     Ok((StatusCode::CREATED, Json(views)))
@@ -397,7 +389,7 @@ pub async fn update_member(
     ApiJson(input): ApiJson<MemberInput>,
 ) -> AppResult<Json<MemberView>> {
     access::team(&state.db, &caller, media_id, team_id).await?;
-    if input.editor_memo.is_some() && !caller.role.is_staff() {
+    if input.editor_memo.is_some() && !access::writes_editor_memo(&caller) {
         return Err(AppError::Forbidden);
     }
     let mut v = Validator::new();
@@ -448,7 +440,7 @@ pub async fn update_member(
     let row = publish_member(&state, team_id, user_id, true)
         .await?
         .ok_or(AppError::NotFound)?;
-    Ok(Json(row.view(reader(&caller))))
+    Ok(Json(row.view(access::reader(&caller))))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -535,7 +527,7 @@ pub async fn offer(
     let mut views = Vec::with_capacity(ids.len());
     for user_id in ids {
         if let Some(row) = publish_member(&state, team_id, user_id, true).await? {
-            views.push(row.view(reader(&caller)));
+            views.push(row.view(access::reader(&caller)));
         }
     }
     Ok(Json(views))
@@ -583,7 +575,7 @@ pub async fn decline_offer(
     let mut views = Vec::with_capacity(ids.len());
     for user_id in ids {
         if let Some(row) = publish_member(&state, team_id, user_id, true).await? {
-            views.push(row.view(reader(&caller)));
+            views.push(row.view(access::reader(&caller)));
         }
     }
     Ok(Json(views))

@@ -13,7 +13,7 @@ use crate::platform::validation::{Declared, FieldRules, PATTERN_URL, Rule};
 use crate::state::AppState;
 use crate::work::deliveries::db;
 use crate::work::deliveries::model::{DeliveryType, InspectionResult};
-use crate::work::tasks::access::ensure_client_access;
+use crate::work::tasks::access::{ensure_client_access, ensure_may_change};
 use crate::work::tasks::events::{
     TaskState, announce, client_users, notify, notify_client, task_state, user_name,
 };
@@ -171,9 +171,7 @@ pub async fn add_uploaded_destination(
     v.finish()?;
     let task_id = input.task_id.expect("validated");
     let task = task_detail(&state, &caller, task_id).await?;
-    if !caller.acts_for_client(task.client_id) {
-        return Err(AppError::Forbidden);
-    }
+    ensure_may_change(&caller, task.client_id)?;
     let destination = db::insert_uploaded_destination(
         &state.db,
         task_id,
@@ -360,9 +358,7 @@ pub async fn inspect(
     // Who may inspect comes before what the inspection says.
     let mut tx = state.db.begin().await?;
     let task = task_state(&mut *tx, task_id, true).await?;
-    if !caller.acts_for_client(task.client_id) {
-        return Err(AppError::Forbidden);
-    }
+    ensure_may_change(&caller, task.client_id)?;
     let mut v = Validator::new();
     let reason = body.reason.as_deref().unwrap_or("").trim().to_string();
     let result = InspectionResult::parse(&body.result);

@@ -9,10 +9,11 @@ use crate::platform::query::{list_param, single_param};
 use crate::platform::validation::Validator;
 use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
-use crate::work::projects::access::{owned_project, visible_project};
+use crate::work::projects::access::{self, owned_project, visible_project};
 use crate::work::projects::db;
 use crate::work::projects::model::{ProjectView, WorkSummary};
 use crate::work::projects::status::{ProjectStatus, check_transition};
+use crate::work::tasks::access::ensure_may_change;
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
@@ -127,9 +128,7 @@ pub async fn create(
     let client_id = db::media_client(&state.db, media_id)
         .await?
         .ok_or_else(|| AppError::rule("media_id", "exists"))?;
-    if !caller.acts_for_client(client_id) {
-        return Err(AppError::Forbidden);
-    }
+    ensure_may_change(&caller, client_id)?;
     let project_id = db::insert_project(
         &state.db,
         media_id,
@@ -169,7 +168,6 @@ pub async fn update(
     ApiJson(change): ApiJson<ProjectChange>,
 ) -> AppResult<Json<ProjectView>> {
     let project = owned_project(&state, &caller, project_id).await?;
-    let owner = caller.belongs_to_client(project.client_id);
     let mut v = Validator::new();
     if let Some(name) = &change.name {
         v.required("name", name).max_chars("name", name, 100);
@@ -189,7 +187,7 @@ pub async fn update(
         let from = ProjectStatus::parse(&current).expect("the database only holds known statuses");
         // The status the project is in is no move (a form sends back what it read).
         if from != to {
-            check_transition(from, to, caller.role, owner)?;
+            check_transition(from, to, access::actor(&caller, project.client_id))?;
             status = Some(to.as_str());
         }
     }

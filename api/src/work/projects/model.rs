@@ -5,7 +5,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::auth::session::Caller;
+use crate::work::projects::access;
 use crate::work::projects::status::{ProjectStatus, allowed_transitions};
+use crate::work::tasks::access::may_change;
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct ProjectView {
@@ -32,12 +34,9 @@ pub struct ProjectView {
 impl ProjectView {
     /// Adds what `caller` may do with the project, so the web app never copies the rules.
     pub fn for_caller(mut self, caller: &Caller) -> Self {
-        self.can_edit = caller.acts_for_client(self.client_id);
-        self.allowed_transitions = allowed_transitions(
-            self.status,
-            caller.role,
-            caller.belongs_to_client(self.client_id),
-        );
+        self.can_edit = may_change(caller, self.client_id);
+        self.allowed_transitions =
+            allowed_transitions(self.status, access::actor(caller, self.client_id));
         self
     }
 }

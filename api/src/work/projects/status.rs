@@ -1,8 +1,8 @@
 //! The project status machine (setting → applying → doing → under_acceptance → done) and who
 //! may move a project along each edge. The server enforces it; an illegal move is a 422 with
-//! the rule `transition:{from},{to}`.
+//! the rule `transition:{from},{to}`. Who the caller is along the edges (an [`Actor`]) is
+//! `access::actor`'s to say; the machine never reads a role.
 
-use crate::auth::role::Role;
 use crate::platform::error::AppError;
 
 crate::closed_set!(
@@ -29,6 +29,15 @@ impl ProjectStatus {
     }
 }
 
+/// What the caller is for the machine's edges, computed once by `access::actor`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Actor {
+    /// Staff, or a user of the client that owns the project.
+    pub owner_or_staff: bool,
+    /// A manager or an admin.
+    pub operations: bool,
+}
+
 /// Who may take one step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mover {
@@ -53,20 +62,19 @@ fn edge(from: ProjectStatus, to: ProjectStatus) -> Option<Mover> {
 }
 
 /// Every status the caller may move a project to from `from`.
-pub fn allowed_transitions(from: ProjectStatus, role: Role, owns: bool) -> Vec<ProjectStatus> {
+pub fn allowed_transitions(from: ProjectStatus, actor: Actor) -> Vec<ProjectStatus> {
     ProjectStatus::ALL
         .iter()
         .copied()
-        .filter(|&to| check_transition(from, to, role, owns).is_ok())
+        .filter(|&to| check_transition(from, to, actor).is_ok())
         .collect()
 }
 
-/// Checks one move; `owns` is whether the caller is the client that owns the project.
+/// Checks one move by `actor`.
 pub fn check_transition(
     from: ProjectStatus,
     to: ProjectStatus,
-    role: Role,
-    owns: bool,
+    actor: Actor,
 ) -> Result<(), AppError> {
     let Some(mover) = edge(from, to) else {
         return Err(AppError::rule(
@@ -75,8 +83,8 @@ pub fn check_transition(
         ));
     };
     let allowed = match mover {
-        Mover::OwnerOrStaff => role.is_staff() || (role == Role::Client && owns),
-        Mover::Operations => matches!(role, Role::Manager | Role::Admin),
+        Mover::OwnerOrStaff => actor.owner_or_staff,
+        Mover::Operations => actor.operations,
     };
     if allowed {
         Ok(())
@@ -89,6 +97,8 @@ pub fn check_transition(
 mod tests {
     use super::ProjectStatus::*;
     use super::*;
+    use crate::auth::role::Role;
+    use crate::work::projects::access::actor_of;
 
     const LEGAL: [(ProjectStatus, ProjectStatus); 6] = [
         (Setting, Applying),
@@ -103,7 +113,7 @@ mod tests {
     fn every_pair_is_either_a_legal_edge_or_a_422() {
         for &from in ProjectStatus::ALL {
             for &to in ProjectStatus::ALL {
-                let result = check_transition(from, to, Role::Admin, false);
+                let result = check_transition(from, to, actor_of(Role::Admin, false));
                 if LEGAL.contains(&(from, to)) {
                     assert!(
                         result.is_ok(),
@@ -126,52 +136,63 @@ mod tests {
 
     #[test]
     fn each_edge_has_its_movers() {
-        assert!(check_transition(Setting, Applying, Role::Client, true).is_ok());
+        assert!(check_transition(Setting, Applying, actor_of(Role::Client, true)).is_ok());
         assert!(
             matches!(
-                check_transition(Setting, Applying, Role::Client, false),
+                check_transition(Setting, Applying, actor_of(Role::Client, false)),
                 Err(AppError::Forbidden)
             ),
             "another client's project"
         );
         assert!(matches!(
-            check_transition(Setting, Applying, Role::General, false),
+            check_transition(Setting, Applying, actor_of(Role::General, false)),
             Err(AppError::Forbidden)
         ));
-        assert!(check_transition(Applying, Doing, Role::Manager, false).is_ok());
+        assert!(check_transition(Applying, Doing, actor_of(Role::Manager, false)).is_ok());
         assert!(matches!(
-            check_transition(Applying, Doing, Role::Client, true),
+            check_transition(Applying, Doing, actor_of(Role::Client, true)),
             Err(AppError::Forbidden)
         ));
         assert!(matches!(
-            check_transition(Applying, Doing, Role::Accountant, false),
+            check_transition(Applying, Doing, actor_of(Role::Accountant, false)),
             Err(AppError::Forbidden)
         ));
-        assert!(check_transition(UnderAcceptance, Done, Role::Client, true).is_ok());
-        assert!(check_transition(UnderAcceptance, Doing, Role::Accountant, false).is_ok());
+        assert!(check_transition(UnderAcceptance, Done, actor_of(Role::Client, true)).is_ok());
+        assert!(
+            check_transition(UnderAcceptance, Doing, actor_of(Role::Accountant, false)).is_ok()
+        );
     }
 
     #[test]
     fn allowed_transitions_follow_the_movers() {
         assert_eq!(
-            allowed_transitions(Setting, Role::Client, true),
+            allowed_transitions(Setting, actor_of(Role::Client, true)),
             vec![Applying]
         );
-        assert_eq!(allowed_transitions(Setting, Role::Client, false), vec![]);
         assert_eq!(
-            allowed_transitions(Applying, Role::Manager, false),
+            allowed_transitions(Setting, actor_of(Role::Client, false)),
+            vec![]
+        );
+        assert_eq!(
+            allowed_transitions(Applying, actor_of(Role::Manager, false)),
             vec![Setting, Doing]
         );
         assert_eq!(
-            allowed_transitions(Applying, Role::Accountant, false),
+            allowed_transitions(Applying, actor_of(Role::Accountant, false)),
             vec![Setting]
         );
         assert_eq!(
-            allowed_transitions(UnderAcceptance, Role::Client, true),
+            allowed_transitions(UnderAcceptance, actor_of(Role::Client, true)),
             vec![Doing, Done]
         );
-        assert_eq!(allowed_transitions(Done, Role::Admin, false), vec![]);
-        assert_eq!(allowed_transitions(Setting, Role::General, false), vec![]);
+        assert_eq!(
+            allowed_transitions(Done, actor_of(Role::Admin, false)),
+            vec![]
+        );
+        assert_eq!(
+            allowed_transitions(Setting, actor_of(Role::General, false)),
+            vec![]
+        );
     }
 
     #[test]

@@ -5,11 +5,11 @@
 use crate::platform::attachment::{XLSX, attachment};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::AuthUser;
-use crate::platform::guards::NonCreatorUser;
+use crate::platform::guards::StaffOrClientUser;
 use crate::state::AppState;
 use crate::work::sheets::db;
 use crate::work::sheets::workbook::{self as sheet, CellErrors, SheetError, SheetKind, SheetRow};
-use crate::work::tasks::access::writable_work;
+use crate::work::tasks::access::{may_change, writable_work};
 use crate::work::tasks::events::{CreatedNotices, announce, task_state};
 use crate::work::tasks::model::TaskStatus;
 use crate::work::tasks::write as task_write;
@@ -47,7 +47,7 @@ fn push(errors: &mut CellErrors, cell: String, message: String) {
     params(("kind" = String, Path, description = "regular, operation_agency or update_tags")),
     responses((status = 200, description = "the .xlsx template", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (status = 403), (status = 404)))]
 pub async fn template(
-    NonCreatorUser(_caller): NonCreatorUser,
+    StaffOrClientUser(_caller): StaffOrClientUser,
     Path(kind): Path<String>,
 ) -> AppResult<Response> {
     let kind = SheetKind::parse(&kind).ok_or(AppError::NotFound)?;
@@ -221,7 +221,7 @@ pub struct TagsImportResult {
     responses((status = 200, body = TagsImportResult), (status = 403), (status = 422, description = "rules keyed by cell")))]
 pub async fn import_tags(
     State(state): State<AppState>,
-    NonCreatorUser(caller): NonCreatorUser,
+    StaffOrClientUser(caller): StaffOrClientUser,
     multipart: Multipart,
 ) -> AppResult<Json<TagsImportResult>> {
     let bytes = uploaded_sheet(multipart).await?;
@@ -232,7 +232,7 @@ pub async fn import_tags(
             continue;
         };
         match task_state(&mut *tx, task_id, true).await {
-            Ok(task) if caller.acts_for_client(task.client_id) => {}
+            Ok(task) if may_change(&caller, task.client_id) => {}
             Ok(_) | Err(AppError::NotFound) => push(
                 &mut errors,
                 row.cell_of(SheetKind::UpdateTags, "task_id"),

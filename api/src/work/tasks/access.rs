@@ -63,6 +63,13 @@ pub fn push_visible_tasks(q: &mut SqlQuery, caller: &Caller) {
     }
 }
 
+/// Invalidated tasks exist only for staff: for anyone else, ` and not t.is_invalid`.
+pub fn push_invalid_hidden(q: &mut SqlQuery, caller: &Caller) {
+    if !caller.role.is_staff() {
+        q.push(" and not t.is_invalid");
+    }
+}
+
 /// The joins from a task `t` up to its media `m`.
 pub const TASK_JOINS: &str = "tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id";
 
@@ -74,7 +81,22 @@ pub async fn ensure_client_access(
 ) -> AppResult<()> {
     if !db::client_exists(&state.db, client_id).await? {
         Err(AppError::NotFound)
-    } else if caller.acts_for_client(client_id) {
+    } else if may_change(caller, client_id) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// Whether the caller may change client `client_id`'s work (its projects, works, tasks,
+/// deliveries and inspections): the client's own users and staff.
+pub fn may_change(caller: &Caller, client_id: i64) -> bool {
+    caller.acts_for_client(client_id)
+}
+
+/// `may_change`, or 403.
+pub fn ensure_may_change(caller: &Caller, client_id: i64) -> AppResult<()> {
+    if may_change(caller, client_id) {
         Ok(())
     } else {
         Err(AppError::Forbidden)
@@ -90,9 +112,7 @@ pub async fn writable_work(
     let (client_id, project_status) = db::work_owner(executor, work_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    if !caller.acts_for_client(client_id) {
-        return Err(AppError::Forbidden);
-    }
+    ensure_may_change(caller, client_id)?;
     if project_status == ProjectStatus::Done {
         return Err(AppError::invalid(
             "完了したプロジェクトのタスクは変更できません。",

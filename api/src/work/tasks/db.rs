@@ -117,10 +117,7 @@ pub(crate) async fn task_detail_row(
         scope::TASK_JOINS
     ));
     q.push_bind(task_id);
-    // Invalidated tasks exist only for staff.
-    if !caller.role.is_staff() {
-        q.push(" and not t.is_invalid");
-    }
+    scope::push_invalid_hidden(&mut q, caller);
     let row: Option<Row> = q.build_query_as().fetch_optional(db).await?;
     Ok(row.map(|r| (r.detail, r.may_see)))
 }

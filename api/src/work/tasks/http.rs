@@ -10,7 +10,7 @@ use crate::platform::query::list_param;
 use crate::platform::validation::Validator;
 use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
-use crate::work::tasks::access::{ensure_client_access, writable_work};
+use crate::work::tasks::access::{ensure_client_access, ensure_may_change, writable_work};
 use crate::work::tasks::db;
 use crate::work::tasks::events::{
     CreatedNotices, TaskState, announce, notify_client, task_state, user_name,
@@ -237,9 +237,7 @@ pub async fn bulk_update(
     let mut changed = Vec::with_capacity(input.tasks.len());
     for (i, (change, fields)) in input.tasks.iter().zip(&checked).enumerate() {
         let task = task_state(&mut *tx, change.id, true).await?;
-        if !caller.acts_for_client(task.client_id) {
-            return Err(AppError::Forbidden);
-        }
+        ensure_may_change(&caller, task.client_id)?;
         if task.status == TaskStatus::Done {
             return Err(AppError::rule(&format!("tasks.{i}.id"), "not_done"));
         }
@@ -267,9 +265,7 @@ pub async fn remove(
 ) -> AppResult<StatusCode> {
     let mut tx = state.db.begin().await?;
     let task = task_state(&mut *tx, task_id, true).await?;
-    if !caller.acts_for_client(task.client_id) {
-        return Err(AppError::Forbidden);
-    }
+    ensure_may_change(&caller, task.client_id)?;
     if task.status != TaskStatus::Applying {
         return Err(AppError::invalid("受注前のタスクのみ削除できます。"));
     }

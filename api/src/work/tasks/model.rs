@@ -11,7 +11,7 @@ use crate::platform::error::AppResult;
 use crate::platform::guards::visible;
 use crate::state::AppState;
 use crate::work::deliveries::model::InspectionResult;
-use crate::work::tasks::{db, task_type};
+use crate::work::tasks::{access, db, task_type};
 
 crate::closed_set!(
     /// The task statuses; the task-status filter accepts exactly these.
@@ -176,7 +176,7 @@ pub async fn task_detail(state: &AppState, caller: &Caller, task_id: i64) -> App
     let live = !is_invalid;
     let offered =
         live && task.status == TaskStatus::Applying && my_state == Some(AssigneeState::Offered);
-    let for_client = caller.acts_for_client(client_id);
+    let for_client = access::may_change(caller, client_id);
     Ok(TaskDetail {
         can_take: offered,
         can_decline: offered,

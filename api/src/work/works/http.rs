@@ -4,17 +4,18 @@
 use crate::auth::session::Caller;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, AuthUser};
-use crate::platform::guards::NonCreatorUser;
+use crate::platform::guards::StaffOrClientUser;
 use crate::platform::guards::visible;
 use crate::platform::validation::Validator;
 use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 use crate::work::projects::access::owned_project;
 use crate::work::projects::status::ProjectStatus;
+use crate::work::tasks::access::{ensure_may_change, may_change};
 use crate::work::tasks::model::{TaskFilter, TaskList, grouped, scoped_tasks};
 use crate::work::tasks::task_type;
 use crate::work::works::crm::{CRM_FAILURE, CrmError, UnitPricingSource};
-use crate::work::works::db;
+use crate::work::works::{access, db};
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -71,9 +72,7 @@ async fn owned_work(
     work_id: i64,
 ) -> AppResult<WorkHead> {
     let work = visible_work(state, caller, project_id, work_id).await?;
-    if !caller.acts_for_client(work.client_id) {
-        return Err(AppError::Forbidden);
-    }
+    ensure_may_change(caller, work.client_id)?;
     Ok(work)
 }
 
@@ -84,7 +83,7 @@ async fn work_view(state: &AppState, caller: &Caller, work: WorkHead) -> AppResu
     };
     let tasks = grouped(scoped_tasks(state, caller, filter).await?);
     Ok(WorkView {
-        can_edit: caller.acts_for_client(work.client_id),
+        can_edit: may_change(caller, work.client_id),
         work,
         tasks,
     })
@@ -256,14 +255,10 @@ pub struct UnitPricing {
     responses((status = 200, body = UnitPricing), (status = 403), (status = 404), (status = 422, description = "no such CRM order"), (status = 502, description = "the CRM failed: SFからのデータ取得に失敗しました。")))]
 pub async fn unit_pricing(
     State(state): State<AppState>,
-    NonCreatorUser(caller): NonCreatorUser,
+    StaffOrClientUser(caller): StaffOrClientUser,
     Path(crm_order_id): Path<String>,
 ) -> AppResult<Json<UnitPricing>> {
-    if !caller.role.is_staff()
-        && db::crm_order_of_another_client(&state.db, &crm_order_id, caller.client_id).await?
-    {
-        return Err(AppError::NotFound);
-    }
+    access::ensure_crm_order_visible(&state.db, &caller, &crm_order_id).await?;
     let prices = UnitPricingSource::configured(&state.config, &state.db)
         .unit_pricing(&crm_order_id)
         .await
