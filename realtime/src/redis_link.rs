@@ -35,7 +35,7 @@ pub const MISSED_MARGIN: Duration = Duration::from_secs(60);
 
 #[derive(Debug, thiserror::Error)]
 #[error("redis link: {0}")]
-pub struct LinkError(String);
+pub struct LinkError(pub(crate) String);
 
 impl From<redis::RedisError> for LinkError {
     fn from(error: redis::RedisError) -> Self {
@@ -45,8 +45,54 @@ impl From<redis::RedisError> for LinkError {
 
 /// A message as it arrived: its channel and its payload.
 pub(crate) type ChanItem = (String, Vec<u8>);
-type Handlers = HashMap<String, mpsc::Sender<ChanItem>>;
-type RecoveryHook = Box<dyn Fn(DateTime<Utc>) + Send + Sync>;
+pub(crate) type Handlers = HashMap<String, mpsc::Sender<ChanItem>>;
+pub(crate) type RecoveryHook = Box<dyn Fn(DateTime<Utc>) + Send + Sync>;
+
+/// Hands the data of a `message` or `smessage` push (channel, payload) to the queue that
+/// subscribed its channel.
+pub(crate) fn deliver(handlers: &RwLock<Handlers>, data: Vec<redis::Value>) {
+    let mut data = data.into_iter();
+    let (Some(chan), Some(payload)) = (data.next(), data.next()) else {
+        return;
+    };
+    let (Ok(chan), Ok(payload)) = (
+        String::from_redis_value(chan),
+        Vec::<u8>::from_redis_value(payload),
+    ) else {
+        tracing::warn!("unreadable redis message");
+        return;
+    };
+    let handlers = handlers.read().unwrap_or_else(|e| e.into_inner());
+    if let Some(tx) = handlers.get(&chan)
+        && let Err(error) = tx.try_send((chan, payload))
+    {
+        tracing::warn!(%error, "redis message dropped: the hub's buffer is full");
+    }
+}
+
+/// A link is back after an outage noticed at `lost_at`: logs it and calls `hook` with the time
+/// from which events may have been missed.
+pub(crate) fn recovered(
+    dropped: &AtomicU64,
+    lost_at: &Mutex<Option<DateTime<Utc>>>,
+    hook: Option<&RecoveryHook>,
+) {
+    let dropped = dropped.swap(0, Ordering::Relaxed);
+    let lost_at = lost_at
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+        .unwrap_or_else(Utc::now);
+    let since = lost_at - chrono::Duration::from_std(MISSED_MARGIN).unwrap_or_default();
+    tracing::info!(
+        dropped,
+        down_ms = (Utc::now() - lost_at).num_milliseconds(),
+        "redis link back; this node's sockets are told to catch up"
+    );
+    if let Some(hook) = hook {
+        hook(since);
+    }
+}
 
 /// Cheap to clone; every clone shares the connection and the subscriptions.
 #[derive(Clone)]
@@ -162,23 +208,7 @@ impl Inner {
     fn on_push(&self, generation: u64, push: PushInfo) {
         match push.kind {
             PushKind::Message | PushKind::SMessage => {
-                let mut data = push.data.into_iter();
-                let (Some(chan), Some(payload)) = (data.next(), data.next()) else {
-                    return;
-                };
-                let (Ok(chan), Ok(payload)) = (
-                    String::from_redis_value(chan),
-                    Vec::<u8>::from_redis_value(payload),
-                ) else {
-                    tracing::warn!("unreadable redis message");
-                    return;
-                };
-                let handlers = self.handlers.read().unwrap_or_else(|e| e.into_inner());
-                if let Some(tx) = handlers.get(&chan)
-                    && let Err(error) = tx.try_send((chan, payload))
-                {
-                    tracing::warn!(%error, "redis message dropped: the hub's buffer is full");
-                }
+                deliver(&self.handlers, push.data);
             }
             PushKind::Disconnection => self.lost(generation, "connection closed"),
             _ => {}
@@ -211,25 +241,7 @@ async fn supervise(link: Weak<Inner>, wake: Arc<Notify>) {
                 }
             }
             None => match Inner::establish(&inner).await {
-                Ok(()) => {
-                    let dropped = inner.dropped.swap(0, Ordering::Relaxed);
-                    let lost_at = inner
-                        .lost_at
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .take()
-                        .unwrap_or_else(Utc::now);
-                    let since =
-                        lost_at - chrono::Duration::from_std(MISSED_MARGIN).unwrap_or_default();
-                    tracing::info!(
-                        dropped,
-                        down_ms = (Utc::now() - lost_at).num_milliseconds(),
-                        "redis link back; this node's sockets are told to catch up"
-                    );
-                    if let Some(hook) = inner.on_recovered.get() {
-                        hook(since);
-                    }
-                }
+                Ok(()) => recovered(&inner.dropped, &inner.lost_at, inner.on_recovered.get()),
                 Err(error) => {
                     tracing::debug!(%error, "redis still unavailable");
                     drop(inner);
@@ -296,5 +308,56 @@ impl RedisLink {
             }
         }
         rx
+    }
+}
+
+/// The fan-out link of a hub: one Redis, or a Redis Cluster with sharded pub/sub
+/// (`redis_shards.rs`).
+#[derive(Clone)]
+pub(crate) enum Link {
+    One(RedisLink),
+    Sharded(crate::redis_shards::ShardedLink),
+}
+
+impl Link {
+    pub(crate) fn is_up(&self) -> bool {
+        match self {
+            Link::One(link) => link.is_up(),
+            Link::Sharded(link) => link.is_up(),
+        }
+    }
+
+    /// The connection for a command on `key` (a cluster's: to the primary of its slot), `None`
+    /// while the link is down.
+    pub(crate) fn connection_for(&self, key: &str) -> Option<MultiplexedConnection> {
+        match self {
+            Link::One(link) => link.connection(),
+            Link::Sharded(link) => link.connection_for(key),
+        }
+    }
+
+    pub(crate) fn on_recovered(&self, hook: impl Fn(DateTime<Utc>) + Send + Sync + 'static) {
+        match self {
+            Link::One(link) => link.on_recovered(hook),
+            Link::Sharded(link) => link.on_recovered(hook),
+        }
+    }
+
+    /// Whether Redis answers a ping now (every primary of a cluster).
+    pub(crate) async fn ping(&self) -> bool {
+        match self {
+            Link::One(link) => match link.connection() {
+                Some(mut conn) => matches!(
+                    tokio::time::timeout(
+                        COMMAND_TIMEOUT,
+                        redis::cmd("PING").query_async::<String>(&mut conn)
+                    )
+                    .await,
+                    Ok(Ok(_))
+                ),
+                None => false,
+            },
+            Link::Sharded(link) => link.ping().await,
+        }
     }
 }
