@@ -18,9 +18,7 @@
 //! anyway. redis-rs's own cluster client resubscribes by itself but says nothing when a
 //! subscription lapsed, which the catch-up needs (the decision record).
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, RwLock, Weak};
+use std::sync::{Arc, Mutex, Weak};
 
 use chrono::{DateTime, Utc};
 use redis::aio::MultiplexedConnection;
@@ -31,8 +29,7 @@ use redis::{
 use tokio::sync::{Notify, mpsc};
 
 use crate::redis_link::{
-    COMMAND_TIMEOUT, ChanItem, HEALTH_INTERVAL, Handlers, LinkError, RECONNECT_INTERVAL,
-    RecoveryHook,
+    COMMAND_TIMEOUT, ChanItem, HEALTH_INTERVAL, LinkError, LinkState, RECONNECT_INTERVAL,
 };
 
 /// Hash slots of a Redis Cluster.
@@ -116,20 +113,9 @@ pub struct ShardedLink {
 struct Inner {
     /// The configured nodes, asked in turn for the slot map.
     seeds: Vec<ConnectionInfo>,
-    handlers: RwLock<Handlers>,
     /// The live connections; `None` while the link is down.
     live: Mutex<Option<Arc<Topology>>>,
-    generation: AtomicU64,
-    dropped: AtomicU64,
-    lost_at: Mutex<Option<DateTime<Utc>>>,
-    wake: Arc<Notify>,
-    on_recovered: OnceLock<RecoveryHook>,
-}
-
-impl Drop for Inner {
-    fn drop(&mut self) {
-        self.wake.notify_one();
-    }
+    state: LinkState,
 }
 
 impl ShardedLink {
@@ -138,23 +124,18 @@ impl ShardedLink {
     pub async fn connect(seeds: Vec<ConnectionInfo>) -> Result<Self, LinkError> {
         let inner = Arc::new(Inner {
             seeds,
-            handlers: RwLock::new(HashMap::new()),
             live: Mutex::new(None),
-            generation: AtomicU64::new(0),
-            dropped: AtomicU64::new(0),
-            lost_at: Mutex::new(None),
-            wake: Arc::new(Notify::new()),
-            on_recovered: OnceLock::new(),
+            state: LinkState::new(),
         });
         Inner::establish(&inner).await?;
-        tokio::spawn(supervise(Arc::downgrade(&inner), inner.wake.clone()));
+        tokio::spawn(supervise(Arc::downgrade(&inner), inner.state.wake.clone()));
         Ok(ShardedLink { inner })
     }
 
     /// Runs `hook` each time the link comes back after a loss, once every channel is
     /// subscribed again, with the time from which events may have been missed.
     pub fn on_recovered(&self, hook: impl Fn(DateTime<Utc>) + Send + Sync + 'static) {
-        let _ = self.inner.on_recovered.set(Box::new(hook));
+        self.inner.state.set_recovery_hook(hook);
     }
 
     pub(crate) fn is_up(&self) -> bool {
@@ -180,8 +161,7 @@ impl ShardedLink {
     /// subscribers it was handed to, `None` when it was dropped (and counted).
     pub(crate) async fn publish(&self, chan: &str, payload: Vec<u8>) -> Option<usize> {
         let Some(topology) = self.inner.current() else {
-            crate::metrics::publish_failed();
-            self.inner.dropped.fetch_add(1, Ordering::Relaxed);
+            self.inner.state.publish_dropped();
             return None;
         };
         let mut conn = topology.owner_of(chan).clone();
@@ -196,15 +176,13 @@ impl ShardedLink {
         match sent {
             Ok(Ok(receivers)) => Some(receivers),
             Ok(Err(error)) => {
-                crate::metrics::publish_failed();
-                self.inner.dropped.fetch_add(1, Ordering::Relaxed);
+                self.inner.state.publish_dropped();
                 self.inner
                     .lost(topology.generation, &format!("publish failed: {error}"));
                 None
             }
             Err(_) => {
-                crate::metrics::publish_failed();
-                self.inner.dropped.fetch_add(1, Ordering::Relaxed);
+                self.inner.state.publish_dropped();
                 self.inner.lost(topology.generation, "publish timed out");
                 None
             }
@@ -219,16 +197,7 @@ impl ShardedLink {
         size: usize,
     ) -> mpsc::Receiver<ChanItem> {
         let (tx, rx) = mpsc::channel(size);
-        {
-            let mut handlers = self
-                .inner
-                .handlers
-                .write()
-                .unwrap_or_else(|e| e.into_inner());
-            for chan in chans {
-                handlers.insert(chan.clone(), tx.clone());
-            }
-        }
+        self.inner.state.register(chans, tx);
         if let Some(topology) = self.inner.current()
             && !subscribe_all(&topology, chans).await
         {
@@ -287,9 +256,7 @@ impl Inner {
         if matches!(&*slot, Some(live) if live.generation == generation) {
             *slot = None;
             drop(slot);
-            *self.lost_at.lock().unwrap_or_else(|e| e.into_inner()) = Some(Utc::now());
-            tracing::warn!(%why, "redis cluster link lost; delivering to this node's sockets only until it is back");
-            self.wake.notify_one();
+            self.state.went_down(why);
         }
     }
 
@@ -310,7 +277,7 @@ impl Inner {
     /// subscribes every channel.
     async fn establish(this: &Arc<Self>) -> Result<(), LinkError> {
         let map = this.slot_map().await?;
-        let generation = this.generation.fetch_add(1, Ordering::Relaxed) + 1;
+        let generation = this.state.next_generation();
         let mut owners = vec![u16::MAX; SLOTS];
         let mut addresses: Vec<(String, ConnectionInfo)> = Vec::new();
         for (first, last, primary) in map {
@@ -358,13 +325,7 @@ impl Inner {
             primaries,
         });
         *this.live.lock().unwrap_or_else(|e| e.into_inner()) = Some(topology.clone());
-        let channels: Vec<String> = this
-            .handlers
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .keys()
-            .cloned()
-            .collect();
+        let channels = this.state.channels();
         if !subscribe_all(&topology, &channels).await {
             this.lost(generation, "resubscribe failed");
             return Err(LinkError("resubscribe failed".into()));
@@ -375,7 +336,7 @@ impl Inner {
     fn on_push(&self, generation: u64, push: PushInfo) {
         match push.kind {
             PushKind::SMessage | PushKind::Message => {
-                crate::redis_link::deliver(&self.handlers, push.data);
+                self.state.deliver(push.data);
             }
             PushKind::Disconnection => self.lost(generation, "a primary's connection closed"),
             // The server dropped a shard subscription: its slot moved to another primary.
@@ -458,11 +419,7 @@ async fn supervise(link: Weak<Inner>, wake: Arc<Notify>) {
                 }
             }
             None => match Inner::establish(&inner).await {
-                Ok(()) => crate::redis_link::recovered(
-                    &inner.dropped,
-                    &inner.lost_at,
-                    inner.on_recovered.get(),
-                ),
+                Ok(()) => inner.state.recovered(),
                 Err(error) => {
                     tracing::debug!(%error, "redis cluster still unavailable");
                     drop(inner);
