@@ -273,3 +273,71 @@ stop_s3() {
   [ -n "${TEST_S3_DIR:-}" ] && rm -rf "$TEST_S3_DIR"
   return 0
 }
+
+# ensure_redis_cluster: a private Redis Cluster of three shards, each a primary with one replica
+# (six `redis-server --cluster-enabled yes` on free ports from TEST_REDIS_CLUSTER_PORT, 7100 by
+# default), for the sharded fan-out tests (`api/tests/redis_cluster.rs`). A short node timeout
+# makes a replica take over within about two seconds of its primary's loss. Exports
+# TEST_REDIS_CLUSTER_URL (every node, comma-separated, as REDIS_URL takes them),
+# TEST_REDIS_CLUSTER_DIR and TEST_REDIS_CLUSTER_PIDS; `stop_redis_cluster` ends it.
+ensure_redis_cluster() {
+  apt_install redis-server
+  TEST_REDIS_CLUSTER_DIR=$(mktemp -d)
+  TEST_REDIS_CLUSTER_PIDS=""
+  local next=${TEST_REDIS_CLUSTER_PORT:-7100} port nodes=() urls=()
+  for _ in 1 2 3 4 5 6; do
+    port=$(free_port "$next")
+    # The cluster bus listens on port + 10000.
+    while (exec 3<>"/dev/tcp/127.0.0.1/$((port + 10000))") 2>/dev/null; do port=$(free_port $((port + 1))); done
+    next=$((port + 1))
+    redis-server --port "$port" --bind 127.0.0.1 --cluster-enabled yes \
+      --cluster-config-file "$TEST_REDIS_CLUSTER_DIR/nodes-$port.conf" --cluster-node-timeout 1000 \
+      --dir "$TEST_REDIS_CLUSTER_DIR" --save '' --appendonly no --daemonize no \
+      --logfile "$TEST_REDIS_CLUSTER_DIR/redis-$port.log" &
+    TEST_REDIS_CLUSTER_PIDS="$TEST_REDIS_CLUSTER_PIDS $!"
+    # The failover test kills a primary; the shell need not report it.
+    disown $!
+    nodes+=("127.0.0.1:$port")
+    urls+=("redis://127.0.0.1:$port/?protocol=resp3")
+  done
+  for node in "${nodes[@]}"; do
+    for _ in $(seq 1 50); do redis-cli -p "${node#*:}" ping >/dev/null 2>&1 && break; sleep 0.1; done
+  done
+  if ! redis-cli --cluster create "${nodes[@]}" --cluster-replicas 1 --cluster-yes \
+    >"$TEST_REDIS_CLUSTER_DIR/create.log" 2>&1; then
+    warn "redis-cli --cluster create failed:"; cat "$TEST_REDIS_CLUSTER_DIR/create.log" >&2
+    stop_redis_cluster
+    return 1
+  fi
+  # Ready once every node sees all slots served and knows its five peers.
+  local ready=0
+  for _ in $(seq 1 100); do
+    ready=1
+    for node in "${nodes[@]}"; do
+      local info
+      info=$(redis-cli -p "${node#*:}" cluster info 2>/dev/null)
+      grep -q 'cluster_state:ok' <<<"$info" && grep -q 'cluster_known_nodes:6' <<<"$info" || ready=0
+    done
+    [ "$ready" -eq 1 ] && break
+    sleep 0.1
+  done
+  if [ "$ready" -ne 1 ]; then
+    warn "the Redis Cluster did not become ready within 10 s"
+    stop_redis_cluster
+    return 1
+  fi
+  TEST_REDIS_CLUSTER_URL=$(IFS=,; echo "${urls[*]}")
+  export TEST_REDIS_CLUSTER_URL TEST_REDIS_CLUSTER_DIR TEST_REDIS_CLUSTER_PIDS
+  say "Redis Cluster (3 primaries, 3 replicas) on ${nodes[*]}"
+}
+
+stop_redis_cluster() {
+  local pid
+  for pid in ${TEST_REDIS_CLUSTER_PIDS:-}; do
+    kill "$pid" 2>/dev/null || continue
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  done
+  TEST_REDIS_CLUSTER_PIDS=""
+  [ -n "${TEST_REDIS_CLUSTER_DIR:-}" ] && rm -rf "$TEST_REDIS_CLUSTER_DIR"
+  return 0
+}

@@ -41,7 +41,9 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 npm run lint -w web --silent
 # The storage contract, downloads and two nodes run against a real S3-compatible server too.
 ensure_s3
-trap stop_s3 EXIT
+# The sharded fan-out tests (api/tests/redis_cluster.rs) run on a three-shard Redis Cluster.
+ensure_redis_cluster
+trap 'stop_s3; stop_redis_cluster' EXIT
 say "Rust tests"
 cargo test --workspace 2>&1 | tee "$LOGS/cargo.log"
 say "Protocol conformance: the official Engine.IO / Socket.IO suites against the hub (~35 s)"

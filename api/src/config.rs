@@ -80,6 +80,9 @@ pub struct Config {
     /// [`default_read_connections`]; `platform::read_pipeline`).
     pub database_read_connections: usize,
     pub redis_url: Option<String>,
+    /// `redis_url` names a Redis Cluster's nodes (`REDIS_CLUSTER=1`, or several nodes separated
+    /// by commas): the fan-out uses sharded pub/sub (`docs/decisions/redis-cluster.md`).
+    pub redis_cluster: bool,
     pub redis_prefix: String,
     pub host: IpAddr,
     pub port: u16,
@@ -332,6 +335,20 @@ fn parsed<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
 
 /// `TRUST_PROXY`: how many proxies in front of the node are trusted; `true` (as it was once
 /// written) is one.
+/// `REDIS_CLUSTER` (`1`/`true`, `0`/`false`); unset, a `REDIS_URL` listing several nodes
+/// (commas) names a cluster.
+fn redis_cluster(value: Option<&str>, url: Option<&str>) -> anyhow::Result<bool> {
+    match value {
+        Some("1" | "true") => Ok(true),
+        Some("0" | "false") if url.is_some_and(|url| url.contains(',')) => {
+            anyhow::bail!("REDIS_URL lists several nodes but REDIS_CLUSTER is off")
+        }
+        Some("0" | "false") => Ok(false),
+        Some(other) => anyhow::bail!("REDIS_CLUSTER must be 1 or 0, not {other}"),
+        None => Ok(url.is_some_and(|url| url.contains(','))),
+    }
+}
+
 fn trusted_proxy_hops(value: Option<&str>) -> anyhow::Result<usize> {
     match value.map(str::trim) {
         None | Some("false") => Ok(0),
@@ -406,6 +423,10 @@ impl Config {
                 default_read_connections(),
             )?,
             redis_url: var("REDIS_URL"),
+            redis_cluster: redis_cluster(
+                var("REDIS_CLUSTER").as_deref(),
+                var("REDIS_URL").as_deref(),
+            )?,
             redis_prefix: var("REDIS_PREFIX").unwrap_or_else(|| "tsumugi".into()),
             host: parsed("HOST", IpAddr::from([127, 0, 0, 1]))?,
             port: parsed("PORT", 8080)?,
@@ -483,6 +504,8 @@ impl Config {
         config.host = parsed("HOST", config.host)?;
         config.port = parsed("PORT", 8090)?;
         config.redis_url = var("REDIS_URL");
+        config.redis_cluster =
+            redis_cluster(var("REDIS_CLUSTER").as_deref(), config.redis_url.as_deref())?;
         config.redis_prefix = var("REDIS_PREFIX").unwrap_or_else(|| "bench".into());
         config.socket_buffer = parsed("SOCKET_BUFFER", config.socket_buffer)?;
         config.socket_read_buffer = parsed("SOCKET_READ_BUFFER", config.socket_read_buffer)?;
@@ -496,6 +519,7 @@ impl Config {
     pub fn hub_config(&self, bench: bool) -> realtime::HubConfig {
         realtime::HubConfig {
             redis_url: self.redis_url.clone(),
+            redis_cluster: self.redis_cluster,
             redis_prefix: self.redis_prefix.clone(),
             socket_buffer: self.socket_buffer,
             read_buffer: self.socket_read_buffer,
@@ -523,6 +547,7 @@ impl Config {
             database_pool_size: default_pool_size(),
             database_read_connections: default_read_connections(),
             redis_url: None,
+            redis_cluster: false,
             redis_prefix: "tsumugi-test".into(),
             host: IpAddr::from([127, 0, 0, 1]),
             port: 0,
@@ -600,7 +625,20 @@ fn presence_from_env() -> anyhow::Result<realtime::PresenceConfig> {
 
 #[cfg(test)]
 mod tests {
-    use super::{redact_url, trusted_proxy_hops};
+    use super::{redact_url, redis_cluster, trusted_proxy_hops};
+
+    #[test]
+    fn several_redis_nodes_or_redis_cluster_select_the_cluster() {
+        let one = Some("redis://127.0.0.1:6379/?protocol=resp3");
+        let several = Some("redis://127.0.0.1:7000,127.0.0.1:7001");
+        assert!(!redis_cluster(None, one).unwrap());
+        assert!(!redis_cluster(None, None).unwrap());
+        assert!(redis_cluster(None, several).unwrap());
+        assert!(redis_cluster(Some("1"), one).unwrap());
+        assert!(!redis_cluster(Some("0"), one).unwrap());
+        assert!(redis_cluster(Some("0"), several).is_err());
+        assert!(redis_cluster(Some("yes"), one).is_err());
+    }
 
     #[test]
     fn trust_proxy_counts_the_trusted_hops() {

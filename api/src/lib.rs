@@ -62,7 +62,9 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         Arc::new(SessionAuthenticator { db: db.clone() }),
     )
     .await?;
+    // A cluster's health is the hub's to tell (every primary answers), through `Hub::redis_answers`.
     let redis = match &config.redis_url {
+        Some(_) if config.redis_cluster => None,
         Some(url) => {
             Some(redis::aio::ConnectionManager::new(redis::Client::open(url.as_str())?).await?)
         }

@@ -16,10 +16,10 @@ use std::time::{Duration, Instant};
 
 use api::platform::error::MESSAGE_UNAVAILABLE;
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 use sqlx::postgres::PgConnectOptions;
 use support::chat::{
-    ChatStore, Talker, catch_up, join, message_ids, post_message, redis_node_config,
+    ChatStore, Seen, Talker, catch_up, forward, join, message_ids, post_message, redis_node_config,
     talkative_config,
 };
 use support::sio::{Next, SioClient};
@@ -269,39 +269,6 @@ impl PrivateRedis {
             child.kill().await.unwrap();
         }
     }
-}
-
-/// What one reader's socket received, with when.
-enum Seen {
-    Message(Value, Instant),
-    Resync(String, Instant),
-}
-
-/// Reads a socket on a task and forwards messages and resync signals.
-fn forward(mut socket: SioClient) -> mpsc::UnboundedReceiver<Seen> {
-    let (tx, rx) = mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        loop {
-            match socket.next(Duration::from_secs(60)).await {
-                Next::Event(event) => {
-                    let seen = match event.name.as_str() {
-                        "message.created" => Seen::Message(event.data, Instant::now()),
-                        "hub.resync" => Seen::Resync(
-                            event.data["since"].as_str().unwrap_or_default().to_string(),
-                            Instant::now(),
-                        ),
-                        _ => continue,
-                    };
-                    if tx.send(seen).is_err() {
-                        return;
-                    }
-                }
-                Next::Timeout => {}
-                Next::Closed => return,
-            }
-        }
-    });
-    rx
 }
 
 /// One reader: its store and what its socket delivered so far.

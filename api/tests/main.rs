@@ -44,6 +44,7 @@ mod purchase_orders;
 mod read_pipeline;
 mod realtime;
 mod realtime_access;
+mod redis_cluster;
 mod rewards;
 mod security_headers;
 mod server_timing;

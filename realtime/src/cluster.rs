@@ -4,6 +4,12 @@
 //! come back from Redis. One channel and one inbox task keep the order: what a node publishes
 //! after a channel-access change is applied everywhere after it.
 //!
+//! On a Redis Cluster (`docs/decisions/redis-cluster.md`) the one channel becomes [`LANES`]
+//! sharded channels spread evenly over the slots, and a room's messages take the lane of its
+//! own slot, so rooms are hashed to shards; order holds per room, and a channel-access change
+//! is still applied everywhere before what follows it, because `publish_applied` waits for
+//! every node's acknowledgement.
+//!
 //! A message is `<node>\n<op>\n<room>\n<frame>`: room names and the JSON of a frame contain no
 //! raw newline, and the frame — already the Socket.IO packet — is handed to the local sockets
 //! without being decoded or copied.
@@ -14,7 +20,8 @@ use std::sync::{Arc, Mutex, Weak};
 
 use tokio::sync::Notify;
 
-use crate::redis_link::{COMMAND_TIMEOUT, RedisLink};
+use crate::redis_link::{COMMAND_TIMEOUT, Link};
+use crate::redis_shards::{SLOTS, slot};
 use crate::registry::Registry;
 use crate::rooms::Room;
 use crate::signals::Signals;
@@ -22,6 +29,10 @@ use crate::socket::Ending;
 
 /// Messages from other nodes that may wait for this node's fan-out.
 const INBOX: usize = 65_536;
+
+/// Sharded channels of the hub on a Redis Cluster: each carries the rooms whose slots lie in
+/// its sixty-fourth of the slot space, so three shards carry about a third each.
+pub(crate) const LANES: usize = 64;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Op {
@@ -53,10 +64,63 @@ impl Op {
 
 #[derive(Clone)]
 pub(crate) struct Cluster {
-    link: RedisLink,
-    channel: String,
+    link: Link,
+    channels: Arc<Channels>,
     node: String,
     acks: Arc<Acks>,
+}
+
+/// Where the hub's messages travel.
+enum Channels {
+    /// One Redis: every message on one channel.
+    One(String),
+    /// A Redis Cluster: one of [`LANES`] sharded channels per room.
+    Lanes(Vec<String>),
+}
+
+impl Channels {
+    fn of(&self, room: &str) -> &str {
+        match self {
+            Channels::One(channel) => channel,
+            Channels::Lanes(lanes) => &lanes[lane_of(room)],
+        }
+    }
+}
+
+/// The lane of `room`: the one whose part of the slot space holds the room's slot.
+fn lane_of(room: &str) -> usize {
+    slot(room.as_bytes()) as usize * LANES / SLOTS
+}
+
+/// The names of the lanes under `prefix`: lane `i` is the first `{prefix}#hub#{n}` whose slot
+/// lies in the `i`-th sixty-fourth of the slot space (every node computes the same names).
+fn lane_names(prefix: &str) -> Vec<String> {
+    let mut lanes: Vec<Option<String>> = vec![None; LANES];
+    let mut missing = LANES;
+    // A prefix with a hash tag puts every name in one slot: the search then ends unfinished
+    // and the remaining lanes take plain numbered names (correct, only not spread).
+    for n in 0..100_000u32 {
+        if missing == 0 {
+            break;
+        }
+        let name = format!("{prefix}#hub#{n}");
+        let lane = lane_of(&name);
+        if lanes[lane].is_none() {
+            lanes[lane] = Some(name);
+            missing -= 1;
+        }
+    }
+    lanes
+        .into_iter()
+        .enumerate()
+        .map(|(i, name)| name.unwrap_or_else(|| format!("{prefix}#hub#lane{i}")))
+        .collect()
+}
+
+/// The sharded channel that carries `room`'s messages on a Redis Cluster under `prefix` (for
+/// operators and tests: `CLUSTER KEYSLOT` of it says which shard carries the room).
+pub fn sharded_channel(prefix: &str, room: &str) -> String {
+    lane_names(prefix).swap_remove(lane_of(room))
 }
 
 /// This node's requests waiting for the other nodes to say they applied them.
@@ -87,18 +151,28 @@ impl Cluster {
     /// Joins the cluster on `link` under `prefix` and starts applying other nodes' messages to
     /// `registry` and `signals` (until the registry is dropped).
     pub(crate) async fn join(
-        link: RedisLink,
+        link: Link,
         prefix: &str,
         registry: Weak<Registry>,
         signals: Weak<Signals>,
     ) -> Self {
+        let channels = match &link {
+            Link::One(_) => Channels::One(format!("{prefix}#hub")),
+            Link::Sharded(_) => Channels::Lanes(lane_names(prefix)),
+        };
+        let mut inbox = match (&link, &channels) {
+            (Link::Sharded(link), Channels::Lanes(lanes)) => link.subscribe(lanes, INBOX).await,
+            (Link::One(link), channels) => link.subscribe(channels.of(""), INBOX).await,
+            (Link::Sharded(link), channels) => {
+                link.subscribe(&[channels.of("").to_string()], INBOX).await
+            }
+        };
         let cluster = Cluster {
             link,
-            channel: format!("{prefix}#hub"),
+            channels: Arc::new(channels),
             node: crate::wire::new_sid(),
             acks: Arc::default(),
         };
-        let mut inbox = cluster.link.subscribe(&cluster.channel, INBOX).await;
         let this = cluster.clone();
         tokio::spawn(async move {
             while let Some((_, payload)) = inbox.recv().await {
@@ -193,7 +267,11 @@ impl Cluster {
             payload.push(b'\n');
         }
         payload.extend_from_slice(frame.as_bytes());
-        self.link.publish(&self.channel, payload).await
+        let channel = self.channels.of(room);
+        match &self.link {
+            Link::One(link) => link.publish(channel, payload).await,
+            Link::Sharded(link) => link.publish(channel, payload).await,
+        }
     }
 
     /// This node's name in the cluster.
@@ -201,7 +279,7 @@ impl Cluster {
         &self.node
     }
 
-    pub(crate) fn link(&self) -> &RedisLink {
+    pub(crate) fn link(&self) -> &Link {
         &self.link
     }
 }
@@ -305,6 +383,43 @@ mod tests {
         );
         assert_eq!(decode(b"n1\nx\nall\n".to_vec()), None, "unknown op");
         assert_eq!(decode(b"n1\ne".to_vec()), None, "truncated");
+    }
+
+    #[test]
+    fn lanes_spread_over_the_slot_space_and_a_room_keeps_its_lane() {
+        let lanes = lane_names("tsumugi");
+        assert_eq!(lanes.len(), LANES);
+        for (i, lane) in lanes.iter().enumerate() {
+            assert_eq!(lane_of(lane), i, "{lane} lies in its own part of the slots");
+        }
+        assert_eq!(
+            lane_names("tsumugi"),
+            lanes,
+            "every node computes the same names"
+        );
+        // Three even shards (as `redis-cli --cluster create` splits them) carry a third each.
+        let per_shard = |shard: usize| {
+            lanes
+                .iter()
+                .filter(|lane| slot(lane.as_bytes()) as usize * 3 / SLOTS == shard)
+                .count()
+        };
+        assert!((0..3).all(|shard| (20..=23).contains(&per_shard(shard))));
+        // Rooms spread too: a thousand channel rooms use every lane.
+        let used: std::collections::HashSet<usize> = (0..1000)
+            .map(|id| lane_of(&format!("channel:{id}")))
+            .collect();
+        assert_eq!(used.len(), LANES);
+        assert_eq!(lane_of("channel:7"), lane_of("channel:7"));
+        // A prefix with a hash tag still gets distinct names.
+        let tagged = lane_names("{t}");
+        assert_eq!(
+            tagged
+                .iter()
+                .collect::<std::collections::HashSet<_>>()
+                .len(),
+            LANES
+        );
     }
 
     #[test]

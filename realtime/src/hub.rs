@@ -17,7 +17,8 @@ use crate::events::EventName;
 use crate::flusher::Flusher;
 use crate::polling::Sessions;
 use crate::presence::{Presence, PresenceChange, PresenceConfig, PresenceStatus, Store};
-use crate::redis_link::{LinkError, RedisLink};
+use crate::redis_link::{Link, LinkError, RedisLink};
+use crate::redis_shards::{ShardedLink, cluster_nodes};
 use crate::registry::{ALL, Registry};
 use crate::rooms::Room;
 use crate::signals::Signals;
@@ -31,8 +32,11 @@ const CLOSE_WAIT: Duration = Duration::from_secs(2);
 /// How the hub fans out.
 #[derive(Debug, Clone, Default)]
 pub struct HubConfig {
-    /// `redis://host:port/?protocol=resp3`; without it every event stays in this process.
+    /// `redis://host:port/?protocol=resp3`; without it every event stays in this process. With
+    /// [`HubConfig::redis_cluster`], the cluster's nodes separated by commas.
     pub redis_url: Option<String>,
+    /// `redis_url` names a Redis Cluster: fan out with sharded pub/sub (`redis_shards.rs`).
+    pub redis_cluster: bool,
     /// Key prefix of the Redis channels, so several deployments (or tests) can share a server.
     pub redis_prefix: String,
     /// Frames queued per socket before the socket counts as a slow consumer and is closed.
@@ -132,7 +136,11 @@ impl Hub {
                 } else {
                     config.redis_prefix.clone()
                 };
-                let link = RedisLink::connect(redis::Client::open(url.as_str())?).await?;
+                let link = if config.redis_cluster {
+                    Link::Sharded(ShardedLink::connect(cluster_nodes(url)?).await?)
+                } else {
+                    Link::One(RedisLink::connect(redis::Client::open(url.as_str())?).await?)
+                };
                 Some(
                     Cluster::join(
                         link,
@@ -275,6 +283,15 @@ impl Hub {
     /// it to whoever may see that user.
     pub fn on_presence(&self, listener: impl Fn(PresenceChange) + Send + Sync + 'static) {
         self.shared.presence.listen(Arc::new(listener));
+    }
+
+    /// Whether the Redis this hub fans out through answers a ping now (every primary of a
+    /// cluster); `true` without Redis.
+    pub async fn redis_answers(&self) -> bool {
+        match &self.shared.cluster {
+            Some(cluster) => cluster.link().ping().await,
+            None => true,
+        }
     }
 
     /// The state of each of `user_ids` over every node.

@@ -18,6 +18,7 @@ pub mod metrics;
 mod polling;
 mod presence;
 mod redis_link;
+mod redis_shards;
 mod reference;
 mod registry;
 mod rooms;
@@ -29,6 +30,7 @@ pub mod wire;
 
 pub use admission::{RESERVED_DESCRIPTORS, client_address, default_max_connections};
 pub use auth::{AuthRejection, Authenticator, Identity, JoinRejection};
+pub use cluster::sharded_channel;
 pub use events::EventName;
 pub use hub::{DEFAULT_MAX_SOCKETS_PER_CLIENT, Hub, HubConfig, HubError, HubLayer};
 pub use limits::{SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND};

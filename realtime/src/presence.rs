@@ -14,7 +14,9 @@
 //! that lapsed is claimed by whichever node removes it from the sorted set first, which takes
 //! its entries out of each of its users' hashes. Every change is one script that answers the
 //! user's state before and after, so exactly the change that moved it is announced, once.
-//! Without Redis the node's own states are the whole truth.
+//! Without Redis the node's own states are the whole truth. On a Redis Cluster the prefix is a
+//! hash tag (`{prefix:presence}`), so that every key is in one slot and the scripts, which touch
+//! a user's hash and a node's set at once, run on one shard (`docs/decisions/redis-cluster.md`).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -362,7 +364,7 @@ async fn run(shared: Weak<Shared>, mut dirty: mpsc::UnboundedReceiver<i64>) {
 
 /// The Redis side: the scripts and key names of one deployment.
 pub(crate) struct Store {
-    link: crate::redis_link::RedisLink,
+    link: crate::redis_link::Link,
     prefix: String,
     node: String,
     /// The first heartbeat adds the node; a later one that adds it again means it was swept.
@@ -419,10 +421,14 @@ fn scripts() -> &'static [redis::Script; 3] {
 }
 
 impl Store {
-    pub(crate) fn new(link: crate::redis_link::RedisLink, prefix: &str, node: &str) -> Self {
+    pub(crate) fn new(link: crate::redis_link::Link, prefix: &str, node: &str) -> Self {
+        let prefix = match link {
+            crate::redis_link::Link::One(_) => format!("{prefix}:presence"),
+            crate::redis_link::Link::Sharded(_) => format!("{{{prefix}:presence}}"),
+        };
         Store {
             link,
-            prefix: format!("{prefix}:presence"),
+            prefix,
             node: node.to_string(),
             registered: AtomicBool::new(false),
         }
@@ -441,7 +447,8 @@ impl Store {
     }
 
     fn conn(&self) -> Option<MultiplexedConnection> {
-        self.link.connection()
+        // Every key has the prefix's slot on a cluster.
+        self.link.connection_for(&self.prefix)
     }
 
     /// Writes this node's state of each user; per user the state over every node before and

@@ -54,9 +54,15 @@ async fn database_answers(state: &AppState) -> bool {
         .is_ok_and(|r| r.is_ok())
 }
 
-/// Redis answers a ping (or is not configured).
+/// Redis answers a ping (or is not configured); a Redis Cluster, through the hub's link to every
+/// primary.
 async fn redis_answers(state: &AppState) -> bool {
     match state.redis.clone() {
+        None if state.config.redis_cluster => {
+            tokio::time::timeout(CHECK_TIMEOUT, state.hub.redis_answers())
+                .await
+                .unwrap_or(false)
+        }
         None => true,
         Some(mut connection) => {
             let ping = redis::cmd("PING");

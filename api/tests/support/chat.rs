@@ -3,13 +3,14 @@
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
+use tokio::sync::mpsc;
 
-use super::sio::SioClient;
+use super::sio::{Next, SioClient};
 use super::{TestApp, test_config};
 
 // A chat client as the web app runs it (web/src/features/chat): messages merged by id into one
@@ -217,4 +218,37 @@ impl Talker {
         self.task.await.unwrap();
         self.sent.lock().unwrap().clone()
     }
+}
+
+/// What one reader's socket received, with when.
+pub enum Seen {
+    Message(Value, Instant),
+    Resync(String, Instant),
+}
+
+/// Reads a socket on a task and forwards messages and resync signals.
+pub fn forward(mut socket: SioClient) -> mpsc::UnboundedReceiver<Seen> {
+    let (tx, rx) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        loop {
+            match socket.next(Duration::from_secs(60)).await {
+                Next::Event(event) => {
+                    let seen = match event.name.as_str() {
+                        "message.created" => Seen::Message(event.data, Instant::now()),
+                        "hub.resync" => Seen::Resync(
+                            event.data["since"].as_str().unwrap_or_default().to_string(),
+                            Instant::now(),
+                        ),
+                        _ => continue,
+                    };
+                    if tx.send(seen).is_err() {
+                        return;
+                    }
+                }
+                Next::Timeout => {}
+                Next::Closed => return,
+            }
+        }
+    });
+    rx
 }
