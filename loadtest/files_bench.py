@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """make bench-files' client (scripts/bench-files.sh): tus uploads and ranged downloads against a
-running tsumugi, timed against copying and reading the same bytes in the same local store, with
-the server's RSS sampled throughout. Standard library only. Prints one JSON object."""
+running tsumugi, timed against putting and reading the same bytes in the same store directly,
+with the server's RSS sampled throughout. Prints one JSON object.
+
+The store is the local disk (STORE_DIR: the direct way is a plain file copy and read) or an
+S3-compatible server (S3_ENDPOINT, S3_BUCKET and the AWS_* keys: the direct way is boto3's
+managed transfer, a multipart upload and a download with the standard client's defaults)."""
 import http.client
 import json
 import os
@@ -14,7 +18,6 @@ from base64 import b64encode
 HOST, PORT = "127.0.0.1", int(os.environ["PORT"])
 TOKEN = os.environ["TOKEN"]
 PID = int(os.environ["SERVER_PID"])
-STORE = os.environ["STORE_DIR"]
 WORK = os.environ["WORK_DIR"]
 BIG = int(os.environ.get("BIG_BYTES", 2 * 1024**3))
 MANY = int(os.environ.get("MANY", 50))
@@ -54,6 +57,19 @@ class RssPeak:
         return round((self.peak - self.base) / 1024, 1)
 
 
+def cold():
+    """Empties the kernel's page cache (root only), so a read comes from the disk: a read of a
+    file just written would otherwise run at memory speed for the direct side only, and measure
+    the client more than the store. True when it could."""
+    os.sync()
+    try:
+        with open("/proc/sys/vm/drop_caches", "w") as caches:
+            caches.write("1")
+        return True
+    except OSError:
+        return False
+
+
 def video(path, size):
     """An MP4 header (sniffed as video: 5 GiB limit), then random bytes."""
     header = bytes([0, 0, 0, 0x18]) + b"ftypisom" + bytes([0, 0, 2, 0]) + b"isomiso2"
@@ -66,34 +82,135 @@ def video(path, size):
             left -= min(left, len(block))
 
 
+class LocalStore:
+    """The node's local-disk store: bytes are put by copying a file and read from its object."""
+
+    name = "local disk"
+    direct_put = "plain file copy into the store"
+    direct_get = "reading the stored object"
+
+    def __init__(self, root):
+        self.root = root
+
+    def put(self, path, key):
+        shutil.copyfile(path, os.path.join(self.root, key))
+        os.sync()
+
+    def read_newest(self, suffix):
+        newest = max((os.path.join(self.root, f) for f in os.listdir(self.root) if f.endswith(suffix)), key=os.path.getmtime)
+        with open(newest, "rb") as source:
+            while source.read(8 * MIB):
+                pass
+
+    def remove(self, key):
+        os.remove(os.path.join(self.root, key))
+
+
+class S3Store:
+    """An S3-compatible store, put and read with the standard client (boto3's managed transfer:
+    multipart above 8 MiB, ten threads, as `aws s3 cp` does)."""
+
+    name = "S3-compatible (s3s-fs)"
+    direct_put = "boto3 multipart upload into the bucket"
+    direct_get = "boto3 download of the stored object"
+
+    def __init__(self, endpoint, bucket):
+        import boto3
+
+        self.s3 = boto3.client("s3", endpoint_url=endpoint, region_name=os.environ.get("AWS_REGION", "us-east-1"))
+        self.bucket = bucket
+
+    def put(self, path, key):
+        self.s3.upload_file(path, self.bucket, key)
+
+    def read_newest(self, suffix):
+        objects = self.s3.list_objects_v2(Bucket=self.bucket).get("Contents", [])
+        newest = max((o for o in objects if o["Key"].endswith(suffix)), key=lambda o: o["LastModified"])
+        self.s3.download_fileobj(self.bucket, newest["Key"], Discard())
+
+    def remove(self, key):
+        self.s3.delete_object(Bucket=self.bucket, Key=key)
+
+
+class Discard:
+    """A file object that forgets what is written to it (a download measured without a disk)."""
+
+    def write(self, data):
+        return len(data)
+
+
+def store():
+    if os.environ.get("S3_ENDPOINT"):
+        return S3Store(os.environ["S3_ENDPOINT"], os.environ["S3_BUCKET"])
+    return LocalStore(os.environ["STORE_DIR"])
+
+
 def connect():
     conn = http.client.HTTPConnection(HOST, PORT, timeout=600, blocksize=1 * MIB)
     return conn
 
 
+class FileSlice:
+    """The bytes of a file from an offset on, read in 1 MiB blocks (a PATCH's body)."""
+
+    def __init__(self, path, offset):
+        self.file = open(path, "rb")
+        self.file.seek(offset)
+
+    def read(self, size=-1):
+        return self.file.read(1 * MIB if size is None or size < 0 else min(size, 1 * MIB))
+
+    def close(self):
+        self.file.close()
+
+
 def tus_upload(path, name):
-    """One upload in one PATCH: the file id, and whether it needed a second PATCH."""
+    """One upload, as tus-js-client sends a file it can read whole: one PATCH, and when that
+    PATCH ends without 204 (a 503 with Retry-After while the node's part memory is spent, or a
+    dropped connection), a HEAD for the offset the server holds and a PATCH of the rest from
+    there. Returns the file id, the PATCHes beyond the first, and whether an offset the server
+    had acknowledged was ever lost (a restart)."""
     size = os.path.getsize(path)
     meta = ",".join(f"{k} {b64encode(v.encode()).decode()}" for k, v in [("filename", name), ("use", "delivery")])
-    conn = connect()
     auth = {"Authorization": f"Bearer {TOKEN}", "Tus-Resumable": "1.0.0"}
+    conn = connect()
     conn.request("POST", "/api/uploads", headers={**auth, "Upload-Length": str(size), "Upload-Metadata": meta})
     created = conn.getresponse()
     created.read()
     assert created.status == 201, created.status
     location = created.getheader("Location")
-    with open(path, "rb") as body:
-        conn.request(
-            "PATCH",
-            location,
-            body=body,
-            headers={**auth, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": str(size)},
-        )
-        answer = conn.getresponse()
-        answer.read()
-    assert answer.status == 204, answer.status
-    conn.close()
-    return int(answer.getheader("Tsumugi-File-Id")), answer.getheader("Upload-Offset") == str(size)
+    offset, acknowledged, resumes, restarted = 0, 0, -1, False
+    for _ in range(100):
+        resumes += 1
+        body = FileSlice(path, offset)
+        try:
+            conn.request(
+                "PATCH",
+                location,
+                body=body,
+                headers={**auth, "Upload-Offset": str(offset), "Content-Type": "application/offset+octet-stream", "Content-Length": str(size - offset)},
+            )
+            answer = conn.getresponse()
+            answer.read()
+            if answer.status == 204 and answer.getheader("Upload-Offset") == str(size):
+                conn.close()
+                return int(answer.getheader("Tsumugi-File-Id")), resumes, restarted
+            retry = float(answer.getheader("Retry-After") or 1)
+        except (ConnectionError, http.client.HTTPException, OSError):
+            retry = 1
+        finally:
+            body.close()
+        conn.close()
+        time.sleep(retry)
+        conn = connect()
+        conn.request("HEAD", location, headers=auth)
+        head = conn.getresponse()
+        head.read()
+        assert head.status == 200, head.status
+        offset = int(head.getheader("Upload-Offset"))
+        restarted = restarted or offset < acknowledged
+        acknowledged = max(acknowledged, offset)
+    raise SystemExit(f"{name}: not complete after 100 PATCHes")
 
 
 def ranged_download(file_id, size, piece=64 * MIB):
@@ -126,17 +243,17 @@ def wait_scanned(file_id):
 
 
 def main():
-    result = {}
+    target = store()
+    result = {"store": target.name, "direct_put": target.direct_put, "direct_get": target.direct_get}
     big = os.path.join(WORK, "master.mp4")
     video(big, BIG)
-    # Direct: the same bytes copied into the same store.
+    # Direct: the same bytes put into the same store.
     start = time.monotonic()
-    shutil.copyfile(big, os.path.join(STORE, "bench-direct-copy"))
-    os.sync()
+    target.put(big, "bench-direct-copy")
     copy_s = time.monotonic() - start
     with RssPeak() as rss:
         start = time.monotonic()
-        file_id, one_patch = tus_upload(big, "master.mp4")
+        file_id, resumes, restarted = tus_upload(big, "master.mp4")
         os.sync()
         tus_s = time.monotonic() - start
     result["big_upload"] = {
@@ -147,16 +264,16 @@ def main():
         "copy_mib_s": round(BIG / MIB / copy_s, 1),
         "ratio": round(copy_s / tus_s, 2),
         "rss_growth_mib": rss.growth_mib(),
-        "one_patch": one_patch,
+        "resumes": resumes,
+        "restarted": restarted,
     }
     wait_scanned(file_id)
-    # Ranged download vs reading the stored object.
-    stored = max((os.path.join(STORE, f) for f in os.listdir(STORE) if f.endswith(".mp4")), key=os.path.getmtime)
+    # Ranged download vs reading the stored object, each from the disk.
+    cold_cache = cold()
     start = time.monotonic()
-    with open(stored, "rb") as source:
-        while source.read(8 * MIB):
-            pass
+    target.read_newest(".mp4")
     read_s = time.monotonic() - start
+    cold()
     with RssPeak() as rss:
         start = time.monotonic()
         got = ranged_download(file_id, BIG)
@@ -168,8 +285,9 @@ def main():
         "read_s": round(read_s, 2),
         "ratio": round(read_s / download_s, 2),
         "rss_growth_mib": rss.growth_mib(),
+        "cold_cache": cold_cache,
     }
-    os.remove(os.path.join(STORE, "bench-direct-copy"))
+    target.remove("bench-direct-copy")
     os.remove(big)
     # Many at once.
     small = os.path.join(WORK, "clip.mp4")
@@ -187,7 +305,8 @@ def main():
         "uploads": MANY,
         "bytes_each": MANY_BYTES,
         "completed": len(outcomes),
-        "restarted": sum(1 for _, one in outcomes if not one),
+        "resumed": sum(1 for _, resumes, _ in outcomes if resumes),
+        "restarted": sum(1 for _, _, restarted in outcomes if restarted),
         "seconds": round(many_s, 2),
         "mib_s": round(MANY * MANY_BYTES / MIB / many_s, 1),
         "rss_growth_mib": rss.growth_mib(),
