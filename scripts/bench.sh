@@ -247,7 +247,7 @@ ladder() {
 # (BEST[SERVER,polling-10x100]). Publishers stay on WebSocket; Node admits polling for this.
 POLLING_SECONDS=$([ "$QUICK" = 1 ] && echo 10 || echo 30)
 # Polling tops out an order of magnitude below WebSocket: its ladder climbs in finer steps.
-POLLING_STEPS=(2000 4000 6000 8000 10000 12000 14000 16000 18000 20000 24000 28000 32000)
+POLLING_STEPS=(2000 4000 6000 8000 10000 12000 14000 16000 18000 20000 24000 28000 32000 40000 48000 56000 64000)
 polling() {
   local server=$1 port=$2 pid out
   say "$server: 10 rooms x 100 members on long-polling"
