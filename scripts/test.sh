@@ -35,10 +35,12 @@ MASTER_DATA_DIR="$(ensure_master_data)"
 export MASTER_DATA_DIR
 
 LOGS=$(mktemp -d)
-say "Lint: cargo fmt, clippy (warnings are errors) and ESLint (the web app's domain boundaries)"
+say "Lint: cargo fmt, clippy (warnings are errors), ESLint (the web app's domain boundaries) and the generated wire contract"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 npm run lint -w web --silent
+# The web's generated wire types match the server's document (no server, no database).
+bash scripts/gen-wire.sh --check
 # The storage contract, downloads and two nodes run against a real S3-compatible server too.
 ensure_s3
 # The sharded fan-out tests (api/tests/redis_cluster.rs) run on a three-shard Redis Cluster.

@@ -11,8 +11,13 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    init_logging()?;
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args == ["openapi"] {
+        // No configuration, database or log: the document alone, on stdout (scripts/gen-wire.sh).
+        print!("{}", api::platform::openapi::document_json());
+        return Ok(());
+    }
+    init_logging()?;
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         [] => {}
         ["storage", "migrate"] => {
@@ -30,7 +35,7 @@ async fn main() -> anyhow::Result<()> {
             return Ok(());
         }
         _ => anyhow::bail!(
-            "usage: tsumugi (serves, configured from the environment)\n       tsumugi storage migrate (copies DATA_DIR/files into STORAGE_URL)"
+            "usage: tsumugi (serves, configured from the environment)\n       tsumugi storage migrate (copies DATA_DIR/files into STORAGE_URL)\n       tsumugi openapi (prints the OpenAPI document, with the pushed events)"
         ),
     }
     if std::env::var("HUB_ONLY").is_ok_and(|v| v == "1") {

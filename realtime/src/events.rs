@@ -1,70 +1,59 @@
 //! The closed list of server-to-client events. Payloads are the REST representation of the
 //! record, chosen by the publisher; the name is fixed here so nobody misspells one.
 
-/// A server-to-client event name (`area.verb`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EventName {
-    MessageCreated,
-    MessageUpdated,
-    MessageDeleted,
-    ReactionAdded,
-    ReactionRemoved,
-    PinAdded,
-    PinRemoved,
-    ChannelRead,
-    NoticeCreated,
-    NoticeRead,
-    DeliveryRegistered,
-    TaskUpdated,
-    InformationPublished,
-    MaintenanceChanged,
-    VersionBumped,
-    Typing,
-    UserUpdated,
-    MediaUpdated,
-    AssessmentsChanged,
-    TeamMemberUpdated,
-    RewardConfirmationCreated,
-    SessionRevoked,
-    FileScanned,
+/// Declares the names once: the enum, `ALL` (every name, for the wire contract's check that
+/// each has a payload schema: `docs/decisions/generated-wire-contract.md`) and `as_str`.
+macro_rules! event_names {
+    ($($(#[$doc:meta])* $variant:ident => $wire:literal,)*) => {
+        /// A server-to-client event name (`area.verb`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum EventName {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl EventName {
+            /// Every event name, in declaration order.
+            pub const ALL: &'static [EventName] = &[$(EventName::$variant,)*];
+
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(EventName::$variant => $wire,)*
+                }
+            }
+        }
+    };
+}
+
+event_names! {
+    MessageCreated => "message.created",
+    MessageUpdated => "message.updated",
+    MessageDeleted => "message.deleted",
+    ReactionAdded => "reaction.added",
+    ReactionRemoved => "reaction.removed",
+    PinAdded => "pin.added",
+    PinRemoved => "pin.removed",
+    ChannelRead => "channel.read",
+    NoticeCreated => "notice.created",
+    NoticeRead => "notice.read",
+    DeliveryRegistered => "delivery.registered",
+    TaskUpdated => "task.updated",
+    InformationPublished => "information.published",
+    MaintenanceChanged => "maintenance.changed",
+    VersionBumped => "version.bumped",
+    Typing => "typing",
+    UserUpdated => "user.updated",
+    MediaUpdated => "media.updated",
+    AssessmentsChanged => "assessments.changed",
+    TeamMemberUpdated => "team_member.updated",
+    RewardConfirmationCreated => "reward_confirmation.created",
+    SessionRevoked => "session.revoked",
+    FileScanned => "file.scanned",
     /// A user's online state changed (`presence.rs`); the application chooses the rooms.
-    PresenceUpdated,
+    PresenceUpdated => "presence.updated",
     /// Sent by one node to its own sockets after its link to the other nodes (Redis) came back:
     /// events published elsewhere during the outage never reached them, so clients refresh as
     /// after a reconnect (rejoin, catch up through REST).
-    Resync,
-}
-
-impl EventName {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            EventName::MessageCreated => "message.created",
-            EventName::MessageUpdated => "message.updated",
-            EventName::MessageDeleted => "message.deleted",
-            EventName::ReactionAdded => "reaction.added",
-            EventName::ReactionRemoved => "reaction.removed",
-            EventName::PinAdded => "pin.added",
-            EventName::PinRemoved => "pin.removed",
-            EventName::ChannelRead => "channel.read",
-            EventName::NoticeCreated => "notice.created",
-            EventName::NoticeRead => "notice.read",
-            EventName::DeliveryRegistered => "delivery.registered",
-            EventName::TaskUpdated => "task.updated",
-            EventName::InformationPublished => "information.published",
-            EventName::MaintenanceChanged => "maintenance.changed",
-            EventName::VersionBumped => "version.bumped",
-            EventName::Typing => "typing",
-            EventName::UserUpdated => "user.updated",
-            EventName::MediaUpdated => "media.updated",
-            EventName::AssessmentsChanged => "assessments.changed",
-            EventName::TeamMemberUpdated => "team_member.updated",
-            EventName::RewardConfirmationCreated => "reward_confirmation.created",
-            EventName::SessionRevoked => "session.revoked",
-            EventName::FileScanned => "file.scanned",
-            EventName::PresenceUpdated => "presence.updated",
-            EventName::Resync => "hub.resync",
-        }
-    }
+    Resync => "hub.resync",
 }
 
 impl AsRef<str> for EventName {

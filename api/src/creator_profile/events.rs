@@ -12,4 +12,6 @@ pub struct UserUpdated {
     pub user: UserRecord,
 }
 
-crate::impl_event!(UserUpdated, UserUpdated, |e| vec![Room::User(e.user.id)]);
+crate::impl_event!(UserUpdated as UserRecord, UserUpdated, |e| vec![
+    Room::User(e.user.id)
+]);

@@ -14,6 +14,6 @@ pub struct FileScanned {
     pub file: FileView,
 }
 
-crate::impl_event!(FileScanned, FileScanned, |e| vec![Room::User(
+crate::impl_event!(FileScanned as FileView, FileScanned, |e| vec![Room::User(
     e.file.user_id
 )]);

@@ -41,9 +41,11 @@ pub struct InformationItem {
     pub scheduled_start_date: DateTime<Utc>,
     /// Staff view only: false while the post waits for its start.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub is_published: Option<bool>,
     /// Staff view only: the roles it is for; empty means everyone.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub audience_roles: Option<Vec<AudienceRole>>,
 }
 

@@ -10,6 +10,10 @@ use crate::platform::server_timing::{self, Phase};
 /// the record), its name and its audience.
 pub trait Event: Serialize + Sync {
     const NAME: EventName;
+    /// The schema the payload follows on the wire, for the OpenAPI document's
+    /// `x-tsumugi-events` (the type itself, or the record a wrapper flattens or is transparent
+    /// over): `docs/decisions/generated-wire-contract.md`.
+    type Wire: utoipa::ToSchema;
 
     /// The rooms that receive this event.
     fn audience(&self) -> Vec<Room>;
@@ -27,18 +31,24 @@ pub async fn emit<E: Event>(hub: &Hub, event: &E) {
 }
 
 /// Implements `Event` for a payload type: its wire name, and its audience computed from the
-/// payload (`|event| rooms`).
+/// payload (`|event| rooms`). `Type as Wire` names the schema the payload follows when the type
+/// only wraps it (`#[serde(transparent)]` or `#[serde(flatten)]` plus skipped audience fields);
+/// without it the type is its own schema.
 #[macro_export]
 macro_rules! impl_event {
-    ($ty:ty, $name:ident, |$event:ident| $audience:expr) => {
+    ($ty:ty as $wire:ty, $name:ident, |$event:ident| $audience:expr) => {
         impl $crate::platform::events::Event for $ty {
             const NAME: realtime::EventName = realtime::EventName::$name;
+            type Wire = $wire;
 
             fn audience(&self) -> Vec<realtime::Room> {
                 let $event = self;
                 $audience
             }
         }
+    };
+    ($ty:ty, $name:ident, |$event:ident| $audience:expr) => {
+        $crate::impl_event!($ty as $ty, $name, |$event| $audience);
     };
 }
 

@@ -1,5 +1,8 @@
 //! The OpenAPI document's frame (title, bearer scheme); the paths come from the domain routers.
-//! `complete` then adds what holds for every operation, so no handler has to repeat it.
+//! `complete` then adds what holds for every operation, so no handler has to repeat it, and the
+//! pushed events (`x-tsumugi-events`: wire name → payload schema). `document` builds the whole
+//! of it without a server or a database (`tsumugi openapi`), for the web's generated types:
+//! `docs/decisions/generated-wire-contract.md`.
 
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::schema::{ArrayItems, KnownFormat, Schema, SchemaFormat, SchemaType, Type};
@@ -7,11 +10,16 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{Content, Ref, RefOr, Response};
 use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
 
+use std::collections::BTreeMap;
+
+use realtime::EventName;
+
 use crate::auth::role::Role;
 use crate::creators::model::{AgeBand, Region};
 use crate::files::http as files;
 use crate::files::http::MAX_IMAGE_SIDE;
 use crate::platform::error::ErrorBody;
+use crate::platform::events::Event;
 use crate::platform::pagination::MAX_PAGE;
 use crate::platform::validation::{
     Declared, FieldRules, PATTERN_NOT_BLANK, Rule, YEAR_MAX, YEAR_MIN,
@@ -42,6 +50,127 @@ pub struct UploadForm {
     is_private: Option<String>,
 }
 
+/// The whole document as `/api/openapi.json` serves it, built from the routers alone.
+pub fn document() -> utoipa::openapi::OpenApi {
+    let (_, api_doc) = crate::platform::app::domain_routes().split_for_parts();
+    complete(ApiDoc::openapi().nest("/api", api_doc))
+}
+
+/// The document as `tsumugi openapi` writes it: pretty JSON, keys in a fixed order, a final
+/// newline, so the committed copy (`web/src/lib/api/openapi.json`) diffs cleanly.
+pub fn document_json() -> String {
+    let value = serde_json::to_value(document()).expect("the document serialises");
+    let mut text = serde_json::to_string_pretty(&sorted(value)).expect("a JSON value serialises");
+    text.push('\n');
+    text
+}
+
+/// `value` with every object's keys sorted (HashMap-backed parts of the document, such as
+/// extensions, would otherwise come out in any order).
+fn sorted(value: serde_json::Value) -> serde_json::Value {
+    match value {
+        serde_json::Value::Object(map) => {
+            let ordered: BTreeMap<String, serde_json::Value> =
+                map.into_iter().map(|(k, v)| (k, sorted(v))).collect();
+            serde_json::Value::Object(ordered.into_iter().collect())
+        }
+        serde_json::Value::Array(items) => {
+            serde_json::Value::Array(items.into_iter().map(sorted).collect())
+        }
+        other => other,
+    }
+}
+
+/// `typing`, relayed by the hub itself (`realtime/src/handlers.rs`, not an `Event` of this
+/// crate): the channel and the user typing in it.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+struct Typing {
+    channel_id: i64,
+    user_id: i64,
+}
+
+/// `hub.resync`, sent by a node to its own sockets after its link to the other nodes came back
+/// (`realtime/src/hub.rs`): events published elsewhere from `since` on may have been missed.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+struct Resync {
+    since: chrono::DateTime<chrono::Utc>,
+}
+
+/// Every pushed event by wire name, with the schemas their payloads need.
+#[derive(Default)]
+struct Events {
+    names: BTreeMap<&'static str, String>,
+    schemas: Vec<(String, RefOr<Schema>)>,
+}
+
+impl Events {
+    fn event<E: Event>(&mut self) {
+        self.wire::<E::Wire>(E::NAME);
+    }
+
+    fn wire<W: ToSchema>(&mut self, name: EventName) {
+        let schema = W::name().into_owned();
+        let previous = self.names.insert(name.as_str(), schema.clone());
+        assert!(previous.is_none(), "{} listed twice", name.as_str());
+        self.schemas.push((schema, W::schema()));
+        W::schemas(&mut self.schemas);
+    }
+}
+
+/// The closed list of `EventName`s with their payloads; a test checks that none is missing.
+fn events() -> Events {
+    use crate::chat::messages::events as messages;
+    let mut all = Events::default();
+    all.event::<messages::MessageCreated>();
+    all.event::<messages::MessageUpdated>();
+    all.event::<messages::MessageDeleted>();
+    all.event::<messages::ReactionAdded>();
+    all.event::<messages::ReactionRemoved>();
+    all.event::<messages::PinAdded>();
+    all.event::<messages::PinRemoved>();
+    all.event::<crate::chat::channels::http::ChannelRead>();
+    all.event::<crate::chat::presence::events::PresenceUpdated>();
+    all.wire::<Typing>(EventName::Typing);
+    all.event::<crate::notices::NoticeCreated>();
+    all.event::<crate::notices::http::NoticeRead>();
+    all.event::<crate::work::deliveries::http::DeliveryRegistered>();
+    all.event::<crate::work::tasks::events::TaskUpdated<'static>>();
+    all.event::<crate::information::events::InformationPublished>();
+    all.event::<crate::maintenance::MaintenanceState>();
+    all.event::<crate::system::revision::VersionBumped>();
+    all.event::<crate::creator_profile::events::UserUpdated>();
+    all.event::<crate::clients::media::events::MediaUpdated>();
+    all.event::<crate::assessments::events::AssessmentsChanged>();
+    all.event::<crate::clients::teams::events::TeamMemberUpdated>();
+    all.event::<crate::money::confirmations::events::RewardConfirmationCreated>();
+    all.event::<crate::users::events::SessionRevoked>();
+    all.event::<crate::files::events::FileScanned>();
+    all.wire::<Resync>(EventName::Resync);
+    all
+}
+
+/// Adds every event's payload schema to the components and the name → schema map as
+/// `x-tsumugi-events`.
+fn add_events(doc: &mut utoipa::openapi::OpenApi) {
+    let Events { names, schemas } = events();
+    let components = doc.components.get_or_insert_with(Default::default);
+    for (name, schema) in schemas {
+        components.schemas.entry(name).or_insert(schema);
+    }
+    let map: serde_json::Map<String, serde_json::Value> = names
+        .into_iter()
+        .map(|(event, schema)| {
+            let reference = serde_json::json!({ "$ref": format!("#/components/schemas/{schema}") });
+            (event.to_string(), reference)
+        })
+        .collect();
+    doc.extensions
+        .get_or_insert_with(Default::default)
+        .insert("x-tsumugi-events".into(), serde_json::Value::Object(map));
+}
+
 struct BearerAuth;
 
 impl Modify for BearerAuth {
@@ -66,6 +195,7 @@ const OUTSIDE_MAINTENANCE: &[&str] = &["/revision.json"];
 ///   limit, the database not answering);
 /// - every 4xx and 5xx carries `application/json` `ErrorBody` (`{"error": {"message", …}}`).
 pub fn complete(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    add_events(&mut doc);
     let mut schemas = vec![(ErrorBody::name().into_owned(), ErrorBody::schema())];
     ErrorBody::schemas(&mut schemas);
     let components = doc.components.get_or_insert_with(Default::default);
@@ -411,6 +541,30 @@ fn not_null(schema_type: &mut SchemaType) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_event_name_has_a_payload_schema_in_the_document() {
+        let doc = super::document();
+        let extensions = doc.extensions.as_ref().expect("extensions");
+        let map = extensions["x-tsumugi-events"].as_object().expect("a map");
+        let components = &doc.components.as_ref().expect("components").schemas;
+        for name in realtime::EventName::ALL {
+            let entry = map.get(name.as_str());
+            let reference = entry.and_then(|r| r["$ref"].as_str());
+            let schema = reference.and_then(|r| r.strip_prefix("#/components/schemas/"));
+            assert!(
+                schema.is_some_and(|s| components.contains_key(s)),
+                "{} has no payload schema in x-tsumugi-events",
+                name.as_str()
+            );
+        }
+        assert_eq!(map.len(), realtime::EventName::ALL.len(), "{map:?}");
+    }
+
+    #[test]
+    fn the_written_document_is_the_same_every_time() {
+        assert_eq!(super::document_json(), super::document_json());
+    }
+
     use serde_json::{Value, json};
 
     use super::*;

@@ -37,7 +37,7 @@ pub async fn announce(db: &PgPool, hub: &Hub, revision_no: &str) -> sqlx::Result
 }
 
 /// A new release started: every open browser compares it with its own build.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct VersionBumped {
     pub revision_no: String,
 }

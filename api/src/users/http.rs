@@ -45,6 +45,7 @@ pub struct DirectoryUser {
     pub work_status: WorkStatus,
     /// Staff only.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub account_status: Option<AccountStatus>,
 }
 

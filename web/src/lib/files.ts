@@ -1,26 +1,12 @@
 /** Files as the server describes them (uploads, attachments, avatars); the bytes come from `/api/files` and `/api/images`. */
 
+import type { View } from './api/wire';
+
 /** The virus scan every uploaded file goes through; only `clean` files may be opened. */
-export type ScanStatus = 'scanning' | 'clean' | 'infected';
+export type ScanStatus = View<'ScanStatus'>;
 
 /** A user's avatar. */
-export interface ImageFile {
-  path: string;
-  antiVirusCheckScanStatus: ScanStatus;
-}
+export type ImageFile = View<'ImageFile'>;
 
-/** An uploaded file (a chat attachment, a delivery file). */
-export interface FileView {
-  id: number;
-  name: string;
-  /** `files/<key>` or `private/<key>`; images are fetched from `/api/images/<path>`. */
-  path: string;
-  userId: number;
-  userRoleType: string;
-  updated: string;
-  antiVirusCheckScanStatus: ScanStatus;
-  contentType: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-}
+/** An uploaded file (a chat attachment, a delivery file); `path` is `files/<key>` or `private/<key>` (images: `/api/images/<path>`). */
+export type FileView = View<'FileView'>;

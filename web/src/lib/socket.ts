@@ -2,58 +2,9 @@
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import { camelize } from './case';
-import type {
-  AssessmentsChanged,
-  ChannelRead,
-  DeliveryRegistered,
-  FileScanned,
-  InformationPublished,
-  MaintenanceChanged,
-  MediaUpdated,
-  MessageDeleted,
-  MessageView,
-  NoticeCreated,
-  NoticeRead,
-  PinAdded,
-  PinRemoved,
-  PresenceUpdated,
-  ReactionChanged,
-  RewardConfirmationCreated,
-  SessionRevoked,
-  TaskState,
-  TeamMemberUpdated,
-  Typing,
-  UserUpdated,
-  VersionBumped,
-} from './events';
+import type { ServerEvents } from './events';
 
-/** Every event the server pushes, by name, with its payload as the client receives it (lib/events). */
-export interface ServerEvents {
-  'message.created': MessageView;
-  'message.updated': MessageView;
-  'message.deleted': MessageDeleted;
-  'reaction.added': ReactionChanged;
-  'reaction.removed': ReactionChanged;
-  'pin.added': PinAdded;
-  'pin.removed': PinRemoved;
-  'channel.read': ChannelRead;
-  typing: Typing;
-  'presence.updated': PresenceUpdated;
-  'notice.created': NoticeCreated;
-  'notice.read': NoticeRead;
-  'task.updated': TaskState;
-  'delivery.registered': DeliveryRegistered;
-  'maintenance.changed': MaintenanceChanged;
-  'version.bumped': VersionBumped;
-  'session.revoked': SessionRevoked;
-  'information.published': InformationPublished;
-  'user.updated': UserUpdated;
-  'media.updated': MediaUpdated;
-  'assessments.changed': AssessmentsChanged;
-  'team_member.updated': TeamMemberUpdated;
-  'reward_confirmation.created': RewardConfirmationCreated;
-  'file.scanned': FileScanned;
-}
+export type { ServerEvents };
 
 export type ServerEvent = keyof ServerEvents;
 export type EventHandler<K extends ServerEvent> = (payload: ServerEvents[K]) => void;
@@ -63,9 +14,7 @@ export type EventHandler<K extends ServerEvent> = (payload: ServerEvents[K]) => 
  * socket stayed connected, but events published elsewhere from `since` on may never have
  * arrived. Connect listeners then refresh as after a reconnect, from that time.
  */
-export interface Resync {
-  since: string;
-}
+export type Resync = ServerEvents['hub.resync'];
 type ConnectListener = (resync?: Resync) => void;
 
 /** Resyncs are spread over this long, so every open tab of a node does not call REST at once. */

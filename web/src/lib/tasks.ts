@@ -4,6 +4,7 @@
  * lists show, and how rows are grouped. It lives in lib, like roles, because several features
  * speak it and features do not import each other.
  */
+import type { View } from './api/wire';
 import { ruleMessage } from './errors';
 
 export type TaskStatus = 'applying' | 'doing' | 'under_acceptance' | 'done';
@@ -40,20 +41,7 @@ export const DIRECTION_TYPES = ['work_direction', 'project_direction'];
 export const isDirection = (type: string): boolean => DIRECTION_TYPES.includes(type);
 
 /** A task as lists show it (keys camelCase, values as the server sends them). */
-export interface Task {
-  id: number;
-  type: string;
-  title: string;
-  status: string;
-  orderDate: string | null;
-  dueDate: string | null;
-  completedDate: string | null;
-  workId: number;
-  workName: string;
-  projectId: number;
-  projectName: string;
-  updatedAt: string;
-}
+export type Task = View<'TaskView'>;
 
 export interface TaskGroups {
   directionTasks: Task[];

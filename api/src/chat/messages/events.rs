@@ -53,21 +53,23 @@ pub struct PinRemoved {
     pub message_id: i64,
 }
 
-impl_event!(MessageCreated, MessageCreated, |e| vec![Room::Channel(
-    e.0.channel_id
-)]);
-impl_event!(MessageUpdated, MessageUpdated, |e| vec![Room::Channel(
-    e.0.channel_id
-)]);
+impl_event!(MessageCreated as MessageView, MessageCreated, |e| vec![
+    Room::Channel(e.0.channel_id)
+]);
+impl_event!(MessageUpdated as MessageView, MessageUpdated, |e| vec![
+    Room::Channel(e.0.channel_id)
+]);
 impl_event!(MessageDeleted, MessageDeleted, |e| vec![Room::Channel(
     e.channel_id
 )]);
-impl_event!(ReactionAdded, ReactionAdded, |e| vec![Room::Channel(
-    e.0.channel_id
-)]);
-impl_event!(ReactionRemoved, ReactionRemoved, |e| vec![Room::Channel(
-    e.0.channel_id
-)]);
+impl_event!(ReactionAdded as ReactionChanged, ReactionAdded, |e| vec![
+    Room::Channel(e.0.channel_id)
+]);
+impl_event!(
+    ReactionRemoved as ReactionChanged,
+    ReactionRemoved,
+    |e| vec![Room::Channel(e.0.channel_id)]
+);
 impl_event!(PinAdded, PinAdded, |e| vec![Room::Channel(e.channel_id)]);
 impl_event!(PinRemoved, PinRemoved, |e| vec![Room::Channel(
     e.channel_id

@@ -19,7 +19,7 @@ pub struct MediaUpdated {
     pub client_user_ids: Vec<i64>,
 }
 
-crate::impl_event!(MediaUpdated, MediaUpdated, |e| {
+crate::impl_event!(MediaUpdated as MediaRef, MediaUpdated, |e| {
     let mut rooms: Vec<Room> = ["manager", "admin", "accountant"]
         .into_iter()
         .map(|role| Room::Role(role.into()))

@@ -58,6 +58,7 @@ pub struct MediaSummary {
     /// The genre group (in a detail, the `genre_group` with its genres takes its place).
     #[sqlx(json(nullable))]
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub genre_group: Option<NamedRef>,
     pub payment_schedule: PaymentSchedule,
     pub team_count: i64,

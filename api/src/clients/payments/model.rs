@@ -170,6 +170,7 @@ pub struct MediaUsage {
     pub payment: MediaPayment,
     /// The bill's history, newest first (staff only; absent for clients).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub changes: Option<Vec<PaymentChange>>,
     /// Whether the caller may update the bill (accountants and admins).
     pub can_update: bool,

@@ -16,6 +16,6 @@ pub struct TeamMemberUpdated {
     pub recipients: Vec<i64>,
 }
 
-crate::impl_event!(TeamMemberUpdated, TeamMemberUpdated, |e| users(
-    e.recipients.iter().copied()
-));
+crate::impl_event!(TeamMemberUpdated as MemberView, TeamMemberUpdated, |e| {
+    users(e.recipients.iter().copied())
+});

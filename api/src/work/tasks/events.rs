@@ -120,6 +120,6 @@ pub struct TaskUpdated<'a> {
     pub users: Vec<i64>,
 }
 
-crate::impl_event!(TaskUpdated<'_>, TaskUpdated, |e| {
+crate::impl_event!(TaskUpdated<'_> as TaskState, TaskUpdated, |e| {
     crate::platform::events::users(e.users.iter().copied())
 });

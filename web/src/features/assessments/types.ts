@@ -1,32 +1,8 @@
-import type { ImageFile } from '@/lib/files';
-import type { Paging } from '@/lib/paging';
+/** Assessments of creators by clients: the server's types (lib/api, generated). */
+import type { Body, View } from '@/lib/api/wire';
 
-export type AssessmentState = 'no_answered' | 'answered';
-
-export interface AssessmentAnswer {
-  quality: number;
-  deadline: number;
-  communication: number;
-  rehire: number;
-  comment: string;
-}
-
-export interface Assessment {
-  id: number;
-  client: { id: number; companyName: string };
-  creator: { id: number; userName: string; imageFile: ImageFile | null };
-  /** The first day of the month (yyyy-mm-01). */
-  targetMonth: string;
-  state: AssessmentState;
-  completedTaskCount: number;
-  answer: AssessmentAnswer | null;
-  answeredBy: { id: number; userName: string } | null;
-  answeredAt: string | null;
-  canAnswer: boolean;
-}
-
-export interface AssessmentList extends Paging {
-  baseUrl: string;
-  assessments: Assessment[];
-  isAssessmentRemind: boolean;
-}
+export type AssessmentState = View<'AssessmentState'>;
+export type AssessmentAnswer = Body<'AssessmentAnswer'>;
+/** `targetMonth`: the first day of the month (yyyy-mm-01). */
+export type Assessment = View<'AssessmentView'>;
+export type AssessmentList = View<'AssessmentList'>;

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { toCamel } from '@/lib/case';
-import type { User } from './types';
+import type { User, UserRecord } from './types';
 
 export type LoginAnswer = { token: string; user: User } | { twoStepToken: string };
 
@@ -12,7 +12,7 @@ export interface Challenge {
 }
 
 /** Enum values arrive snake_case (`editor_assistant`, `not_set`); the client uses camelCase. */
-export const normalizeUser = (user: User): User => ({ ...user, roleType: toCamel(user.roleType), workStatus: toCamel(user.workStatus ?? 'not_set') });
+export const normalizeUser = (user: UserRecord | User): User => ({ ...user, roleType: toCamel(user.roleType), workStatus: toCamel(user.workStatus ?? 'not_set') });
 
 const withUser = <T extends { user: User }>(answer: T): T => ({ ...answer, user: normalizeUser(answer.user) });
 
@@ -26,6 +26,6 @@ export const authApi = {
   sendTwoStepCode: (twoStepToken: string) => api.post<void>('/users/two_step_password', { twoStepToken }),
   verifyTwoStep: (twoStepToken: string, password: string) =>
     api.post<{ token: string; user: User }>('/users/two_step_verification', { twoStepToken, password }).then(withUser),
-  whoami: () => api.get<User>('/users/whoami').then(normalizeUser),
+  whoami: () => api.get<UserRecord>('/users/whoami').then(normalizeUser),
   logout: () => api.post<void>('/users/logout'),
 };

@@ -1,13 +1,10 @@
-import type { ImageFile } from '@/lib/files';
-import type { ProfileFlags } from '@/lib/profile';
+import type { View } from '@/lib/api/wire';
 
-/** The logged-in user (the whoami and login answers); what its profile flags allow is in lib/profile. */
-export interface User extends ProfileFlags {
-  id: number;
-  userName: string;
+/** The User record as the server sends it (the whoami and login answers, `user.updated`); what its profile flags allow is in lib/profile. */
+export type UserRecord = View<'UserRecord'>;
+
+/** The logged-in user: the record with its role and work status camelCased (`normalizeUser`). */
+export type User = Omit<UserRecord, 'roleType' | 'workStatus'> & {
   roleType: string;
-  imageFile: ImageFile | null;
   workStatus: 'notSet' | 'accepting' | 'conditionallyAccepting' | 'notAccepting' | string;
-  isExistsNewInformation: boolean;
-  client: { id: number; companyName: string } | null;
-}
+};

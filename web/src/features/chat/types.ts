@@ -1,37 +1,21 @@
-/** Chat as the web reads it; the records the socket also pushes (messages, authors, files) are typed once, in lib/events. */
+/**
+ * Chat as the web reads it: the server's types (lib/api, generated), named for this feature; the
+ * records the socket also pushes (messages, authors, files) come through lib/events.
+ */
+import type { View } from '@/lib/api/wire';
 import type { Author, MessageView } from '@/lib/events';
 import type { FileView } from '@/lib/files';
 
-export interface Team {
-  id: number;
-  name: string;
-  isFavorite: boolean;
-  isAssigned: boolean;
-  unreadCount: number;
-}
-
-export interface GroupedTeams {
-  favorite: Team[];
-  assigned: Team[];
-  other: Team[];
-}
-
-export interface Channel {
-  id: number;
-  teamId: number;
-  name: string;
-  channelType: 'all' | 'single' | 'group' | 'management';
-  status: 'active' | 'inactive';
-  memberCount: number;
-  lastReadMessageId: number;
-  unreadCount: number;
-}
+export type Team = View<'TeamView'>;
+export type GroupedTeams = View<'GroupedTeams'>;
+export type Channel = View<'ChannelView'>;
 
 /**
  * A channel member has the shape of a message's author; the members list adds the reading of
- * their name (`nameKana`, empty when it is not the reading of the name shown) for mention suggestions.
+ * their name (`nameKana`, empty when it is not the reading of the name shown) for mention
+ * suggestions, which an author taken from a message does not have.
  */
-export type Member = Author & { nameKana?: string };
+export type Member = Author & Partial<Pick<View<'ChannelMember'>, 'nameKana'>>;
 
 /** An attachment is an uploaded file. */
 export type ChatFile = FileView;
@@ -39,21 +23,8 @@ export type ChatFile = FileView;
 /** A message as REST answers it and the socket pushes it. */
 export type Message = MessageView;
 
-export interface Reaction {
-  id: number;
-  name: string;
-  path: string;
-}
-
-export interface MessagePage {
-  messages: Message[];
-  unreadMessageId: number | null;
-  hasMore: boolean;
-  currentPage: number;
-  lastPage: number;
-  perPage: number;
-  total: number;
-}
+export type Reaction = View<'Reaction'>;
+export type MessagePage = View<'MessagePage'>;
 
 /** Single and management channels that are not active show as their disabled variants. */
 export function displayType(channel: Pick<Channel, 'channelType' | 'status'>): string {
@@ -63,24 +34,7 @@ export function displayType(channel: Pick<Channel, 'channelType' | 'status'>): s
 }
 
 /** A piece of a search hit's excerpt; `isHit` pieces are where a searched word matched. */
-export interface ExcerptPart {
-  text: string;
-  isHit: boolean;
-}
-
-export interface SearchHit {
-  message: Message;
-  channel: { id: number; name: string; channelType: Channel['channelType'] };
-  team: { id: number; name: string };
-  excerpt: ExcerptPart[];
-}
-
-export interface SearchResults {
-  baseUrl: string;
-  /** Newest first. */
-  messages: SearchHit[];
-  currentPage: number;
-  lastPage: number;
-  perPage: number;
-  total: number;
-}
+export type ExcerptPart = View<'ExcerptPart'>;
+export type SearchHit = View<'SearchHit'>;
+/** `messages` newest first. */
+export type SearchResults = View<'SearchResults'>;

@@ -17,7 +17,7 @@ class FakeNotification {
   }
 }
 
-const notice = (type: string): NoticeView => ({
+const notice = (type: NoticeView['type']): NoticeView => ({
   id: 41,
   type,
   isRead: false,

@@ -1,8 +1,5 @@
-/** Offer templates: the wording staff reuse when offering work to a creator. */
-export interface OfferTemplate {
-  id: number;
-  name: string;
-  body: string;
-}
+/** Offer templates: the wording staff reuse when offering work to a creator (the server's types, lib/api). */
+import type { Body, View } from '@/lib/api/wire';
 
-export type OfferTemplateInput = Pick<OfferTemplate, 'name' | 'body'>;
+export type OfferTemplate = View<'OfferTemplate'>;
+export type OfferTemplateInput = Body<'OfferTemplateInput'>;

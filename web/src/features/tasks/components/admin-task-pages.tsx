@@ -113,10 +113,14 @@ export function AdminInvalidTasksPage() {
   );
 }
 
+/** The selects offer only the server's closed sets (lib/tasks), so their values are the request's. */
+type TaskType = NonNullable<AdminTaskChange['type']>;
+type TaskStatusValue = NonNullable<AdminTaskChange['status']>;
+
 interface TaskForm {
   title: string;
-  type: string;
-  status: string;
+  type: TaskType;
+  status: TaskStatusValue;
   dueDate: string;
   orderDate: string;
   completedDate: string;
@@ -125,7 +129,7 @@ interface TaskForm {
 
 const formOf = (task: TaskDetail): TaskForm => ({
   title: task.title,
-  type: task.type,
+  type: task.type as TaskType,
   status: task.status,
   dueDate: toDateInput(task.dueDate),
   orderDate: toDateInput(task.orderDate),
