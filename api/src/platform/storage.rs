@@ -20,7 +20,9 @@ use object_store::local::LocalFileSystem;
 use object_store::multipart::{MultipartStore, PartId};
 use object_store::path::Path;
 use object_store::prefix::PrefixStore;
-use object_store::{GetOptions, GetRange, ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
+use object_store::{
+    GetOptions, GetRange, GetResultPayload, ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart,
+};
 
 /// The size of one part of a streamed put (S3's smallest part is 5 MiB).
 pub const PART_BYTES: usize = 5 * 1024 * 1024;
@@ -432,7 +434,10 @@ impl Storage {
         };
         let range = result.range.clone();
         let info = info_of(result.meta.clone());
-        let bytes = result.into_stream().map_err(std::io::Error::other).boxed();
+        let bytes = match result.payload {
+            GetResultPayload::File(file, _) => read_file(file, range.clone()),
+            GetResultPayload::Stream(stream) => stream.map_err(std::io::Error::other).boxed(),
+        };
         Ok(Some(ObjectStream { info, range, bytes }))
     }
 
@@ -547,6 +552,35 @@ async fn copy_one(
         object.size
     );
     Ok(Some(copied))
+}
+
+/// How much of a local file one read takes. object_store's own stream reads 8 KiB at a time,
+/// each on the blocking pool: a 2 GiB download was 262,144 hand-offs and ran at a quarter of the
+/// disk's speed (`make bench-files`).
+const READ_PIECE: usize = 256 * 1024;
+
+/// The bytes of a local file in `range`, [`READ_PIECE`] at a time on the blocking pool.
+fn read_file(file: std::fs::File, range: Range<u64>) -> BoxStream<'static, std::io::Result<Bytes>> {
+    let file = Arc::new(file);
+    futures::stream::try_unfold(range, move |range| {
+        let file = file.clone();
+        async move {
+            if range.start >= range.end {
+                return Ok(None);
+            }
+            let want = (range.end - range.start).min(READ_PIECE as u64) as usize;
+            let at = range.start;
+            let piece = tokio::task::spawn_blocking(move || {
+                use std::os::unix::fs::FileExt;
+                let mut piece = vec![0; want];
+                file.read_exact_at(&mut piece, at).map(|()| piece)
+            })
+            .await
+            .map_err(std::io::Error::other)??;
+            Ok(Some((Bytes::from(piece), at + want as u64..range.end)))
+        }
+    })
+    .boxed()
 }
 
 #[cfg(test)]
