@@ -54,7 +54,7 @@ for front in $FRONTS; do
       openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=127.0.0.1 \
         -addext subjectAltName=IP:127.0.0.1 -keyout "$front_dir/key.pem" -out "$front_dir/cert.pem" 2>/dev/null
       cat "$front_dir/cert.pem" "$front_dir/key.pem" >"$front_dir/tsumugi.pem"
-      sed "s|^    bind \"\${LB_BIND}\"|    bind 127.0.0.1:$TLS_PORT ssl crt $front_dir/tsumugi.pem alpn h2,http/1.1|" \
+      sed "s|^    bind \"\${LB_BIND}\"|    bind 127.0.0.1:$TLS_PORT ssl crt $front_dir/tsumugi.pem alpn h2,http/1.1\n    http-request set-header X-Forwarded-Proto https|" \
         scripts/cluster/haproxy.cfg >"$front_dir/haproxy.cfg"
       echo "    server node1 127.0.0.1:$PORT cookie node1" >>"$front_dir/haproxy.cfg"
       haproxy -f "$front_dir/haproxy.cfg" >"$front_dir/haproxy.log" 2>&1 &
