@@ -19,8 +19,8 @@ soak_cleanup() {
 trap soak_cleanup EXIT
 trap 'exit 130' INT TERM
 
-# A private cluster for the soak sections, started once (sets PG_PORT and PG_ADMIN).
-soak_cluster() {
+# A private PostgreSQL cluster for the soak sections, started once (sets PG_PORT and PG_ADMIN).
+soak_cluster_pg() {
   [ -n "$SOAK_CLUSTER" ] && return 0
   SOAK_CLUSTER="$(private_cluster_dir)-soak"
   start_private_cluster "$SOAK_CLUSTER"
@@ -75,7 +75,7 @@ soak_faults() {
   say "soak faults: PostgreSQL restarted and stopped under a running release tsumugi"
   apt_install postgresql
   soak_binary
-  soak_cluster
+  soak_cluster_pg
   recreate_db tsumugi_soak_faults
   local url="postgres://postgres@127.0.0.1:$PG_PORT/tsumugi_soak_faults"
   start_tsumugi "$url" "$SOAK_TMP/faults.log"
@@ -103,7 +103,7 @@ soak_backups() {
   say "soak backups: pg_dump / pg_restore round trip"
   apt_install postgresql
   soak_binary
-  soak_cluster
+  soak_cluster_pg
   local bin src dst dump started
   bin=$(pg_bin_dir)
   src="postgres://postgres@127.0.0.1:$PG_PORT/tsumugi_backup_src"
@@ -169,7 +169,7 @@ soak_fuzz() {
   say "soak fuzz: schemathesis with ${SOAK_FUZZ_EXAMPLES:-1000} examples per operation and role"
   apt_install postgresql
   soak_binary
-  soak_cluster
+  soak_cluster_pg
   MASTER_DATA_DIR="${MASTER_DATA_DIR:-$(ensure_master_data)}"
   export MASTER_DATA_DIR
   E2E_DATABASE_ADMIN_URL="$PG_ADMIN" TSUMUGI_BIN="$TSUMUGI_BIN" \
@@ -186,16 +186,95 @@ soak_realtime() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# cluster: issue 42's first cluster target. The product path (REST POST -> PostgreSQL -> push to
+# 100-member channels, as `make bench`'s product section) through HAProxy in front of three
+# release nodes sharing the soak cluster's PostgreSQL and a private Redis, at SOAK_CLUSTER_RATE
+# (1000) messages/s for SOAK_CLUSTER_SECONDS (30), then one node alone at the same rate on the
+# same data, in the same run: loadtest/results/cluster.md. Target: last-member p99 <= 50 ms.
+soak_cluster() {
+  soak_cluster_pg
+  # The server and the generator in one build (built apart, their shared dependencies' features
+  # differ and each build undoes the other's).
+  cargo build --release -p api -p loadtest --quiet
+  TSUMUGI_BIN="${TSUMUGI_BIN:-${CARGO_TARGET_DIR:-$ROOT/target}/release/tsumugi}"
+  local lt="${CARGO_TARGET_DIR:-$ROOT/target}/release/loadtest" rate=${SOAK_CLUSTER_RATE:-1000}
+  local seconds=${SOAK_CLUSTER_SECONDS:-30} sources="127.0.0.2,127.0.0.3,127.0.0.4,127.0.0.5,127.0.0.6,127.0.0.7,127.0.0.8,127.0.0.9"
+  recreate_db soak_cluster
+  local db="postgres://postgres@127.0.0.1:$PG_PORT/soak_cluster" redis_port lb_port ports=() n port first out
+  redis_port=$(free_port 18390)
+  redis-server --bind 127.0.0.1 --port "$redis_port" --save '' --appendonly no >"$SOAK_TMP/redis.log" 2>&1 &
+  SOAK_PIDS+=($!)
+  for _ in $(seq 1 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+  cp scripts/cluster/haproxy.cfg "$SOAK_TMP/haproxy.cfg"
+  port=18301
+  for n in 1 2 3; do
+    port=$(free_port "$port")
+    mkdir -p "$SOAK_TMP/cluster-$n"
+    # The per-address caps are lifted: the members connect from eight loopback sources.
+    DATABASE_URL="$db" REDIS_URL="redis://127.0.0.1:$redis_port/?protocol=resp3" HOST=127.0.0.1 PORT="$port" \
+      DATA_DIR="$SOAK_TMP/cluster-$n" TRUST_PROXY=1 SITE_VERIFY=off LOGIN_LIMIT_PER_IP=1000000 \
+      MESSAGE_LIMIT_BURST=1000000 MAX_CONNECTIONS_PER_ADDRESS=0 MAX_SOCKETS_PER_CLIENT=0 RUST_LOG=warn \
+      "$TSUMUGI_BIN" >"$SOAK_TMP/cluster-$n.log" 2>&1 &
+    SOAK_PIDS+=($!)
+    await_health "$!" "$port" 120
+    printf '    server node%s 127.0.0.1:%s cookie node%s\n' "$n" "$port" "$n" >>"$SOAK_TMP/haproxy.cfg"
+    ports+=("$port")
+    port=$((port + 1))
+  done
+  first=$(psql "$db" -qtA -v ON_ERROR_STOP=1 -v channels=10 -v members=100 -f loadtest/product-seed.sql | tail -n 1)
+  psql "$db" -qc "vacuum analyze" >/dev/null
+  lb_port=$(free_port 18300)
+  LB_BIND="127.0.0.1:$lb_port" haproxy -db -f "$SOAK_TMP/haproxy.cfg" >"$SOAK_TMP/haproxy.log" 2>&1 &
+  SOAK_PIDS+=($!)
+  for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$lb_port/api/ready" >/dev/null 2>&1 && break; sleep 0.2; done
+  local rows=""
+  for target in "three nodes behind HAProxy=127.0.0.1:$lb_port" "one node=127.0.0.1:${ports[0]}"; do
+    say "cluster: the product path at $rate messages/s, $seconds s: ${target%%=*}"
+    out=$("$lt" product --server "${target#*=}" --first-channel "$first" --channels 10 --members 100 \
+      --rate "$rate" --seconds "$seconds" --idle 0 --sources "$sources")
+    local p50 p99 post lost errors
+    p50=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["last_member"]["p50_ms"])')
+    p99=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["last_member"]["p99_ms"])')
+    post=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["post"]["p99_ms"])')
+    lost=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["lost"])')
+    errors=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["post_errors"])')
+    echo "  last member p50 $p50 ms, p99 $p99 ms, POST p99 $post ms, lost $lost, POST errors $errors"
+    rows+="| ${target%%=*} | $rate | $p50 | $p99 | $post | $lost | $errors |"$'\n'
+  done
+  {
+    echo "# Many nodes (make soak cluster)"
+    echo
+    echo "Run $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, load average (1 min) $(cut -d' ' -f1 /proc/loadavg) at the end;"
+    echo "generator, HAProxy, three release nodes, PostgreSQL and Redis on the same machine."
+    echo
+    echo "## The product path through HAProxy (issue 42: last-member p99 <= 50 ms at 1,000 messages/s)"
+    echo
+    echo "REST POST -> PostgreSQL -> push to 10 channels x 100 members (\`loadtest product\`), $seconds s after"
+    echo "the scenario's warm-up. Behind HAProxy the members' sockets spread over the three nodes"
+    echo "(leastconn) and each POST lands on any of them: most deliveries cross Redis."
+    echo
+    echo "| target | messages/s | last member p50 (ms) | p99 (ms) | POST p99 (ms) | lost | POST errors |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+    printf '%s' "$rows"
+    echo
+    echo "Not yet measured here: the rolling restart of all three nodes under 500 messages/s to 3,000"
+    echo "clients, and \`kill -9\` of one node under that load (issue 42's other two targets)."
+  } >loadtest/results/cluster.md
+  say "cluster: written to loadtest/results/cluster.md"
+}
+
+# ---------------------------------------------------------------------------------------------
 if [ "$(id -u)" -eq 0 ]; then PG_RUN_AS=(runuser -u postgres --); else PG_RUN_AS=(); fi
 SECTIONS=("$@")
-[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(faults backups fuzz realtime)
+[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(faults backups fuzz realtime cluster)
 for section in "${SECTIONS[@]}"; do
   case "$section" in
     faults) soak_faults ;;
     backups) soak_backups ;;
     fuzz) soak_fuzz ;;
     realtime) soak_realtime ;;
-    *) warn "unknown soak section: $section (faults, backups, fuzz, realtime)"; exit 2 ;;
+    cluster) soak_cluster ;;
+    *) warn "unknown soak section: $section (faults, backups, fuzz, realtime, cluster)"; exit 2 ;;
   esac
 done
 say "soak: ${SECTIONS[*]} passed"
