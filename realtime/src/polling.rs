@@ -179,6 +179,28 @@ impl Session {
         self.to_poll.notify_waiters();
         self.to_pump.notify_one();
     }
+
+    /// The client closed (`1`). A GET it sent at the same moment (socket.io-client and the
+    /// protocol suite do) may reach the node after the POST: as on the reference server, that
+    /// GET still answers a noop (`6`) and only then is the session unknown, or after a ping
+    /// timeout when no GET comes.
+    fn close_by_client(self: &Arc<Self>, shared: &Arc<Shared>) {
+        if self.state().polling {
+            return self.end(&shared.polling, "6");
+        }
+        {
+            let mut state = self.state();
+            state.ended.get_or_insert("6");
+            state.queue.clear();
+            state.queued = 0;
+        }
+        self.to_pump.notify_one();
+        let (session, shared) = (self.clone(), shared.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(shared.protocol.ping_timeout).await;
+            shared.polling.remove(&session);
+        });
+    }
 }
 
 fn text(status: StatusCode, body: impl Into<Body>) -> Response {
@@ -339,6 +361,8 @@ async fn poll(shared: &Shared, session: &Arc<Session>) -> Response {
                 return text(StatusCode::OK, answer);
             }
             if let Some(answer) = state.ended {
+                drop(state);
+                shared.polling.remove(session);
                 return text(StatusCode::OK, answer);
             }
             if std::mem::take(&mut state.noop) || state.upgraded {
@@ -371,7 +395,7 @@ fn payload(frames: &VecDeque<Bytes>) -> String {
 /// A POST: the client's packets, into the bridge as a client's frames. A close (`1`) ends the
 /// session (the waiting GET answers a noop); a packet that is not Engine.IO, or a payload over
 /// the limit, ends it with 400 / 413.
-async fn send(shared: &Shared, session: &Arc<Session>, body: Body) -> Response {
+async fn send(shared: &Arc<Shared>, session: &Arc<Session>, body: Body) -> Response {
     {
         let mut state = session.state();
         if state.ended.is_some() {
@@ -404,7 +428,7 @@ async fn send(shared: &Shared, session: &Arc<Session>, body: Body) -> Response {
         return refuse(1, "Session ID unknown");
     }
     if close {
-        session.end(&shared.polling, "6");
+        session.close_by_client(shared);
     }
     text(StatusCode::OK, "ok")
 }
@@ -726,6 +750,29 @@ mod tests {
             poll.await.unwrap(),
             (200, r#"42["message.created",{"id":7}]"#.into())
         );
+    }
+
+    #[tokio::test]
+    async fn a_get_sent_with_the_clients_close_still_answers_a_noop_then_the_session_is_gone() {
+        let (address, _hub) = serve_hub(quiet()).await;
+        let (sid, _) = handshake(address).await;
+        let query = format!("&sid={sid}");
+        // The close arrives before the GET the client sent with it.
+        assert_eq!(http(address, "POST", &query, "1").await, (200, "ok".into()));
+        assert_eq!(http(address, "GET", &query, "").await, (200, "6".into()));
+        let (status, _) = http(address, "GET", &query, "").await;
+        assert_eq!(status, 400, "the session is unknown after its last GET");
+        // And the close while a GET waits: that GET answers the noop.
+        let (sid, _) = handshake(address).await;
+        let query = format!("&sid={sid}");
+        let waiting = {
+            let query = query.clone();
+            tokio::spawn(async move { http(address, "GET", &query, "").await })
+        };
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert_eq!(http(address, "POST", &query, "1").await, (200, "ok".into()));
+        assert_eq!(waiting.await.unwrap(), (200, "6".into()));
+        assert_eq!(http(address, "GET", &query, "").await.0, 400);
     }
 
     #[tokio::test]
