@@ -8,6 +8,7 @@ import { E2E_PORT } from '../playwright.config';
 const LIVE = { timeout: 1_000 };
 /** The second node of the two-node flow, beside this run's port (helpers run their own). */
 const NODE_B_PORT = E2E_PORT + 3;
+const RESTARTED_PORT = E2E_PORT + 4;
 
 async function twoPeople(browser: Browser, editorBase?: string, prepareEditor?: (context: BrowserContext) => Promise<void>) {
   const creatorContext = await browser.newContext();
@@ -237,9 +238,9 @@ test('after its server restarts, a client shows what was sent meanwhile, each on
   const dataDir = newDataDir();
   const db = process.env.E2E_DATABASE_URL ?? databaseUrl(process.env.E2E_DATABASE!);
   const revision = await currentRevision(browser);
-  const options = { port: 18084, databaseUrl: db, redisPrefix: process.env.E2E_REDIS_PREFIX!, dataDir, env: { REVISION_NO: revision } };
+  const options = { port: RESTARTED_PORT, databaseUrl: db, redisPrefix: process.env.E2E_REDIS_PREFIX!, dataDir, env: { REVISION_NO: revision } };
   let restartable = await startNode(options);
-  const { creator, editor, workspace, close } = await twoPeople(browser, 'http://127.0.0.1:18084');
+  const { creator, editor, workspace, close } = await twoPeople(browser, `http://127.0.0.1:${RESTARTED_PORT}`);
   try {
     await openChannel(editor, workspace);
     await stopNode(restartable);

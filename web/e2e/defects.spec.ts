@@ -2,7 +2,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { demoWorkspace } from './support/chat';
 import { expect, test } from './support/fixtures';
-import { liveConnected, logIn, tokenOf } from './support/session';
+import { liveConnected, logIn, tabTitle, tokenOf } from './support/session';
 
 const PHONE = { width: 390, height: 844 };
 const LIVE = { timeout: 2_000 };
@@ -96,7 +96,7 @@ test.describe('4. refused and missing pages', () => {
     await expect(page.getByTestId('not-found-page').getByRole('heading', { name: 'ページが見つかりません' })).toBeVisible();
     await expect(page.getByTestId('user-menu-button')).toBeVisible();
     await expect(page.getByTestId('side-menu')).toBeVisible();
-    await expect(page).toHaveTitle('ページが見つかりません | Tsumugi');
+    await expect(page).toHaveTitle(tabTitle('ページが見つかりません'));
   });
 
   test('a channel the creator may not read is the 403 page: no toast, no pins, detail link or composer', async ({ browser }) => {
@@ -284,9 +284,9 @@ test.describe('7. finished forms and details', () => {
 test.describe('8. small things', () => {
   test('the browser tab names the page', async ({ page }) => {
     await logIn(page, 'creator@demo.tsumugi.jp');
-    await expect(page).toHaveTitle('プロジェクト一覧 | Tsumugi');
+    await expect(page).toHaveTitle(tabTitle('プロジェクト一覧'));
     await page.goto('/tasks');
-    await expect(page).toHaveTitle('タスク一覧 | Tsumugi');
+    await expect(page).toHaveTitle(tabTitle('タスク一覧'));
   });
 
   test('the login page links to sign-up and password recovery', async ({ page }) => {

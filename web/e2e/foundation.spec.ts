@@ -1,3 +1,4 @@
+import { E2E_PORT } from '../playwright.config';
 import { expect, test } from './support/fixtures';
 import { databaseUrl, newDataDir, startNode, stopNode } from './support/server';
 import { mails } from './support/mail';
@@ -93,7 +94,7 @@ test('a new release started beside the running one shows the update banner', asy
   await liveConnected(page);
   const dataDir = newDataDir();
   const second = await startNode({
-    port: 18081,
+    port: E2E_PORT + 1,
     databaseUrl: process.env.E2E_DATABASE_URL ?? databaseUrl(process.env.E2E_DATABASE!),
     redisPrefix: process.env.E2E_REDIS_PREFIX!,
     dataDir,

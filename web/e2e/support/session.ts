@@ -37,3 +37,12 @@ export function latestMail(): string {
   files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   return readFileSync(files[0], 'utf8');
 }
+
+/**
+ * The tab title of the page `name`, whatever the member's unread count before it (「(2) 」):
+ * other tests post in the demo channels a member belongs to, in parallel.
+ */
+export function tabTitle(name: string): RegExp {
+  const escaped = `${name} | Tsumugi`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^(\\(\\d+\\) )?${escaped}$`);
+}
