@@ -54,15 +54,7 @@ for front in $FRONTS; do
       openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=127.0.0.1 \
         -addext subjectAltName=IP:127.0.0.1 -keyout "$front_dir/key.pem" -out "$front_dir/cert.pem" 2>/dev/null
       cat "$front_dir/cert.pem" "$front_dir/key.pem" >"$front_dir/tsumugi.pem"
-      sed "s|^    bind \"\${LB_BIND}\"|    bind 127.0.0.1:$TLS_PORT ssl crt $front_dir/tsumugi.pem alpn h2,http/1.1\n    http-request set-header X-Forwarded-Proto https|" \
-        scripts/cluster/haproxy.cfg >"$front_dir/haproxy.cfg"
-      echo "    server node1 127.0.0.1:$PORT cookie node1" >>"$front_dir/haproxy.cfg"
-      haproxy -f "$front_dir/haproxy.cfg" >"$front_dir/haproxy.log" 2>&1 &
-      HAPROXY_PID=$!
-      for _ in $(seq 1 50); do
-        curl -ksf "https://127.0.0.1:$TLS_PORT/api/ready" >/dev/null && break
-        sleep 0.2
-      done
+      TLS_PEM="$front_dir/tsumugi.pem" start_haproxy "$front_dir" "127.0.0.1:$TLS_PORT" "$PORT"
       curl -ksf --http2 "https://127.0.0.1:$TLS_PORT/api/ready" >/dev/null || { cat "$front_dir/haproxy.log" >&2; exit 1; }
       origins+=(--origin "HAProxy with TLS and HTTP/2 in front=https://127.0.0.1:$TLS_PORT")
       ;;

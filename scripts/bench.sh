@@ -65,7 +65,6 @@ import sys
 pts = [tuple(map(float, p.split(':'))) for p in sys.argv[1:]]
 mx = sum(x for x, _ in pts) / len(pts); my = sum(y for _, y in pts) / len(pts)
 print(round(sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x, _ in pts)))" "$@"; }
-jq_num() { python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
 
 if [ "$QUICK" = 1 ]; then
   IDLE_STEPS=(1000 5000); DELIVERY_STEPS=(10000 40000 160000 320000 640000); SECONDS_PER_STEP=4

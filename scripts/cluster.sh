@@ -55,7 +55,7 @@ export HOST=127.0.0.1 WEB_DIR="${WEB_DIR:-$ROOT/web/dist}" DATA_DIR="${DATA_DIR:
   TRUST_PROXY=1 DRAIN_WINDOW_SECS="${DRAIN_WINDOW_SECS:-10}"
 mkdir -p "$DATA_DIR"
 
-cp scripts/cluster/haproxy.cfg "$RUN_DIR/haproxy.cfg"
+ports=()
 port=$((LB_PORT + 1))
 for n in $(seq 1 "$NODES"); do
   port=$(free_port "$port")
@@ -65,16 +65,13 @@ for n in $(seq 1 "$NODES"); do
     "$TSUMUGI_BIN" >"$RUN_DIR/node$n.log" 2>&1 &
   PIDS+=($!)
   await_health "$!" "$port" 120
-  printf '    server node%s 127.0.0.1:%s cookie node%s\n    server node%s-unchecked 127.0.0.1:%s backup no-check\n' \
-    "$n" "$port" "$n" "$n" "$port" >>"$RUN_DIR/haproxy.cfg"
+  ports+=("$port")
   say "node$n on 127.0.0.1:$port (metrics http://127.0.0.1:$metrics/metrics, log $RUN_DIR/node$n.log)"
   port=$((port + 1))
 done
 
-LB_BIND="127.0.0.1:$LB_PORT" haproxy -db -f "$RUN_DIR/haproxy.cfg" >"$RUN_DIR/haproxy.log" 2>&1 &
-HAPROXY_PID=$!
+start_haproxy "$RUN_DIR" "127.0.0.1:$LB_PORT" "${ports[@]}"
 PIDS+=("$HAPROXY_PID")
-for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$LB_PORT/api/ready" >/dev/null 2>&1 && break; sleep 0.2; done
 
 print_demo_logins "http://127.0.0.1:$LB_PORT（HAProxy → ノード ${NODES} 台）"
 # Until Ctrl-C (or HAProxy ends). A node may be stopped meanwhile (`kill -TERM <pid>` drains

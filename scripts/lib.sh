@@ -184,6 +184,39 @@ stop_bench_server() {
   psql "$1" -qc "drop database if exists $2 with (force)" >/dev/null || true
 }
 
+# jq_num JSON EXPRESSION: a Python expression over the parsed JSON `d`, printed (the figures a
+# benchmark or soak reads from the generator's report).
+jq_num() { python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(eval(sys.argv[2], {}, {'d': d}))" "$1" "$2"; }
+
+# start_haproxy DIR BIND PORT...: HAProxy in front of the tsumugi nodes on the given ports, as
+# docs/operations.md deploys it: scripts/cluster/haproxy.cfg with its two server lines per node,
+# listening on BIND (host:port); with TLS_PEM set (certificate and key in one file) it terminates
+# TLS there with HTTP/2 and tells the nodes the scheme. Writes DIR/haproxy.cfg and DIR/haproxy.log,
+# waits until a node answers ready through it (fails with the log otherwise); sets HAPROXY_PID.
+start_haproxy() {
+  local dir=$1 bind=$2 n=0 port scheme=http
+  shift 2
+  cp "$ROOT/scripts/cluster/haproxy.cfg" "$dir/haproxy.cfg"
+  if [ -n "${TLS_PEM:-}" ]; then
+    scheme=https
+    sed -i "s|^    bind \"\${LB_BIND}\"\$|& ssl crt $TLS_PEM alpn h2,http/1.1\n    http-request set-header X-Forwarded-Proto https|" "$dir/haproxy.cfg"
+  fi
+  for port in "$@"; do
+    n=$((n + 1))
+    printf '    server node%s 127.0.0.1:%s cookie node%s\n    server node%s-unchecked 127.0.0.1:%s backup no-check\n' \
+      "$n" "$port" "$n" "$n" "$port" >>"$dir/haproxy.cfg"
+  done
+  LB_BIND="$bind" haproxy -db -f "$dir/haproxy.cfg" >"$dir/haproxy.log" 2>&1 &
+  HAPROXY_PID=$!
+  for _ in $(seq 1 50); do
+    curl -kfs "$scheme://$bind/api/ready" >/dev/null 2>&1 && return 0
+    sleep 0.2
+  done
+  echo "HAProxy on $bind did not reach a ready node" >&2
+  cat "$dir/haproxy.log" >&2
+  return 1
+}
+
 # A cluster directory postgres can reach: data/pg when possible, else under /var/tmp.
 private_cluster_dir() {
   local preferred="$ROOT/data/pg"

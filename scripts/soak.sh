@@ -205,7 +205,6 @@ soak_cluster() {
   redis-server --bind 127.0.0.1 --port "$redis_port" --save '' --appendonly no >"$SOAK_TMP/redis.log" 2>&1 &
   SOAK_PIDS+=($!)
   for _ in $(seq 1 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.1; done
-  cp scripts/cluster/haproxy.cfg "$SOAK_TMP/haproxy.cfg"
   port=18301
   for n in 1 2 3; do
     port=$(free_port "$port")
@@ -217,27 +216,22 @@ soak_cluster() {
       "$TSUMUGI_BIN" >"$SOAK_TMP/cluster-$n.log" 2>&1 &
     SOAK_PIDS+=($!)
     await_health "$!" "$port" 120
-    printf '    server node%s 127.0.0.1:%s cookie node%s\n' "$n" "$port" "$n" >>"$SOAK_TMP/haproxy.cfg"
     ports+=("$port")
     port=$((port + 1))
   done
   first=$(psql "$db" -qtA -v ON_ERROR_STOP=1 -v channels=10 -v members=100 -f loadtest/product-seed.sql | tail -n 1)
   psql "$db" -qc "vacuum analyze" >/dev/null
   lb_port=$(free_port 18300)
-  LB_BIND="127.0.0.1:$lb_port" haproxy -db -f "$SOAK_TMP/haproxy.cfg" >"$SOAK_TMP/haproxy.log" 2>&1 &
-  SOAK_PIDS+=($!)
-  for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$lb_port/api/ready" >/dev/null 2>&1 && break; sleep 0.2; done
+  start_haproxy "$SOAK_TMP" "127.0.0.1:$lb_port" "${ports[@]}"
+  SOAK_PIDS+=("$HAPROXY_PID")
   local rows=""
   for target in "three nodes behind HAProxy=127.0.0.1:$lb_port" "one node=127.0.0.1:${ports[0]}"; do
     say "cluster: the product path at $rate messages/s, $seconds s: ${target%%=*}"
     out=$("$lt" product --server "${target#*=}" --first-channel "$first" --channels 10 --members 100 \
       --rate "$rate" --seconds "$seconds" --idle 0 --sources "$sources")
     local p50 p99 post lost errors
-    p50=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["last_member"]["p50_ms"])')
-    p99=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["last_member"]["p99_ms"])')
-    post=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["post"]["p99_ms"])')
-    lost=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["lost"])')
-    errors=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["post_errors"])')
+    read -r p50 p99 post lost errors < <(jq_num "$out" \
+      "' '.join(str(v) for v in (d['last_member']['p50_ms'], d['last_member']['p99_ms'], d['post']['p99_ms'], d['lost'], d['post_errors']))")
     echo "  last member p50 $p50 ms, p99 $p99 ms, POST p99 $post ms, lost $lost, POST errors $errors"
     rows+="| ${target%%=*} | $rate | $p50 | $p99 | $post | $lost | $errors |"$'\n'
   done
