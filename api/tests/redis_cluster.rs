@@ -197,6 +197,26 @@ async fn until(socket: &mut SioClient, mut wanted: impl FnMut(&str, &Value) -> b
     }
 }
 
+/// Posts `text` to `channel` through `node` (it must be accepted); whether `socket` hears that
+/// message pushed within [`PATIENCE`].
+async fn posted_and_heard(
+    node: &TestApp,
+    token: &str,
+    channel: i64,
+    text: &str,
+    socket: &mut SioClient,
+) -> bool {
+    let (status, sent) = post_message(&node.http, node.addr, token, channel, text, text)
+        .await
+        .unwrap();
+    assert_eq!(status, StatusCode::CREATED, "{sent}");
+    let id = sent["id"].as_i64();
+    until(socket, |name, data| {
+        name == "message.created" && data["id"].as_i64() == id
+    })
+    .await
+}
+
 #[tokio::test]
 async fn a_message_crosses_nodes_through_every_shard_and_presence_is_shared() {
     let Nodes {
@@ -248,21 +268,14 @@ async fn a_message_crosses_nodes_through_every_shard_and_presence_is_shared() {
 
     // A message in each channel, each carried by another shard, crosses from A to B.
     for (primary, (channel, slot)) in &channels {
-        let (status, sent) = post_message(
-            &node_a.http,
-            node_a.addr,
-            &writer,
-            *channel,
-            &format!("shard {primary}"),
-            &format!("shard-{primary}"),
-        )
-        .await
-        .unwrap();
-        assert_eq!(status, StatusCode::CREATED, "{sent}");
-        let id = sent["id"].as_i64();
         assert!(
-            until(&mut socket, |name, data| name == "message.created"
-                && data["id"].as_i64() == id)
+            posted_and_heard(
+                &node_a,
+                &writer,
+                *channel,
+                &format!("shard-{primary}"),
+                &mut socket
+            )
             .await,
             "a message in channel {channel} (slot {slot}, primary :{primary}) reaches node B"
         );
@@ -271,15 +284,8 @@ async fn a_message_crosses_nodes_through_every_shard_and_presence_is_shared() {
     let (channel, _) = *channels.values().next_back().unwrap();
     let mut writer_socket = _writer_socket;
     join(&mut writer_socket, channel).await;
-    let (status, sent) = post_message(&node_b.http, node_b.addr, &reader, channel, "back", "back")
-        .await
-        .unwrap();
-    assert_eq!(status, StatusCode::CREATED);
-    let id = sent["id"].as_i64();
     assert!(
-        until(&mut writer_socket, |name, data| name == "message.created"
-            && data["id"].as_i64() == id)
-        .await,
+        posted_and_heard(&node_b, &reader, channel, "back", &mut writer_socket).await,
         "B → A crosses too"
     );
 }

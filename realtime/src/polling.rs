@@ -166,15 +166,18 @@ impl Session {
         heard.elapsed() >= protocol.ping_interval + protocol.ping_timeout
     }
 
+    /// Marks the session over (the next GET answers `answer`) and drops what was queued for it.
+    fn mark_ended(&self, answer: &'static str) {
+        let mut state = self.state();
+        state.ended.get_or_insert(answer);
+        state.queue.clear();
+        state.queued = 0;
+    }
+
     /// Ends the session: the waiting GET answers `answer`, later requests are unknown, and
     /// the socket behind the bridge sees its connection close once the pump lets go.
     fn end(self: &Arc<Self>, sessions: &Sessions, answer: &'static str) {
-        {
-            let mut state = self.state();
-            state.ended.get_or_insert(answer);
-            state.queue.clear();
-            state.queued = 0;
-        }
+        self.mark_ended(answer);
         sessions.remove(self);
         self.to_poll.notify_waiters();
         self.to_pump.notify_one();
@@ -188,12 +191,7 @@ impl Session {
         if self.state().polling {
             return self.end(&shared.polling, "6");
         }
-        {
-            let mut state = self.state();
-            state.ended.get_or_insert("6");
-            state.queue.clear();
-            state.queued = 0;
-        }
+        self.mark_ended("6");
         self.to_pump.notify_one();
         let (session, shared) = (self.clone(), shared.clone());
         tokio::spawn(async move {
