@@ -21,14 +21,30 @@ export function setPageTitle(title: string): void {
   document.title = titleWithCount(pageTitle, unread);
 }
 
-/** The member's unread count changed (0 when nobody is logged in). */
+let iconPending = false;
+
+/**
+ * The member's unread count changed (0 when nobody is logged in). The title follows at once; the
+ * icon is drawn when the browser is idle (a canvas and a PNG encoding: tens of milliseconds on a
+ * phone, which would otherwise lengthen the task that opened a channel).
+ */
 export function setUnreadCount(count: number): void {
   unread = Math.max(0, count);
   document.title = titleWithCount(pageTitle, unread);
-  if (drawnCount !== unread) {
+  if (drawnCount === unread || iconPending) return;
+  iconPending = true;
+  whenIdle(() => {
+    iconPending = false;
+    if (drawnCount === unread) return;
     drawnCount = unread;
     setIcon(unread);
-  }
+  });
+}
+
+/** Runs `work` when the main thread is idle (within a second), or soon where the browser cannot say. */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1000 });
+  else setTimeout(work, 0);
 }
 
 const ICON = 64;

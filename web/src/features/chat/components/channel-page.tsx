@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
@@ -158,15 +158,16 @@ const FIRST_PAINT_MESSAGES = 15;
 
 /**
  * The messages to draw: on opening a channel, first only the newest (what the reader sees,
- * scrolled to the bottom), the older ones of the page a frame later, so the first paint does not
- * wait for messages above the fold to be laid out.
+ * scrolled to the bottom), the older ones of the page a frame later as a transition (React
+ * yields to the browser while it draws them), so neither the first paint nor the reader's first
+ * input waits for messages above the fold.
  */
 function useNewestFirst(channelId: number, messages: Message[]): Message[] {
   const [whole, setWhole] = useState<number | null>(null);
   const loaded = messages.length > 0;
   useEffect(() => {
     if (!loaded) return;
-    const frame = requestAnimationFrame(() => setWhole(channelId));
+    const frame = requestAnimationFrame(() => startTransition(() => setWhole(channelId)));
     return () => cancelAnimationFrame(frame);
   }, [channelId, loaded]);
   return whole === channelId ? messages : messages.slice(-FIRST_PAINT_MESSAGES);
@@ -229,14 +230,20 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
 
   useEffect(() => {
     chat().setViewing(channelId);
-    void chat().fetchMembers(channelId);
-    void chat().fetchPresence(channelId);
-    void chat().fetchPins(channelId);
-    void chat().fetchReactions();
-    void joinChannel(channelId);
+    // What surrounds the messages is asked for in a task of its own, not in the one that drew them.
+    const around = setTimeout(() => {
+      void chat().fetchMembers(channelId);
+      void chat().fetchPresence(channelId);
+      void chat().fetchPins(channelId);
+      void chat().fetchReactions();
+      void joinChannel(channelId);
+    }, 0);
     stickToBottom.current = focusId === null;
     place.current = null;
-    return () => chat().setViewing(null);
+    return () => {
+      clearTimeout(around);
+      chat().setViewing(null);
+    };
   }, [channelId, chat, location.key, focusId]);
 
   const messages = history?.data ?? [];
@@ -310,12 +317,17 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
   };
 
   const writable = channel.status === 'active';
-  const remove = (message: Message) =>
-    void confirm({ title: 'このメッセージを削除しますか？', message: '削除したメッセージは元に戻せません。', testId: 'confirm-delete-message' }).then(
-      (yes) => {
-        if (yes) void chat().deleteMessage(channelId, message.id);
-      },
-    );
+  // Stable, so the memoised messages draw again only when they change.
+  const remove = useCallback(
+    (message: Message) =>
+      void confirm({ title: 'このメッセージを削除しますか？', message: '削除したメッセージは元に戻せません。', testId: 'confirm-delete-message' }).then(
+        (yes) => {
+          if (yes) void chat().deleteMessage(channelId, message.id);
+        },
+      ),
+    [confirm, chat, channelId],
+  );
+  const openThread = useCallback((message: Message) => setThreadId(message.id), []);
 
   // A message opened by its id that is not in the channel's stream is a reply (a notice of it): its thread opens beside.
   const focusLoaded = focusId !== null && !!history && !history.loading && history.data.length > 0;
@@ -382,8 +394,8 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
               const { message } = item;
               return (
                 <Focused key={item.key} $on={message.id === focusId} data-focused={message.id === focusId || undefined}>
-                  <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} onReply={(m) => setThreadId(m.id)} />
-                  <ThreadSummary message={message} onOpen={() => setThreadId(message.id)} />
+                  <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={writable} token={token} onEdit={setEditing} onDelete={remove} onReply={openThread} />
+                  <ThreadSummary message={message} onOpen={openThread} />
                 </Focused>
               );
             })}

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useMemo } from 'react';
 import styled from 'styled-components';
 import { theme } from '@/theme/theme';
 import { type Inline, parseBody } from '../markup';
@@ -67,7 +67,8 @@ function inline(nodes: Inline[], members: Member[]): ReactNode[] {
 
 /** Renders a message body's markup (`../markup`): quotes, code, lists, bold, links and `<@id>` mentions. */
 export function MessageBody({ body, members }: { body: string; members: Member[] }) {
-  const blocks = parseBody(body).map((block, index) => {
+  const parsed = useMemo(() => parseBody(body), [body]);
+  const blocks = parsed.map((block, index) => {
     switch (block.type) {
       case 'line':
         return <div key={index}>{inline(block.inline, members)}</div>;

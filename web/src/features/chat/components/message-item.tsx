@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import styled from 'styled-components';
 import { settle } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -95,8 +95,12 @@ export interface MessageItemProps {
   onReply?: (message: Message) => void;
 }
 
-/** One message with its files, reactions and actions. Writes cause no local change: pushes update the list. */
-export function MessageItem({ message, members, reactions, ownUserId, canModerate, writable, token, onEdit, onDelete, onReply }: MessageItemProps) {
+/**
+ * One message with its files, reactions and actions. Writes cause no local change: pushes update
+ * the list. Memoised: a channel draws a page of them, and what arrives after the messages
+ * (members, reactions, presence, pins) must not draw every one again; callers pass stable callbacks.
+ */
+export const MessageItem = memo(function MessageItem({ message, members, reactions, ownUserId, canModerate, writable, token, onEdit, onDelete, onReply }: MessageItemProps) {
   const [picking, setPicking] = useState(false);
   const own = message.user.id === ownUserId;
   const toggleReaction = (reactionId: number, mine: boolean) =>
@@ -164,4 +168,4 @@ export function MessageItem({ message, members, reactions, ownUserId, canModerat
       )}
     </Row>
   );
-}
+});

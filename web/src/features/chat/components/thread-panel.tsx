@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { theme } from '@/theme/theme';
@@ -45,14 +45,14 @@ const SummaryButton = styled.button`
 `;
 
 /** Under a message with replies: their count and last repliers (kept live); opens the thread. */
-export function ThreadSummary({ message, onOpen }: { message: Message; onOpen: () => void }) {
+export const ThreadSummary = memo(function ThreadSummary({ message, onOpen }: { message: Message; onOpen: (message: Message) => void }) {
   if (message.replyCount === 0) return null;
   return (
-    <SummaryButton type="button" data-testid="thread-summary" onClick={onOpen}>
+    <SummaryButton type="button" data-testid="thread-summary" onClick={() => onOpen(message)}>
       {`💬 ${message.replyCount}件の返信（${message.lastRepliers.map((r) => r.userName).join('、')}）`}
     </SummaryButton>
   );
-}
+});
 
 /** What each message of the thread is drawn with, passed through to `MessageItem`. */
 type ItemProps = Pick<MessageItemProps, 'members' | 'reactions' | 'ownUserId' | 'canModerate' | 'writable' | 'token' | 'onDelete'>;
@@ -64,6 +64,9 @@ interface Props extends ItemProps {
   mobile: boolean;
   onClose: () => void;
 }
+
+/** Replies are not edited in the panel (read-only items). */
+const NOT_EDITABLE = () => {};
 
 /** A thread: the parent and its replies, live, with a composer that replies. Beside the channel on a desktop, the whole page on a phone. */
 export function ThreadPanel({ parent, focusId, members, reactions, ownUserId, canModerate, writable, token, mobile, onClose, onDelete }: Props) {
@@ -80,7 +83,7 @@ export function ThreadPanel({ parent, focusId, members, reactions, ownUserId, ca
   }, [focusShown]);
   const item = (message: Message) => (
     <div key={message.id} data-focused={message.id === focusId || undefined} style={message.id === focusId ? { background: '#fff7d6' } : undefined}>
-      <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={false} token={token} onEdit={() => {}} onDelete={onDelete} />
+      <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={false} token={token} onEdit={NOT_EDITABLE} onDelete={onDelete} />
     </div>
   );
   return (
