@@ -17,7 +17,7 @@ screens:
 	@bash scripts/screens.sh
 
 # Benchmarks (not part of make test): Tsumugi's hub against a Node socket.io baseline.
-.PHONY: bench bench-quick bench-rest bench-search bench-search-messages bench-confirm bench-web bench-files
+.PHONY: bench bench-quick bench-rest bench-search bench-search-messages bench-presence bench-confirm bench-web bench-files
 bench:
 	@bash scripts/bench.sh
 
@@ -43,6 +43,11 @@ bench-search:
 # one- and two-character words and two-word queries, and plans, in loadtest/results/message-search.md.
 bench-search-messages:
 	@bash scripts/bench-search-messages.sh
+
+# Presence at 10,000 clients: presence.updated p99 and the server's CPU with presence on and off
+# (loadtest/results/presence.md).
+bench-presence:
+	@bash scripts/bench-presence.sh
 
 # Confirming a month of rewards for 10,000 creators × 20 tasks: time and SQL statements in
 # loadtest/results/reward-confirmation.md.
