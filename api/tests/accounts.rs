@@ -853,14 +853,21 @@ async fn a_client_invites_its_own_people_only() {
             .await
         }
     };
+    let accountant = app.login("accountant@demo.tsumugi.jp").await;
     let (status, _) = invite(client.clone(), other_client, "stranger@example.jp").await;
     assert_eq!(
         status,
-        StatusCode::FORBIDDEN,
-        "a client of another company cannot invite"
+        StatusCode::NOT_FOUND,
+        "another company is not even visible to a client"
     );
     let (status, _) = invite(creator.clone(), demo_client, "stranger@example.jp").await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = invite(accountant, demo_client, "stranger@example.jp").await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "an accountant sees the company but does not invite to it (as on /clients/{{id}}/accounts)"
+    );
     let (status, _) = invite(admin.clone(), 99_999_999, "stranger@example.jp").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, body) = invite(client.clone(), demo_client, "manager@demo.tsumugi.jp").await;
@@ -869,7 +876,7 @@ async fn a_client_invites_its_own_people_only() {
     assert_eq!(
         status,
         StatusCode::NO_CONTENT,
-        "staff invite for any client"
+        "managers and admins invite for any client"
     );
 
     let (status, body) = invite(client.clone(), demo_client, "new.person@example.jp").await;

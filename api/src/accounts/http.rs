@@ -14,12 +14,11 @@ use uuid::Uuid;
 use crate::accounts::model::{MAIL_ADDRESS_RULES, MAIL_MAX, MailAddressRequest};
 use crate::accounts::model::{MailFrequencies, MailFrequency};
 use crate::accounts::tokens::{self, Purpose, Recipient};
-use crate::accounts::{access, db, invitations, mails, password_rule, throttle};
+use crate::accounts::{db, invitations, mails, password_rule, throttle};
 use crate::auth::role::Role;
 use crate::auth::{password, rate_limit, session};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser, ClientIp};
-use crate::platform::guards::ensure_visible;
 use crate::platform::mail::Mail;
 use crate::platform::realtime_auth::sessions_revoked;
 use crate::platform::validation::Validator;
@@ -334,7 +333,8 @@ pub async fn signup_profile(
     Ok(Json(signed_up))
 }
 
-/// Invites a person of client `client_id` by mail: staff, or a user of that client.
+/// Invites a person of client `client_id` by mail, under the same rule as
+/// `POST /clients/{id}/accounts`: managers, admins, or a user of that client.
 #[utoipa::path(post, path = "/clients/{client_id}/signup", tag = "accounts", security(("bearer" = [])),
     request_body = MailAddressRequest,
     responses((status = 204, description = "the invitation was mailed"), (status = 401), (status = 403), (status = 404),
@@ -346,12 +346,10 @@ pub async fn client_signup(
     Path(client_id): Path<i64>,
     ApiJson(body): ApiJson<MailAddressRequest>,
 ) -> AppResult<StatusCode> {
-    let company_name = db::client_company(&state.db, client_id).await?;
-    ensure_visible(
-        company_name.is_some(),
-        access::may_invite_to_client(&caller, client_id),
-    )?;
-    let company_name = company_name.unwrap_or_default();
+    crate::clients::clients::access::invitable_client(&state.db, &caller, client_id).await?;
+    let company_name = db::client_company(&state.db, client_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     invitations::invite_to_client(&state, &ip, client_id, &company_name, &body.mail_address)
         .await?;
     Ok(StatusCode::NO_CONTENT)

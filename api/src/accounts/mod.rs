@@ -2,7 +2,6 @@
 //! member's password and mail address changes, generated passwords and mail notification
 //! frequencies. The Profile and its rules live in `users::profile`.
 
-mod access;
 mod db;
 pub mod http;
 pub mod invitations;

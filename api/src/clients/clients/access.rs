@@ -85,6 +85,22 @@ pub fn may_invite(caller: &Caller, client_id: i64) -> bool {
     may_write(caller) || caller.belongs_to_client(client_id)
 }
 
+/// Client `client_id` when the caller may invite people to it, through either invitation
+/// endpoint (`POST /clients/{id}/accounts`, `POST /clients/{id}/signup`): 404 as
+/// [`client_for`], 403 for those who see it but may not invite (accountants).
+pub async fn invitable_client(
+    db: impl PgExecutor<'_>,
+    caller: &Caller,
+    client_id: i64,
+) -> AppResult<()> {
+    client_for(db, caller, client_id).await?;
+    if may_invite(caller, client_id) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
 /// Whether the caller reads a client's internal note (staff).
 pub fn sees_note(caller: &Caller) -> bool {
     caller.role.is_staff()

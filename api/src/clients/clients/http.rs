@@ -201,10 +201,7 @@ pub async fn invite(
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<MailAddressRequest>,
 ) -> AppResult<StatusCode> {
-    access::client_for(&state.db, &caller, id).await?;
-    if !access::may_invite(&caller, id) {
-        return Err(AppError::Forbidden);
-    }
+    access::invitable_client(&state.db, &caller, id).await?;
     let name = db::company_name(&state.db, id)
         .await?
         .ok_or(AppError::NotFound)?;

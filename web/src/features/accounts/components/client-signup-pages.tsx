@@ -1,4 +1,4 @@
-/** Client invitations: staff or the client's own people invite by mail; the invited person registers from the link. */
+/** Client invitations: managers, admins or the client's own people invite by mail; the invited person registers from the link. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
