@@ -13,13 +13,16 @@ export interface History extends AsyncState<Message[]> {
   page: number;
   hasMore: boolean;
   unreadMessageId: number | null;
+  /** The unread messages when the channel opened: how many, and the newest message then (the jump button counts down from it). */
+  unreadCount: number;
+  unreadUpToId: number | null;
 }
 
 /** Stable empty lists for selectors (a fresh `[]` per call would re-render forever). */
 export const NO_MEMBERS: Member[] = [];
 export const NO_MESSAGES: Message[] = [];
 
-const emptyHistory = (): History => ({ ...initialAsync<Message[]>([]), page: -1, hasMore: true, unreadMessageId: null });
+const emptyHistory = (): History => ({ ...initialAsync<Message[]>([]), page: -1, hasMore: true, unreadMessageId: null, unreadCount: 0, unreadUpToId: null });
 const emptyTeams = (): GroupedTeams => ({ favorite: [], assigned: [], other: [] });
 
 /**
@@ -293,6 +296,8 @@ export const useChat = create<ChatState>((set, get) => {
           page,
           hasMore: answer.hasMore,
           unreadMessageId: page === 0 ? answer.unreadMessageId : h.unreadMessageId,
+          unreadCount: page === 0 ? answer.unreadCount : h.unreadCount,
+          unreadUpToId: page === 0 ? (answer.messages.at(-1)?.id ?? null) : h.unreadUpToId,
         }));
       } catch (error) {
         patchHistory(channelId, (h) => failed(h, error, 'メッセージの取得に失敗しました'));
@@ -309,6 +314,8 @@ export const useChat = create<ChatState>((set, get) => {
           page: answer.currentPage,
           hasMore: answer.hasMore,
           unreadMessageId: null,
+          unreadCount: 0,
+          unreadUpToId: null,
         }));
       } catch (error) {
         // The message is gone (deleted since its notice): the channel opens at its newest messages.

@@ -18884,6 +18884,12 @@ export interface components {
             messages: components["schemas"]["MessageView"][];
             /**
              * Format: int64
+             * @description How many messages (of others, outside threads) the caller has not read: the jump
+             *     button's count when the channel opens.
+             */
+            unread_count: number;
+            /**
+             * Format: int64
              * @description The first message the caller has not read, if any.
              */
             unread_message_id?: number | null;
