@@ -229,6 +229,7 @@ async fn message_history_pages_from_the_newest_and_catches_up_after_an_id() {
         newest - 2,
         "the creator has three unread"
     );
+    assert_eq!(page0["unread_count"], 3, "and the page says how many");
     assert_eq!(page0["has_more"], true);
 
     let (_, page1) = app

@@ -16,7 +16,7 @@ use crate::connection;
 use crate::events::EventName;
 use crate::flusher::Flusher;
 use crate::polling::Sessions;
-use crate::presence::{Presence, PresenceChange, PresenceConfig, PresenceStatus, Store};
+use crate::presence::{Presence, PresenceChange, PresenceConfig, PresenceState, Store};
 use crate::redis_link::{Link, LinkError, RedisLink};
 use crate::redis_shards::{ShardedLink, cluster_nodes};
 use crate::registry::{ALL, Registry};
@@ -294,8 +294,8 @@ impl Hub {
         }
     }
 
-    /// The state of each of `user_ids` over every node.
-    pub async fn presence_of(&self, user_ids: &[i64]) -> HashMap<i64, PresenceStatus> {
+    /// The state of each of `user_ids` over every node, with its sequence.
+    pub async fn presence_of(&self, user_ids: &[i64]) -> HashMap<i64, PresenceState> {
         self.shared.presence.status_of(user_ids).await
     }
 

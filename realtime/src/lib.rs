@@ -35,7 +35,8 @@ pub use events::EventName;
 pub use hub::{DEFAULT_MAX_SOCKETS_PER_CLIENT, Hub, HubConfig, HubError, HubLayer};
 pub use limits::{SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND};
 pub use presence::{
-    DEFAULT_AWAY_AFTER, DEFAULT_PRESENCE_EXPIRY, PresenceChange, PresenceConfig, PresenceStatus,
+    DEFAULT_AWAY_AFTER, DEFAULT_PRESENCE_EXPIRY, PresenceChange, PresenceConfig, PresenceState,
+    PresenceStatus,
 };
 pub use redis_link::{COMMAND_TIMEOUT, HEALTH_INTERVAL, MISSED_MARGIN, RECONNECT_INTERVAL};
 pub use rooms::Room;

@@ -9,11 +9,14 @@
 //!
 //! Across nodes (Redis): `{prefix}:presence:user:{id}` is a hash node → `1` (away) or `2`
 //! (online), its greatest value the user's state; `{prefix}:presence:node:{node}` the set of
-//! users a node wrote; `{prefix}:presence:nodes` a sorted set of the live nodes, scored by the
+//! users a node wrote; `{prefix}:presence:seq:{id}` the user's sequence, raised by the script
+//! that moves their state; `{prefix}:presence:nodes` a sorted set of the live nodes, scored by the
 //! moment (Redis's clock) their heartbeat lapses. A node renews its score every tick; a node
 //! that lapsed is claimed by whichever node removes it from the sorted set first, which takes
 //! its entries out of each of its users' hashes. Every change is one script that answers the
-//! user's state before and after, so exactly the change that moved it is announced, once.
+//! user's state before and after, so exactly the change that moved it is announced, once, with
+//! the sequence it raised: two nodes' announcements of one user may cross on their way to a
+//! browser, which keeps the highest sequence it saw per user (`docs/decisions/presence.md`).
 //! Without Redis the node's own states are the whole truth. On a Redis Cluster the prefix is a
 //! hash tag (`{prefix:presence}`), so that every key is in one slot and the scripts, which touch
 //! a user's hash and a node's set at once, run on one shard (`docs/decisions/redis-cluster.md`).
@@ -90,6 +93,16 @@ impl PresenceStatus {
 pub struct PresenceChange {
     pub user_id: i64,
     pub status: PresenceStatus,
+    /// The user's sequence after this change: a later change of the same user has a greater
+    /// one, whichever node announced it.
+    pub seq: u64,
+}
+
+/// A user's state now and the sequence of the change that made it (0: never changed).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PresenceState {
+    pub status: PresenceStatus,
+    pub seq: u64,
 }
 
 type Listener = Arc<dyn Fn(PresenceChange) + Send + Sync>;
@@ -99,6 +112,14 @@ pub(crate) fn now_ms() -> u64 {
     static EPOCH: OnceLock<Instant> = OnceLock::new();
     // Starts at 1 so that 0 can never read as "active just now".
     EPOCH.get_or_init(Instant::now).elapsed().as_millis() as u64 + 1
+}
+
+/// Microseconds since 1970 (below 2^53 until the year 2255: exact as a JavaScript number).
+fn clock_micros() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_micros() as u64)
+        .unwrap_or(0)
 }
 
 /// This node's part of presence.
@@ -115,6 +136,10 @@ pub(crate) struct Presence {
     halted: AtomicBool,
     /// Changes announced by this node (for the tests and the benchmark's report).
     announced: AtomicU64,
+    /// Without Redis: the sequence of the node's latest change (of any user), moved under the
+    /// `written` lock so that a reading of both agrees. It starts at the clock in microseconds,
+    /// so that a restarted node's sequences are above those its reconnecting browsers hold.
+    local_seq: AtomicU64,
 }
 
 impl Presence {
@@ -129,6 +154,7 @@ impl Presence {
             listeners: RwLock::default(),
             halted: AtomicBool::new(false),
             announced: AtomicU64::new(0),
+            local_seq: AtomicU64::new(clock_micros()),
         }
     }
 
@@ -181,15 +207,21 @@ impl Presence {
         self.announced.load(Ordering::Relaxed)
     }
 
-    /// The state of each of `user_ids` over every node (offline when unknown or unreadable).
-    pub(crate) async fn status_of(&self, user_ids: &[i64]) -> HashMap<i64, PresenceStatus> {
+    /// The state of each of `user_ids` over every node with its sequence (offline when unknown
+    /// or unreadable). Without Redis every user's sequence is the node's latest: no change
+    /// announced before the reading has a greater one, every change after it has.
+    pub(crate) async fn status_of(&self, user_ids: &[i64]) -> HashMap<i64, PresenceState> {
         match &self.store {
             Some(store) => store.status_of(user_ids).await,
             None => {
                 let written = self.written();
+                let seq = self.local_seq.load(Ordering::SeqCst);
                 user_ids
                     .iter()
-                    .map(|id| (*id, written.get(id).copied().unwrap_or_default()))
+                    .map(|id| {
+                        let status = written.get(id).copied().unwrap_or_default();
+                        (*id, PresenceState { status, seq })
+                    })
                     .collect()
             }
         }
@@ -240,35 +272,38 @@ impl Presence {
         };
         for batch in changed.chunks(BATCH) {
             let moved = match &self.store {
-                None => {
-                    let written = self.written();
-                    batch
-                        .iter()
-                        .map(|(user_id, status)| {
-                            let before = written.get(user_id).copied().unwrap_or_default();
-                            Some((before, *status))
-                        })
-                        .collect()
-                }
+                None => batch.iter().map(|_| None).collect(),
                 Some(store) => store.write(batch).await,
             };
             for ((user_id, status), moved) in batch.iter().zip(moved) {
-                // A write that failed is tried again at the next tick (it still differs).
-                let Some((before, after)) = moved else {
-                    continue;
-                };
-                {
+                let moved = {
                     let mut written = self.written();
+                    let moved = match (&self.store, moved) {
+                        // A write that failed is tried again at the next tick (it still differs).
+                        (Some(_), None) => continue,
+                        (Some(_), Some(moved)) => moved,
+                        (None, _) => {
+                            let before = written.get(user_id).copied().unwrap_or_default();
+                            let seq = self.local_seq.fetch_add(1, Ordering::SeqCst) + 1;
+                            Moved {
+                                before,
+                                after: *status,
+                                seq,
+                            }
+                        }
+                    };
                     if *status == PresenceStatus::Offline {
                         written.remove(user_id);
                     } else {
                         written.insert(*user_id, *status);
                     }
-                }
-                if before != after {
+                    moved
+                };
+                if moved.before != moved.after {
                     self.announce(PresenceChange {
                         user_id: *user_id,
-                        status: after,
+                        status: moved.after,
+                        seq: moved.seq,
                     });
                 }
             }
@@ -291,11 +326,8 @@ impl Presence {
         });
         self.settle(shared, users).await;
         if let Some(store) = &self.store {
-            for (user_id, after) in store.sweep().await {
-                self.announce(PresenceChange {
-                    user_id,
-                    status: after,
-                });
+            for change in store.sweep().await {
+                self.announce(change);
             }
         }
     }
@@ -371,8 +403,19 @@ pub(crate) struct Store {
     registered: AtomicBool,
 }
 
+/// What one write did to a user's state over every node, and the user's sequence after it
+/// (raised when the state moved).
+#[derive(Debug, Clone, Copy)]
+struct Moved {
+    before: PresenceStatus,
+    after: PresenceStatus,
+    seq: u64,
+}
+
 /// Sets (or with `0`, removes) a node's state of a user; answers the user's state before and
-/// after. KEYS: the user's hash, the node's set; ARGV: node, state code, user id.
+/// after and their sequence, raised when the state moved (so the order of the sequences is the
+/// order in which Redis ran the changes, whichever node wrote them). KEYS: the user's hash, the
+/// node's set, the user's sequence; ARGV: node, state code, user id.
 const WRITE: &str = r"
 local function state(key)
   local top = 0
@@ -390,7 +433,20 @@ else
   redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
   redis.call('SADD', KEYS[2], ARGV[3])
 end
-return {before, state(KEYS[1])}
+local after = state(KEYS[1])
+local seq
+if after ~= before then
+  if redis.call('EXISTS', KEYS[3]) == 0 then
+    -- A first sequence (or one lost with Redis's data) starts at Redis's clock in microseconds,
+    -- above any a browser may still hold.
+    local t = redis.call('TIME')
+    redis.call('SET', KEYS[3], t[1] .. string.format('%06d', tonumber(t[2])))
+  end
+  seq = redis.call('INCR', KEYS[3])
+else
+  seq = tonumber(redis.call('GET', KEYS[3]) or '0')
+end
+return {before, after, seq}
 ";
 
 /// Renews a node's heartbeat until Redis's now + ARGV[2] ms; answers 1 when it was not there.
@@ -438,6 +494,10 @@ impl Store {
         format!("{}:user:{user_id}", self.prefix)
     }
 
+    fn seq_key(&self, user_id: i64) -> String {
+        format!("{}:seq:{user_id}", self.prefix)
+    }
+
     fn node_key(&self, node: &str) -> String {
         format!("{}:node:{node}", self.prefix)
     }
@@ -452,20 +512,13 @@ impl Store {
     }
 
     /// Writes this node's state of each user; per user the state over every node before and
-    /// after, `None` where the write failed.
-    async fn write(
-        &self,
-        batch: &[(i64, PresenceStatus)],
-    ) -> Vec<Option<(PresenceStatus, PresenceStatus)>> {
+    /// after with the user's sequence, `None` where the write failed.
+    async fn write(&self, batch: &[(i64, PresenceStatus)]) -> Vec<Option<Moved>> {
         let node = self.node.clone();
         self.write_as(&node, batch).await
     }
 
-    async fn write_as(
-        &self,
-        node: &str,
-        batch: &[(i64, PresenceStatus)],
-    ) -> Vec<Option<(PresenceStatus, PresenceStatus)>> {
+    async fn write_as(&self, node: &str, batch: &[(i64, PresenceStatus)]) -> Vec<Option<Moved>> {
         let Some(conn) = self.conn() else {
             return vec![None; batch.len()];
         };
@@ -475,21 +528,23 @@ impl Store {
             let mut call = scripts()[0].prepare_invoke();
             call.key(self.user_key(*user_id))
                 .key(&node_key)
+                .key(self.seq_key(*user_id))
                 .arg(node)
                 .arg(status.code())
                 .arg(*user_id);
             async move {
-                let answer: redis::RedisResult<(i64, i64)> = tokio::time::timeout(
+                let answer: redis::RedisResult<(i64, i64, u64)> = tokio::time::timeout(
                     crate::redis_link::COMMAND_TIMEOUT,
                     call.invoke_async(&mut conn),
                 )
                 .await
                 .unwrap_or_else(|_| Err(redis::RedisError::from(std::io::Error::from(std::io::ErrorKind::TimedOut))));
                 match answer {
-                    Ok((before, after)) => Some((
-                        PresenceStatus::from_code(before),
-                        PresenceStatus::from_code(after),
-                    )),
+                    Ok((before, after, seq)) => Some(Moved {
+                        before: PresenceStatus::from_code(before),
+                        after: PresenceStatus::from_code(after),
+                        seq,
+                    }),
                     Err(error) => {
                         tracing::debug!(%error, "presence write failed; tried again at the next tick");
                         None
@@ -519,8 +574,8 @@ impl Store {
     }
 
     /// Takes over the nodes whose heartbeat lapsed: their entries leave their users' hashes;
-    /// answers the users whose state that changed.
-    async fn sweep(&self) -> Vec<(i64, PresenceStatus)> {
+    /// answers the changes of the users whose state that moved.
+    async fn sweep(&self) -> Vec<PresenceChange> {
         let Some(mut conn) = self.conn() else {
             return Vec::new();
         };
@@ -552,10 +607,14 @@ impl Store {
                     .map(|id| (*id, PresenceStatus::Offline))
                     .collect();
                 for (user_id, moved) in batch.iter().zip(self.write_as(&node, &gone).await) {
-                    if let Some((before, after)) = moved
-                        && before != after
+                    if let Some(moved) = moved
+                        && moved.before != moved.after
                     {
-                        changed.push((*user_id, after));
+                        changed.push(PresenceChange {
+                            user_id: *user_id,
+                            status: moved.after,
+                            seq: moved.seq,
+                        });
                     }
                 }
             }
@@ -564,28 +623,38 @@ impl Store {
         changed
     }
 
-    async fn status_of(&self, user_ids: &[i64]) -> HashMap<i64, PresenceStatus> {
-        let mut answer: HashMap<i64, PresenceStatus> = user_ids
+    /// Each user's state and sequence, read at one moment (one transaction), so that a state
+    /// and its sequence agree.
+    async fn status_of(&self, user_ids: &[i64]) -> HashMap<i64, PresenceState> {
+        let mut answer: HashMap<i64, PresenceState> = user_ids
             .iter()
-            .map(|id| (*id, PresenceStatus::Offline))
+            .map(|id| (*id, PresenceState::default()))
             .collect();
         let Some(mut conn) = self.conn() else {
             return answer;
         };
         let mut pipe = redis::pipe();
+        pipe.atomic();
         for id in user_ids {
             pipe.cmd("HVALS").arg(self.user_key(*id));
+            pipe.cmd("GET").arg(self.seq_key(*id));
         }
-        let values: Vec<Vec<i64>> = match pipe.query_async(&mut conn).await {
+        let values: Vec<(Vec<i64>, Option<u64>)> = match pipe.query_async(&mut conn).await {
             Ok(values) => values,
             Err(error) => {
                 tracing::warn!(%error, "presence could not be read");
                 return answer;
             }
         };
-        for (id, values) in user_ids.iter().zip(values) {
+        for (id, (values, seq)) in user_ids.iter().zip(values) {
             let top = values.into_iter().max().unwrap_or(0);
-            answer.insert(*id, PresenceStatus::from_code(top));
+            answer.insert(
+                *id,
+                PresenceState {
+                    status: PresenceStatus::from_code(top),
+                    seq: seq.unwrap_or(0),
+                },
+            );
         }
         answer
     }
@@ -622,9 +691,14 @@ mod tests {
             },
         );
         let heard = Arc::new(Mutex::new(Vec::new()));
+        let seqs = Arc::new(Mutex::new(Vec::new()));
         shared.presence.listen({
             let heard = heard.clone();
-            Arc::new(move |change: PresenceChange| heard.lock().unwrap().push(change.status))
+            let seqs = seqs.clone();
+            Arc::new(move |change: PresenceChange| {
+                heard.lock().unwrap().push(change.status);
+                seqs.lock().unwrap().push(change.seq);
+            })
         });
         let heard = || std::mem::take(&mut *heard.lock().unwrap());
         let settle = || shared.presence.settle(&shared, [7]);
@@ -640,7 +714,7 @@ mod tests {
         settle().await;
         assert_eq!(heard(), [PresenceStatus::Online]);
         assert_eq!(
-            shared.presence.status_of(&[7, 8]).await[&7],
+            shared.presence.status_of(&[7, 8]).await[&7].status,
             PresenceStatus::Online
         );
 
@@ -668,10 +742,13 @@ mod tests {
         shared.registry.remove(&first);
         settle().await;
         assert_eq!(heard(), [PresenceStatus::Offline]);
-        assert_eq!(
-            shared.presence.status_of(&[7]).await[&7],
-            PresenceStatus::Offline
-        );
+        let now = shared.presence.status_of(&[7]).await[&7];
+        assert_eq!(now.status, PresenceStatus::Offline);
+        // Each change has a greater sequence than the one before; a reading has the latest.
+        let seqs = seqs.lock().unwrap().clone();
+        assert_eq!(seqs.len(), 6, "{seqs:?}");
+        assert!(seqs.windows(2).all(|w| w[0] < w[1]), "{seqs:?}");
+        assert_eq!(now.seq, *seqs.last().unwrap());
     }
 
     #[test]

@@ -113,7 +113,8 @@ test('the unread badge, tab title and icon rise with new messages; the channel o
     await expect(editor).toHaveTitle(titleCounting(elsewhere));
     await send(creator, `未読テスト1 ${Date.now()}`);
     await expect(badge).toHaveText('1', LIVE);
-    await send(creator, `未読テスト2 ${Date.now()}`);
+    const second = `未読テスト2 ${Date.now()}`;
+    await send(creator, second);
     await expect(badge).toHaveText('2', LIVE);
     // Taller than the list: the divider above it is out of view when the channel opens at the bottom.
     await send(creator, Array.from({ length: 40 }, (_, i) => `長文${i + 1}行目`).join('\n'));
@@ -127,7 +128,13 @@ test('the unread badge, tab title and icon rise with new messages; the channel o
     await expect(divider).toHaveCount(1);
     await expect(divider).not.toBeInViewport();
     await expect(editor.getByTestId('day-separator').last()).toHaveText(/^\d{1,2}月\d{1,2}日（[日月火水木金土]）$/);
-    await editor.getByTestId('jump-to-unread').click();
+    // The jump button counts the unread messages still above the view: the long one is on screen.
+    const jump = editor.getByTestId('jump-to-unread');
+    await expect(jump).toHaveText('↑ 未読 2件');
+    // Scrolled up to the second one: one is left above.
+    await messageWith(editor, second).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await expect(jump).toHaveText('↑ 未読 1件');
+    await jump.click();
     await expect(divider).toBeInViewport();
     await expect(editor.getByTestId('jump-to-unread')).toHaveCount(0);
     await expect(editor).toHaveTitle(titleCounting(elsewhere));

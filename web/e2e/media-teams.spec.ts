@@ -100,6 +100,11 @@ test('a client offers a creator a place in a team and sees the answer live', asy
     expect(creatorReloaded, 'the creator page was not reloaded').toBe(false);
     // The creator is now in the team's chat.
     await expect(creator.getByRole('link', { name: TEAM })).toBeVisible();
+    // Working in the team, her online dot shows on its member list and follows her: she leaves, it turns offline.
+    const dot = row.getByTestId('presence-dot');
+    await expect(dot).toHaveAttribute('data-status', 'online');
+    await creatorContext.close();
+    await expect(dot).toHaveAttribute('data-status', 'offline', { timeout: 5_000 });
   } finally {
     await clientContext.close();
     await creatorContext.close();

@@ -44,6 +44,20 @@ pub fn push_visible_teams(q: &mut impl PushSql, caller: &Caller) {
     }
 }
 
+/// Condition (on aliases `t`, a team, and `u`, a user) that `u` may see `t`: the rule of
+/// [`push_visible_teams`] with the user as a column instead of the caller, for finding who may
+/// see a team (who hears its members' presence, `chat::presence`). The two must agree
+/// (`api/tests/presence.rs` compares them over every demo user and team).
+pub fn push_team_viewers(q: &mut impl PushSql) {
+    q.push(
+        "(u.role in ('manager', 'accountant', 'admin') \
+          or (u.role = 'client' and t.client_id = u.client_id) \
+          or (u.role in ('general', 'editor_assistant') \
+              and (exists (select 1 from team_members tm where tm.team_id = t.id and tm.status = 'assignable' and tm.user_id = u.id) \
+                   or exists (select 1 from channels c join channel_members cm on cm.channel_id = c.id where c.team_id = t.id and not cm.is_observer and cm.user_id = u.id))))",
+    );
+}
+
 /// Condition (on alias `t`) for the teams whose leader chat the caller takes part in: the
 /// teams a creator leads; every team for managers and admins; none for anyone else.
 pub fn push_led_teams(q: &mut impl PushSql, caller: &Caller) {

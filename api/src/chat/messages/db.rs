@@ -187,6 +187,8 @@ pub(crate) struct PageIds {
     pub total: i64,
     /// The first live message by someone else after the user's read position, if any.
     pub unread_message_id: Option<i64>,
+    /// How many such messages there are (the jump button's count).
+    pub unread_count: i64,
     /// Without `after_id`: one page of live top-level message ids, newest first. With it
     /// (catch-up): up to `limit` ids after `after_id`, oldest first, replies included.
     pub ids: Vec<i64>,
@@ -204,16 +206,17 @@ pub(crate) async fn page_ids(
 ) -> sqlx::Result<PageIds> {
     sqlx::query_as(
         "select (select count(*) from messages where channel_id = $1 and deleted_at is null and parent_id is null) as total,
-                (select min(m.id) from messages m
-                  where m.channel_id = $1 and m.deleted_at is null and m.parent_id is null and m.user_id <> $2
-                    and m.id > coalesce((select last_read_message_id from channel_members
-                                          where channel_id = $1 and user_id = $2), 0)) as unread_message_id,
+                u.unread_message_id, u.unread_count,
                 case when $5::bigint is null
                      then array(select id from messages where channel_id = $1 and deleted_at is null and parent_id is null
                                  order by id desc limit $3 offset $4)
                      else array(select id from messages where channel_id = $1 and deleted_at is null and id > $5
                                  order by id limit $3)
-                end as ids",
+                end as ids
+           from (select min(m.id) as unread_message_id, count(*) as unread_count from messages m
+                  where m.channel_id = $1 and m.deleted_at is null and m.parent_id is null and m.user_id <> $2
+                    and m.id > coalesce((select last_read_message_id from channel_members
+                                          where channel_id = $1 and user_id = $2), 0)) u",
     )
     .bind(channel_id)
     .bind(user_id)

@@ -83,6 +83,9 @@ pub struct MessagePage {
     pub messages: Vec<MessageView>,
     /// The first message the caller has not read, if any.
     pub unread_message_id: Option<i64>,
+    /// How many messages (of others, outside threads) the caller has not read: the jump
+    /// button's count when the channel opens.
+    pub unread_count: i64,
     pub has_more: bool,
     #[serde(flatten)]
     pub paging: Paging,
@@ -116,6 +119,7 @@ pub async fn list(
     let db::PageIds {
         total,
         unread_message_id,
+        unread_count,
         mut ids,
     } = db::page_ids(
         &state.db,
@@ -137,6 +141,7 @@ pub async fn list(
     Ok(Json(MessagePage {
         messages: db::load(&state.db, &ids).await?,
         unread_message_id,
+        unread_count,
         has_more,
         paging: Paging::new(page, PER_PAGE, total, 0),
     }))

@@ -1,4 +1,5 @@
 /** Socket bindings for chat: join every member channel on (re)connect, catch up, route events to the store. The only place chat subscribes to the socket. */
+import { usePresence } from '@/lib/presence';
 import { emitEvent, emitWithAck, onConnect, onEvent, socketConnected } from '@/lib/socket';
 import { useChat } from './store';
 
@@ -29,7 +30,8 @@ export function subscribeChat(ownUserId: () => number | undefined): () => void {
     onEvent('pin.removed', (removed) => chat().onPinRemoved(removed)),
     onEvent('channel.read', (read) => chat().onRead(read)),
     onEvent('typing', (typing) => chat().onTyping(typing)),
-    onEvent('presence.updated', (presence) => chat().onPresence(presence)),
+    // Kept only when newer than what is known: two nodes' pushes may cross (`lib/presence.ts`).
+    onEvent('presence.updated', (presence) => usePresence.getState().apply(presence)),
     // Presence missed while disconnected: the channel on screen asks again.
     onConnect(() => {
       const viewing = chat().viewing;

@@ -30,7 +30,7 @@ describe('chat store', () => {
   it('fills the holes a resync reports, page by page, each message once', async () => {
     const at = (id: number, time: string) => message(id, 1, 2, `m${id}`, time);
     useChat.setState({
-      histories: { 1: { data: [at(10, '2026-11-22T10:00:05Z'), at(12, '2026-11-22T10:01:10Z')], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null } },
+      histories: { 1: { data: [at(10, '2026-11-22T10:00:05Z'), at(12, '2026-11-22T10:01:10Z')], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null, unreadCount: 0, unreadUpToId: null } },
     });
     const api = mockApi({
       'GET /channels/1/messages': (call) =>
@@ -44,7 +44,7 @@ describe('chat store', () => {
   });
 
   it('counts a pushed message as unread unless it is own or on screen', () => {
-    useChat.setState({ histories: { 1: { data: [message(1)], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null } } });
+    useChat.setState({ histories: { 1: { data: [message(1)], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null, unreadCount: 0, unreadUpToId: null } } });
     useChat.getState().onCreated(message(2), 9);
     expect(useChat.getState().histories[1].data.map((m) => m.id)).toEqual([1, 2]);
     expect(useChat.getState().unread[1]).toBe(1);
@@ -78,7 +78,7 @@ describe('chat store', () => {
   });
 
   it('removes deleted messages and keeps pins in step', () => {
-    useChat.setState({ histories: { 1: { data: [message(1), message(2)], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null } } });
+    useChat.setState({ histories: { 1: { data: [message(1), message(2)], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null, unreadCount: 0, unreadUpToId: null } } });
     useChat.getState().onPinAdded({ channelId: 1, message: message(2) });
     expect(useChat.getState().histories[1].data[1].isPinned).toBe(true);
     expect(useChat.getState().pins[1].map((m) => m.id)).toEqual([2]);
@@ -132,7 +132,7 @@ describe('threads and search', () => {
   beforeEach(() => useChat.setState({ histories: {}, threads: {} }));
 
   it('puts a pushed reply into its open thread, never into the channel history', () => {
-    useChat.setState({ histories: { 1: { data: [message(10)], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null } } });
+    useChat.setState({ histories: { 1: { data: [message(10)], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null, unreadCount: 0, unreadUpToId: null } } });
     useChat.setState({ threads: { 10: { data: [], loading: false, error: null } } });
     useChat.getState().onCreated({ ...message(11), parentId: 10 }, 99);
     expect(useChat.getState().histories[1].data.map((m) => m.id)).toEqual([10]);

@@ -2,8 +2,9 @@
 import { create } from 'zustand';
 import { settle } from '@/lib/api-client';
 import { type AsyncState, done, failed, initialAsync, started, track } from '@/lib/async-state';
-import type { ChannelRead, PresenceStatus, PresenceUpdated, ReactionSummary } from '@/lib/events';
+import type { ChannelRead, ReactionSummary } from '@/lib/events';
 import { NotFoundError } from '@/lib/errors';
+import { usePresence } from '@/lib/presence';
 import { registerReset } from '@/lib/reset';
 import { chatApi } from './api';
 import type { Channel, GroupedTeams, Member, Message, Reaction, SearchHit, Team } from './types';
@@ -13,13 +14,16 @@ export interface History extends AsyncState<Message[]> {
   page: number;
   hasMore: boolean;
   unreadMessageId: number | null;
+  /** The unread messages when the channel opened: how many, and the newest message then (the jump button counts down from it). */
+  unreadCount: number;
+  unreadUpToId: number | null;
 }
 
 /** Stable empty lists for selectors (a fresh `[]` per call would re-render forever). */
 export const NO_MEMBERS: Member[] = [];
 export const NO_MESSAGES: Message[] = [];
 
-const emptyHistory = (): History => ({ ...initialAsync<Message[]>([]), page: -1, hasMore: true, unreadMessageId: null });
+const emptyHistory = (): History => ({ ...initialAsync<Message[]>([]), page: -1, hasMore: true, unreadMessageId: null, unreadCount: 0, unreadUpToId: null });
 const emptyTeams = (): GroupedTeams => ({ favorite: [], assigned: [], other: [] });
 
 /**
@@ -112,8 +116,6 @@ interface ChatState {
   viewing: number | null;
   /** Who is typing in each channel, and when their latest `typing` came (shown for TYPING_SHOWN_MS). */
   typing: Record<number, { userId: number; at: number }[]>;
-  /** Each known user's online state (absent: offline), kept live by `presence.updated`. */
-  presence: Record<number, PresenceStatus>;
   search: SearchState;
   /** Threads opened, by parent message id: their replies, oldest first. */
   threads: Record<number, AsyncState<Message[]>>;
@@ -160,7 +162,6 @@ interface ChatState {
   onPinRemoved: (event: { channelId: number; messageId: number }) => void;
   onRead: (event: ChannelRead) => void;
   onTyping: (event: { channelId: number; userId: number }) => void;
-  onPresence: (event: PresenceUpdated) => void;
 }
 
 const initial = () => ({
@@ -177,7 +178,6 @@ const initial = () => ({
   reactions: [],
   viewing: null,
   typing: {},
-  presence: {},
   search: emptySearch(),
   threads: {},
   threadParents: {},
@@ -293,6 +293,8 @@ export const useChat = create<ChatState>((set, get) => {
           page,
           hasMore: answer.hasMore,
           unreadMessageId: page === 0 ? answer.unreadMessageId : h.unreadMessageId,
+          unreadCount: page === 0 ? answer.unreadCount : h.unreadCount,
+          unreadUpToId: page === 0 ? (answer.messages.at(-1)?.id ?? null) : h.unreadUpToId,
         }));
       } catch (error) {
         patchHistory(channelId, (h) => failed(h, error, 'メッセージの取得に失敗しました'));
@@ -309,6 +311,8 @@ export const useChat = create<ChatState>((set, get) => {
           page: answer.currentPage,
           hasMore: answer.hasMore,
           unreadMessageId: null,
+          unreadCount: 0,
+          unreadUpToId: null,
         }));
       } catch (error) {
         // The message is gone (deleted since its notice): the channel opens at its newest messages.
@@ -380,10 +384,8 @@ export const useChat = create<ChatState>((set, get) => {
     fetchPresence: (channelId) =>
       quietly(async () => {
         const { users } = await chatApi.presence(channelId);
-        const listed = Object.fromEntries(users.map((u) => [u.userId, u.status]));
-        // Members not listed are offline now.
-        const offline = Object.fromEntries((get().members[channelId] ?? []).filter((m) => !(m.id in listed)).map((m) => [m.id, 'offline' as const]));
-        set((s) => ({ presence: { ...s.presence, ...offline, ...listed } }));
+        // Every member with a sequence: a push newer than this answer is kept (`lib/presence.ts`).
+        usePresence.getState().applyAll(users);
       }),
     fetchReactions: () =>
       quietly(async () => {
@@ -456,7 +458,6 @@ export const useChat = create<ChatState>((set, get) => {
       set((s) => ({
         typing: { ...s.typing, [channelId]: [...(s.typing[channelId] ?? []).filter((t) => t.userId !== userId), { userId, at: Date.now() }] },
       })),
-    onPresence: ({ userId, status }) => set((s) => (s.presence[userId] === status ? s : { presence: { ...s.presence, [userId]: status } })),
   };
 });
 

@@ -1,5 +1,6 @@
 import type { Message } from './types';
-import { timeline } from './timeline';
+import { chatMessage } from '@/test/chat-fixtures';
+import { jumpLabel, timeline, unseenUnread } from './timeline';
 
 const at = (id: number, createdAt: string) => ({ id, createdAt }) as Message;
 const NOW = new Date('2026-11-29T03:00:00Z');
@@ -27,5 +28,41 @@ describe('timeline', () => {
 
   it('names the year of another year', () => {
     expect(shape(timeline([at(1, '2025-12-31T14:00:00Z')], null, NOW))[0]).toBe('2025年12月31日（水）');
+  });
+});
+
+describe('the jump button count', () => {
+  const OWN = 1;
+  // Messages 101…130 are loaded (100 and older are not yet); 115 and 120 are the reader's own, never
+  // unread. The reader had read up to 110: the server counted 111…130 less the own two, 18.
+  const loaded = Array.from({ length: 30 }, (_, i) => chatMessage(101 + i, 7, [115, 120].includes(101 + i) ? OWN : 2));
+  const at = { firstId: 111, count: 18, upToId: 130 };
+
+  it('starts from the server count and falls as the reader scrolls up through the unread messages', () => {
+    expect(unseenUnread(at, loaded, OWN, null)).toBe(18);
+    // The view shows 126…130 when the channel opens: 5 seen.
+    expect(unseenUnread(at, loaded, OWN, 126)).toBe(13);
+    // Scrolled up to 118: 119…130 are seen minus the own 120 → 11 seen, and 118 itself.
+    expect(unseenUnread(at, loaded, OWN, 118)).toBe(18 - 12);
+    // Up to the first unread: all seen.
+    expect(unseenUnread(at, loaded, OWN, 111)).toBe(0);
+    // Read messages above it change nothing, and it never goes below zero.
+    expect(unseenUnread(at, loaded, OWN, 101)).toBe(0);
+    expect(unseenUnread({ ...at, count: 3 }, loaded, OWN, 111)).toBe(0);
+  });
+
+  it('leaves out what arrived after the channel opened, and counts the pages not loaded yet through the server figure', () => {
+    const arrived = [...loaded, chatMessage(131, 7, 2), chatMessage(132, 7, 2)];
+    expect(unseenUnread(at, arrived, OWN, 126)).toBe(13);
+    // The first unread is older than every loaded page: 90…130 less the own two is 39, of which
+    // 90…100 (11) are not loaded.
+    const older = { firstId: 90, count: 39, upToId: 130 };
+    expect(unseenUnread(older, loaded, OWN, 126)).toBe(34);
+    expect(unseenUnread(older, loaded, OWN, 101)).toBe(11);
+  });
+
+  it('says 「未読 12件」, or where to go when the count is not known', () => {
+    expect(jumpLabel(12)).toBe('↑ 未読 12件');
+    expect(jumpLabel(0)).toBe('↑ 未読メッセージへ');
   });
 });

@@ -25,3 +25,30 @@ export function timeline(messages: Message[], unreadMessageId: number | null, no
   }
   return items;
 }
+
+/** Where a channel's unread messages stood when it opened (its newest page's answer). */
+export interface UnreadAtOpen {
+  /** The first unread message (another person's, outside threads), if any. */
+  firstId: number | null;
+  /** How many there were. */
+  count: number;
+  /** The newest message then: what arrives later is read as it comes, and not counted. */
+  upToId: number | null;
+}
+
+/**
+ * How many of the unread messages the reader has not seen yet: the jump button's count
+ * (「未読 12件」). A message counts as seen once the view has shown it, that is when it is at
+ * or below the oldest message that has reached the view (`oldestSeenId`; null before the view is
+ * measured), so the count falls as the reader scrolls up through them and never rises again. The
+ * messages not loaded yet are in the count through the server's figure.
+ */
+export function unseenUnread(at: UnreadAtOpen, messages: Message[], ownUserId: number, oldestSeenId: number | null): number {
+  if (at.firstId === null || at.upToId === null || oldestSeenId === null) return at.count;
+  const { firstId, upToId } = at;
+  const seen = messages.filter((m) => m.id >= firstId && m.id <= upToId && m.id >= oldestSeenId && m.user.id !== ownUserId && m.parentId === null).length;
+  return Math.max(0, at.count - seen);
+}
+
+/** The jump button's words for `count` unseen unread messages. */
+export const jumpLabel = (count: number): string => (count > 0 ? `↑ 未読 ${count}件` : '↑ 未読メッセージへ');

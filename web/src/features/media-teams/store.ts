@@ -1,6 +1,8 @@
 /** Media teams as the client's users see them (teams, one team, its members) and the offers a creator received; `team_member.updated` keeps both live. */
 import { create } from 'zustand';
+import { settle } from '@/lib/api-client';
 import { type AsyncState, initialAsync, track } from '@/lib/async-state';
+import { usePresence } from '@/lib/presence';
 import { registerReset } from '@/lib/reset';
 import { mediaTeamsApi } from './api';
 import type { Member, MemberPage, ReceivedOffer, Team, TeamPage } from './types';
@@ -18,6 +20,8 @@ interface MediaTeamsState {
   fetchTeam: (mediaId: number, teamId: number) => Promise<void>;
   fetchMembers: (mediaId: number, teamId: number, page: number) => Promise<void>;
   fetchReceived: () => Promise<void>;
+  /** The team's working members' online states into the app's presence store (a dot is no reason to show an error). */
+  fetchPresence: (teamId: number) => Promise<void>;
   /** Runs a write; on success stores what it answered about members and returns its data. */
   run: <T>(operation: () => Promise<T>, fallback: string) => Promise<T | null>;
   /** A member row arrived (the answer to a write, or a push): it replaces the shown row, and moves the creator's offers. */
@@ -49,6 +53,7 @@ export const useMediaTeams = create<MediaTeamsState>((set, get) => ({
   fetchReceived: async () => {
     await track(set, 'received', () => mediaTeamsApi.received(), 'オファーの取得に失敗しました');
   },
+  fetchPresence: (teamId) => settle(mediaTeamsApi.presence(teamId).then(({ users }) => usePresence.getState().applyAll(users))),
   run: async <T>(operation: () => Promise<T>, fallback: string) => {
     const box: { ok: boolean; value: T | null } = { ok: false, value: null };
     await track(

@@ -2930,7 +2930,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ChannelPresence"];
+                        "application/json": components["schemas"]["MembersPresence"];
                     };
                 };
                 /** @description Unauthorized */
@@ -11678,6 +11678,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{team_id}/presence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The states of the team's working members (`assignable`), for whoever sees the team (the
+         *     chat's team rule: staff, the team's company, the creators working in it or in its channels).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    team_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MembersPresence"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads": {
         parameters: {
             query?: never;
@@ -17546,10 +17623,6 @@ export interface components {
              */
             name_kana: string;
         };
-        ChannelPresence: {
-            /** @description The members who are online or away (the others are offline). */
-            users: components["schemas"]["PresenceUpdated"][];
-        };
         ChannelRead: {
             /** Format: int64 */
             channel_id: number;
@@ -18859,6 +18932,13 @@ export interface components {
             user_name: string;
             work_status: components["schemas"]["WorkStatus"];
         };
+        MembersPresence: {
+            /**
+             * @description Every member's state now with its sequence (offline ones too, so that a client holding a
+             *     newer push keeps it and an older one is replaced).
+             */
+            users: components["schemas"]["PresenceUpdated"][];
+        };
         MemoInput: {
             /** @description Up to 2000 characters; empty clears it. */
             memo?: string;
@@ -18882,6 +18962,12 @@ export interface components {
             has_more: boolean;
             /** @description Oldest first within the page. */
             messages: components["schemas"]["MessageView"][];
+            /**
+             * Format: int64
+             * @description How many messages (of others, outside threads) the caller has not read: the jump
+             *     button's count when the channel opens.
+             */
+            unread_count: number;
             /**
              * Format: int64
              * @description The first message the caller has not read, if any.
@@ -19366,6 +19452,13 @@ export interface components {
             name: string;
         };
         PresenceUpdated: {
+            /**
+             * Format: int64
+             * @description The user's presence sequence: a later state of the same user has a greater one, so a
+             *     client keeps, per user, the state with the greatest sequence it has seen (pushes from two
+             *     nodes may cross; `docs/decisions/presence.md`).
+             */
+            seq: number;
             /** @description `online`, `away` or `offline`. */
             status: string;
             /** Format: int64 */

@@ -11,7 +11,7 @@ import { chatApi } from '../api';
 import { NO_MEMBERS, useChat } from '../store';
 import type { ChatFile } from '../types';
 import { FileAttachment } from './message-item';
-import { PresenceDot } from './presence-dot';
+import { PresenceDot } from '@/components/presence-dot';
 
 /** A channel's members and shared files; refused like the channel itself (the 403/404 page). */
 export function ChannelDetailPage({ base, token }: { base: string; token: string | null }) {

@@ -11,7 +11,7 @@ import { theme } from '@/theme/theme';
 import { draftKey } from '../drafts';
 import { joinChannel } from '../live';
 import { NO_MEMBERS, NO_MESSAGES, takePrefetched, useChat } from '../store';
-import { timeline } from '../timeline';
+import { jumpLabel, timeline, unseenUnread } from '../timeline';
 import { type Channel, displayType, type Message } from '../types';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
@@ -261,9 +261,18 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
   }, [lastId, unread, channelId, channel, chat, visible]);
 
   // The jump button shows while the first unread message is above the view (or not loaded yet),
-  // until the reader has seen it once.
+  // until the reader has seen it once, with how many unread messages are still above the view.
   const [unreadSeen, setUnreadSeen] = useState<number | null>(null);
   const [unreadAbove, setUnreadAbove] = useState(false);
+  // The oldest message that has reached the view since the channel opened (with this divider).
+  const [oldestSeen, setOldestSeen] = useState<{ key: string; id: number } | null>(null);
+  const seenKey = `${channelId}:${unreadId}`;
+  const oldestSeenId = oldestSeen?.key === seenKey ? oldestSeen.id : null;
+  const unreadAtOpen = useMemo(
+    () => ({ firstId: unreadId, count: history?.unreadCount ?? 0, upToId: history?.unreadUpToId ?? null }),
+    [unreadId, history?.unreadCount, history?.unreadUpToId],
+  );
+  const unseen = unseenUnread(unreadAtOpen, messages, ownUserId, oldestSeenId);
   // Older than every page loaded so far (a deleted one never comes: then there is nothing to jump to).
   const unreadOlder = unreadId !== null && messages.length > 0 && messages[0].id > unreadId && !!history?.hasMore;
   const checkUnread = useCallback(() => {
@@ -273,7 +282,12 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
     const above = marker ? marker.getBoundingClientRect().bottom <= el.getBoundingClientRect().top : unreadOlder;
     if (marker && !above) setUnreadSeen(unreadId);
     setUnreadAbove(above);
-  }, [unreadId, unreadOlder]);
+    const top = topOfView(el);
+    if (top) {
+      const id = Number(top.id);
+      setOldestSeen((seen) => (seen?.key === seenKey && seen.id <= id ? seen : { key: seenKey, id }));
+    }
+  }, [unreadId, unreadOlder, seenKey]);
 
   useLayoutEffect(() => {
     const el = list.current;
@@ -381,8 +395,8 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
         <ListBox>
           {history?.loading && <Loading>読み込み中…</Loading>}
           {unreadAbove && unreadSeen !== unreadId && (
-            <JumpToUnread type="button" data-testid="jump-to-unread" onClick={() => void jumpToUnread()}>
-              ↑ 未読メッセージへ
+            <JumpToUnread type="button" data-testid="jump-to-unread" aria-label={unseen > 0 ? `未読メッセージへ（未読 ${unseen}件）` : '未読メッセージへ'} onClick={() => void jumpToUnread()}>
+              {jumpLabel(unseen)}
             </JumpToUnread>
           )}
           {/* Focusable so the history scrolls from the keyboard even where no message holds a control. */}

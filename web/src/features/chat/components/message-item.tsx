@@ -7,7 +7,7 @@ import { chatApi } from '../api';
 import type { Member, Message, Reaction } from '../types';
 import { FileAttachment } from './file-attachment';
 import { MessageBody } from './message-body';
-import { AvatarDot } from './presence-dot';
+import { AvatarDot } from '@/components/presence-dot';
 
 export { FileAttachment };
 

@@ -1,8 +1,9 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { PresenceDot } from '@/components/presence-dot';
+import { usePresence } from '@/lib/presence';
 import { chatMessage } from '@/test/chat-fixtures';
 import { useChat } from '../store';
 import type { Member } from '../types';
-import { PresenceDot } from './presence-dot';
 import { TYPING_SHOWN_MS, TypingLine, typingText } from './typing-line';
 
 const member = (id: number, userName: string): Member => ({ id, userName, roleType: 'general', imageFile: null });
@@ -12,7 +13,8 @@ const message = (userId: number) => chatMessage(100, 7, userId, '送りました
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  useChat.setState({ typing: {}, presence: {}, histories: {} });
+  useChat.setState({ typing: {}, histories: {} });
+  usePresence.setState({ users: {} });
 });
 
 describe('typing line', () => {
@@ -50,13 +52,14 @@ describe('presence dot', () => {
     const dot = screen.getByTestId('presence-dot');
     expect(dot).toHaveAttribute('data-status', 'offline');
     expect(dot).toHaveAccessibleName('オフライン');
-    act(() => useChat.getState().onPresence({ userId: 2, status: 'online' }));
+    const push = usePresence.getState().apply;
+    act(() => push({ userId: 2, status: 'online', seq: 1 }));
     expect(dot).toHaveAccessibleName('オンライン');
-    act(() => useChat.getState().onPresence({ userId: 3, status: 'away' }));
+    act(() => push({ userId: 3, status: 'away', seq: 2 }));
     expect(dot).toHaveAttribute('data-status', 'online');
-    act(() => useChat.getState().onPresence({ userId: 2, status: 'away' }));
+    act(() => push({ userId: 2, status: 'away', seq: 3 }));
     expect(dot).toHaveAccessibleName('離席中');
-    act(() => useChat.getState().onPresence({ userId: 2, status: 'offline' }));
+    act(() => push({ userId: 2, status: 'offline', seq: 4 }));
     expect(dot).toHaveAttribute('data-status', 'offline');
   });
 });

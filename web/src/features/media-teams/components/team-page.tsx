@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { useConfirm } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
@@ -9,6 +10,7 @@ import { Modal } from '@/components/modal';
 import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
+import { PresenceDot } from '@/components/presence-dot';
 import { Select } from '@/components/select';
 import { TextArea } from '@/components/text-field';
 import { describeWithLabels } from '@/lib/errors';
@@ -173,9 +175,16 @@ function MessageBox({ mediaId, teamId }: { mediaId: number; teamId: number }) {
   );
 }
 
+/** A member's name, after their online dot while they work in the team. */
+const MemberName = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+`;
+
 /** One team of a medium: its members with status, memos and the moves the caller may make; live as creators answer. */
 export function MediaTeamPage({ mediaId, teamId }: { mediaId: number; teamId: number }) {
-  const { team, members, write, fetchTeam, fetchMembers } = useMediaTeams();
+  const { team, members, write, fetchTeam, fetchMembers, fetchPresence } = useMediaTeams();
   const [page, setPage] = useState(1);
   const [offering, setOffering] = useState<Member | null>(null);
   const [memo, setMemo] = useState<Member | null>(null);
@@ -187,6 +196,16 @@ export function MediaTeamPage({ mediaId, teamId }: { mediaId: number; teamId: nu
     void fetchMembers(mediaId, teamId, page);
   }, [fetchMembers, mediaId, teamId, page]);
   useCatchUp(() => void fetchMembers(mediaId, teamId, page));
+  // The working members' dots: asked again when someone starts or stops working in the team
+  // (their pushes start or stop with it) and after a reconnection; pushes keep them live between.
+  const workingKey = members.data.members
+    .filter((m) => m.status === 'assignable')
+    .map((m) => m.id)
+    .join(',');
+  useEffect(() => {
+    if (workingKey) void fetchPresence(teamId);
+  }, [fetchPresence, teamId, workingKey]);
+  useCatchUp(() => void fetchPresence(teamId));
   const shown = team.data?.id === teamId ? team.data : null;
   const base = `/clients/media/${mediaId}/teams/${teamId}`;
   return (
@@ -221,7 +240,10 @@ export function MediaTeamPage({ mediaId, teamId }: { mediaId: number; teamId: nu
               {members.data.members.map((member) => (
                 <tr key={member.id} data-testid="team-member-row" data-user-id={member.id}>
                   <td>
-                    <Link to={`/creators/${member.id}`}>{member.userName}</Link>
+                    <MemberName>
+                      {member.status === 'assignable' && <PresenceDot userId={member.id} />}
+                      <Link to={`/creators/${member.id}`}>{member.userName}</Link>
+                    </MemberName>
                   </td>
                   <td>
                     <StatusBadge status={member.status} />

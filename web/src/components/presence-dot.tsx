@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { PresenceStatus } from '@/lib/events';
+import { usePresenceOf } from '@/lib/presence';
 import { theme } from '@/theme/theme';
-import { useChat } from '../store';
 
 export const PRESENCE_LABEL: Record<PresenceStatus, string> = { online: 'オンライン', away: '離席中', offline: 'オフライン' };
 const COLOR: Record<PresenceStatus, string> = { online: '#2eb67d', away: '#e8a300', offline: '#b5bac1' };
@@ -17,9 +17,9 @@ const Dot = styled.span<{ $status: PresenceStatus }>`
   box-sizing: content-box;
 `;
 
-/** A user's online state as a dot (green online, amber away, a grey ring offline), kept live by `presence.updated`. */
+/** A user's online state as a dot (green online, amber away, a grey ring offline), kept live by `presence.updated` (`lib/presence.ts`). */
 export function PresenceDot({ userId, className }: { userId: number; className?: string }) {
-  const status = useChat((s) => s.presence[userId] ?? 'offline');
+  const status = usePresenceOf(userId);
   return <Dot className={className} $status={status} role="img" aria-label={PRESENCE_LABEL[status]} title={PRESENCE_LABEL[status]} data-testid="presence-dot" data-status={status} />;
 }
 
