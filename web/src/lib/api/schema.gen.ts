@@ -17103,6 +17103,11 @@ export interface components {
          * @enum {string}
          */
         AccountStatus: "active" | "banned" | "left";
+        /**
+         * @description Whom an account stands for: a person, or a company (with its representative).
+         * @enum {string}
+         */
+        AccountType: "personal" | "corporate";
         /** @description A bank account as the accountant reads it. */
         AccountView: {
             bank_code: string;
@@ -17405,8 +17410,11 @@ export interface components {
             bank_name: string;
             branch_code: string;
             branch_name: string;
-            /** @description `ordinary` (普通), `current` (当座) or `savings` (貯蓄). */
-            deposit_type: string;
+            /**
+             * @description `ordinary` (普通), `current` (当座) or `savings` (貯蓄): stored only after
+             *     `rules::DEPOSIT_TYPES` accepted it.
+             */
+            deposit_type: components["schemas"]["DepositType"];
             holder_kana: string;
             /** Format: int64 */
             id: number;
@@ -17635,7 +17643,7 @@ export interface components {
         /** @description A login of a client company. */
         ClientAccount: {
             /** @description active, banned or left. */
-            account_status: string;
+            account_status: components["schemas"]["AccountStatus"];
             /** Format: date-time */
             created_at: string;
             /** Format: int64 */
@@ -17884,7 +17892,9 @@ export interface components {
              * @description Stored attributes (spec section 3, User attributes): every key for staff and the creator,
              *     only `available_time_slot`, `can_open_image_type` and `socials` for clients.
              */
-            attributes: Record<string, never>;
+            attributes: {
+                [key: string]: unknown;
+            };
             languages: components["schemas"]["LanguageView"][];
             /**
              * Format: int64
@@ -18072,6 +18082,11 @@ export interface components {
          * @enum {string}
          */
         DeliveryType: "file" | "external";
+        /**
+         * @description How a bank account holds its money (`rules::DEPOSIT_TYPES`): 普通, 当座, 貯蓄.
+         * @enum {string}
+         */
+        DepositType: "ordinary" | "current" | "savings";
         DirectoryList: components["schemas"]["Paging"] & {
             users: components["schemas"]["DirectoryUser"][];
         };
@@ -18095,8 +18110,12 @@ export interface components {
             confirmed_at: string;
             /** Format: int32 */
             month: number;
-            /** Format: date */
-            payment_date?: string | null;
+            /**
+             * Format: date
+             * @description The month's transfer day; always set by the handler (`payday::payment_date`), `None`
+             *     only between the row being read and that.
+             */
+            payment_date: string;
             /** Format: int64 */
             statement_count: number;
             /** Format: int64 */
@@ -18417,6 +18436,11 @@ export interface components {
             /** @description `T` and 13 digits with a valid check digit; empty or absent when not registered. */
             registration_number?: string | null;
         };
+        /**
+         * @description Why a version of a purchase order was issued (`issue.rs`).
+         * @enum {string}
+         */
+        IssueReason: "taken" | "revised" | "backfilled";
         /** @description 発注者: the platform's operator. */
         Issuer: {
             address: string;
@@ -18681,7 +18705,7 @@ export interface components {
             id: number;
             teams: components["schemas"]["TeamMembership"][];
             user_name: string;
-            work_status: string;
+            work_status: components["schemas"]["WorkStatus"];
         };
         MediaMembers: components["schemas"]["Paging"] & {
             base_url: string;
@@ -18985,6 +19009,10 @@ export interface components {
             /** Format: int32 */
             year: number;
         };
+        /**
+         * @description Any record shown by id and name (plans, prefectures, genre groups, tags, teams); the clients'
+         *     domain uses it too.
+         */
         NamedRef: {
             /** Format: int64 */
             id: number;
@@ -19373,7 +19401,7 @@ export interface components {
         };
         /** @description The Profile as the API returns it (spec section 3). */
         Profile: {
-            account_type: string;
+            account_type: components["schemas"]["AccountType"];
             birthday?: components["schemas"]["Birthday"] | null;
             building_name: string;
             city_address: string;
@@ -19395,7 +19423,7 @@ export interface components {
              */
             prefecture_id?: number | null;
             representative_name: string;
-            sex?: string | null;
+            sex?: components["schemas"]["Sex"] | null;
             street_address: string;
             user_name: string;
         };
@@ -19572,7 +19600,7 @@ export interface components {
             payment_terms: string;
             project_name: string;
             /** @description `taken`, `revised` or `backfilled` (issued for an order older than purchase orders). */
-            reason: string;
+            reason: components["schemas"]["IssueReason"];
             /**
              * Format: date
              * @description The day the latest deliverable was received (Tokyo).
@@ -19743,7 +19771,7 @@ export interface components {
         /** @description 受注者: the creator. */
         Recipient: {
             /** @description `personal` or `corporate`. */
-            account_type: string;
+            account_type: components["schemas"]["AccountType"];
             invoice_registration_number?: string | null;
             /** @description The company name of a corporate payee, else family and given name. */
             name: string;
@@ -19883,6 +19911,11 @@ export interface components {
             reason: components["schemas"]["RevokeReason"];
         };
         /**
+         * @description A member's sex as the profile records it.
+         * @enum {string}
+         */
+        Sex: "male" | "female" | "other";
+        /**
          * @description A child's sex.
          * @enum {string}
          */
@@ -19938,8 +19971,8 @@ export interface components {
         };
         /** @description The genres chosen in one genre group, and a note on them. */
         SkillGroup: {
-            detail?: string;
-            genre_ids?: number[];
+            detail: string;
+            genre_ids: number[];
             /**
              * Format: int64
              * @description The genre group.
@@ -19952,7 +19985,7 @@ export interface components {
             genres: components["schemas"]["NamedRef"][];
         };
         Skills: {
-            genre_groups?: components["schemas"]["SkillGroup"][];
+            genre_groups: components["schemas"]["SkillGroup"][];
         };
         Social: {
             /**
@@ -20104,7 +20137,7 @@ export interface components {
             id: number;
             name: string;
             /** @description temporary, offered, negotiating, assignable, declined or left. */
-            status: string;
+            status: components["schemas"]["MemberStatus"];
         };
         TeamMessage: {
             body: string;
@@ -20299,7 +20332,7 @@ export interface components {
         /** @description One creator's payment of the month (tab payment_for_users). */
         UserPayment: components["schemas"]["Amounts"] & {
             /** @description `personal` or `corporate`. */
-            account_type: string;
+            account_type: components["schemas"]["AccountType"];
             /** @description Whether the payment has an account to go to (the month's account when confirmed). */
             has_bank_account: boolean;
             /** @description Stored figures of a confirmed month; false means computed now (未確定). */
