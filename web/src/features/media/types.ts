@@ -9,7 +9,12 @@ export type PaymentSchedule = View<'PaymentSchedule'>;
 export type MediaSummary = View<'MediaSummary'>;
 export type GenreGroupView = View<'GenreGroupView'>;
 export type MediaManager = View<'MediaManager'>;
-export type MediaDetail = View<'MediaDetail'>;
+/**
+ * The document's `allOf` of the summary and the detail's own keys declares `genre_group` twice
+ * (the summary's skipped when absent, the detail's a group with its genres or null), which
+ * reads as never null; the detail always writes its own.
+ */
+export type MediaDetail = Omit<View<'MediaDetail'>, 'genreGroup'> & { genreGroup: GenreGroupView | null };
 export type MediaList = View<'MediaList'>;
 export type ClientMedia = View<'ClientMedia'>;
 export type MediaInput = Body<'MediaInput'>;
