@@ -560,11 +560,14 @@ mod tests {
         assert_eq!(map.len(), realtime::EventName::ALL.len(), "{map:?}");
     }
 
+    /// Named schemas as a part of the document declares them.
+    type Schemas = Vec<(String, RefOr<Schema>)>;
+
     /// Every schema each part of the document declares, by part: the frame, each domain's
     /// router, the pushed events. Merging them keeps the first schema of a name, so two Rust
     /// types under one name would leave the other's operations pointing at the wrong shape.
-    fn schemas_by_part() -> Vec<(String, Vec<(String, RefOr<Schema>)>)> {
-        let components = |doc: utoipa::openapi::OpenApi| -> Vec<(String, RefOr<Schema>)> {
+    fn schemas_by_part() -> Vec<(String, Schemas)> {
+        let components = |doc: utoipa::openapi::OpenApi| -> Schemas {
             doc.components
                 .map(|c| c.schemas.into_iter().collect())
                 .unwrap_or_default()

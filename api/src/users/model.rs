@@ -58,8 +58,8 @@ crate::closed_set!(
 );
 
 crate::closed_set!(
-    /// A member's sex as the profile records it.
-    Sex {
+    /// A person's sex: a member's as the profile records it, a child's in the attributes.
+    SexType {
         Male = "male",
         Female = "female",
         Other = "other",

@@ -26,7 +26,7 @@ pub const RULE_KATAKANA: &str = "katakana";
 pub const RULE_PHONE_DIGITS: &str = "digits_between:10,11";
 pub const RULE_DATE: &str = "date";
 pub const ACCOUNT_TYPES: &[&str] = super::model::AccountType::NAMES;
-pub const SEXES: &[&str] = super::model::Sex::NAMES;
+pub const SEXES: &[&str] = super::model::SexType::NAMES;
 
 /// Whole numbers sent as numbers or as the strings selects hold ("1990"); empty is absent.
 fn lenient_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
@@ -240,7 +240,7 @@ pub struct Profile {
     pub first_name_kana: String,
     pub user_name: String,
     pub image_file: Option<ProfileImage>,
-    #[schema(value_type = Option<super::model::Sex>)]
+    #[schema(value_type = Option<super::model::SexType>)]
     pub sex: Option<String>,
     pub birthday: Option<Birthday>,
     pub phone_number: String,

@@ -7,7 +7,7 @@
 import type { View } from '@/lib/api/wire';
 
 export type AccountType = View<'AccountType'>;
-export type Sex = View<'Sex'>;
+export type Sex = View<'SexType'>;
 
 /** The prefecture id that means residing overseas. */
 export const OVERSEAS_PREFECTURE_ID = 99;

@@ -19423,7 +19423,7 @@ export interface components {
              */
             prefecture_id?: number | null;
             representative_name: string;
-            sex?: components["schemas"]["Sex"] | null;
+            sex?: components["schemas"]["SexType"] | null;
             street_address: string;
             user_name: string;
         };
@@ -19911,12 +19911,7 @@ export interface components {
             reason: components["schemas"]["RevokeReason"];
         };
         /**
-         * @description A member's sex as the profile records it.
-         * @enum {string}
-         */
-        Sex: "male" | "female" | "other";
-        /**
-         * @description A child's sex.
+         * @description A person's sex: a member's as the profile records it, a child's in the attributes.
          * @enum {string}
          */
         SexType: "male" | "female" | "other";
