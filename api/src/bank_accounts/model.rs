@@ -4,6 +4,15 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+crate::closed_set!(
+    /// How a bank account holds its money (`rules::DEPOSIT_TYPES`): 普通, 当座, 貯蓄.
+    DepositType {
+        Ordinary = "ordinary",
+        Current = "current",
+        Savings = "savings",
+    }
+);
+
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BankAccountDetail {
     pub bank_account: BankAccount,
@@ -23,7 +32,9 @@ pub struct BankAccount {
     pub bank_branch_id: Option<i64>,
     pub branch_name: String,
     pub branch_code: String,
-    /// `ordinary` (普通), `current` (当座) or `savings` (貯蓄).
+    /// `ordinary` (普通), `current` (当座) or `savings` (貯蓄): stored only after
+    /// `rules::DEPOSIT_TYPES` accepted it.
+    #[schema(value_type = DepositType)]
     pub deposit_type: String,
     /// 7 digits.
     pub number: String,

@@ -21,7 +21,7 @@ pub fn effective_month(day: NaiveDate) -> NaiveDate {
     }
 }
 
-pub const DEPOSIT_TYPES: [&str; 3] = ["ordinary", "current", "savings"];
+pub const DEPOSIT_TYPES: &[&str] = super::model::DepositType::NAMES;
 
 /// The account number with full-width digits made half-width and spaces dropped.
 pub fn normalize_number(value: &str) -> String {

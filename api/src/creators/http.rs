@@ -82,7 +82,6 @@ pub struct CreatorAttributes {
     pub user_id: i64,
     /// Stored attributes (spec section 3, User attributes): every key for staff and the creator,
     /// only `available_time_slot`, `can_open_image_type` and `socials` for clients.
-    #[schema(value_type = Object)]
     pub attributes: Map<String, Value>,
     pub languages: Vec<LanguageView>,
 }

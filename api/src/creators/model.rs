@@ -99,7 +99,9 @@ crate::closed_set!(
     }
 );
 
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow, serde::Deserialize)]
+/// Any record shown by id and name (plans, prefectures, genre groups, tags, teams); the clients'
+/// domain uses it too.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, sqlx::FromRow, serde::Deserialize)]
 pub struct NamedRef {
     pub id: i64,
     pub name: String,

@@ -560,6 +560,56 @@ mod tests {
         assert_eq!(map.len(), realtime::EventName::ALL.len(), "{map:?}");
     }
 
+    /// Named schemas as a part of the document declares them.
+    type Schemas = Vec<(String, RefOr<Schema>)>;
+
+    /// Every schema each part of the document declares, by part: the frame, each domain's
+    /// router, the pushed events. Merging them keeps the first schema of a name, so two Rust
+    /// types under one name would leave the other's operations pointing at the wrong shape.
+    fn schemas_by_part() -> Vec<(String, Schemas)> {
+        let components = |doc: utoipa::openapi::OpenApi| -> Schemas {
+            doc.components
+                .map(|c| c.schemas.into_iter().collect())
+                .unwrap_or_default()
+        };
+        let mut parts = vec![("the frame".to_string(), components(ApiDoc::openapi()))];
+        for router in crate::platform::app::domain_routers() {
+            let (_, doc) = router.split_for_parts();
+            let label = doc.paths.paths.keys().next().cloned().unwrap_or_default();
+            parts.push((format!("the router of {label}"), components(doc)));
+        }
+        parts.push(("the events".to_string(), events().schemas));
+        parts
+    }
+
+    #[test]
+    fn every_schema_name_is_declared_by_one_type() {
+        let parts = schemas_by_part();
+        assert!(parts.len() > 30, "{}", parts.len());
+        let mut seen: BTreeMap<String, (String, serde_json::Value)> = BTreeMap::new();
+        let mut clashes = Vec::new();
+        for (part, schemas) in parts {
+            for (name, schema) in schemas {
+                let schema = serde_json::to_value(schema).unwrap();
+                match seen.get(&name) {
+                    Some((first, earlier)) if *earlier != schema => {
+                        clashes.push(format!("{name}: {first} and {part}"));
+                    }
+                    Some(_) => {}
+                    None => {
+                        seen.insert(name, (part.clone(), schema));
+                    }
+                }
+            }
+        }
+        clashes.dedup();
+        assert!(
+            clashes.is_empty(),
+            "schema names declared by two types (name one apart with #[schema(as = …)]):\n{}",
+            clashes.join("\n")
+        );
+    }
+
     #[test]
     fn the_written_document_is_the_same_every_time() {
         assert_eq!(super::document_json(), super::document_json());

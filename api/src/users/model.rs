@@ -50,6 +50,23 @@ crate::closed_set!(
 );
 
 crate::closed_set!(
+    /// Whom an account stands for: a person, or a company (with its representative).
+    AccountType {
+        Personal = "personal",
+        Corporate = "corporate",
+    }
+);
+
+crate::closed_set!(
+    /// A person's sex: a member's as the profile records it, a child's in the attributes.
+    SexType {
+        Male = "male",
+        Female = "female",
+        Other = "other",
+    }
+);
+
+crate::closed_set!(
     /// A creator's availability for new work; `not_set` until they answer.
     WorkStatus {
         NotSet = "not_set",

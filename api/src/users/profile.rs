@@ -25,8 +25,8 @@ pub const BIRTH_YEAR_MIN: i32 = 1900;
 pub const RULE_KATAKANA: &str = "katakana";
 pub const RULE_PHONE_DIGITS: &str = "digits_between:10,11";
 pub const RULE_DATE: &str = "date";
-pub const ACCOUNT_TYPES: [&str; 2] = ["personal", "corporate"];
-pub const SEXES: [&str; 3] = ["male", "female", "other"];
+pub const ACCOUNT_TYPES: &[&str] = super::model::AccountType::NAMES;
+pub const SEXES: &[&str] = super::model::SexType::NAMES;
 
 /// Whole numbers sent as numbers or as the strings selects hold ("1990"); empty is absent.
 fn lenient_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
@@ -139,7 +139,7 @@ pub struct ProfileInput {
 
 impl Declared for ProfileInput {
     const RULES: &'static [FieldRules] = &[
-        ("account_type", &[Rule::In(&ACCOUNT_TYPES)]),
+        ("account_type", &[Rule::In(ACCOUNT_TYPES)]),
         // Required for a corporate account (kept empty for a personal one).
         (
             "company_name",
@@ -150,7 +150,7 @@ impl Declared for ProfileInput {
             &[Rule::Required, Rule::MaxChars(COMPANY_MAX)],
         ),
         ("user_name", &[Rule::Required, Rule::MaxChars(NAME_MAX)]),
-        ("sex", &[Rule::Required, Rule::In(&SEXES)]),
+        ("sex", &[Rule::Required, Rule::In(SEXES)]),
         ("birthday", &[Rule::Required]),
         // A prefecture of Japan (99, overseas, exists too).
         ("prefecture_id", &[Rule::Required, Rule::Between(1, 47)]),
@@ -230,6 +230,7 @@ pub struct ProfileImage {
 pub struct Profile {
     pub id: i64,
     pub mail_address: String,
+    #[schema(value_type = super::model::AccountType)]
     pub account_type: String,
     pub company_name: String,
     pub representative_name: String,
@@ -239,6 +240,7 @@ pub struct Profile {
     pub first_name_kana: String,
     pub user_name: String,
     pub image_file: Option<ProfileImage>,
+    #[schema(value_type = Option<super::model::SexType>)]
     pub sex: Option<String>,
     pub birthday: Option<Birthday>,
     pub phone_number: String,

@@ -4,7 +4,7 @@
  * lists show, and how rows are grouped. It lives in lib, like roles, because several features
  * speak it and features do not import each other.
  */
-import type { View } from './api/wire';
+import type { Body, View } from './api/wire';
 import { ruleMessage } from './errors';
 
 export type TaskStatus = 'applying' | 'doing' | 'under_acceptance' | 'done';
@@ -19,8 +19,11 @@ export const TASK_STATUS_LABEL: Record<string, string> = {
   done: '完了',
 };
 
+/** A work type as the server names it (its closed set, lib/api). */
+export type TaskType = NonNullable<Body<'TaskFields'>['type']>;
+
 /** The spec's work types with the labels people read (the server's spreadsheets use the same). */
-export const TASK_TYPES: [string, string][] = [
+export const TASK_TYPES: [TaskType, string][] = [
   ['work_direction', 'ディレクション(作品)'],
   ['project_direction', 'ディレクション(案件)'],
   ['planning', '企画'],
@@ -34,7 +37,8 @@ export const TASK_TYPES: [string, string][] = [
   ['other', 'その他'],
 ];
 
-const TYPE_LABELS = new Map(TASK_TYPES);
+const TYPE_LABELS = new Map<string, string>(TASK_TYPES);
+export const isTaskType = (value: string): value is TaskType => TYPE_LABELS.has(value);
 export const taskTypeLabel = (type: string): string => TYPE_LABELS.get(type) ?? 'その他';
 
 export const DIRECTION_TYPES = ['work_direction', 'project_direction'];

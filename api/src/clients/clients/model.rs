@@ -13,12 +13,9 @@ pub const URL_MAX: usize = 255;
 pub const NOTE_MAX: usize = 1000;
 pub const RULE_POSTAL_DIGITS: &str = "digits:7";
 
-/// Any record shown by id and name (plans, prefectures, genre groups, tags, teams).
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, sqlx::FromRow, PartialEq, Eq)]
-pub struct NamedRef {
-    pub id: i64,
-    pub name: String,
-}
+/// Any record shown by id and name (plans, prefectures, genre groups, tags, teams): the
+/// creators' type, so the document's one `NamedRef` schema is the one both domains write.
+pub use crate::creators::model::NamedRef;
 
 /// A row of the staff's client list.
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
@@ -213,6 +210,7 @@ pub struct ClientAccount {
     pub user_name: String,
     pub mail_address: String,
     /// active, banned or left.
+    #[schema(value_type = crate::users::model::AccountStatus)]
     pub account_status: String,
     /// When the account last logged in (null: never).
     pub last_login_at: Option<DateTime<Utc>>,

@@ -302,6 +302,7 @@ pub struct TeamMembership {
     pub id: i64,
     pub name: String,
     /// temporary, offered, negotiating, assignable, declined or left.
+    #[schema(value_type = crate::clients::teams::status::MemberStatus)]
     pub status: String,
 }
 
@@ -310,6 +311,7 @@ pub struct TeamMembership {
 pub struct MediaMember {
     pub id: i64,
     pub user_name: String,
+    #[schema(value_type = crate::users::model::WorkStatus)]
     pub work_status: String,
     #[sqlx(json)]
     pub teams: Vec<TeamMembership>,

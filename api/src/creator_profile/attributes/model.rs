@@ -41,14 +41,8 @@ crate::closed_set!(
     }
 );
 
-crate::closed_set!(
-    /// A child's sex.
-    SexType {
-        Male = "male",
-        Female = "female",
-        Other = "other",
-    }
-);
+/// A child's sex: the same set as a member's (`users::model::SexType`).
+pub use crate::users::model::SexType;
 
 /// Income bands (spec section 9): 1 under 2M yen, 2 2–4M, 3 4–6M, 4 6–8M, 5 8–10M, 6 10–12M,
 /// 7 12–15M, 8 15–20M, 9 over 20M, 99999 unknown.

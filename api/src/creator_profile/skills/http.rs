@@ -26,15 +26,20 @@ pub const DETAIL_MAX: usize = 1000;
 pub struct SkillGroup {
     /// The genre group.
     pub id: i64,
+    // Read as empty when absent, always written: the document states the written form
+    // (docs/decisions/openapi-states-the-rules.md), which the web reads.
     #[serde(default)]
+    #[schema(required = true)]
     pub genre_ids: Vec<i64>,
     #[serde(default)]
+    #[schema(required = true)]
     pub detail: String,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Skills {
     #[serde(default)]
+    #[schema(required = true)]
     pub genre_groups: Vec<SkillGroup>,
 }
 

@@ -94,6 +94,7 @@ pub struct UserPayment {
     /// The name paid: the company for a corporation, else the person's name.
     pub payee_name: String,
     /// `personal` or `corporate`.
+    #[schema(value_type = crate::users::model::AccountType)]
     pub account_type: String,
     /// Tasks on the statement.
     pub task_count: i64,
@@ -176,7 +177,10 @@ pub struct DownloadMonth {
     pub transfer_total: i64,
     /// Statements left out of the file for want of an account.
     pub without_bank_account_count: i64,
+    /// The month's transfer day; always set by the handler (`payday::payment_date`), `None`
+    /// only between the row being read and that.
     #[sqlx(skip)]
+    #[schema(value_type = NaiveDate)]
     pub payment_date: Option<NaiveDate>,
 }
 

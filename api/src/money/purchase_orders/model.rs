@@ -7,6 +7,15 @@ use utoipa::ToSchema;
 use crate::money::purchase_orders::terms::payment_due;
 use crate::platform::pagination::Paging;
 
+crate::closed_set!(
+    /// Why a version of a purchase order was issued (`issue.rs`).
+    IssueReason {
+        Taken = "taken",
+        Revised = "revised",
+        Backfilled = "backfilled",
+    }
+);
+
 /// The number printed on a purchase order: the task and the version (`000123-2`).
 pub fn number(task_id: i64, version: i32) -> String {
     format!("{task_id:06}-{version}")
@@ -85,6 +94,7 @@ pub struct Recipient {
     /// The company name of a corporate payee, else family and given name.
     pub name: String,
     /// `personal` or `corporate`.
+    #[schema(value_type = crate::users::model::AccountType)]
     pub account_type: String,
     pub invoice_registration_number: Option<String>,
 }
@@ -106,6 +116,7 @@ pub struct PurchaseOrder {
     pub number: String,
     pub version: i32,
     /// `taken`, `revised` or `backfilled` (issued for an order older than purchase orders).
+    #[schema(value_type = IssueReason)]
     pub reason: String,
     pub issued_at: DateTime<Utc>,
     /// A newer version replaces this one.

@@ -1,35 +1,20 @@
-/** Sign-up, recovery, login information and the Profile of spec section 3 as the API answers them (camelCase). */
+/**
+ * Sign-up, recovery, login information and the Profile of spec section 3: the server's types
+ * (lib/api, generated). The inputs are the forms' values and stay written here: a form sends a
+ * sex not chosen yet (`''`) or a birthday with empty parts, which the server answers with its
+ * 422 rules, while the document states the strict form (docs/decisions/openapi-states-the-rules.md).
+ */
+import type { View } from '@/lib/api/wire';
 
-export type AccountType = 'personal' | 'corporate';
-export type Sex = 'male' | 'female' | 'other';
+export type AccountType = View<'AccountType'>;
+export type Sex = View<'SexType'>;
 
 /** The prefecture id that means residing overseas. */
 export const OVERSEAS_PREFECTURE_ID = 99;
 /** The postal code an overseas member has, shown split after the 3rd digit. */
 export const OVERSEAS_POSTAL_CODE = '0000000';
 
-export interface Profile {
-  id: number;
-  mailAddress: string;
-  accountType: AccountType;
-  companyName: string;
-  representativeName: string;
-  lastName: string;
-  firstName: string;
-  lastNameKana: string;
-  firstNameKana: string;
-  userName: string;
-  imageFile: { id: number | null; path: string; antiVirusCheckScanStatus: string } | null;
-  sex: Sex | null;
-  birthday: { year: number; month: number; day: number } | null;
-  phoneNumber: string;
-  prefectureId: number | null;
-  postalCodeFirst: string;
-  postalCodeLast: string;
-  cityAddress: string;
-  streetAddress: string;
-  buildingName: string;
-}
+export type Profile = View<'Profile'>;
 
 /** What the profile form sends (`PUT /users/me`, and inside the sign-up). */
 export interface ProfileInput {
@@ -72,33 +57,14 @@ export interface ClientPersonInput extends PasswordInput {
 }
 
 /** Where a mailed link leads: the address it was sent to (and the inviting client's name). */
-export interface LinkTarget {
-  mailAddress: string;
-  companyName: string | null;
-}
+export type LinkTarget = View<'LinkTarget'>;
 
 /** A new member's session, shaped as the login's; the route hands the token to the session store. */
-export interface SignedUp {
-  token: string;
-}
+export type SignedUp = View<'SignedUp'>;
 
-export type MailFrequency = 'immediately' | 'daily' | 'none';
-export interface MailFrequencies {
-  message: MailFrequency;
-  task: MailFrequency;
-  information: MailFrequency;
-  /** Chat notices as browser notifications while the tab is hidden. */
-  browserNotification: boolean;
-}
+export type MailFrequency = View<'MailFrequency'>;
+/** `browserNotification`: chat notices as browser notifications while the tab is hidden. */
+export type MailFrequencies = View<'MailFrequencies'>;
 
-export interface Prefecture {
-  id: number;
-  name: string;
-}
-
-export interface PostalAddress {
-  prefectureId: number;
-  prefectureName: string;
-  city: string;
-  town: string;
-}
+export type Prefecture = View<'Prefecture'>;
+export type PostalAddress = View<'Address'>;

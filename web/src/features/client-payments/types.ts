@@ -1,141 +1,41 @@
-/** A client's usage (ご利用金額) and its media bills, as the API answers them (yen are integers). */
+/** A client's usage (ご利用金額) and its media bills: the server's types (lib/api, generated); yen are integers. */
+import type { Body, View } from '@/lib/api/wire';
 
-export type PaymentStatus = 'unbilled' | 'billed' | 'paid';
+export type PaymentStatus = View<'PaymentStatus'>;
 
 /** The figures of one bill (a medium's month) or of a sum of bills. */
-export interface Amounts {
-  taskAmount: number;
-  optionAmount: number;
-  subtotalAmount: number;
-  consumptionTax: number;
-  totalAmount: number;
-}
+export type Amounts = View<'BillAmounts'>;
 
-export interface NamedRef {
-  id: number;
-  name: string;
-}
-
-export interface YearUsage extends Amounts {
-  year: number;
-}
+export type NamedRef = View<'NamedRef'>;
+export type YearUsage = View<'YearUsage'>;
 
 /** `GET /clients/{id}/payments`: the years with usage, newest first. */
-export interface UsageOverview extends Amounts {
-  client: NamedRef;
-  consumptionTaxRatePercent: string;
-  years: YearUsage[];
-}
+export type UsageOverview = View<'UsageOverview'>;
 
-export interface MediaShare {
-  mediaId: number;
-  totalAmount: number;
-}
-
-export interface MonthUsage extends Amounts {
-  month: number;
-  media: MediaShare[];
-}
+export type MediaShare = View<'MediaShare'>;
+export type MonthUsage = View<'MonthUsage'>;
 
 /** `GET /clients/{id}/payments/{year}`: January to December, each split by medium. */
-export interface UsageYear extends Amounts {
-  client: NamedRef;
-  year: number;
-  consumptionTaxRatePercent: string;
-  media: NamedRef[];
-  months: MonthUsage[];
-}
+export type UsageYear = View<'UsageYear'>;
 
-export interface MediaMonthUsage extends Amounts {
-  id: number;
-  name: string;
-  taskCount: number;
-  optionCount: number;
-  status: PaymentStatus;
-}
+export type MediaMonthUsage = View<'MediaMonthUsage'>;
 
 /** `GET /clients/{id}/payments/{year}/{month}`: every medium of the company. */
-export interface UsageMonth extends Amounts {
-  client: NamedRef;
-  year: number;
-  month: number;
-  consumptionTaxRatePercent: string;
-  media: MediaMonthUsage[];
-}
+export type UsageMonth = View<'UsageMonth'>;
 
-export interface UsageTaskLine {
-  taskId: number;
-  title: string;
-  taskType: string;
-  projectName: string;
-  workName: string;
-  creatorNames: string[];
-  completedDate: string;
-  rewardAmount: number;
-}
-
-export interface UsageOptionLine {
-  id: number;
-  title: string;
-  amount: number;
-  note: string;
-}
+export type UsageTaskLine = View<'UsageTaskLine'>;
+export type UsageOptionLine = View<'UsageOptionLine'>;
 
 /** A medium's stored bill for a month (`unbilled` with nothing else when never written). */
-export interface MediaPayment {
-  mediaId: number;
-  mediaName: string;
-  clientId: number;
-  year: number;
-  month: number;
-  status: PaymentStatus;
-  billedAmount: number | null;
-  invoicedOn: string | null;
-  paidOn: string | null;
-  note: string;
-  updatedByName: string | null;
-  updatedAt: string | null;
-}
+export type MediaPayment = View<'MediaPayment'>;
 
-export interface PaymentChange {
-  status: PaymentStatus;
-  billedAmount: number | null;
-  invoicedOn: string | null;
-  paidOn: string | null;
-  note: string;
-  changedByName: string | null;
-  changedAt: string;
-}
+export type PaymentChange = View<'PaymentChange'>;
 
-/** `GET /clients/{id}/media/{mediaId}/payments/{year}/{month}`. */
-export interface MediaUsage extends Amounts {
-  client: NamedRef;
-  media: NamedRef;
-  year: number;
-  month: number;
-  consumptionTaxRatePercent: string;
-  tasks: UsageTaskLine[];
-  optionPayments: UsageOptionLine[];
-  payment: MediaPayment;
-  /** Staff only. */
-  changes?: PaymentChange[];
-  canUpdate: boolean;
-}
+/** `GET /clients/{id}/media/{mediaId}/payments/{year}/{month}`; `changes` for staff only. */
+export type MediaUsage = View<'MediaUsage'>;
 
-/** The body of `PUT /admin/clients/media/{id}/payments`. */
-export interface MediaPaymentInput {
-  year: number;
-  month: number;
-  status: PaymentStatus;
-  /** Absent: the month's computed total is billed. */
-  billedAmount?: number;
-  invoicedOn?: string;
-  paidOn?: string;
-  note: string;
-}
+/** The body of `PUT /admin/clients/media/{id}/payments`; no `billedAmount`: the month's computed total is billed. */
+export type MediaPaymentInput = Body<'MediaPaymentInput'>;
 
-/** What the staff's picker lists: companies and one company's media. */
-export interface ClientChoice {
-  id: number;
-  companyName: string;
-}
+/** What the staff's picker lists: companies (the fields it reads of the client list's rows). */
+export type ClientChoice = Pick<View<'ClientSummary'>, 'id' | 'companyName'>;

@@ -1,97 +1,45 @@
-/** A creator's own information (spec section 3: Skill, Portfolio, Possible work, User attributes) and the masters it is chosen from. */
-import type { FileView } from '@/lib/files';
+/** A creator's own information (spec section 3: Skill, Portfolio, Possible work, User attributes) and the masters it is chosen from: the server's types (lib/api, generated). */
+import type { Body, View } from '@/lib/api/wire';
 
-export interface Genre {
-  id: number;
-  name: string;
-}
-
-export interface GenreGroup {
-  id: number;
-  name: string;
-  genres: Genre[];
-}
+export type Genre = View<'Genre'>;
+export type GenreGroup = View<'GenreGroup'>;
 
 /** Child genres of a group, by parent genre id. */
 export type ChildGenres = Record<string, Genre[]>;
 
-export interface SkillGroup {
-  id: number;
-  genreIds: number[];
-  detail: string;
-}
+export type SkillGroup = View<'SkillGroup'>;
+/** `GET` and `PUT /users/me/skills` (the same shape both ways). */
+export type Skills = View<'Skills'>;
 
-export interface Skills {
-  genreGroups: SkillGroup[];
-}
-
-export type Publishability = 'not_set' | 'publishable' | 'conditionally_publishable' | 'unpublishable';
-
-export interface Portfolio {
-  portfolio: { portfolio: string; publishability: Publishability } | null;
-  portfolioFiles: FileView[];
-}
-
-export interface PortfolioInput {
-  portfolio: { portfolio: string; publishability: Publishability };
-  portfolioFileIds: number[];
-}
+export type Publishability = View<'Publishability'>;
+export type Portfolio = View<'Portfolio'>;
+export type PortfolioInput = Body<'PortfolioInput'>;
 
 /** A work type of the master (`writing` …) with its label. */
-export interface PossibleWorkType {
-  id: string;
-  workName: string;
-}
+export type PossibleWorkType = View<'PossibleWorkType'>;
+export type PossibleWork = View<'PossibleWork'>;
 
-export interface PossibleWork extends PossibleWorkType {
-  achievement: string;
-}
+/** `achievements` by work type (snake_case keys, sent as they are). */
+export type PossibleWorksInput = Body<'PossibleWorksInput'>;
 
-export interface PossibleWorksInput {
-  checkedIds: string[];
-  /** By work type (snake_case keys, sent as they are). */
-  achievements: Record<string, string>;
-}
+export type Occupation = View<'Occupation'>;
+export type OfficeSoftware = View<'OfficeSoftware'>;
+export type Jobs = View<'Jobs'>;
 
-export type Occupation = 'company_employee' | 'self_employed' | 'student' | 'homemaker' | 'other';
-export type OfficeSoftware = 'word' | 'excel' | 'powerpoint';
+export type MarriedType = View<'MarriedType'>;
+export type DivorceHistoryType = View<'DivorceHistoryType'>;
+export type CanOpenImageType = View<'CanOpenImageType'>;
+export type FamiliesType = View<'FamiliesType'>;
+export type SexType = View<'SexType'>;
 
-export interface Jobs {
-  occupation: Occupation;
-  yearsOfExperience: number | null;
-  qualifications: string[];
-  officeSoftware: OfficeSoftware[];
-}
+export type Child = View<'Child'>;
+export type UserAttributes = View<'UserAttributes'>;
 
-export type MarriedType = 'unanswered' | 'unmarried' | 'married';
-export type DivorceHistoryType = 'unanswered' | 'none' | 'exists';
-export type CanOpenImageType = 'unanswered' | 'face_photo' | 'profile_photo' | 'illustration';
-export type FamiliesType = 'unanswered' | 'alone' | 'with_family';
-export type SexType = 'male' | 'female' | 'other';
-
-export interface Child {
-  birthday: string;
-  year: number;
-  month: number;
-  sexType: SexType;
-}
-
-export interface UserAttributes {
-  id: number;
-  availableTimeSlot: string;
-  marriedType: MarriedType;
-  divorceHistoryType: DivorceHistoryType;
-  canOpenImageType: CanOpenImageType;
-  familiesType: FamiliesType;
-  children: Child[];
-  publishInformation: boolean;
-  annualIncome: { id: number } | null;
-  householdIncome: { id: number } | null;
-  chatworkId: string;
-  languages: { id: number; level: number }[];
-  socials: { id: number; url: string }[];
-}
-
+/**
+ * What the attributes form sends (`POST`/`PUT /users/me/attributes`). Hand-written: it is the
+ * form's values (a child's year and month as typed, a sex not chosen yet), which the server's
+ * rules answer with a 422; the document's `AttributesInput` states the parsed form.
+ */
 export interface AttributesInput {
   availableTimeSlot: string;
   marriedType: MarriedType;

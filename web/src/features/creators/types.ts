@@ -1,152 +1,55 @@
-/** Creators as others see them (the creator page, its attributes and tasks, the search). Keys camelCase; values as the server sends them. */
-import type { ImageFile } from '@/lib/files';
-import type { Paging } from '@/lib/paging';
-import type { Task } from '@/lib/tasks';
+/** Creators as others see them (the creator page, its attributes and tasks, the search): the server's types (lib/api, generated). */
+import type { View } from '@/lib/api/wire';
 
-export type WorkStatus = 'not_set' | 'accepting' | 'conditionally_accepting' | 'not_accepting';
-export type AgeBand =
-  | 'teens'
-  | 'early_twenties'
-  | 'late_twenties'
-  | 'early_thirties'
-  | 'late_thirties'
-  | 'early_forties'
-  | 'late_forties'
-  | 'early_fifties'
-  | 'late_fifties'
-  | 'over_sixties';
+export type WorkStatus = View<'WorkStatus'>;
+export type AgeBand = View<'AgeBand'>;
 export type Region = 'japan' | 'overseas';
 
-export interface NamedRef {
-  id: number;
-  name: string;
-}
-
-export interface CreatorCard {
-  id: number;
-  userName: string;
-  imageFile: ImageFile | null;
-  workStatus: WorkStatus;
-  prefectureName: string | null;
-  ageBand: AgeBand | null;
-  genres: string[];
-  tags: NamedRef[];
-}
-
-export interface SearchResult extends Paging {
-  users: CreatorCard[];
-}
-
-export interface GenreOption {
-  id: number;
-  name: string;
-  parentGenreId: number | null;
-}
-
-export interface SearchOptions {
-  genreGroups: { id: number; name: string; genres: GenreOption[] }[];
-  searchTags: NamedRef[];
-  prefectures: NamedRef[];
-  ageBands: { value: AgeBand; label: string }[];
-}
+export type NamedRef = View<'NamedRef'>;
+export type CreatorCard = View<'CreatorCard'>;
+export type SearchResult = View<'SearchResult'>;
+export type GenreOption = View<'GenreOption'>;
+export type SearchOptions = View<'SearchOptions'>;
 
 /** What the caller may do on a creator's page (the server decides; the page shows exactly this). */
-export interface CreatorAbilities {
-  canWriteMemo: boolean;
-  canReadClientMemos: boolean;
-  canWriteManagerMemo: boolean;
-  canReadCombinations: boolean;
-  canEditCombinations: boolean;
-  canEditTags: boolean;
-  canReadTasks: boolean;
-}
+export type CreatorAbilities = View<'CreatorAbilities'>;
 
-/** Present only for staff and the creator themself. */
-export interface PrivateProfile {
-  mailAddress: string;
-  lastName: string;
-  firstName: string;
-  lastNameKana: string;
-  firstNameKana: string;
-  accountType: string;
-  companyName: string;
-  representativeName: string;
-  sex: string | null;
-  birthday: string | null;
-  phoneNumber: string;
-  postalCode: string;
-  cityAddress: string;
-  streetAddress: string;
-  buildingName: string;
-  accountStatus: string;
-}
+type Detail = View<'CreatorDetail'>;
 
-export interface CreatorDetail extends CreatorAbilities, Partial<PrivateProfile> {
-  id: number;
-  userName: string;
-  roleType: string;
-  imageFile: ImageFile | null;
-  workStatus: WorkStatus;
-  prefecture: NamedRef | null;
-  ageBand: AgeBand | null;
-  profileText: string;
-  skills: { genreGroup: NamedRef; genres: NamedRef[]; detail: string }[];
-  portfolio: { portfolio: string; publishability: string } | null;
-  possibleWorks: { id: number; workName: string; achievement: string }[];
-  languages: { id: number; level: number }[];
-  socials: { id: number; url: string }[];
-  canOpenImageType: string | null;
-  availableTimeSlot: string | null;
-}
+/**
+ * The keys present only for staff and the creator themself (flattened and skipped when absent
+ * on the server): all there or none. `View` calls the nullable ones (`sex`, `birthday`)
+ * present, so they are made optional again here.
+ */
+type PrivateKey =
+  | 'mailAddress'
+  | 'lastName'
+  | 'firstName'
+  | 'lastNameKana'
+  | 'firstNameKana'
+  | 'accountType'
+  | 'companyName'
+  | 'representativeName'
+  | 'sex'
+  | 'birthday'
+  | 'phoneNumber'
+  | 'postalCode'
+  | 'cityAddress'
+  | 'streetAddress'
+  | 'buildingName'
+  | 'accountStatus';
 
-export interface CreatorAttributes {
-  userId: number;
-  attributes: Record<string, unknown>;
-  languages: { id: number; level: number }[];
-}
+export type PrivateProfile = Required<Pick<Detail, PrivateKey>>;
+export type CreatorDetail = Omit<Detail, PrivateKey> & Partial<PrivateProfile>;
 
-export interface CreatorTasks extends Paging {
-  tasks: Task[];
-}
+export type CreatorAttributes = View<'CreatorAttributes'>;
+export type CreatorTasks = View<'CreatorTasks'>;
+export type UserRef = View<'UserRef'>;
+export type ManagerMemo = View<'ManagerMemo'>;
+export type ClientMemo = View<'ClientMemo'>;
+export type MemoList = View<'MemoList'>;
+export type Combinations = View<'Combinations'>;
+export type CreatorSearchTag = View<'CreatorSearchTag'>;
 
-export interface UserRef {
-  id: number;
-  userName: string;
-}
-
-export interface ManagerMemo {
-  userId: number;
-  memo: string;
-  updatedBy: UserRef | null;
-  updatedAt: string | null;
-}
-
-export interface ClientMemo {
-  client: { id: number; companyName: string };
-  memo: string;
-  updatedBy: UserRef | null;
-  updatedAt: string;
-}
-
-export interface MemoList {
-  userId: number;
-  memos: ClientMemo[];
-}
-
-export interface Combinations {
-  userId: number;
-  users: UserRef[];
-}
-
-export interface CreatorSearchTag {
-  id: number;
-  searchTagName: string;
-  isExcludeType: boolean;
-}
-
-/** A person the NG-combination picker offers (`GET /users`). */
-export interface DirectoryUser {
-  id: number;
-  userName: string;
-  roleType: string;
-}
+/** A person the NG-combination picker offers (`GET /users`): the fields it reads. */
+export type DirectoryUser = Pick<View<'DirectoryUser'>, 'id' | 'userName' | 'roleType'>;

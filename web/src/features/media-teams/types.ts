@@ -1,108 +1,37 @@
-/** A medium's teams of creators, their members and the offers made to a creator. Keys camelCase; values as the server sends them. */
+/** A medium's teams of creators, their members and the offers made to a creator: the server's types (lib/api, generated). */
+import type { Body, View } from '@/lib/api/wire';
 import type { MemberStatus, TeamMemberUpdated } from '@/lib/events';
-import type { ImageFile } from '@/lib/files';
-import type { Paging } from '@/lib/paging';
 
 export type { MemberStatus };
 
 /** One member row: the record `team_member.updated` pushes is the same one REST lists. */
 export type Member = TeamMemberUpdated;
 
-export interface StatusCounts {
-  temporary: number;
-  offered: number;
-  negotiating: number;
-  assignable: number;
-  declined: number;
-  left: number;
-}
+export type StatusCounts = View<'StatusCounts'>;
+export type Team = View<'ClientTeamView'>;
+export type TeamPage = View<'TeamPage'>;
+export type MemberPage = View<'MemberPage'>;
 
-export interface Team {
-  id: number;
-  name: string;
-  description: string;
-  mediaId: number;
-  mediaName: string;
-  isFavorite: boolean;
-  memberCount: number;
-  statusCounts: StatusCounts;
-  channelId: number | null;
-}
-
-export interface TeamPage extends Paging {
-  teams: Team[];
-}
-
-export interface MemberPage extends Paging {
-  members: Member[];
-}
-
-export interface TeamInput {
-  name: string;
-  description: string;
-}
-
-export interface MemberInput {
-  privateMemo?: string;
-  publicMemo?: string;
-  editorMemo?: string;
-  status?: MemberStatus;
-}
-
-export interface OfferInput {
-  userIds: number[];
-  offerTemplateId: number | null;
-  message: string;
-}
+export type TeamInput = Body<'TeamInput'>;
+export type MemberInput = Body<'MemberInput'>;
+export type OfferInput = Body<'OfferInput'>;
 
 export type OfferAnswer = 'accept' | 'negotiate' | 'decline';
 
 /** An offer waiting for the creator's answer. */
-export interface ReceivedOffer {
-  id: number;
-  teamId: number;
-  teamName: string;
-  mediaId: number;
-  mediaName: string;
-  clientId: number;
-  clientName: string;
-  templateName: string;
-  templateBody: string;
-  message: string;
-  status: MemberStatus;
-  publicMemo: string;
-  offeredAt: string;
-  allowedTransitions: MemberStatus[];
-}
+export type ReceivedOffer = View<'ReceivedOffer'>;
 
-export interface OfferTemplate {
-  id: number;
-  name: string;
-  body: string;
-}
+export type OfferTemplate = View<'OfferTemplate'>;
 
 /** A creator as the search lists them (the fields this feature shows). */
-export interface FoundCreator {
-  id: number;
-  userName: string;
-  imageFile: ImageFile | null;
-  workStatus: string;
-  prefectureName: string | null;
-  genres: string[];
-}
+export type FoundCreator = Pick<View<'CreatorCard'>, 'id' | 'userName' | 'imageFile' | 'workStatus' | 'prefectureName' | 'genres'>;
 
 /** Why the server will not add a creator to the team. */
-export type NotAddable = 'already_member' | 'profile_incomplete';
+export type NotAddable = View<'NotAddable'>;
 
 /** A creator found for a team (`…/candidates`): the search card and whether they can be added. */
-export interface Candidate extends FoundCreator {
-  canAdd: boolean;
-  reason: NotAddable | null;
-}
-
-export interface CandidatePage extends Paging {
-  users: Candidate[];
-}
+export type Candidate = View<'Candidate'>;
+export type CandidatePage = View<'CandidatePage'>;
 
 export interface CreatorQuery {
   words?: string;
@@ -111,8 +40,4 @@ export interface CreatorQuery {
   page?: number;
 }
 
-export interface GenreGroupOption {
-  id: number;
-  name: string;
-  genres: { id: number; name: string; parentGenreId: number | null }[];
-}
+export type GenreGroupOption = View<'GenreGroupOption'>;

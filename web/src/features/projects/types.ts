@@ -1,56 +1,22 @@
+/** Projects and their works: the server's types (lib/api, generated); labels and rule wording are the web's. */
+import type { View } from '@/lib/api/wire';
 import { ruleMessage } from '@/lib/errors';
 
 /** Status values as the server sends them (values are not camelized, only keys). */
-export type ProjectStatus = 'setting' | 'applying' | 'doing' | 'under_acceptance' | 'done';
+export type ProjectStatus = View<'ProjectStatus'>;
 
 export const PROJECT_STATUSES: ProjectStatus[] = ['setting', 'applying', 'doing', 'under_acceptance', 'done'];
 
-export interface Project {
-  id: number;
-  name: string;
-  description: string;
-  status: string;
-  mediaId: number;
-  mediaName: string;
-  clientId: number;
-  companyName: string;
-  workCount: number;
-  createdAt: string;
-  updatedAt: string;
-  /** Whether the viewer may change the project and its works (the server decides). */
-  canEdit: boolean;
-  /** The statuses the viewer may move the project to (the server decides). */
-  allowedTransitions: ProjectStatus[];
-}
-
-export interface ProjectList {
-  projects: Project[];
-  currentPage: number;
-  lastPage: number;
-  perPage: number;
-  total: number;
-}
-
-export interface WorkSummary {
-  id: number;
-  name: string;
-  isOperationAgency: boolean;
-}
-
-export interface ProjectDetail extends Project {
-  works: WorkSummary[];
-}
+/** `canEdit` and `allowedTransitions`: what the viewer may do with the project (the server decides). */
+export type Project = View<'ProjectView'>;
+export type ProjectList = View<'ProjectList'>;
+export type WorkSummary = View<'WorkSummary'>;
+export type ProjectDetail = View<'ProjectDetail'>;
 
 /** A created or renamed work (the project page keeps only the summary fields). */
-export interface WorkAnswer extends WorkSummary {
-  projectId: number;
-  crmOrderId: string | null;
-}
+export type WorkAnswer = WorkSummary & Pick<View<'WorkHead'>, 'projectId' | 'crmOrderId'>;
 
-export interface UnitPricing {
-  crmOrderId: string;
-  items: { taskType: string; label: string; unitPrice: number }[];
-}
+export type UnitPricing = View<'UnitPricing'>;
 
 /** Labels of the spec: setting, applying, working, under inspection, completed. */
 export const STATUS_LABEL: Record<string, string> = {

@@ -1,46 +1,17 @@
-import type { Paging } from '@/lib/paging';
+/** Staff's month confirmations and reward settings: the server's types (lib/api, generated). */
+import type { View } from '@/lib/api/wire';
 
-/** A confirmed month (`POST/GET /reward_confirmations`). */
-export interface RewardConfirmation {
-  id: number;
-  year: number;
-  month: number;
-  confirmedAt: string;
-  confirmedBy: number | null;
-  confirmedByName: string | null;
-  /** Creators paid for the month. */
-  statementCount: number;
-  /** Σ what reaches the creators' banks, in yen. */
-  totalRewardAmount: number;
-}
+/** A confirmed month (`POST/GET /reward_confirmations`); `totalRewardAmount`: Σ what reaches the creators' banks, in yen. */
+export type RewardConfirmation = View<'RewardConfirmation'>;
 
-export interface RewardConfirmationList extends Paging {
-  rewardConfirmations: RewardConfirmation[];
-  /** The newest month that has ended. */
-  latestConfirmable: { year: number; month: number };
-}
+/** `latestConfirmable`: the newest month that has ended. */
+export type RewardConfirmationList = View<'ConfirmationList'>;
 
 /** `GET /admin/reward_settings`: rates as exact decimal strings ("10", "10.21"). */
-export interface RewardSettings {
-  consumptionTaxRatePercent: string;
-  usageFeePercent: string;
-  reducedWithholdingRates: { userId: number; userName: string; ratePercent: string }[];
-}
+export type RewardSettings = View<'RewardSettings'>;
 
 /** A delivery received in the month and not inspected yet (`GET /reward_confirmations/awaiting_inspection`). */
-export interface AwaitingTask {
-  taskId: number;
-  title: string;
-  projectId: number;
-  projectName: string;
-  clientName: string;
-  receivedOn: string;
-}
+export type AwaitingTask = View<'AwaitingTask'>;
 
-export interface AwaitingInspection {
-  year: number;
-  month: number;
-  total: number;
-  /** The oldest first, at most 50. */
-  tasks: AwaitingTask[];
-}
+/** `tasks`: the oldest first, at most 50. */
+export type AwaitingInspection = View<'AwaitingInspection'>;

@@ -1,51 +1,21 @@
-import type { Paging } from '@/lib/paging';
+/** Staff's user management: the server's types (lib/api, generated); the query is the screen's. */
+import type { View } from '@/lib/api/wire';
 
-export type AccountStatus = 'active' | 'banned' | 'left';
+export type AccountStatus = View<'AccountStatus'>;
 
-/** A row of `GET /users` as staff see it. */
-export interface StaffUserRow {
-  id: number;
-  userName: string;
-  roleType: string;
-  workStatus: string;
-  accountStatus: AccountStatus;
-}
-
-export interface StaffUserList extends Paging {
-  users: StaffUserRow[];
-}
+/** A row of `GET /users` as staff see it: the account status, which only staff are sent, is there. */
+export type StaffUserRow = View<'DirectoryUser'> & { accountStatus: AccountStatus };
+export type StaffUserList = Omit<View<'DirectoryList'>, 'users'> & { users: StaffUserRow[] };
 
 /** `PUT /users/{id}/role` and `PUT /admin/users/{id}/left` answer the user as staff manage them. */
-export interface ManagedUser {
-  id: number;
-  userName: string;
-  roleType: string;
-  accountStatus: AccountStatus;
-}
+export type ManagedUser = View<'ManagedUser'>;
 
-export type AdminFlag = 'no_assign' | 'no_reply' | 'need_attention' | 'black' | 'no_assign_editor' | 'temporary_offer_stop';
-
-export interface AdminFlags {
-  userId: number;
-  adminFlags: AdminFlag[];
-}
+export type AdminFlag = View<'AdminFlag'>;
+export type AdminFlags = View<'AdminFlags'>;
 
 /** A user leaving (banned) or gone (left): `GET /users/left`. */
-export interface LeftUser {
-  userId: number;
-  userName: string;
-  roleType: string;
-  accountStatus: AccountStatus;
-  reason: string;
-  bannedAt: string;
-  bannedByName: string | null;
-  leftAt: string | null;
-  leftByName: string | null;
-}
-
-export interface LeftUsers extends Paging {
-  users: LeftUser[];
-}
+export type LeftUser = View<'LeftUser'>;
+export type LeftUsers = View<'LeftUsers'>;
 
 export interface UserQuery {
   roleTypes: string[];

@@ -1,27 +1,10 @@
-/** A work (product) of a project with its tasks, and what its page creates and imports. */
-import type { TaskGroups } from '@/lib/tasks';
+/** A work (product) of a project with its tasks, and what its page creates and imports: the server's types (lib/api, generated). */
+import type { Body, View } from '@/lib/api/wire';
 
-export interface Work extends TaskGroups {
-  id: number;
-  projectId: number;
-  projectName: string;
-  projectStatus: string;
-  clientId: number;
-  /** Whether the viewer may rename the work and write its tasks (the server decides). */
-  canEdit: boolean;
-  name: string;
-  isOperationAgency: boolean;
-  crmOrderId: string | null;
-}
+/** `canEdit`: whether the viewer may rename the work and write its tasks (the server decides). */
+export type Work = View<'WorkView'>;
 
-export interface NewTask {
-  type: string;
-  title: string;
-  dueDate?: string;
-  rewardAmount?: number;
-  tags?: string[];
-  assigneeIds: number[];
-}
+export type NewTask = Body<'NewTask'>;
 
 export type SheetKind = 'regular' | 'operation_agency' | 'update_tags';
 
@@ -31,9 +14,5 @@ export const SHEET_LABEL: Record<SheetKind, string> = {
   update_tags: 'タグ更新テンプレート',
 };
 
-/** A creator offered work (the assignee picker). */
-export interface AssignableUser {
-  id: number;
-  userName: string;
-  roleType: string;
-}
+/** A creator offered work (the assignee picker): the fields it reads of the directory's users. */
+export type AssignableUser = Pick<View<'DirectoryUser'>, 'id' | 'userName' | 'roleType'>;

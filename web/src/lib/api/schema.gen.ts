@@ -17180,6 +17180,11 @@ export interface components {
          * @enum {string}
          */
         AccountStatus: "active" | "banned" | "left";
+        /**
+         * @description Whom an account stands for: a person, or a company (with its representative).
+         * @enum {string}
+         */
+        AccountType: "personal" | "corporate";
         /** @description A bank account as the accountant reads it. */
         AccountView: {
             bank_code: string;
@@ -17482,8 +17487,11 @@ export interface components {
             bank_name: string;
             branch_code: string;
             branch_name: string;
-            /** @description `ordinary` (普通), `current` (当座) or `savings` (貯蓄). */
-            deposit_type: string;
+            /**
+             * @description `ordinary` (普通), `current` (当座) or `savings` (貯蓄): stored only after
+             *     `rules::DEPOSIT_TYPES` accepted it.
+             */
+            deposit_type: components["schemas"]["DepositType"];
             holder_kana: string;
             /** Format: int64 */
             id: number;
@@ -17708,7 +17716,7 @@ export interface components {
         /** @description A login of a client company. */
         ClientAccount: {
             /** @description active, banned or left. */
-            account_status: string;
+            account_status: components["schemas"]["AccountStatus"];
             /** Format: date-time */
             created_at: string;
             /** Format: int64 */
@@ -17957,7 +17965,9 @@ export interface components {
              * @description Stored attributes (spec section 3, User attributes): every key for staff and the creator,
              *     only `available_time_slot`, `can_open_image_type` and `socials` for clients.
              */
-            attributes: Record<string, never>;
+            attributes: {
+                [key: string]: unknown;
+            };
             languages: components["schemas"]["LanguageView"][];
             /**
              * Format: int64
@@ -18145,6 +18155,11 @@ export interface components {
          * @enum {string}
          */
         DeliveryType: "file" | "external";
+        /**
+         * @description How a bank account holds its money (`rules::DEPOSIT_TYPES`): 普通, 当座, 貯蓄.
+         * @enum {string}
+         */
+        DepositType: "ordinary" | "current" | "savings";
         DirectoryList: components["schemas"]["Paging"] & {
             users: components["schemas"]["DirectoryUser"][];
         };
@@ -18168,8 +18183,12 @@ export interface components {
             confirmed_at: string;
             /** Format: int32 */
             month: number;
-            /** Format: date */
-            payment_date?: string | null;
+            /**
+             * Format: date
+             * @description The month's transfer day; always set by the handler (`payday::payment_date`), `None`
+             *     only between the row being read and that.
+             */
+            payment_date: string;
             /** Format: int64 */
             statement_count: number;
             /** Format: int64 */
@@ -18490,6 +18509,11 @@ export interface components {
             /** @description `T` and 13 digits with a valid check digit; empty or absent when not registered. */
             registration_number?: string | null;
         };
+        /**
+         * @description Why a version of a purchase order was issued (`issue.rs`).
+         * @enum {string}
+         */
+        IssueReason: "taken" | "revised" | "backfilled";
         /** @description 発注者: the platform's operator. */
         Issuer: {
             address: string;
@@ -18754,7 +18778,7 @@ export interface components {
             id: number;
             teams: components["schemas"]["TeamMembership"][];
             user_name: string;
-            work_status: string;
+            work_status: components["schemas"]["WorkStatus"];
         };
         MediaMembers: components["schemas"]["Paging"] & {
             base_url: string;
@@ -19071,6 +19095,10 @@ export interface components {
             /** Format: int32 */
             year: number;
         };
+        /**
+         * @description Any record shown by id and name (plans, prefectures, genre groups, tags, teams); the clients'
+         *     domain uses it too.
+         */
         NamedRef: {
             /** Format: int64 */
             id: number;
@@ -19466,7 +19494,7 @@ export interface components {
         };
         /** @description The Profile as the API returns it (spec section 3). */
         Profile: {
-            account_type: string;
+            account_type: components["schemas"]["AccountType"];
             birthday?: components["schemas"]["Birthday"] | null;
             building_name: string;
             city_address: string;
@@ -19488,7 +19516,7 @@ export interface components {
              */
             prefecture_id?: number | null;
             representative_name: string;
-            sex?: string | null;
+            sex?: components["schemas"]["SexType"] | null;
             street_address: string;
             user_name: string;
         };
@@ -19665,7 +19693,7 @@ export interface components {
             payment_terms: string;
             project_name: string;
             /** @description `taken`, `revised` or `backfilled` (issued for an order older than purchase orders). */
-            reason: string;
+            reason: components["schemas"]["IssueReason"];
             /**
              * Format: date
              * @description The day the latest deliverable was received (Tokyo).
@@ -19836,7 +19864,7 @@ export interface components {
         /** @description 受注者: the creator. */
         Recipient: {
             /** @description `personal` or `corporate`. */
-            account_type: string;
+            account_type: components["schemas"]["AccountType"];
             invoice_registration_number?: string | null;
             /** @description The company name of a corporate payee, else family and given name. */
             name: string;
@@ -19976,7 +20004,7 @@ export interface components {
             reason: components["schemas"]["RevokeReason"];
         };
         /**
-         * @description A child's sex.
+         * @description A person's sex: a member's as the profile records it, a child's in the attributes.
          * @enum {string}
          */
         SexType: "male" | "female" | "other";
@@ -20031,8 +20059,8 @@ export interface components {
         };
         /** @description The genres chosen in one genre group, and a note on them. */
         SkillGroup: {
-            detail?: string;
-            genre_ids?: number[];
+            detail: string;
+            genre_ids: number[];
             /**
              * Format: int64
              * @description The genre group.
@@ -20045,7 +20073,7 @@ export interface components {
             genres: components["schemas"]["NamedRef"][];
         };
         Skills: {
-            genre_groups?: components["schemas"]["SkillGroup"][];
+            genre_groups: components["schemas"]["SkillGroup"][];
         };
         Social: {
             /**
@@ -20197,7 +20225,7 @@ export interface components {
             id: number;
             name: string;
             /** @description temporary, offered, negotiating, assignable, declined or left. */
-            status: string;
+            status: components["schemas"]["MemberStatus"];
         };
         TeamMessage: {
             body: string;
@@ -20392,7 +20420,7 @@ export interface components {
         /** @description One creator's payment of the month (tab payment_for_users). */
         UserPayment: components["schemas"]["Amounts"] & {
             /** @description `personal` or `corporate`. */
-            account_type: string;
+            account_type: components["schemas"]["AccountType"];
             /** @description Whether the payment has an account to go to (the month's account when confirmed). */
             has_bank_account: boolean;
             /** @description Stored figures of a confirmed month; false means computed now (未確定). */

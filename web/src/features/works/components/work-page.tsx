@@ -16,7 +16,7 @@ import { TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { describeWithLabels } from '@/lib/errors';
 import { parseIdList, toHalfWidthDigits } from '@/lib/format';
-import { describeTaskRule, type Task } from '@/lib/tasks';
+import { describeTaskRule, isTaskType, type Task, type TaskType } from '@/lib/tasks';
 import { useCatchUp } from '@/lib/socket';
 import { useWorkDetail } from '../store';
 import { SHEET_LABEL, type SheetKind, type Work } from '../types';
@@ -42,7 +42,7 @@ export type OnTaskCreated = (task: Task) => void;
 
 function CreateTaskForm({ onCreated }: { onCreated?: OnTaskCreated }) {
   const { create, createTask, users, fetchUsers } = useWorkDetail();
-  const [type, setType] = useState('writing');
+  const [type, setType] = useState<TaskType>('writing');
   const [title, setTitle] = useState('');
   const [dueDate, setDueDate] = useState('');
   const [reward, setReward] = useState('');
@@ -86,7 +86,7 @@ function CreateTaskForm({ onCreated }: { onCreated?: OnTaskCreated }) {
   return (
     <form onSubmit={submit}>
       <FormGrid>
-        <TaskTypeSelect value={type} onChange={setType} />
+        <TaskTypeSelect value={type} onChange={(value) => isTaskType(value) && setType(value)} />
         <TextField label="タイトル" required value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
         <DatePicker label="納期" value={dueDate} onChange={setDueDate} />
         <TextField label="報酬（円）" inputMode="numeric" value={reward} onChange={(e) => setReward(e.target.value)} placeholder="例: 30000" />
