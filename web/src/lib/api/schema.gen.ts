@@ -5352,7 +5352,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invites a person of client `client_id` by mail: staff, or a user of that client. */
+        /**
+         * Invites a person of client `client_id` by mail, under the same rule as
+         *     `POST /clients/{id}/accounts`: managers, admins, or a user of that client.
+         */
         post: {
             parameters: {
                 query?: never;
