@@ -161,9 +161,9 @@ pub struct Config {
     pub operator: Operator,
     /// Virus scanning of uploads: clamd at `CLAMD_URL` (`tcp://host:port`), else built in.
     pub scanner: crate::files::scan::Scanner,
-    /// `UPLOAD_PART_MEMORY_MIB` (40): the memory, in MiB, that the S3 parts being filled by
-    /// resumable uploads may hold on this node together (5 MiB each); a request finding it
-    /// spent waits, then answers 503 (`files::uploads::budget`).
+    /// `UPLOAD_PART_MEMORY_MIB` (40): the memory, in MiB, that the S3 parts being filled or
+    /// stored by resumable uploads may hold on this node together (5 MiB each); a request
+    /// finding it spent waits, then answers 503 (`files::uploads::budget`).
     pub upload_part_memory: usize,
     /// The operator's own account the monthly bank transfer file pays from.
     pub transfer_payer: TransferPayer,

@@ -189,6 +189,74 @@ async fn the_storage_contract_holds_on_the_s3_server() {
     storage_contract(Storage::open(&s3_config()).unwrap()).await;
 }
 
+#[tokio::test]
+async fn large_reads_from_s3_arrive_in_order_with_or_without_read_ahead() {
+    let storage = Storage::open(&s3_config()).unwrap();
+    let piece = 8 * 1024 * 1024;
+    let big = pattern(3 * piece + piece / 2 + 333);
+    let chunks: Vec<Result<Bytes, std::io::Error>> = big
+        .chunks(256 * 1024)
+        .map(|c| Ok(Bytes::copy_from_slice(c)))
+        .collect();
+    storage
+        .put_stream("reads/big.bin", futures::stream::iter(chunks))
+        .await
+        .unwrap();
+    let free = storage.read_ahead_free();
+    assert!(free >= 3 * piece, "{free}");
+    let ranges = [
+        0..big.len(),
+        1_000_001..big.len() - 17,
+        piece - 1..2 * piece + 1,
+    ];
+    // With read-ahead memory (pieces fetched ahead, in memory) and without (every piece
+    // streamed in its turn): the same bytes in the same order.
+    for storage in [storage.clone(), storage.clone().with_read_ahead(0)] {
+        for range in ranges.clone() {
+            let read = storage
+                .get_range("reads/big.bin", range.start as u64..range.end as u64)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(read.range, range.start as u64..range.end as u64);
+            assert_eq!(read.info.size, big.len() as u64);
+            let bytes = collect(read).await;
+            assert_eq!(bytes.len(), range.len(), "{range:?}");
+            assert!(bytes == big[range.clone()], "{range:?} byte for byte");
+        }
+    }
+    assert_eq!(
+        storage.read_ahead_free(),
+        free,
+        "every piece gave its memory back"
+    );
+    // A read dropped after its first bytes (the client went away) gives its memory back too.
+    let mut read = storage
+        .get_range("reads/big.bin", 0..big.len() as u64)
+        .await
+        .unwrap()
+        .unwrap();
+    let first = read.bytes.next().await.unwrap().unwrap();
+    assert_eq!(first, big[..first.len()]);
+    drop(read);
+    assert_eq!(storage.read_ahead_free(), free);
+    // A range past the end is clipped, and a missing object is none, as for one GET.
+    let clipped = storage
+        .get_range("reads/big.bin", 2 * piece as u64..u64::MAX)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(collect(clipped).await == big[2 * piece..]);
+    assert!(
+        storage
+            .get_range("reads/none.bin", 0..3 * piece as u64)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    storage.delete("reads/big.bin").await.unwrap();
+}
+
 async fn upload(app: &TestApp, token: &str, name: &str, bytes: Vec<u8>) -> Value {
     let form = Form::new().part("file", Part::bytes(bytes).file_name(name.to_string()));
     let (status, file) = app.post_multipart("/api/files", token, form).await;

@@ -832,6 +832,120 @@ async fn an_upload_begun_through_one_node_continues_through_another() {
     assert!(storage.head(&key).await.unwrap().is_none());
 }
 
+/// Text whose lines are numbered, so no two parts of it are alike and parts stored out of order
+/// would not download byte for byte.
+fn numbered_text(len: usize) -> Vec<u8> {
+    let mut text = Vec::with_capacity(len + 64);
+    let mut line = 0u32;
+    while text.len() < len {
+        text.extend_from_slice(format!("{line:08} 納品原稿の本文です。\n").as_bytes());
+        line += 1;
+    }
+    text.truncate(len);
+    text
+}
+
+#[tokio::test]
+async fn parts_in_flight_are_recorded_in_order_and_resume_on_another_node() {
+    let (pool, _db) = db::seeded().await;
+    use api::files::uploads::parts::{PART_BYTES, PARTS_IN_FLIGHT};
+    use api::platform::storage::Storage;
+
+    let shared = crate::storage::s3_config();
+    // Node 1's part memory is two parts, fewer than one request keeps in flight: its own parts
+    // in flight give their room back, so a request never waits on itself.
+    let mut config = support::test_config(&pool);
+    config.storage = shared.clone();
+    config.upload_part_memory = 2 * PART_BYTES;
+    const { assert!(PARTS_IN_FLIGHT > 2) };
+    let first = TestApp::spawn_with(pool.clone(), config).await;
+    let second = crate::storage::node(&pool, &shared).await;
+    let storage = Storage::open(&shared).unwrap();
+    let creator = first.login("creator@demo.tsumugi.jp").await;
+
+    let bytes = numbered_text(9 * PART_BYTES + 4321);
+    let created = create(
+        &first,
+        &creator,
+        bytes.len() as u64,
+        &[("filename", "並行パート.txt"), ("use", "delivery")],
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let path = created.header("location").unwrap();
+    let id = path.rsplit('/').next().unwrap().to_string();
+
+    // Node 1 takes six parts and a bit, then the connection breaks: every part it sent to the
+    // store is recorded, in order, and the bit waits as the tail.
+    let broken_at = 6 * PART_BYTES + 1000;
+    broken_patch(&first, &creator, &path, 0, &bytes[..broken_at], bytes.len()).await;
+    wait_for_offset(&second, &creator, &path, broken_at as u64).await;
+    let indexes: Vec<i32> = sqlx::query_scalar(
+        "select part_index from upload_parts where upload_id = $1 order by part_index",
+    )
+    .bind(&id)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        indexes,
+        (0..6).collect::<Vec<_>>(),
+        "six parts, none missing"
+    );
+    let budget = &first.state.upload_budget;
+    // The request gives back the tail's room as it ends, just after it records the offset.
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while budget.available() != budget.total() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "every part gives its room back: {} of {} free",
+            budget.available(),
+            budget.total()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+
+    // Node 2 resumes from the offset HEAD told (behind the tail node 1 left) and takes three
+    // parts more; node 1 takes the rest, and the file downloads byte for byte: every part is in
+    // its place.
+    let resumed_at = broken_at + 3 * PART_BYTES;
+    let answer = patch(
+        &second,
+        &creator,
+        &path,
+        broken_at as u64,
+        &bytes[broken_at..resumed_at],
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::NO_CONTENT, "{}", answer.body);
+    assert_eq!(answer.header("upload-offset"), Some(resumed_at.to_string()));
+    let done = patch(
+        &first,
+        &creator,
+        &path,
+        resumed_at as u64,
+        &bytes[resumed_at..],
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::NO_CONTENT, "{}", done.body);
+    let file_id: i64 = done.header("tsumugi-file-id").unwrap().parse().unwrap();
+    let file = scanned(&second, &creator, &path).await;
+    assert_eq!(file["size"], bytes.len());
+    let (status, _, downloaded) = first
+        .download(&format!("/api/files/{file_id}"), &creator)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(downloaded.len(), bytes.len());
+    assert!(
+        downloaded == bytes,
+        "byte for byte, every part in its place"
+    );
+    assert!(
+        support::stored_keys(&storage, "uploads").await.is_empty(),
+        "no tail is left"
+    );
+}
+
 #[tokio::test]
 async fn files_left_scanning_are_scanned_again_by_one_node() {
     let (pool, _db) = db::seeded().await;

@@ -84,6 +84,11 @@ pub async fn respond(storage: &Storage, file: FileRow, request: &HeaderMap) -> A
             );
             (StatusCode::PARTIAL_CONTENT, stream)
         }
+        // As a range, so that a large object is read from S3 several pieces at a time.
+        Wanted::Whole if info.size > 0 => (
+            StatusCode::OK,
+            storage.get_range(&file.storage_key, 0..info.size).await?,
+        ),
         Wanted::Whole => (StatusCode::OK, storage.get(&file.storage_key).await?),
     };
     let stream = stream.ok_or_else(|| anyhow::anyhow!("file {} vanished", file.id))?;

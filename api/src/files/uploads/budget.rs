@@ -1,9 +1,10 @@
 //! The node's memory budget for the S3 parts that uploads fill: every `PATCH` to an S3-backed
-//! upload holds up to one part ([`PART_BYTES`]) in memory while it fills, so without a bound 50
-//! concurrent uploads hold 250 MiB. A part's bytes are taken from this budget before its first
-//! byte is kept and given back once the part is stored; a request that finds the budget spent
-//! waits (the client's body is not read meanwhile, so TCP holds it back) for at most
-//! [`PartBudget::wait`], then ends with 503 and the offset it reached, for the client to resume.
+//! upload holds the part ([`PART_BYTES`]) it fills and those it is storing (up to
+//! `parts::PARTS_IN_FLIGHT`), so without a bound 50 concurrent uploads hold over a gigabyte.
+//! A part's bytes are taken from this budget before its first byte is kept and given back once
+//! the part is stored; a request that finds the budget spent waits (the client's body is not
+//! read meanwhile, so TCP holds it back) for at most [`PartBudget::wait`], then ends with 503
+//! and the offset it reached, for the client to resume.
 //! `UPLOAD_PART_MEMORY_MIB` sets the budget (docs/decisions/resumable-uploads.md).
 
 use std::sync::Arc;
