@@ -216,6 +216,7 @@ POSITIVE_EXEMPTIONS=(
   "PUT /api/tasks/{task_id}/inspection|only a task under acceptance is inspected (transition)"
   "PUT /api/assessments/{id}|an assessment is answered once (answered)"
   "PUT /api/admin/users/{id}/left|status: a member who left cannot be moved back"
+  "PUT /api/users/{id}/role|the user's record: not one's own, not a client company's account, not a member who is leaving or left"
   # A file in a given shape: the filled .xlsx template.
   "POST /api/v2/projects/works/{work_id}/tasks/import|file: the filled task template (.xlsx)"
   "POST /api/v2/projects/works/tasks/tags/import|file: the filled tag template (.xlsx)"
