@@ -149,8 +149,8 @@ pub struct Storage {
     /// The local store itself (its files are the objects); `None` on S3.
     local: Option<Arc<LocalFileSystem>>,
     /// With S3: the node's memory for pieces of large reads fetched ahead of the one being
-    /// sent ([`READ_AHEAD_BYTES`]).
-    read_ahead: Arc<Semaphore>,
+    /// sent ([`READ_AHEAD_BYTES`]); `None` on the local disk, which is read in place.
+    read_ahead: Option<Arc<Semaphore>>,
 }
 
 /// The S3 store's multipart uploads, with the configured prefix applied to each key.
@@ -216,7 +216,7 @@ impl Storage {
             store: local.clone(),
             multipart: None,
             local: Some(local),
-            read_ahead: read_ahead_budget(),
+            read_ahead: None,
         })
     }
 
@@ -256,20 +256,24 @@ impl Storage {
             store,
             multipart: Some(multipart),
             local: None,
-            read_ahead: read_ahead_budget(),
+            read_ahead: Some(Arc::new(Semaphore::new(READ_AHEAD_BYTES / READ_AHEAD_UNIT))),
         })
     }
 
-    /// The same store with `bytes` of read-ahead memory of its own (tests: `0` streams every
-    /// piece as it arrives).
+    /// The same S3 store with `bytes` of read-ahead memory of its own (tests: `0` streams every
+    /// piece as it arrives); the local store is unchanged.
     pub fn with_read_ahead(mut self, bytes: usize) -> Self {
-        self.read_ahead = Arc::new(Semaphore::new(bytes / READ_AHEAD_UNIT));
+        if self.read_ahead.is_some() {
+            self.read_ahead = Some(Arc::new(Semaphore::new(bytes / READ_AHEAD_UNIT)));
+        }
         self
     }
 
-    /// The read-ahead memory no piece holds now, in bytes.
+    /// The read-ahead memory no piece holds now, in bytes (0 on the local store).
     pub fn read_ahead_free(&self) -> usize {
-        self.read_ahead.available_permits() * READ_AHEAD_UNIT
+        self.read_ahead
+            .as_ref()
+            .map_or(0, |budget| budget.available_permits() * READ_AHEAD_UNIT)
     }
 
     /// With the local store, the file that holds (or will hold) the object `key`, so a file
@@ -449,8 +453,10 @@ impl Storage {
         range: Range<u64>,
     ) -> anyhow::Result<Option<ObjectStream>> {
         anyhow::ensure!(range.start < range.end, "empty range {range:?} of {key}");
-        if self.local.is_none() && range.end - range.start > READ_AHEAD_PIECE {
-            return self.get_pieces(key, range).await;
+        if let Some(budget) = &self.read_ahead
+            && range.end - range.start > READ_AHEAD_PIECE
+        {
+            return self.get_pieces(key, range, budget.clone()).await;
         }
         let options = GetOptions {
             range: Some(GetRange::Bounded(range)),
@@ -468,6 +474,7 @@ impl Storage {
         &self,
         key: &str,
         range: Range<u64>,
+        budget: Arc<Semaphore>,
     ) -> anyhow::Result<Option<ObjectStream>> {
         let first_end = range.start + READ_AHEAD_PIECE;
         let first = GetOptions {
@@ -482,11 +489,7 @@ impl Storage {
         let pieces = (first.range.end..end)
             .step_by(READ_AHEAD_PIECE as usize)
             .map(move |start| start..(start + READ_AHEAD_PIECE).min(end));
-        let (store, budget, etag) = (
-            self.store.clone(),
-            self.read_ahead.clone(),
-            first.info.etag.clone(),
-        );
+        let (store, etag) = (self.store.clone(), first.info.etag.clone());
         let rest = pieces.map(move |piece| {
             let (store, location, budget) = (store.clone(), location.clone(), budget.clone());
             let options = GetOptions {
@@ -638,10 +641,6 @@ async fn copy_one(
         object.size
     );
     Ok(Some(copied))
-}
-
-fn read_ahead_budget() -> Arc<Semaphore> {
-    Arc::new(Semaphore::new(READ_AHEAD_BYTES / READ_AHEAD_UNIT))
 }
 
 type Piece = BoxStream<'static, std::io::Result<Bytes>>;
