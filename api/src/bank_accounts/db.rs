@@ -46,6 +46,31 @@ fn detail(row: Row) -> BankAccountDetail {
     }
 }
 
+/// Runs an insert or update of the account whose parameters are `$1` the user and `$2`–`$11`
+/// the account's fields in the table's column order.
+async fn write(
+    db: impl PgExecutor<'_>,
+    user_id: i64,
+    a: &NewAccount,
+    sql: String,
+) -> AppResult<Option<BankAccountDetail>> {
+    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(user_id)
+        .bind(a.bank_id)
+        .bind(&a.bank_name)
+        .bind(&a.bank_code)
+        .bind(a.bank_branch_id)
+        .bind(&a.branch_name)
+        .bind(&a.branch_code)
+        .bind(&a.deposit_type)
+        .bind(&a.number)
+        .bind(&a.holder_kana)
+        .bind(&a.invoice_number)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.map(detail))
+}
+
 pub(crate) async fn find(
     db: impl PgExecutor<'_>,
     user_id: i64,
@@ -76,27 +101,14 @@ pub(crate) async fn insert(
     user_id: i64,
     a: &NewAccount,
 ) -> AppResult<Option<BankAccountDetail>> {
-    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+    let sql = format!(
         "insert into bank_accounts (user_id, bank_id, bank_name, bank_code, bank_branch_id, branch_name,
                 branch_code, account_type, account_number, account_holder_kana, invoice_registration_number)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          on conflict (user_id) do nothing
          returning {COLUMNS}"
-    )))
-    .bind(user_id)
-    .bind(a.bank_id)
-    .bind(&a.bank_name)
-    .bind(&a.bank_code)
-    .bind(a.bank_branch_id)
-    .bind(&a.branch_name)
-    .bind(&a.branch_code)
-    .bind(&a.deposit_type)
-    .bind(&a.number)
-    .bind(&a.holder_kana)
-    .bind(&a.invoice_number)
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(detail))
+    );
+    write(db, user_id, a, sql).await
 }
 
 /// The changed account; `None` when the user has none yet.
@@ -105,27 +117,14 @@ pub(crate) async fn update(
     user_id: i64,
     a: &NewAccount,
 ) -> AppResult<Option<BankAccountDetail>> {
-    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+    let sql = format!(
         "update bank_accounts set bank_id = $2, bank_name = $3, bank_code = $4, bank_branch_id = $5,
                 branch_name = $6, branch_code = $7, account_type = $8, account_number = $9,
                 account_holder_kana = $10, invoice_registration_number = $11, updated_at = now()
           where user_id = $1
          returning {COLUMNS}"
-    )))
-    .bind(user_id)
-    .bind(a.bank_id)
-    .bind(&a.bank_name)
-    .bind(&a.bank_code)
-    .bind(a.bank_branch_id)
-    .bind(&a.branch_name)
-    .bind(&a.branch_code)
-    .bind(&a.deposit_type)
-    .bind(&a.number)
-    .bind(&a.holder_kana)
-    .bind(&a.invoice_number)
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(detail))
+    );
+    write(db, user_id, a, sql).await
 }
 
 /// Keeps the account as it is now as a version paying from `effective_month` (same transaction

@@ -256,13 +256,24 @@ pub async fn download(
     Path(file_id): Path<i64>,
     headers: HeaderMap,
 ) -> AppResult<Response> {
+    download_as(&state, &caller, file_id, &headers).await
+}
+
+/// The file's bytes (ranges and revalidation as `files::respond` answers them) for `caller`, who
+/// must be allowed to download it.
+async fn download_as(
+    state: &AppState,
+    caller: &Caller,
+    file_id: i64,
+    headers: &HeaderMap,
+) -> AppResult<Response> {
     let file = db::load(&state.db, file_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    if !access::may_download(&state.db, &caller, &file).await? {
+    if !access::may_download(&state.db, caller, &file).await? {
         return Err(AppError::Forbidden);
     }
-    files::respond(&state.storage, file, &headers).await
+    files::respond(&state.storage, file, headers).await
 }
 
 /// A short-lived link to a file's bytes, for a `<video>` or `<audio>` element (which cannot send
@@ -348,13 +359,7 @@ pub async fn signed_download(
         .resolve_session(&state.db, signed.session)
         .await?
         .ok_or(AppError::Forbidden)?;
-    let file = db::load(&state.db, file_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if !access::may_download(&state.db, &caller, &file).await? {
-        return Err(AppError::Forbidden);
-    }
-    files::respond(&state.storage, file, &headers).await
+    download_as(&state, &caller, file_id, &headers).await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

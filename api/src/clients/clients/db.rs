@@ -87,47 +87,43 @@ pub(crate) async fn references_exist(
     .await?)
 }
 
+/// `$1`–`$10`: a company's values in the table's column order.
+fn bind_values<'q>(
+    query: sqlx::query::QueryScalar<'q, sqlx::Postgres, i64, sqlx::postgres::PgArguments>,
+    v: &'q ClientValues,
+) -> sqlx::query::QueryScalar<'q, sqlx::Postgres, i64, sqlx::postgres::PgArguments> {
+    query
+        .bind(&v.company_name)
+        .bind(&v.company_name_kana)
+        .bind(v.plan_id)
+        .bind(&v.postal_code)
+        .bind(v.prefecture_id)
+        .bind(&v.address)
+        .bind(&v.phone_number)
+        .bind(&v.url)
+        .bind(v.is_public)
+        .bind(&v.note)
+}
+
 pub(crate) async fn insert(db: &mut PgConnection, v: &ClientValues) -> AppResult<i64> {
-    Ok(sqlx::query_scalar(
+    let query = sqlx::query_scalar(
         "insert into clients (company_name, company_name_kana, plan_id, postal_code, prefecture_id,
                               address, phone_number, url, is_public, note)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id",
-    )
-    .bind(&v.company_name)
-    .bind(&v.company_name_kana)
-    .bind(v.plan_id)
-    .bind(&v.postal_code)
-    .bind(v.prefecture_id)
-    .bind(&v.address)
-    .bind(&v.phone_number)
-    .bind(&v.url)
-    .bind(v.is_public)
-    .bind(&v.note)
-    .fetch_one(db)
-    .await?)
+    );
+    Ok(bind_values(query, v).fetch_one(db).await?)
 }
 
 pub(crate) async fn update(db: impl PgExecutor<'_>, id: i64, v: &ClientValues) -> AppResult<bool> {
-    let done = sqlx::query(
-        "update clients set company_name = $2, company_name_kana = $3, plan_id = $4, postal_code = $5,
-                prefecture_id = $6, address = $7, phone_number = $8, url = $9, is_public = $10,
-                note = $11, updated_at = now()
-          where id = $1",
-    )
-    .bind(id)
-    .bind(&v.company_name)
-    .bind(&v.company_name_kana)
-    .bind(v.plan_id)
-    .bind(&v.postal_code)
-    .bind(v.prefecture_id)
-    .bind(&v.address)
-    .bind(&v.phone_number)
-    .bind(&v.url)
-    .bind(v.is_public)
-    .bind(&v.note)
-    .execute(db)
-    .await?;
-    Ok(done.rows_affected() == 1)
+    let query = sqlx::query_scalar(
+        "update clients set company_name = $1, company_name_kana = $2, plan_id = $3, postal_code = $4,
+                prefecture_id = $5, address = $6, phone_number = $7, url = $8, is_public = $9,
+                note = $10, updated_at = now()
+          where id = $11
+         returning id",
+    );
+    let updated = bind_values(query, v).bind(id).fetch_optional(db).await?;
+    Ok(updated.is_some())
 }
 
 pub(crate) async fn accounts(

@@ -309,12 +309,7 @@ pub async fn add_members(
     )?;
     let added = db::add_temporary(&mut *tx, team_id, &ids).await?;
     tx.commit().await?;
-    let mut views = Vec::with_capacity(added.len());
-    for user_id in added {
-        if let Some(view) = publish_member(&state, team_id, user_id, false).await? {
-            views.push(view.view(access::reader(&caller)));
-        }
-    }
+    let views = publish_members(&state, access::reader(&caller), team_id, added, false).await?;
     Ok((StatusCode::CREATED, Json(views)))
 }
 
@@ -497,16 +492,7 @@ pub async fn offer(
     crate::users::flags::ensure_offerable(&mut *tx, "user_ids", &ids, None).await?;
     let mut created = Vec::new();
     for &user_id in &ids {
-        let change = Change {
-            team_id,
-            media_id,
-            user_id,
-            to: MemberStatus::Offered,
-            actor: Actor::Owner,
-        };
-        move_member(&mut tx, &change)
-            .await
-            .map_err(|e| missing_is_invalid(e, "user_ids"))?;
+        let change = owner_move(&mut tx, team_id, media_id, user_id, MemberStatus::Offered).await?;
         db::insert_offer(
             &mut *tx,
             &db::NewOffer {
@@ -524,22 +510,33 @@ pub async fn offer(
     }
     tx.commit().await?;
     notices::publish_created(&state.db, &state.hub, created).await;
-    let mut views = Vec::with_capacity(ids.len());
-    for user_id in ids {
-        if let Some(row) = publish_member(&state, team_id, user_id, true).await? {
-            views.push(row.view(access::reader(&caller)));
-        }
-    }
+    let views = publish_members(&state, access::reader(&caller), team_id, ids, true).await?;
     Ok(Json(views))
 }
 
-/// A user id that is not a member of the team, in a list of ids, is bad input (422), not a
-/// missing page.
-fn missing_is_invalid(error: AppError, field: &str) -> AppError {
-    match error {
-        AppError::NotFound => AppError::rule(field, "exists"),
-        other => other,
-    }
+/// Moves one of the request's `user_ids` to `to` as the team's owner. A user id that is not a
+/// member of the team is bad input (422 `user_ids: exists`), not a missing page.
+async fn owner_move(
+    tx: &mut PgConnection,
+    team_id: i64,
+    media_id: i64,
+    user_id: i64,
+    to: MemberStatus,
+) -> AppResult<Change> {
+    let change = Change {
+        team_id,
+        media_id,
+        user_id,
+        to,
+        actor: Actor::Owner,
+    };
+    move_member(tx, &change)
+        .await
+        .map_err(|error| match error {
+            AppError::NotFound => AppError::rule("user_ids", "exists"),
+            other => other,
+        })?;
+    Ok(change)
 }
 
 /// Withdraws the offers made to the members (offered or negotiating → declined).
@@ -557,27 +554,14 @@ pub async fn decline_offer(
     crate::users::flags::ensure_offerable(&mut *tx, "user_ids", &ids, None).await?;
     let mut created = Vec::new();
     for &user_id in &ids {
-        let change = Change {
-            team_id,
-            media_id,
-            user_id,
-            to: MemberStatus::Declined,
-            actor: Actor::Owner,
-        };
-        move_member(&mut tx, &change)
-            .await
-            .map_err(|e| missing_is_invalid(e, "user_ids"))?;
+        let change =
+            owner_move(&mut tx, team_id, media_id, user_id, MemberStatus::Declined).await?;
         db::answer_offer(&mut *tx, team_id, user_id, "withdrawn", "").await?;
         created.extend(notify(&mut tx, &change).await?);
     }
     tx.commit().await?;
     notices::publish_created(&state.db, &state.hub, created).await;
-    let mut views = Vec::with_capacity(ids.len());
-    for user_id in ids {
-        if let Some(row) = publish_member(&state, team_id, user_id, true).await? {
-            views.push(row.view(access::reader(&caller)));
-        }
-    }
+    let views = publish_members(&state, access::reader(&caller), team_id, ids, true).await?;
     Ok(Json(views))
 }
 
@@ -847,6 +831,24 @@ async fn notify(tx: &mut PgConnection, change: &Change) -> AppResult<Vec<(i64, N
         created.push((user_id, notices::insert(&mut *tx, &notice).await?));
     }
     Ok(created)
+}
+
+/// Publishes each member's row (`publish_member`) and answers the views `reader` gets, leaving
+/// out members gone meanwhile.
+async fn publish_members(
+    state: &AppState,
+    reader: MemberReader,
+    team_id: i64,
+    user_ids: Vec<i64>,
+    to_creator: bool,
+) -> AppResult<Vec<MemberView>> {
+    let mut views = Vec::with_capacity(user_ids.len());
+    for user_id in user_ids {
+        if let Some(row) = publish_member(state, team_id, user_id, to_creator).await? {
+            views.push(row.view(reader));
+        }
+    }
+    Ok(views)
 }
 
 /// Pushes the committed member row to the client's users (and to the creator when
