@@ -42,3 +42,15 @@ export function TaskRows({ title, tasks, showWork = false, empty = 'タスクは
     </Panel>
   );
 }
+
+/** A table cell naming a task (a link to it) over the project and work it sits in. */
+export function TaskCell({ task }: { task: { taskId: number; title: string; projectName: string; workName: string } }) {
+  return (
+    <td>
+      <Link to={href('task', { taskId: task.taskId })}>{task.title}</Link>
+      <Muted>
+        {task.projectName}／{task.workName}
+      </Muted>
+    </td>
+  );
+}

@@ -50,3 +50,22 @@ export const taskRow = (id: number, type: string, dueDate: string | null): Task 
   projectName: 'p',
   updatedAt: '2026-11-01T00:00:00Z',
 });
+
+/** A server-shaped work (温泉ガイド of project 2) with its tasks, for the work page's tests. */
+export const workJson = (overrides: Record<string, unknown> = {}) => ({
+  id: 5,
+  project_id: 2,
+  project_name: '秋の特集',
+  project_status: 'doing',
+  client_id: 1,
+  can_edit: true,
+  name: '温泉ガイド',
+  is_operation_agency: false,
+  crm_order_id: null,
+  direction_tasks: [],
+  tasks: [taskJson(2, { title: '箱根の記事' })],
+  ...overrides,
+});
+
+/** The work page's store as it starts. */
+export const emptyWorkDetail = { work: { data: null, loading: false, error: null }, users: { data: null, loading: false, error: null } };

@@ -1,6 +1,6 @@
 import {
+  accountFields,
   accountRuleMessage,
-  applyServerRules,
   clientPersonSchema,
   emptyProfile,
   isKatakana,
@@ -14,6 +14,7 @@ import {
   signupSchema,
   splitPostalCode,
 } from './schema';
+import { applyServerRules } from '@/lib/forms';
 import type { Profile } from './types';
 
 const valid = {
@@ -146,7 +147,7 @@ describe('server rules on the form', () => {
     const setError = vi.fn();
     const rest = applyServerRules(
       { last_name_kana: ['katakana'], birthday: ['date'], mail_address: ['unique'], image_file_id: ['exists'], token: ['jwt'] },
-      ['lastNameKana', 'birthYear', 'mailAddress'],
+      accountFields(['lastNameKana', 'birthYear', 'mailAddress']),
       setError,
     );
     expect(setError).toHaveBeenCalledWith('lastNameKana', { type: 'server', message: '全角カタカナで入力してください' });

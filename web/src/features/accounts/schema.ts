@@ -3,12 +3,11 @@
  * round trip) with the messages of spec section 5, and the mapping of the server's 422 rules
  * onto the same fields.
  */
-import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { z } from '@/lib/zod';
 import { toCamel } from '@/lib/case';
-import { ruleMessage, type Rules } from '@/lib/errors';
+import { ruleMessage } from '@/lib/errors';
 import { toHalfWidthDigits } from '@/lib/format';
-import { applyServerRules as applyMappedRules, FORM_MESSAGES, isKatakana, normalizePhone } from '@/lib/forms';
+import { FORM_MESSAGES, type FieldMapping, isKatakana, normalizePhone } from '@/lib/forms';
 import { OVERSEAS_POSTAL_CODE, OVERSEAS_PREFECTURE_ID, type Profile, type ProfileInput } from './types';
 
 export const M = {
@@ -87,20 +86,13 @@ export function accountRuleMessage(rule: string): string {
 /** Server fields whose form control has another name. */
 const FIELD_ALIASES: Record<string, string> = { birthday: 'birthYear' };
 
-/**
- * Puts each server rule on its form field (`last_name_kana` → `lastNameKana`) in these forms'
- * wording; returns the messages of fields the form does not have, for the form's alert.
- */
-export function applyServerRules<T extends FieldValues>(rules: Rules, fields: readonly string[], setError: UseFormSetError<T>): string[] {
-  return applyMappedRules(
-    rules,
-    (serverField, rule) => {
-      const field = FIELD_ALIASES[serverField] ?? toCamel(serverField);
-      return { field: fields.includes(field) ? field : null, message: accountRuleMessage(rule) };
-    },
-    setError as (field: never, error: { type: string; message: string }) => void,
-  );
-}
+/** The account forms' field mapping: `last_name_kana` → `lastNameKana` when the form has it, in these forms' wording. */
+export const accountFields =
+  (fields: readonly string[]): FieldMapping =>
+  (serverField, rule) => {
+    const field = FIELD_ALIASES[serverField] ?? toCamel(serverField);
+    return { field: fields.includes(field) ? field : null, message: accountRuleMessage(rule) };
+  };
 
 export { isKatakana, normalizePhone };
 

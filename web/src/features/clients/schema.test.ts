@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientInputOf, clientSchema, emptyClientForm, mapClientRules, M, type ClientFormValues } from './schema';
+import { mapServerRules } from '@/lib/forms';
+import { clientFields, clientInputOf, clientSchema, emptyClientForm, M, type ClientFormValues } from './schema';
 
 const valid: ClientFormValues = {
   ...emptyClientForm(),
@@ -41,14 +42,14 @@ describe('client form rules', () => {
   });
 
   it('puts the server rules on the form fields and keeps the rest for the alert', () => {
-    const mapped = mapClientRules({
+    const mapped = mapServerRules({
       company_name_kana: ['katakana'],
       postal_code: ['digits:7'],
       phone_number: ['digits_between:10,11'],
       plan_id: ['exists'],
       company_name: ['unique'],
       something_else: ['required'],
-    });
+    }, clientFields);
     expect(mapped.fields).toEqual({
       companyNameKana: '全角カタカナで入力してください',
       postalCode: M.postalDigits,

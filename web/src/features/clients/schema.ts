@@ -4,8 +4,8 @@
  */
 import { z } from '@/lib/zod';
 import { toCamel } from '@/lib/case';
-import { ruleMessage, type Rules } from '@/lib/errors';
-import { FORM_MESSAGES, isKatakana, mapServerRules, normalizePhone, type MappedErrors } from '@/lib/forms';
+import { ruleMessage } from '@/lib/errors';
+import { FORM_MESSAGES, isKatakana, normalizePhone, type FieldMapping } from '@/lib/forms';
 import { toHalfWidthDigits } from '@/lib/format';
 import type { ClientDetail, ClientInput } from './types';
 
@@ -98,10 +98,8 @@ export function clientRuleMessage(field: string, rule: string): string {
   return ruleMessage(rule);
 }
 
-/** A 422 of `POST/PUT /clients` onto the form's fields (`company_name_kana` → `companyNameKana`). */
-export function mapClientRules(rules: Rules): MappedErrors {
-  return mapServerRules(rules, (serverField, rule) => {
-    const field = toCamel(serverField);
-    return { field: (CLIENT_FIELDS as string[]).includes(field) ? field : null, message: clientRuleMessage(serverField, rule) };
-  });
-}
+/** Where a 422 of `POST/PUT /clients` goes on the form (`company_name_kana` → `companyNameKana`). */
+export const clientFields: FieldMapping = (serverField, rule) => {
+  const field = toCamel(serverField);
+  return { field: (CLIENT_FIELDS as string[]).includes(field) ? field : null, message: clientRuleMessage(serverField, rule) };
+};

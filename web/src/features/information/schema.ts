@@ -3,8 +3,7 @@
  * with the spec's messages, and the mapping of the server's 422 rules onto its fields.
  */
 import { z } from '@/lib/zod';
-import type { Rules } from '@/lib/errors';
-import { FORM_MESSAGES, mapServerRules, type MappedErrors } from '@/lib/forms';
+import { FORM_MESSAGES, type FieldMapping } from '@/lib/forms';
 import { localInputToTokyo } from '@/lib/format';
 import type { AudienceRole, InformationInput } from './types';
 
@@ -75,21 +74,19 @@ export const informationInputOf = (values: z.output<typeof informationSchema>): 
 });
 
 /** The server's fields onto the form's, worded for this form. */
-export function mapInformationRules(rules: Rules): MappedErrors {
-  return mapServerRules(rules, (field, rule) => {
-    const name = rule.split(':')[0];
-    switch (field) {
-      case 'title':
-        return 'title';
-      case 'body':
-      case 'url':
-        return name === 'required_without' ? { field: 'body', message: M.bodyOrUrl } : field;
-      case 'audience_roles':
-        return { field: 'audienceRoles', message: M.choice };
-      case 'scheduled_start_date':
-        return { field: 'scheduledStartDate', message: name === 'after_or_equal' ? M.notPast : M.date };
-      default:
-        return null;
-    }
-  });
-}
+export const informationFields: FieldMapping = (field, rule) => {
+  const name = rule.split(':')[0];
+  switch (field) {
+    case 'title':
+      return 'title';
+    case 'body':
+    case 'url':
+      return name === 'required_without' ? { field: 'body', message: M.bodyOrUrl } : field;
+    case 'audience_roles':
+      return { field: 'audienceRoles', message: M.choice };
+    case 'scheduled_start_date':
+      return { field: 'scheduledStartDate', message: name === 'after_or_equal' ? M.notPast : M.date };
+    default:
+      return null;
+  }
+};

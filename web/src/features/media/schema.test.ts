@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mapMediaRules, M, OPTION_PAYMENT_FIELDS, optionPaymentInputOf, optionPaymentSchema, parseYen } from './schema';
+import { mapServerRules } from '@/lib/forms';
+import { M, mediaFields, OPTION_PAYMENT_FIELDS, optionPaymentInputOf, optionPaymentSchema, parseYen } from './schema';
 
 const messageOf = (amount: string) => {
   const result = optionPaymentSchema.safeParse({ title: '特集追加', amount, targetMonth: '2026-11', note: '' });
@@ -20,7 +21,7 @@ describe('option payment rules', () => {
   });
 
   it('maps the server amount and month rules onto the form', () => {
-    const mapped = mapMediaRules({ amount: ['gt:0'], target_year: ['between:2000,2100'], title: ['required'] }, OPTION_PAYMENT_FIELDS);
+    const mapped = mapServerRules({ amount: ['gt:0'], target_year: ['between:2000,2100'], title: ['required'] }, mediaFields(OPTION_PAYMENT_FIELDS));
     expect(mapped.fields).toEqual({ amount: M.amountPositive, targetMonth: M.exists, title: '必須項目です' });
   });
 });

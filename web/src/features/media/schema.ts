@@ -4,8 +4,8 @@
  */
 import { z } from '@/lib/zod';
 import { toCamel } from '@/lib/case';
-import { ruleMessage, type Rules } from '@/lib/errors';
-import { FORM_MESSAGES, mapServerRules, type MappedErrors } from '@/lib/forms';
+import { ruleMessage } from '@/lib/errors';
+import { FORM_MESSAGES, type FieldMapping } from '@/lib/forms';
 import { toHalfWidthDigits } from '@/lib/format';
 import type { MediaDetail, MediaInput, OptionPaymentInput, PaymentSchedule, TeamMemberStatus } from './types';
 
@@ -121,13 +121,13 @@ export function mediaRuleMessage(rule: string): string {
 /** Server fields of the option payment that sit on another form field. */
 const OPTION_PAYMENT_ALIASES: Record<string, string> = { target_year: 'targetMonth', target_month: 'targetMonth' };
 
-/** A 422 onto a form's fields (`genre_group_id` → `genreGroupId`); what no field shows is listed apart. */
-export function mapMediaRules(rules: Rules, fields: readonly string[]): MappedErrors {
-  return mapServerRules(rules, (serverField, rule) => {
+/** Where a 422 goes on a form that has `fields` (`genre_group_id` → `genreGroupId`). */
+export const mediaFields =
+  (fields: readonly string[]): FieldMapping =>
+  (serverField, rule) => {
     const field = OPTION_PAYMENT_ALIASES[serverField] ?? toCamel(serverField);
     return { field: fields.includes(field) ? field : null, message: mediaRuleMessage(rule) };
-  });
-}
+  };
 
 /** A medium manager's role as stored (`manager`, `admin`, `client`). */
 export const managerRoleLabel = (role: string): string => ({ manager: 'マネージャー', admin: '管理者', accountant: '経理', client: 'クライアント' })[role] ?? role;

@@ -6,28 +6,16 @@ import { useWorkDetail } from '@/features/works/store';
 import { resetAll } from '@/lib/reset';
 import { choose } from '@/test/controls';
 import { mockApi } from '@/test/mock-api';
-import { taskDetailJson, taskJson } from '@/test/task-fixtures';
+import { emptyWorkDetail, taskDetailJson, workJson } from '@/test/task-fixtures';
 import ProductRoute from './product';
 
 afterEach(() => {
   resetAll();
   vi.unstubAllGlobals();
-  useWorkDetail.setState({ work: { data: null, loading: false, error: null }, users: { data: null, loading: false, error: null } });
+  useWorkDetail.setState(emptyWorkDetail);
 });
 
-const work = {
-  id: 5,
-  project_id: 2,
-  project_name: '秋の特集',
-  project_status: 'doing',
-  client_id: 1,
-  can_edit: true,
-  name: '温泉ガイド',
-  is_operation_agency: false,
-  crm_order_id: null,
-  direction_tasks: [],
-  tasks: [taskJson(2, { title: '箱根の記事' })],
-};
+const work = workJson();
 
 describe('creating a task on the work page', () => {
   it('confirms it with a flash that names the task and leads to it', async () => {

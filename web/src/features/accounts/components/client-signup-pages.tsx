@@ -11,7 +11,7 @@ import { TextField } from '@/components/text-field';
 import { toHalfWidthDigits } from '@/lib/format';
 import { accountsApi } from '../api';
 import { clientPersonSchema, type ClientPersonValues } from '../schema';
-import { Actions, DeadLink, FailureAlert, isDeadLink, PasswordFields, PublicFrame, useFormFailure } from './form-kit';
+import { Actions, DeadLink, isDeadLink, PasswordFields, PublicFrame, useFormFailure } from './form-kit';
 import { MailAddressForm } from './mail-address-form';
 import { useLinkTarget } from './signup-pages';
 
@@ -53,7 +53,7 @@ export function ClientSignupProfilePage({ clientId, token, onSignedUp }: { clien
     resolver: zodResolver(clientPersonSchema),
     defaultValues: { lastName: '', firstName: '', lastNameKana: '', firstNameKana: '', phoneNumber: '', password: '', passwordConfirmation: '', accept: false },
   });
-  const { failure, run } = useFormFailure(form.setError, PERSON_FIELDS);
+  const { run, alert } = useFormFailure(form.setError, PERSON_FIELDS);
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     await run(async () => {
@@ -78,7 +78,7 @@ export function ClientSignupProfilePage({ clientId, token, onSignedUp }: { clien
     <PublicFrame title="アカウント登録" wide>
       {target.companyName && <p>{target.companyName} のメンバーとして登録します。</p>}
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <FailureAlert failure={failure} />
+        {alert}
         <p>
           <strong>メールアドレス</strong>
           <br />

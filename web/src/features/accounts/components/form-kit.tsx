@@ -4,14 +4,14 @@ import type { FieldValues, UseFormRegister, UseFormSetError, UseFormSetValue, Fi
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
-import { ErrorAlert } from '@/components/error-alert';
 import { Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { useServerErrors } from '@/components/server-errors';
 import { TextField } from '@/components/text-field';
-import { AppError, ValidationError } from '@/lib/errors';
+import { ValidationError } from '@/lib/errors';
 import { theme } from '@/theme/theme';
 import { accountsApi } from '../api';
-import { applyServerRules, M } from '../schema';
+import { accountFields, M } from '../schema';
 
 const Frame = styled.div<{ $wide: boolean }>`
   max-width: ${(p) => (p.$wide ? 720 : 480)}px;
@@ -61,32 +61,9 @@ export function DeadLink({ restart, restartLabel }: { restart: string; restartLa
   );
 }
 
-export interface Failure {
-  error: AppError;
-  /** Messages of rules on fields the form does not show. */
-  lines: string[];
-}
-
-/** Runs a submit; a failure's rules go onto the form's fields, the rest to the form's alert. */
+/** A submit of the account forms: their wording and field names (`accountFields`) on the shared server-error handling. */
 export function useFormFailure<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly string[]) {
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const run = async <R,>(call: () => Promise<R>): Promise<R | null> => {
-    setFailure(null);
-    try {
-      return await call();
-    } catch (error) {
-      const appError = error instanceof AppError ? error : new AppError(M.fallback);
-      const lines = appError instanceof ValidationError ? applyServerRules(appError.rules, fields, setError) : [];
-      setFailure({ error: appError, lines });
-      return null;
-    }
-  };
-  return { failure, run };
-}
-
-export function FailureAlert({ failure }: { failure: Failure | null }) {
-  if (!failure) return null;
-  return <ErrorAlert error={failure.error} lines={failure.lines} />;
+  return useServerErrors(accountFields(fields), setError as (field: never, error: { type: string; message: string }) => void, M.fallback);
 }
 
 interface PasswordValues extends FieldValues {

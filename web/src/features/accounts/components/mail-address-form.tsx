@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { mailAddressSchema, type MailAddressValues } from '../schema';
-import { Actions, FailureAlert, useFormFailure } from './form-kit';
+import { Actions, useFormFailure } from './form-kit';
 
 const FIELDS = ['mailAddress'] as const;
 
@@ -20,7 +20,7 @@ interface Props {
 
 export function MailAddressForm({ submitLabel, onSubmit, onSent, children }: Props) {
   const form = useForm<MailAddressValues>({ resolver: zodResolver(mailAddressSchema), defaultValues: { mailAddress: '' } });
-  const { failure, run } = useFormFailure(form.setError, FIELDS);
+  const { run, alert } = useFormFailure(form.setError, FIELDS);
   const submit = form.handleSubmit(async ({ mailAddress }) => {
     const sent = await run(async () => {
       await onSubmit(mailAddress);
@@ -30,7 +30,7 @@ export function MailAddressForm({ submitLabel, onSubmit, onSent, children }: Pro
   });
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <FailureAlert failure={failure} />
+      {alert}
       <TextField label="メールアドレス" type="email" autoComplete="email" required error={form.formState.errors.mailAddress?.message} {...form.register('mailAddress')} />
       {children}
       <Actions>

@@ -30,7 +30,7 @@ import {
 } from '../schema';
 import { useAccounts } from '../store';
 import { OVERSEAS_PREFECTURE_ID, OVERSEAS_POSTAL_CODE, type ProfileInput } from '../types';
-import { Actions, FailureAlert, PasswordFields, useFormFailure } from './form-kit';
+import { Actions, PasswordFields, useFormFailure } from './form-kit';
 
 export type ProfileFormMode = 'signup' | 'edit' | 'basic';
 
@@ -113,7 +113,7 @@ export function ProfileForm({ mode, mailAddress, defaultValues, submitLabel, onS
   });
   const { register, control, handleSubmit, setValue, getValues, formState } = form;
   const { errors, isSubmitting } = formState;
-  const { failure, run } = useFormFailure(form.setError, PROFILE_FIELDS);
+  const { run, alert } = useFormFailure(form.setError, PROFILE_FIELDS);
 
   const [accountType, region, postalFirst, postalLast] = useWatch({ control, name: ['accountType', 'region', 'postalCodeFirst', 'postalCodeLast'] });
   const overseas = region === 'overseas';
@@ -160,7 +160,7 @@ export function ProfileForm({ mode, mailAddress, defaultValues, submitLabel, onS
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="プロフィール">
-      <FailureAlert failure={failure} />
+      {alert}
       <Static>
         <strong>メールアドレス</strong>
         <span data-testid="profile-mail-address">{mailAddress}</span>

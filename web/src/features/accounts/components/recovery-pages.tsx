@@ -7,7 +7,7 @@ import { Button } from '@/components/button';
 import { Muted } from '@/components/page';
 import { accountsApi } from '../api';
 import { passwordSchema, type PasswordValues } from '../schema';
-import { Actions, DeadLink, FailureAlert, isDeadLink, PasswordFields, PublicFrame, useFormFailure } from './form-kit';
+import { Actions, DeadLink, isDeadLink, PasswordFields, PublicFrame, useFormFailure } from './form-kit';
 import { MailAddressForm } from './mail-address-form';
 import { SentPage } from './signup-pages';
 
@@ -38,7 +38,7 @@ const PASSWORD_FIELDS = ['password', 'passwordConfirmation'] as const;
 export function ChangePasswordPage({ token, onChanged }: { token: string; onChanged: () => void }) {
   const [dead, setDead] = useState(!token);
   const form = useForm<PasswordValues>({ resolver: zodResolver(passwordSchema), defaultValues: { password: '', passwordConfirmation: '' } });
-  const { failure, run } = useFormFailure(form.setError, PASSWORD_FIELDS);
+  const { run, alert } = useFormFailure(form.setError, PASSWORD_FIELDS);
   const submit = form.handleSubmit(async (values) => {
     const changed = await run(async () => {
       try {
@@ -60,7 +60,7 @@ export function ChangePasswordPage({ token, onChanged }: { token: string; onChan
   return (
     <PublicFrame title="パスワードの再設定">
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <FailureAlert failure={failure} />
+        {alert}
         <PasswordFields register={form.register} setValue={form.setValue} errors={form.formState.errors} label="新しいパスワード" />
         <Actions>
           <Button type="submit" $variant="primary" disabled={form.formState.isSubmitting}>

@@ -16,7 +16,7 @@ import { accountsApi } from '../api';
 import { M, mailAddressField, passwordField, profileValuesOf } from '../schema';
 import { useAccounts } from '../store';
 import type { MailFrequencies, MailFrequency, Profile } from '../types';
-import { Actions, DeadLink, FailureAlert, isDeadLink, PasswordFields, useFormFailure } from './form-kit';
+import { Actions, DeadLink, isDeadLink, PasswordFields, useFormFailure } from './form-kit';
 import { ProfileForm } from './profile-form';
 import { ProfileImageField, type ChosenImage } from './profile-image-field';
 
@@ -67,7 +67,7 @@ type MailChangeValues = z.infer<typeof mailChangeSchema>;
 
 function MailAddressChangeForm({ current, onRequested }: { current: string | null; onRequested: (mailAddress: string) => void }) {
   const form = useForm<MailChangeValues>({ resolver: zodResolver(mailChangeSchema), defaultValues: { mailAddress: '', password: '' } });
-  const { failure, run } = useFormFailure(form.setError, ['mailAddress', 'password']);
+  const { run, alert } = useFormFailure(form.setError, ['mailAddress', 'password']);
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ mailAddress, password }) => {
     const sent = await run(async () => {
@@ -78,7 +78,7 @@ function MailAddressChangeForm({ current, onRequested }: { current: string | nul
   });
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="メールアドレスの変更">
-      <FailureAlert failure={failure} />
+      {alert}
       {current && <Muted>現在のメールアドレス: {current}</Muted>}
       <TextField label="新しいメールアドレス" type="email" autoComplete="email" required error={errors.mailAddress?.message} {...form.register('mailAddress')} />
       <TextField label="現在のパスワード" type="password" autoComplete="current-password" required error={errors.password?.message} {...form.register('password')} />
@@ -101,7 +101,7 @@ type PasswordChangeValues = z.infer<typeof passwordChangeSchema>;
 function PasswordChangeForm({ onChanged }: { onChanged: () => void }) {
   const empty = { currentPassword: '', password: '', passwordConfirmation: '' };
   const form = useForm<PasswordChangeValues>({ resolver: zodResolver(passwordChangeSchema), defaultValues: empty });
-  const { failure, run } = useFormFailure(form.setError, ['currentPassword', 'password', 'passwordConfirmation']);
+  const { run, alert } = useFormFailure(form.setError, ['currentPassword', 'password', 'passwordConfirmation']);
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ currentPassword, password, passwordConfirmation }) => {
     const changed = await run(async () => {
@@ -115,7 +115,7 @@ function PasswordChangeForm({ onChanged }: { onChanged: () => void }) {
   });
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="パスワードの変更">
-      <FailureAlert failure={failure} />
+      {alert}
       <TextField label="現在のパスワード" type="password" autoComplete="current-password" required error={errors.currentPassword?.message} {...form.register('currentPassword')} />
       <PasswordFields register={form.register} setValue={form.setValue} errors={errors} label="新しいパスワード" />
       <Muted>変更すると、ほかの端末のログインは解除されます。</Muted>

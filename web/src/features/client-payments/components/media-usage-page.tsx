@@ -5,6 +5,7 @@ import { DataTable } from '@/components/data-table';
 import { DescriptionList } from '@/components/description-list';
 import { Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { TaskCell } from '@/components/task-rows';
 import { formatDate, formatDateTime, formatYen } from '@/lib/format';
 import { taskTypeLabel } from '@/lib/tasks';
 import { useCatchUp } from '@/lib/socket';
@@ -111,12 +112,7 @@ export function MediaUsagePage({ clientId, mediaId, staff, year, month }: { clie
               {current.tasks.map((task) => (
                 <tr key={task.taskId} data-testid="usage-task">
                   <td>{formatDate(task.completedDate)}</td>
-                  <td>
-                    <Link to={`/tasks/${task.taskId}`}>{task.title}</Link>
-                    <Muted>
-                      {task.projectName}／{task.workName}
-                    </Muted>
-                  </td>
+                  <TaskCell task={task} />
                   <td>{taskTypeLabel(task.taskType)}</td>
                   <td>{task.creatorNames.join('、') || '—'}</td>
                   <td className="number">{formatYen(task.rewardAmount)}</td>

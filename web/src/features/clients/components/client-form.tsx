@@ -1,6 +1,6 @@
 /** The staff's client company form (add and edit): react-hook-form + zod, a server 422 mapped onto the fields. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/checkbox';
@@ -10,9 +10,9 @@ import { Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { Select } from '@/components/select';
 import { TextArea, TextField } from '@/components/text-field';
-import { AppError, ValidationError } from '@/lib/errors';
+import { useServerErrors } from '@/components/server-errors';
 import { clientsApi } from '../api';
-import { clientFormOf, clientInputOf, clientSchema, emptyClientForm, mapClientRules, type ClientFormValues } from '../schema';
+import { clientFields, clientFormOf, clientInputOf, clientSchema, emptyClientForm, type ClientFormValues } from '../schema';
 import { useClient } from '../store';
 import type { ClientDetail } from '../types';
 
@@ -29,25 +29,14 @@ export function ClientForm({ client, onSaved, onCancel }: Props) {
     void fetchOptions();
   }, [fetchOptions]);
   const form = useForm<ClientFormValues>({ resolver: zodResolver(clientSchema), defaultValues: client ? clientFormOf(client) : emptyClientForm() });
-  const [failure, setFailure] = useState<{ error: AppError; lines: string[] } | null>(null);
+  const { run, alert } = useServerErrors(clientFields, form.setError, 'クライアントの保存に失敗しました');
   const { errors, isSubmitting } = form.formState;
   const message = (field: keyof ClientFormValues) => errors[field]?.message;
 
   const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
     const input = clientInputOf(clientSchema.parse(values));
-    try {
-      onSaved(client ? await clientsApi.update(client.id, input) : await clientsApi.create(input));
-    } catch (error) {
-      const appError = error instanceof AppError ? error : new AppError('クライアントの保存に失敗しました');
-      let lines: string[] = [];
-      if (appError instanceof ValidationError) {
-        const mapped = mapClientRules(appError.rules);
-        for (const [field, text] of Object.entries(mapped.fields)) form.setError(field as keyof ClientFormValues, { type: 'server', message: text });
-        lines = mapped.unmapped;
-      }
-      setFailure({ error: appError, lines });
-    }
+    const saved = await run(() => (client ? clientsApi.update(client.id, input) : clientsApi.create(input)));
+    if (saved) onSaved(saved);
   });
 
   const planOptions = (options.data?.plans ?? []).map((p) => ({ value: String(p.id), label: p.name }));
@@ -55,7 +44,7 @@ export function ClientForm({ client, onSaved, onCancel }: Props) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="client-form">
-      {failure && <ErrorAlert error={failure.error} lines={failure.lines} />}
+      {alert}
       {options.error && <ErrorAlert error={options.error} />}
       <Panel title="会社情報">
         <FormGrid>

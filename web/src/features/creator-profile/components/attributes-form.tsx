@@ -16,7 +16,8 @@ import { attributeField } from '../rules';
 import { attributesSchema, CHILDREN_MAX, TIME_SLOT_MAX, type AttributesFormValues } from '../schemas';
 import { useCreatorProfile } from '../store';
 import type { AttributesInput, UserAttributes } from '../types';
-import { Group, GroupError, SaveButton, useServerSave } from './form-parts';
+import { Group, GroupError, SaveButton, SAVE_FAILED } from './form-parts';
+import { useServerErrors } from '@/components/server-errors';
 
 export const MARRIED: RadioCardOption[] = [
   { value: 'unanswered', label: '回答しない' },
@@ -160,7 +161,7 @@ export function AttributesForm({ onSaved }: { onSaved: () => void }) {
   const { attributes, fetchAttributes } = useCreatorProfile();
   const form = useForm<AttributesFormValues>({ resolver: zodResolver(attributesSchema), defaultValues: valuesOf(null) });
   const { control, register, handleSubmit, reset, setError, formState } = form;
-  const save = useServerSave(attributeField, setError);
+  const save = useServerErrors(attributeField, setError, SAVE_FAILED);
   const children = useFieldArray({ control, name: 'childrenTemp' });
   const publish = useController({ control, name: 'publishInformation' });
 

@@ -1,10 +1,6 @@
-/** What the creator-information forms share: saving with the server's rules put on the fields, and the small layout pieces. */
-import { useState } from 'react';
+/** What the creator-information forms share: the small layout pieces and the save failure's fallback text. */
 import styled from 'styled-components';
 import { Button } from '@/components/button';
-import { ErrorAlert } from '@/components/error-alert';
-import { AppError, ValidationError } from '@/lib/errors';
-import { applyServerRules, type FieldMapping } from '@/lib/forms';
 import { theme } from '@/theme/theme';
 
 export const Actions = styled.div`
@@ -59,25 +55,5 @@ export function SaveButton({ label, busy }: { label: string; busy: boolean }) {
   );
 }
 
-/**
- * Runs a save: a 422's rules go onto the form's fields through `mapping` (what no field shows
- * is listed in the alert), any other failure is shown in the alert.
- */
-export function useServerSave(mapping: FieldMapping, setError: (field: never, error: { type: string; message: string }) => void) {
-  const [error, setFailure] = useState<AppError | null>(null);
-  const [lines, setLines] = useState<string[]>([]);
-  const run = async <T,>(call: () => Promise<T>): Promise<T | null> => {
-    setFailure(null);
-    setLines([]);
-    try {
-      return await call();
-    } catch (cause) {
-      const failure = cause instanceof AppError ? cause : new AppError('保存に失敗しました。');
-      if (failure instanceof ValidationError) setLines(applyServerRules(failure.rules, mapping, setError));
-      setFailure(failure);
-      return null;
-    }
-  };
-  const alert = <ErrorAlert error={error} lines={lines} />;
-  return { run, alert };
-}
+/** What a failed save says when the server gave no reason of its own. */
+export const SAVE_FAILED = '保存に失敗しました。';

@@ -14,7 +14,8 @@ import { jobsField } from '../rules';
 import { jobsSchema, QUALIFICATION_MAX, QUALIFICATIONS_MAX, type JobsFormValues } from '../schemas';
 import { useCreatorProfile } from '../store';
 import type { Jobs } from '../types';
-import { Choices, Group, GroupError, SaveButton, useServerSave } from './form-parts';
+import { Choices, Group, GroupError, SaveButton, SAVE_FAILED } from './form-parts';
+import { useServerErrors } from '@/components/server-errors';
 
 export const OCCUPATIONS = [
   { value: 'company_employee', label: '会社員' },
@@ -48,7 +49,7 @@ export function JobsForm({ onSaved }: { onSaved: () => void }) {
   const { jobs, fetchJobs } = useCreatorProfile();
   const form = useForm<JobsFormValues>({ resolver: zodResolver(jobsSchema), defaultValues: valuesOf(null) });
   const { control, register, handleSubmit, reset, setError, formState } = form;
-  const save = useServerSave(jobsField, setError);
+  const save = useServerErrors(jobsField, setError, SAVE_FAILED);
   const occupation = useController({ control, name: 'occupation' });
   const office = useController({ control, name: 'officeSoftware' });
   const qualifications = useFieldArray({ control, name: 'qualifications' });

@@ -14,7 +14,8 @@ import { portfolioField } from '../rules';
 import { PORTFOLIO_FILES_MAX, PORTFOLIO_MAX, portfolioSchema, type PortfolioFormValues } from '../schemas';
 import { useCreatorProfile } from '../store';
 import type { Portfolio, Publishability } from '../types';
-import { GroupError, SaveButton, useServerSave } from './form-parts';
+import { GroupError, SaveButton, SAVE_FAILED } from './form-parts';
+import { useServerErrors } from '@/components/server-errors';
 
 export const PUBLISHABILITY: { value: Publishability; label: string }[] = [
   { value: 'not_set', label: '未設定' },
@@ -52,7 +53,7 @@ export function PortfolioForm({ onSaved }: { onSaved: () => void }) {
     defaultValues: { portfolio: { portfolio: '', publishability: 'not_set' }, files: [] },
   });
   const { control, register, handleSubmit, reset, setError, formState } = form;
-  const save = useServerSave(portfolioField, setError);
+  const save = useServerErrors(portfolioField, setError, SAVE_FAILED);
   const publishability = useController({ control, name: 'portfolio.publishability' });
   const files = useController({ control, name: 'files' });
   // Files uploaded in this form: kept in the `files` field with the saved ones, listed by the uploader.

@@ -10,7 +10,8 @@ import { possibleWorkField } from '../rules';
 import { ACHIEVEMENT_MAX, possibleWorksSchema, type PossibleWorksFormValues } from '../schemas';
 import { useCreatorProfile } from '../store';
 import type { PossibleWork } from '../types';
-import { Group, GroupError, Nested, SaveButton, useServerSave } from './form-parts';
+import { Group, GroupError, Nested, SaveButton, SAVE_FAILED } from './form-parts';
+import { useServerErrors } from '@/components/server-errors';
 
 const valuesOf = (works: PossibleWork[]): PossibleWorksFormValues => ({
   checkedIds: works.map((w) => w.id),
@@ -21,7 +22,7 @@ export function PossibleWorksForm({ onSaved }: { onSaved: () => void }) {
   const { workTypes, possibleWorks, fetchWorkTypes, fetchPossibleWorks } = useCreatorProfile();
   const form = useForm<PossibleWorksFormValues>({ resolver: zodResolver(possibleWorksSchema), defaultValues: { checkedIds: [], work: {} } });
   const { control, register, handleSubmit, reset, setError, formState } = form;
-  const save = useServerSave(possibleWorkField, setError);
+  const save = useServerErrors(possibleWorkField, setError, SAVE_FAILED);
   const checked = useController({ control, name: 'checkedIds' });
 
   useEffect(() => {

@@ -10,7 +10,8 @@ import { skillField } from '../rules';
 import { DETAIL_MAX, skillSchema, type SkillFormValues } from '../schemas';
 import { useCreatorProfile } from '../store';
 import type { ChildGenres, GenreGroup, Skills } from '../types';
-import { Choices, Group, GroupError, Nested, SaveButton, useServerSave } from './form-parts';
+import { Choices, Group, GroupError, Nested, SaveButton, SAVE_FAILED } from './form-parts';
+import { useServerErrors } from '@/components/server-errors';
 
 function valuesOf(groups: GenreGroup[], skills: Skills): SkillFormValues {
   const saved = new Map(skills.genreGroups.map((g) => [g.id, g]));
@@ -68,7 +69,7 @@ export function SkillForm({ submitLabel, onSaved }: Props) {
   const { genres, skills, childGenres, fetchGenres, fetchSkills, fetchChildGenres } = useCreatorProfile();
   const form = useForm<SkillFormValues>({ resolver: zodResolver(skillSchema), defaultValues: { group: {}, genreDetail: {} } });
   const { control, register, handleSubmit, reset, setError, formState } = form;
-  const save = useServerSave(skillField, setError);
+  const save = useServerErrors(skillField, setError, SAVE_FAILED);
 
   useEffect(() => {
     void fetchGenres();

@@ -5,7 +5,7 @@ import { href } from '@/config/paths';
 import { theme } from '@/theme/theme';
 import { AGE_BAND_LABEL, WORK_STATUS_LABEL } from '../labels';
 import type { CreatorCard as Card, WorkStatus } from '../types';
-import { CreatorAvatar } from './creator-avatar';
+import { PersonAvatar } from '@/components/person-avatar';
 
 const Box = styled.li`
   display: flex;
@@ -34,7 +34,7 @@ export function CreatorCard({ creator }: { creator: Card }) {
   const facts = [creator.prefectureName, creator.ageBand && AGE_BAND_LABEL[creator.ageBand]].filter(Boolean).join('・');
   return (
     <Box data-testid="creator-card">
-      <CreatorAvatar name={creator.userName} image={creator.imageFile} />
+      <PersonAvatar name={creator.userName} image={creator.imageFile} />
       <div style={{ minWidth: 0 }}>
         <Link className="name" to={href('creator', { userId: creator.id })}>
           {creator.userName}

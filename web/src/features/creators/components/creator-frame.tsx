@@ -9,7 +9,7 @@ import { href } from '@/config/paths';
 import { AGE_BAND_LABEL } from '../labels';
 import { useCreators } from '../store';
 import type { CreatorDetail } from '../types';
-import { CreatorAvatar } from './creator-avatar';
+import { PersonAvatar } from '@/components/person-avatar';
 import { WorkStatusBadge } from './creator-card';
 
 /** The creator's face beside the record header's text. */
@@ -22,7 +22,7 @@ function CreatorHeader({ creator }: { creator: CreatorDetail }) {
   const facts = [creator.prefecture?.name, creator.ageBand && AGE_BAND_LABEL[creator.ageBand]].filter(Boolean).join('・');
   return (
     <Header data-testid="creator-header">
-      <CreatorAvatar name={creator.userName} image={creator.imageFile} size={72} />
+      <PersonAvatar name={creator.userName} image={creator.imageFile} size={72} />
       <div>
         <h1>{creator.userName}</h1>
         <WorkStatusBadge status={creator.workStatus} />

@@ -6,12 +6,13 @@ import { Button } from '@/components/button';
 import { DescriptionList } from '@/components/description-list';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { PersonAvatar } from '@/components/person-avatar';
 import { saveBlob } from '@/lib/download';
 import { AppError } from '@/lib/errors';
 import { theme } from '@/theme/theme';
 import { guestsApi } from '../api';
 import { useGuests } from '../store';
-import { GuestFrame, GuestRefusal, MemberFace, WORK_STATUS_TEXT } from './guest-parts';
+import { GuestFrame, GuestRefusal, WORK_STATUS_TEXT } from './guest-parts';
 
 const Head = styled.div`
   display: flex;
@@ -73,7 +74,7 @@ export function GuestCreatorPage({ mediaId, teamId, userId }: { mediaId: number;
     <GuestFrame data-testid="guest-creator">
       {back}
       <Head>
-        <MemberFace name={user.userName} image={user.imageFile} size={72} />
+        <PersonAvatar name={user.userName} image={user.imageFile} size={72} />
         <div>
           <PageTitle>{user.userName}</PageTitle>
           <Muted>{WORK_STATUS_TEXT[user.workStatus] ?? user.workStatus}</Muted>

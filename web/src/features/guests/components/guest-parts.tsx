@@ -1,8 +1,7 @@
-/** Pieces the guest pages share: the frame with the shared medium's name, a member's face, and the refusal text. */
+/** Pieces the guest pages share: the frame with the shared medium's name, the work-status text, and the refusal text. */
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { AppError, NotFoundError, UnauthorizedError } from '@/lib/errors';
-import type { ImageFile } from '@/lib/files';
 import { theme } from '@/theme/theme';
 
 export const GuestFrame = styled.main`
@@ -15,24 +14,6 @@ export const Lead = styled.p`
   color: ${theme.color.subText};
   margin: -12px 0 20px;
 `;
-
-const Face = styled.span<{ $size: number }>`
-  flex-shrink: 0;
-  width: ${(p) => p.$size}px;
-  height: ${(p) => p.$size}px;
-  border-radius: 50%;
-  overflow: hidden;
-  display: inline-grid;
-  place-items: center;
-  background: ${theme.color.background};
-  font-weight: ${theme.font.bold};
-  img { width: 100%; height: 100%; object-fit: cover; }
-`;
-
-export function MemberFace({ name, image, size = 48 }: { name: string; image: ImageFile | null; size?: number }) {
-  const clean = image?.antiVirusCheckScanStatus === 'clean';
-  return <Face $size={size} aria-hidden>{clean ? <img src={`/api/images/${image.path}?width=${size * 2}&height=${size * 2}`} alt="" /> : name.slice(0, 1)}</Face>;
-}
 
 export const WORK_STATUS_TEXT: Record<string, string> = {
   accepting: '😊 受付中',

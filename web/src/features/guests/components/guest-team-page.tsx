@@ -5,10 +5,11 @@ import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { PersonAvatar } from '@/components/person-avatar';
 import { formatNumber } from '@/lib/format';
 import { theme } from '@/theme/theme';
 import { useGuests } from '../store';
-import { GuestFrame, GuestRefusal, Lead, MemberFace, WORK_STATUS_TEXT } from './guest-parts';
+import { GuestFrame, GuestRefusal, Lead, WORK_STATUS_TEXT } from './guest-parts';
 
 const Members = styled.ul`
   list-style: none;
@@ -62,7 +63,7 @@ export function GuestTeamPage({ mediaId, teamId }: { mediaId: number; teamId: nu
           <Members>
             {members.data.map((member) => (
               <li key={member.id} data-testid="guest-member">
-                <MemberFace name={member.userName} image={member.imageFile} />
+                <PersonAvatar name={member.userName} image={member.imageFile} size={48} />
                 <div>
                   <Link to={`/guest/clients/media/${mediaId}/teams/${teamId}/creators/${member.id}`}>{member.userName}</Link>
                   <small>{WORK_STATUS_TEXT[member.workStatus] ?? member.workStatus}</small>

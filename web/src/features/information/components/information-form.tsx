@@ -5,11 +5,11 @@ import { Controller, useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/checkbox';
-import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { TextArea, TextField } from '@/components/text-field';
-import { AppError, ValidationError } from '@/lib/errors';
+import { useServerErrors } from '@/components/server-errors';
+import { AppError } from '@/lib/errors';
 import { theme } from '@/theme/theme';
 import {
   AUDIENCE_CHOICES,
@@ -17,7 +17,7 @@ import {
   emptyInformationForm,
   informationInputOf,
   informationSchema,
-  mapInformationRules,
+  informationFields,
   TITLE_MAX,
   type InformationFormValues,
 } from '../schema';
@@ -44,34 +44,27 @@ export function InformationAddPage({ onSaved, onCancel }: Props) {
   const [defaults] = useState(() => emptyInformationForm(new Date()));
   const initialStart = defaults.scheduledStartDate;
   const form = useForm<InformationFormValues>({ resolver: zodResolver(informationSchema), defaultValues: defaults });
-  const [failure, setFailure] = useState<{ error: AppError; lines: string[] } | null>(null);
+  const { run, alert } = useServerErrors(informationFields, form.setError, CREATE_FAILED);
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
     const input = informationInputOf(informationSchema.parse(values));
     // The proposed start left as it was means "now" (at sending, not when the page opened).
     if (values.scheduledStartDate === initialStart) input.scheduledStartDate = null;
-    const saved = await createPost(input);
-    if (saved) {
-      onSaved(saved);
-      return;
-    }
-    const error = useInformation.getState().create.error ?? new AppError(CREATE_FAILED);
-    let lines: string[] = [];
-    if (error instanceof ValidationError) {
-      const mapped = mapInformationRules(error.rules);
-      for (const [field, text] of Object.entries(mapped.fields)) form.setError(field as keyof InformationFormValues, { type: 'server', message: text });
-      lines = mapped.unmapped;
-    }
-    setFailure({ error, lines });
+    const saved = await run(async () => {
+      const post = await createPost(input);
+      // The store keeps the failure instead of throwing it.
+      if (!post) throw useInformation.getState().create.error ?? new AppError(CREATE_FAILED);
+      return post;
+    });
+    if (saved) onSaved(saved);
   });
 
   return (
     <div>
       <PageTitle>お知らせ追加</PageTitle>
       <form onSubmit={(e) => void submit(e)} noValidate data-testid="information-form">
-        {failure && <ErrorAlert error={failure.error} lines={failure.lines} />}
+        {alert}
         <Panel
           title="お知らせの内容"
           actions={

@@ -10,10 +10,11 @@ import { ErrorText, Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { Select } from '@/components/select';
 import { TextArea, TextField } from '@/components/text-field';
-import { AppError, ValidationError } from '@/lib/errors';
+import { useServerErrors } from '@/components/server-errors';
+import { AppError } from '@/lib/errors';
 import { theme } from '@/theme/theme';
 import { mediaApi } from '../api';
-import { emptyMediaForm, MEDIA_FIELDS, mapMediaRules, mediaFormOf, mediaInputOf, managerRoleLabel, mediaSchema, PAYMENT_SCHEDULE_LABEL, type MediaFormValues } from '../schema';
+import { emptyMediaForm, MEDIA_FIELDS, mediaFields, mediaFormOf, mediaInputOf, managerRoleLabel, mediaSchema, PAYMENT_SCHEDULE_LABEL, type MediaFormValues } from '../schema';
 import type { MediaDetail, MediaFormOptions } from '../types';
 
 const Choices = styled.fieldset`
@@ -69,31 +70,20 @@ export function MediaForm({ clientId, media, onSaved, onCancel }: Props) {
     };
   }, [clientId]);
   const form = useForm<MediaFormValues>({ resolver: zodResolver(mediaSchema), defaultValues: media ? mediaFormOf(media) : emptyMediaForm() });
-  const [failure, setFailure] = useState<{ error: AppError; lines: string[] } | null>(null);
+  const { run, alert } = useServerErrors(mediaFields(MEDIA_FIELDS), form.setError, '媒体の保存に失敗しました');
   const { errors, isSubmitting } = form.formState;
   const groupId = useWatch({ control: form.control, name: 'genreGroupId' });
   const group = options?.genreGroups.find((g) => String(g.id) === groupId);
 
   const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
     const input = mediaInputOf(mediaSchema.parse(values));
-    try {
-      onSaved(media ? await mediaApi.update(clientId, media.id, input) : await mediaApi.create(clientId, input));
-    } catch (error) {
-      const appError = error instanceof AppError ? error : new AppError('媒体の保存に失敗しました');
-      let lines: string[] = [];
-      if (appError instanceof ValidationError) {
-        const mapped = mapMediaRules(appError.rules, MEDIA_FIELDS);
-        for (const [field, text] of Object.entries(mapped.fields)) form.setError(field as keyof MediaFormValues, { type: 'server', message: text });
-        lines = mapped.unmapped;
-      }
-      setFailure({ error: appError, lines });
-    }
+    const saved = await run(() => (media ? mediaApi.update(clientId, media.id, input) : mediaApi.create(clientId, input)));
+    if (saved) onSaved(saved);
   });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="media-form">
-      {failure && <ErrorAlert error={failure.error} lines={failure.lines} />}
+      {alert}
       {optionsError && <ErrorAlert error={optionsError} />}
       <Panel title="媒体の基本情報">
         <TextField label="媒体名" required error={errors.name?.message} {...form.register('name')} />

@@ -1,15 +1,13 @@
 /** /clients/media/{mediaId}/details/option_payment/add: an extra payment for the medium (staff). */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
-import { ErrorAlert } from '@/components/error-alert';
 import { FormGrid } from '@/components/form-grid';
 import { Panel } from '@/components/panel';
 import { TextArea, TextField } from '@/components/text-field';
-import { AppError, ValidationError } from '@/lib/errors';
+import { useServerErrors } from '@/components/server-errors';
 import { mediaApi } from '../api';
-import { mapMediaRules, OPTION_PAYMENT_FIELDS, optionPaymentInputOf, optionPaymentSchema, type OptionPaymentFormValues } from '../schema';
+import { mediaFields, OPTION_PAYMENT_FIELDS, optionPaymentInputOf, optionPaymentSchema, type OptionPaymentFormValues } from '../schema';
 import type { OptionPayment } from '../types';
 
 const thisMonth = () => {
@@ -22,22 +20,11 @@ export function OptionPaymentForm({ mediaId, onSaved, onCancel }: { mediaId: num
     resolver: zodResolver(optionPaymentSchema),
     defaultValues: { title: '', amount: '', targetMonth: thisMonth(), note: '' },
   });
-  const [failure, setFailure] = useState<{ error: AppError; lines: string[] } | null>(null);
+  const { run, alert } = useServerErrors(mediaFields(OPTION_PAYMENT_FIELDS), form.setError, 'オプション支払いの登録に失敗しました');
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      onSaved(await mediaApi.addOptionPayment(mediaId, optionPaymentInputOf(optionPaymentSchema.parse(values))));
-    } catch (error) {
-      const appError = error instanceof AppError ? error : new AppError('オプション支払いの登録に失敗しました');
-      let lines: string[] = [];
-      if (appError instanceof ValidationError) {
-        const mapped = mapMediaRules(appError.rules, OPTION_PAYMENT_FIELDS);
-        for (const [field, text] of Object.entries(mapped.fields)) form.setError(field as keyof OptionPaymentFormValues, { type: 'server', message: text });
-        lines = mapped.unmapped;
-      }
-      setFailure({ error: appError, lines });
-    }
+    const saved = await run(() => mediaApi.addOptionPayment(mediaId, optionPaymentInputOf(optionPaymentSchema.parse(values))));
+    if (saved) onSaved(saved);
   });
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="option-payment-form">
@@ -54,7 +41,7 @@ export function OptionPaymentForm({ mediaId, onSaved, onCancel }: { mediaId: num
           </>
         }
       >
-        {failure && <ErrorAlert error={failure.error} lines={failure.lines} />}
+        {alert}
         <TextField label="件名" required placeholder="例: 特集ページ追加制作" error={errors.title?.message} {...form.register('title')} />
         <FormGrid>
           <TextField label="金額（円・税抜）" required inputMode="numeric" placeholder="50000" error={errors.amount?.message} {...form.register('amount')} />

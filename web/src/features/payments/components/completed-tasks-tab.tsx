@@ -1,11 +1,11 @@
 /** Tab completed_task_payments: the month's done tasks and the creator each pays, confirmed or not. */
-import { Link } from 'react-router';
 import { Badge } from '@/components/badge';
 import { DataTable } from '@/components/data-table';
 import { ErrorAlert } from '@/components/error-alert';
 import { Muted } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
+import { TaskCell } from '@/components/task-rows';
 import { displayDate } from '@/lib/calendar';
 import { formatNumber, formatYen } from '@/lib/format';
 import { taskTypeLabel } from '@/lib/tasks';
@@ -63,12 +63,7 @@ export function CompletedTasksTab({ year, month, hrefFor, onPick }: MonthLinks) 
                     </td>
                     <td>{task.creator.userName}</td>
                     <td>{task.mediaName}</td>
-                    <td>
-                      <Link to={`/tasks/${task.taskId}`}>{task.title}</Link>
-                      <Muted>
-                        {task.projectName}／{task.workName}
-                      </Muted>
-                    </td>
+                    <TaskCell task={task} />
                     <td>{taskTypeLabel(task.taskType)}</td>
                     <td className="number">{formatYen(task.rewardAmount)}</td>
                     <td>{task.isConfirmed ? <Badge $tone="brand">確定</Badge> : <Badge $tone="muted">未確定</Badge>}</td>

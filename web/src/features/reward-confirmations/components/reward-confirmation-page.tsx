@@ -10,6 +10,7 @@ import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
 import { TextField } from '@/components/text-field';
+import { href } from '@/config/paths';
 import { displayDate } from '@/lib/calendar';
 import { formatDateTime, formatNumber, formatYen } from '@/lib/format';
 import { theme } from '@/theme/theme';
@@ -52,7 +53,7 @@ function AwaitingWarning({ awaiting }: { awaiting: AwaitingInspection }) {
       <ul>
         {awaiting.tasks.map((task) => (
           <li key={task.taskId}>
-            <Link to={`/tasks/${task.taskId}`}>{task.title}</Link>（{task.clientName}／{task.projectName}・受領 {displayDate(task.receivedOn)}）
+            <Link to={href('task', { taskId: task.taskId })}>{task.title}</Link>（{task.clientName}／{task.projectName}・受領 {displayDate(task.receivedOn)}）
           </li>
         ))}
       </ul>

@@ -9,6 +9,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
+import { TaskCell } from '@/components/task-rows';
 import { formatDate, formatDateTime, formatYen } from '@/lib/format';
 import { taskTypeLabel } from '@/lib/tasks';
 import { useCatchUp } from '@/lib/socket';
@@ -90,12 +91,7 @@ export function MonthlyRewardsPage({ year, month }: { year: number; month: numbe
                     <tr key={line.taskId} data-testid="reward-line">
                       <td>{line.completedDate ? formatDate(line.completedDate) : '—'}</td>
                       <td>{line.mediaName}</td>
-                      <td>
-                        <Link to={`/tasks/${line.taskId}`}>{line.title}</Link>
-                        <Muted>
-                          {line.projectName}／{line.workName}
-                        </Muted>
-                      </td>
+                      <TaskCell task={line} />
                       <td>{taskTypeLabel(line.taskType)}</td>
                       <td className="number">{formatYen(line.rewardAmount)}</td>
                     </tr>

@@ -3,28 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { choose } from '@/test/controls';
 import { mockApi } from '@/test/mock-api';
-import { taskDetailJson, taskJson } from '@/test/task-fixtures';
+import { emptyWorkDetail, taskDetailJson, taskJson, workJson } from '@/test/task-fixtures';
 import { useWorkDetail } from '../store';
 import { WorkPage } from './work-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  useWorkDetail.setState({ work: { data: null, loading: false, error: null }, users: { data: null, loading: false, error: null } });
+  useWorkDetail.setState(emptyWorkDetail);
 });
 
-const work = {
-  id: 5,
-  project_id: 2,
-  project_name: '秋の特集',
-  project_status: 'doing',
-  client_id: 1,
-  can_edit: true,
-  name: '温泉ガイド',
-  is_operation_agency: false,
-  crm_order_id: null,
+const work = workJson({
   direction_tasks: [taskJson(1, { type: 'work_direction', title: '進行管理' })],
   tasks: [taskJson(2, { title: '箱根の記事', due_date: '2026-12-10' })],
-};
+});
 
 function renderPage() {
   render(
