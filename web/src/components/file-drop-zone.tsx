@@ -27,7 +27,8 @@ const Zone = styled.div<{ $over: boolean; $disabled: boolean }>`
   &:focus-within { ${focusRing} }
   strong { color: ${theme.color.brandDark}; text-decoration: underline; }
 `;
-const Chosen = styled.ul`
+/** A list of files, one bordered row each: 📎, the name (`span.name`), an optional size and a remove button. */
+export const FileRows = styled.ul`
   list-style: none;
   margin: 8px 0 0;
   padding: 0;
@@ -150,7 +151,7 @@ export function FileDropZone({ files, onFiles, accept, multiple = false, disable
         />
       </Zone>
       {files.length > 0 && (
-        <Chosen aria-label="選択したファイル">
+        <FileRows aria-label="選択したファイル">
           {files.map((file, index) => (
             <li key={`${file.name}-${index}`}>
               <span aria-hidden>📎</span>
@@ -163,7 +164,7 @@ export function FileDropZone({ files, onFiles, accept, multiple = false, disable
               )}
             </li>
           ))}
-        </Chosen>
+        </FileRows>
       )}
       {uploading && (
         <div>

@@ -9,6 +9,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { RadioCards, type RadioCardOption } from '@/components/radio-cards';
 import { Select, type SelectOption } from '@/components/select';
 import { TextField } from '@/components/text-field';
+import { useServerErrors } from '@/components/server-errors';
 import { toHalfWidthDigits } from '@/lib/format';
 import { theme } from '@/theme/theme';
 import { creatorProfileApi } from '../api';
@@ -17,7 +18,6 @@ import { attributesSchema, CHILDREN_MAX, TIME_SLOT_MAX, type AttributesFormValue
 import { useCreatorProfile } from '../store';
 import type { AttributesInput, UserAttributes } from '../types';
 import { Group, GroupError, SaveButton, SAVE_FAILED } from './form-parts';
-import { useServerErrors } from '@/components/server-errors';
 
 export const MARRIED: RadioCardOption[] = [
   { value: 'unanswered', label: '回答しない' },

@@ -8,6 +8,7 @@ import { Checkbox } from '@/components/checkbox';
 import { ErrorAlert } from '@/components/error-alert';
 import { RadioCards } from '@/components/radio-cards';
 import { TextField } from '@/components/text-field';
+import { useServerErrors } from '@/components/server-errors';
 import { toHalfWidthDigits } from '@/lib/format';
 import { creatorProfileApi } from '../api';
 import { jobsField } from '../rules';
@@ -15,7 +16,6 @@ import { jobsSchema, QUALIFICATION_MAX, QUALIFICATIONS_MAX, type JobsFormValues 
 import { useCreatorProfile } from '../store';
 import type { Jobs } from '../types';
 import { Choices, Group, GroupError, SaveButton, SAVE_FAILED } from './form-parts';
-import { useServerErrors } from '@/components/server-errors';
 
 export const OCCUPATIONS = [
   { value: 'company_employee', label: '会社員' },

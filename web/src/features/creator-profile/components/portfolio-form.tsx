@@ -2,20 +2,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import styled from 'styled-components';
 import { ErrorAlert } from '@/components/error-alert';
+import { FileRows } from '@/components/file-drop-zone';
 import { RadioCards } from '@/components/radio-cards';
 import { ResumableUploader } from '@/components/resumable-uploader';
 import { TextArea } from '@/components/text-field';
+import { useServerErrors } from '@/components/server-errors';
 import type { FileView } from '@/lib/files';
-import { theme } from '@/theme/theme';
 import { creatorProfileApi } from '../api';
 import { portfolioField } from '../rules';
 import { PORTFOLIO_FILES_MAX, PORTFOLIO_MAX, portfolioSchema, type PortfolioFormValues } from '../schemas';
 import { useCreatorProfile } from '../store';
 import type { Portfolio, Publishability } from '../types';
 import { GroupError, SaveButton, SAVE_FAILED } from './form-parts';
-import { useServerErrors } from '@/components/server-errors';
 
 export const PUBLISHABILITY: { value: Publishability; label: string }[] = [
   { value: 'not_set', label: '未設定' },
@@ -24,22 +23,6 @@ export const PUBLISHABILITY: { value: Publishability; label: string }[] = [
   { value: 'unpublishable', label: '公開不可' },
 ];
 
-const Files = styled.ul`
-  list-style: none;
-  margin: 0 0 16px;
-  padding: 0;
-  li {
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    padding: 6px 10px;
-    border: 1px solid ${theme.color.border};
-    border-radius: ${theme.button.radius}px;
-    margin-bottom: 4px;
-  }
-  span { flex: 1; overflow-wrap: anywhere; }
-  button { border: none; background: none; cursor: pointer; color: ${theme.color.subText}; font-size: ${theme.font.lg}; }
-`;
 
 const valuesOf = (portfolio: Portfolio): PortfolioFormValues => ({
   portfolio: { portfolio: portfolio.portfolio?.portfolio ?? '', publishability: portfolio.portfolio?.publishability ?? 'not_set' },
@@ -105,17 +88,17 @@ export function PortfolioForm({ onSaved }: { onSaved: () => void }) {
       <RadioCards legend="クライアントへの公開" options={PUBLISHABILITY} value={publishability.field.value} onChange={publishability.field.onChange} />
       <GroupError message={errors.portfolio?.publishability?.message} />
       {saved.length > 0 && (
-        <Files aria-label="登録するファイル">
+        <FileRows aria-label="登録するファイル">
           {saved.map((file) => (
             <li key={file.id}>
               <span aria-hidden>📎</span>
-              <span>{file.name}</span>
+              <span className="name">{file.name}</span>
               <button type="button" aria-label={`${file.name}を取り除く`} onClick={() => files.field.onChange(chosen.filter((f) => f.id !== file.id))}>
                 ×
               </button>
             </li>
           ))}
-        </Files>
+        </FileRows>
       )}
       <ResumableUploader
         label="ポートフォリオのファイル（任意）"

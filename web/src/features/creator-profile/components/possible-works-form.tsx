@@ -5,13 +5,13 @@ import { useController, useForm } from 'react-hook-form';
 import { Checkbox } from '@/components/checkbox';
 import { ErrorAlert } from '@/components/error-alert';
 import { TextArea } from '@/components/text-field';
+import { useServerErrors } from '@/components/server-errors';
 import { creatorProfileApi } from '../api';
 import { possibleWorkField } from '../rules';
 import { ACHIEVEMENT_MAX, possibleWorksSchema, type PossibleWorksFormValues } from '../schemas';
 import { useCreatorProfile } from '../store';
 import type { PossibleWork } from '../types';
 import { Group, GroupError, Nested, SaveButton, SAVE_FAILED } from './form-parts';
-import { useServerErrors } from '@/components/server-errors';
 
 const valuesOf = (works: PossibleWork[]): PossibleWorksFormValues => ({
   checkedIds: works.map((w) => w.id),

@@ -5,13 +5,13 @@ import { useController, useForm, type Control } from 'react-hook-form';
 import { Checkbox } from '@/components/checkbox';
 import { ErrorAlert } from '@/components/error-alert';
 import { TextArea } from '@/components/text-field';
+import { useServerErrors } from '@/components/server-errors';
 import { creatorProfileApi } from '../api';
 import { skillField } from '../rules';
 import { DETAIL_MAX, skillSchema, type SkillFormValues } from '../schemas';
 import { useCreatorProfile } from '../store';
 import type { ChildGenres, GenreGroup, Skills } from '../types';
 import { Choices, Group, GroupError, Nested, SaveButton, SAVE_FAILED } from './form-parts';
-import { useServerErrors } from '@/components/server-errors';
 
 function valuesOf(groups: GenreGroup[], skills: Skills): SkillFormValues {
   const saved = new Map(skills.genreGroups.map((g) => [g.id, g]));
