@@ -79,7 +79,7 @@ lines = [
     f"Measured {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
     f"load average (1 min) {load:.2f} at the end; release tsumugi, the client on the same machine "
     "(`loadtest/files_bench.py`, one PATCH per upload as tus-js-client sends a file it can read whole). "
-    "Each direct figure puts or reads the same bytes in the same store, just before or after tsumugi does.",
+    "Each direct figure puts or reads the same bytes in the same store, just before or after tsumugi does; an upload on either side ends when its bytes are on the disk (sync).",
 ]
 for r in runs:
     big, down, many = r["big_upload"], r["big_download"], r["many_uploads"]
