@@ -1,13 +1,17 @@
 //! What a socket does once connected: the rooms it is put in, and the few client-to-server
 //! events (`channel:join`, `channel:leave`, `typing`, `presence:active` — any event counts as
-//! activity — and `bench:publish` in the benchmark).
+//! activity —, the manuscript editor's `manuscript:join`, `manuscript:update`,
+//! `manuscript:awareness` and `manuscript:leave`, and `bench:publish` in the benchmark).
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::auth::JoinRejection;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as BASE64;
+
+use crate::auth::{JoinRejection, ManuscriptRejection};
 use crate::cluster::Op;
 use crate::events::EventName;
 use crate::hub::Shared;
@@ -26,6 +30,41 @@ struct ChannelRef {
 struct Typing {
     channel_id: i64,
     user_id: i64,
+}
+
+#[derive(Debug, Deserialize)]
+struct ManuscriptJoinRequest {
+    manuscript_id: i64,
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(default)]
+    state_vector: String,
+}
+
+/// `manuscript:update` and `manuscript:awareness`: a base64 payload for one manuscript.
+#[derive(Debug, Deserialize)]
+struct ManuscriptData {
+    manuscript_id: i64,
+    #[serde(default)]
+    update: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct ManuscriptRef {
+    manuscript_id: i64,
+}
+
+#[derive(Debug, Serialize)]
+struct ManuscriptUpdated<'a> {
+    manuscript_id: i64,
+    update: &'a str,
+    user_id: i64,
+}
+
+#[derive(Debug, Serialize)]
+struct ManuscriptAwareness<'a> {
+    manuscript_id: i64,
+    update: &'a str,
 }
 
 #[derive(Debug, Deserialize)]
@@ -113,6 +152,37 @@ pub(crate) fn on_event(shared: &Arc<Shared>, socket: &Arc<Socket>, ack: Option<u
             let (shared, socket) = (shared.clone(), socket.clone());
             tokio::spawn(async move { typing(&shared, &socket, channel_id, room).await });
         }
+        "manuscript:join" => {
+            let request = serde_json::from_value::<ManuscriptJoinRequest>(event.data).ok();
+            let (shared, socket) = (shared.clone(), socket.clone());
+            tokio::spawn(async move {
+                let reply = manuscript_join(&shared, &socket, request).await;
+                answer(&socket, ack, &reply);
+            });
+        }
+        "manuscript:update" | "manuscript:awareness" => {
+            let awareness = event.name == "manuscript:awareness";
+            let data = serde_json::from_value::<ManuscriptData>(event.data).ok();
+            let (shared, socket) = (shared.clone(), socket.clone());
+            tokio::spawn(async move {
+                let reply = match data {
+                    Some(data) if awareness => manuscript_awareness(&shared, &socket, data).await,
+                    Some(data) => manuscript_update(&shared, &socket, data).await,
+                    None => ack_error("manuscript_id が必要です"),
+                };
+                answer(&socket, ack, &reply);
+            });
+        }
+        "manuscript:leave" => {
+            let reply = match serde_json::from_value::<ManuscriptRef>(event.data) {
+                Ok(ManuscriptRef { manuscript_id }) => {
+                    leave_manuscript(shared, socket, manuscript_id);
+                    json!({ "data": { "manuscript_id": manuscript_id } })
+                }
+                Err(_) => ack_error("manuscript_id が必要です"),
+            };
+            answer(socket, ack, &reply);
+        }
         "bench:publish" if shared.config.bench => {
             let Ok(BenchPublish {
                 channel_id,
@@ -189,6 +259,155 @@ async fn typing(shared: &Arc<Shared>, socket: &Arc<Socket>, channel_id: i64, roo
         Err(JoinRejection::Unavailable) => {}
         Err(_) => shared.registry.leave(socket, &room),
     }
+}
+
+/// A `manuscript:join`: the right is checked, the socket enters the manuscript's room, and only
+/// then is the document read (checked again with it), so an update persisted meanwhile either
+/// is in the answer or reaches the socket through the room (Yjs ignores what it has).
+async fn manuscript_join(
+    shared: &Shared,
+    socket: &Arc<Socket>,
+    request: Option<ManuscriptJoinRequest>,
+) -> Value {
+    let Some(request) = request else {
+        return ack_error("manuscript_id が必要です");
+    };
+    let manuscript_id = request.manuscript_id;
+    let token = request.token.as_deref().filter(|token| !token.is_empty());
+    let Ok(state_vector) = BASE64.decode(request.state_vector.as_bytes()) else {
+        return manuscript_refused(ManuscriptRejection::Malformed(
+            "state_vector を読めません".into(),
+        ));
+    };
+    let room = Room::Manuscript(manuscript_id).to_string();
+    if let Err(rejection) = shared
+        .auth
+        .manuscript_permission(&socket.identity, manuscript_id, token)
+        .await
+    {
+        return manuscript_refused(rejection);
+    }
+    let already_in = socket.is_in(&room);
+    shared.registry.join(socket, &room);
+    match shared
+        .auth
+        .manuscript_join(&socket.identity, manuscript_id, token, &state_vector)
+        .await
+    {
+        Ok(joined) => {
+            socket.joined_manuscript(manuscript_id, token);
+            json!({ "data": {
+                "manuscript_id": manuscript_id,
+                "permission": joined.permission,
+                "update": BASE64.encode(&joined.update),
+                "state_vector": BASE64.encode(&joined.state_vector),
+            } })
+        }
+        Err(rejection) => {
+            if !already_in {
+                leave_manuscript(shared, socket, manuscript_id);
+            }
+            manuscript_refused(rejection)
+        }
+    }
+}
+
+/// A `manuscript:update`: from a socket in the room, checked against the sender's right now
+/// and persisted by the application, then relayed to the room's other sockets on every node.
+async fn manuscript_update(
+    shared: &Arc<Shared>,
+    socket: &Arc<Socket>,
+    data: ManuscriptData,
+) -> Value {
+    let manuscript_id = data.manuscript_id;
+    let room = Room::Manuscript(manuscript_id).to_string();
+    let Some(token) = socket.manuscript_token(manuscript_id) else {
+        return manuscript_refused(ManuscriptRejection::NotFound);
+    };
+    let Ok(update) = BASE64.decode(data.update.as_bytes()) else {
+        return manuscript_refused(ManuscriptRejection::Malformed("update を読めません".into()));
+    };
+    match shared
+        .auth
+        .manuscript_update(&socket.identity, manuscript_id, token.as_deref(), &update)
+        .await
+    {
+        Ok(()) => {
+            if socket.is_in(&room) {
+                let updated = ManuscriptUpdated {
+                    manuscript_id,
+                    update: &data.update,
+                    user_id: socket.identity.user_id,
+                };
+                relay(shared, socket, room, EventName::ManuscriptUpdated, &updated);
+            }
+            json!({ "data": { "manuscript_id": manuscript_id } })
+        }
+        Err(rejection) => {
+            if !rejection.keeps_room() {
+                leave_manuscript(shared, socket, manuscript_id);
+            }
+            manuscript_refused(rejection)
+        }
+    }
+}
+
+/// A `manuscript:awareness`: relayed (never persisted) while the sender may still open the
+/// manuscript.
+async fn manuscript_awareness(
+    shared: &Arc<Shared>,
+    socket: &Arc<Socket>,
+    data: ManuscriptData,
+) -> Value {
+    let manuscript_id = data.manuscript_id;
+    let room = Room::Manuscript(manuscript_id).to_string();
+    let Some(token) = socket.manuscript_token(manuscript_id) else {
+        return manuscript_refused(ManuscriptRejection::NotFound);
+    };
+    if BASE64.decode(data.update.as_bytes()).is_err() {
+        return manuscript_refused(ManuscriptRejection::Malformed("update を読めません".into()));
+    }
+    match shared
+        .auth
+        .manuscript_permission(&socket.identity, manuscript_id, token.as_deref())
+        .await
+    {
+        Ok(_) => {
+            if socket.is_in(&room) {
+                let awareness = ManuscriptAwareness {
+                    manuscript_id,
+                    update: &data.update,
+                };
+                relay(
+                    shared,
+                    socket,
+                    room,
+                    EventName::ManuscriptAwareness,
+                    &awareness,
+                );
+            }
+            json!({ "data": { "manuscript_id": manuscript_id } })
+        }
+        Err(rejection) => {
+            if !rejection.keeps_room() {
+                leave_manuscript(shared, socket, manuscript_id);
+            }
+            manuscript_refused(rejection)
+        }
+    }
+}
+
+fn leave_manuscript(shared: &Shared, socket: &Arc<Socket>, manuscript_id: i64) {
+    shared
+        .registry
+        .leave(socket, &Room::Manuscript(manuscript_id).to_string());
+    socket.left_manuscript(manuscript_id);
+}
+
+/// A refused manuscript event's answer; `retry` as a refused channel join's.
+fn manuscript_refused(rejection: ManuscriptRejection) -> Value {
+    let retry = matches!(rejection, ManuscriptRejection::Unavailable);
+    json!({ "error": { "message": rejection.to_string(), "retry": retry } })
 }
 
 /// Sends `event` to the room's other sockets, on every node.
