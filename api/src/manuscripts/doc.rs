@@ -140,6 +140,33 @@ fn inline_text<T: ReadTxn>(txn: &T, node: XmlOut, text: &mut String) {
     }
 }
 
+/// The state of a document holding `blocks` as TipTap writes them (a heading at level 2): the
+/// demo data's manuscript, and documents for tests.
+pub fn state_of(blocks: &[Block]) -> Vec<u8> {
+    use yrs::types::xml::XmlTextPrelim;
+    use yrs::{Xml, XmlElementPrelim};
+    let doc = Doc::new();
+    let fragment = doc.get_or_insert_xml_fragment(FRAGMENT);
+    {
+        let mut txn = doc.transact_mut();
+        for block in blocks {
+            let tag = match block.kind {
+                BlockKind::Paragraph => "paragraph",
+                BlockKind::Heading => "heading",
+            };
+            let element = fragment.push_back(&mut txn, XmlElementPrelim::empty(tag));
+            if block.kind == BlockKind::Heading {
+                element.insert_attribute(&mut txn, "level", "2");
+            }
+            element.push_back(&mut txn, XmlTextPrelim::new(block.text.as_str()));
+        }
+    }
+    let state = doc
+        .transact()
+        .encode_state_as_update_v1(&StateVector::default());
+    state
+}
+
 /// The counts of a stored state.
 pub fn counts(state: &[u8]) -> Result<Counts, Malformed> {
     Ok(count(&blocks(&load(state)?)))
