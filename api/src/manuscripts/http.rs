@@ -130,8 +130,12 @@ fn link_view(row: LinkRow, token: Option<&str>) -> ManuscriptLink {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewManuscriptLink {
-    pub permission: Option<ManuscriptPermission>,
+    /// edit, suggest or comment (the holder's own permission still bounds it).
+    #[serde(default)]
+    pub permission: String,
     /// 1–720.
+    #[serde(default)]
+    #[schema(value_type = i64)]
     pub expires_in_hours: Option<i64>,
 }
 
@@ -161,8 +165,11 @@ pub async fn issue_link(
 ) -> AppResult<(StatusCode, Json<IssuedManuscriptLink>)> {
     access::managed_manuscript(&state.db, &caller, manuscript_id).await?;
     let mut v = Validator::new();
-    if input.permission.is_none() {
+    let permission = ManuscriptPermission::parse(input.permission.trim());
+    if input.permission.trim().is_empty() {
         v.fail("permission", "required");
+    } else if permission.is_none() {
+        v.fail("permission", ManuscriptPermission::rule());
     }
     match input.expires_in_hours {
         None => {
@@ -177,7 +184,7 @@ pub async fn issue_link(
         Some(_) => {}
     }
     v.finish()?;
-    let (Some(permission), Some(hours)) = (input.permission, input.expires_in_hours) else {
+    let (Some(permission), Some(hours)) = (permission, input.expires_in_hours) else {
         unreachable!("checked above");
     };
     let expires_at = clock::now() + Duration::hours(hours);

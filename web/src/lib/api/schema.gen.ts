@@ -19846,7 +19846,11 @@ export interface components {
              * @description 1–720.
              */
             expires_in_hours: number;
-            permission: components["schemas"]["ManuscriptPermission"];
+            /**
+             * @description edit, suggest or comment (the holder's own permission still bounds it).
+             * @enum {string}
+             */
+            permission: "edit" | "suggest" | "comment";
         };
         NewManuscriptVersion: {
             name: string;
