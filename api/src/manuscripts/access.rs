@@ -153,7 +153,11 @@ pub async fn effective(
         }
         None => None,
     };
-    let (_, _, own) = manuscript_for(db, caller, manuscript_id).await?;
+    // One query (the hub asks on every update and awareness update).
+    let own = db::task_facts_of_manuscript(db, caller.user_id, manuscript_id)
+        .await?
+        .and_then(|facts| own_permission(caller, &facts))
+        .ok_or(AppError::NotFound)?;
     Ok(match link {
         Some(link) => link.permission.lesser(own),
         None => own,
