@@ -161,10 +161,8 @@ pub fn state_of(blocks: &[Block]) -> Vec<u8> {
             element.push_back(&mut txn, XmlTextPrelim::new(block.text.as_str()));
         }
     }
-    let state = doc
-        .transact()
-        .encode_state_as_update_v1(&StateVector::default());
-    state
+    doc.transact()
+        .encode_state_as_update_v1(&StateVector::default())
 }
 
 /// The counts of a stored state.
