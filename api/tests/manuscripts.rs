@@ -413,17 +413,7 @@ async fn counts_and_versions_keep_the_document_of_their_moment() {
         kind,
         text: text.into(),
     });
-    sync::accept(
-        &pool,
-        &app.state.manuscript_links,
-        &caller,
-        manuscript_id,
-        None,
-        &doc::state_of(&blocks),
-        chrono::Utc::now(),
-    )
-    .await
-    .unwrap();
+    store(&app, &caller, manuscript_id, &doc::state_of(&blocks)).await;
     let (_, shown) = app
         .get(&format!("/api/manuscripts/{manuscript_id}"), Some(&client))
         .await;
@@ -455,17 +445,7 @@ async fn counts_and_versions_keep_the_document_of_their_moment() {
         kind: doc_kind("paragraph"),
         text: "追記".into(),
     }];
-    sync::accept(
-        &pool,
-        &app.state.manuscript_links,
-        &caller,
-        manuscript_id,
-        None,
-        &doc::state_of(&more),
-        chrono::Utc::now(),
-    )
-    .await
-    .unwrap();
+    store(&app, &caller, manuscript_id, &doc::state_of(&more)).await;
     let editor = app.login(EDITOR).await;
     let (status, second) = app
         .post(&versions, Some(&editor), json!({ "name": "二稿" }))
@@ -495,6 +475,15 @@ async fn counts_and_versions_keep_the_document_of_their_moment() {
         text_of(&doc::load(&stored).unwrap()),
         "前書き。\n見出し一\n本文です"
     );
+}
+
+/// Stores `update` as `caller` sent it through the hub (checked, appended, compacted when due).
+async fn store(app: &TestApp, caller: &Caller, manuscript_id: i64, update: &[u8]) {
+    let pool = &app.state.db;
+    let key = &app.state.manuscript_links;
+    let now = chrono::Utc::now();
+    let stored = sync::accept(pool, key, caller, manuscript_id, None, update, now).await;
+    assert!(stored.is_ok(), "{:?}", stored.err());
 }
 
 fn doc_kind(name: &str) -> api::manuscripts::count::BlockKind {
@@ -527,18 +516,7 @@ async fn compaction_folds_the_updates_into_the_snapshot_and_keeps_the_text() {
     let first = writer
         .transact()
         .encode_state_as_update_v1(&StateVector::default());
-    let key = &app.state.manuscript_links;
-    sync::accept(
-        &pool,
-        key,
-        &caller,
-        manuscript_id,
-        None,
-        &first,
-        chrono::Utc::now(),
-    )
-    .await
-    .unwrap();
+    store(&app, &caller, manuscript_id, &first).await;
     let mut typed = String::new();
     for n in 0..sync::COMPACT_AFTER + 5 {
         let before = writer.transact().state_vector();
@@ -550,17 +528,7 @@ async fn compaction_folds_the_updates_into_the_snapshot_and_keeps_the_text() {
             text.insert(&mut txn, len, &c.to_string());
         }
         let update = writer.transact().encode_state_as_update_v1(&before);
-        sync::accept(
-            &pool,
-            key,
-            &caller,
-            manuscript_id,
-            None,
-            &update,
-            chrono::Utc::now(),
-        )
-        .await
-        .unwrap();
+        store(&app, &caller, manuscript_id, &update).await;
     }
     let pending: i64 =
         sqlx::query_scalar("select count(*) from manuscript_updates where manuscript_id = $1")

@@ -165,9 +165,13 @@ pub(crate) fn on_event(shared: &Arc<Shared>, socket: &Arc<Socket>, ack: Option<u
             let data = serde_json::from_value::<ManuscriptData>(event.data).ok();
             let (shared, socket) = (shared.clone(), socket.clone());
             tokio::spawn(async move {
+                let kind = if awareness {
+                    ManuscriptSend::Awareness
+                } else {
+                    ManuscriptSend::Update
+                };
                 let reply = match data {
-                    Some(data) if awareness => manuscript_awareness(&shared, &socket, data).await,
-                    Some(data) => manuscript_update(&shared, &socket, data).await,
+                    Some(data) => manuscript_send(&shared, &socket, data, kind).await,
                     None => ack_error("manuscript_id が必要です"),
                 };
                 answer(&socket, ack, &reply);
@@ -312,89 +316,76 @@ async fn manuscript_join(
     }
 }
 
-/// A `manuscript:update`: from a socket in the room, checked against the sender's right now
-/// and persisted by the application, then relayed to the room's other sockets on every node.
-async fn manuscript_update(
-    shared: &Arc<Shared>,
-    socket: &Arc<Socket>,
-    data: ManuscriptData,
-) -> Value {
-    let manuscript_id = data.manuscript_id;
-    let room = Room::Manuscript(manuscript_id).to_string();
-    let Some(token) = socket.manuscript_token(manuscript_id) else {
-        return manuscript_refused(ManuscriptRejection::NotFound);
-    };
-    let Ok(update) = BASE64.decode(data.update.as_bytes()) else {
-        return manuscript_refused(ManuscriptRejection::Malformed("update を読めません".into()));
-    };
-    match shared
-        .auth
-        .manuscript_update(&socket.identity, manuscript_id, token.as_deref(), &update)
-        .await
-    {
-        Ok(()) => {
-            if socket.is_in(&room) {
-                let updated = ManuscriptUpdated {
-                    manuscript_id,
-                    update: &data.update,
-                    user_id: socket.identity.user_id,
-                };
-                relay(shared, socket, room, EventName::ManuscriptUpdated, &updated);
-            }
-            json!({ "data": { "manuscript_id": manuscript_id } })
-        }
-        Err(rejection) => {
-            if !rejection.keeps_room() {
-                leave_manuscript(shared, socket, manuscript_id);
-            }
-            manuscript_refused(rejection)
-        }
-    }
+/// What a socket sends into a manuscript it joined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ManuscriptSend {
+    /// `manuscript:update`: checked against the sender's right now and persisted by the
+    /// application, then relayed as `manuscript.updated`.
+    Update,
+    /// `manuscript:awareness`: relayed as `manuscript.awareness` (never persisted) while the
+    /// sender may still open the manuscript.
+    Awareness,
 }
 
-/// A `manuscript:awareness`: relayed (never persisted) while the sender may still open the
-/// manuscript.
-async fn manuscript_awareness(
+/// A `manuscript:update` or `manuscript:awareness` from a socket that joined the manuscript:
+/// checked (and an update persisted) first, then relayed to the room's other sockets on every
+/// node. A socket refused for lack of access leaves the room.
+async fn manuscript_send(
     shared: &Arc<Shared>,
     socket: &Arc<Socket>,
     data: ManuscriptData,
+    kind: ManuscriptSend,
 ) -> Value {
     let manuscript_id = data.manuscript_id;
     let room = Room::Manuscript(manuscript_id).to_string();
     let Some(token) = socket.manuscript_token(manuscript_id) else {
         return manuscript_refused(ManuscriptRejection::NotFound);
     };
-    if BASE64.decode(data.update.as_bytes()).is_err() {
+    let Ok(bytes) = BASE64.decode(data.update.as_bytes()) else {
         return manuscript_refused(ManuscriptRejection::Malformed("update を読めません".into()));
+    };
+    let (who, token) = (&socket.identity, token.as_deref());
+    let checked = match kind {
+        ManuscriptSend::Update => {
+            shared
+                .auth
+                .manuscript_update(who, manuscript_id, token, &bytes)
+                .await
+        }
+        ManuscriptSend::Awareness => shared
+            .auth
+            .manuscript_permission(who, manuscript_id, token)
+            .await
+            .map(|_| ()),
+    };
+    if let Err(rejection) = checked {
+        if !rejection.keeps_room() {
+            leave_manuscript(shared, socket, manuscript_id);
+        }
+        return manuscript_refused(rejection);
     }
-    match shared
-        .auth
-        .manuscript_permission(&socket.identity, manuscript_id, token.as_deref())
-        .await
-    {
-        Ok(_) => {
-            if socket.is_in(&room) {
-                let awareness = ManuscriptAwareness {
+    if socket.is_in(&room) {
+        let update = data.update.as_str();
+        match kind {
+            ManuscriptSend::Update => {
+                let user_id = socket.identity.user_id;
+                let event = ManuscriptUpdated {
                     manuscript_id,
-                    update: &data.update,
+                    update,
+                    user_id,
                 };
-                relay(
-                    shared,
-                    socket,
-                    room,
-                    EventName::ManuscriptAwareness,
-                    &awareness,
-                );
+                relay(shared, socket, room, EventName::ManuscriptUpdated, &event);
             }
-            json!({ "data": { "manuscript_id": manuscript_id } })
-        }
-        Err(rejection) => {
-            if !rejection.keeps_room() {
-                leave_manuscript(shared, socket, manuscript_id);
+            ManuscriptSend::Awareness => {
+                let event = ManuscriptAwareness {
+                    manuscript_id,
+                    update,
+                };
+                relay(shared, socket, room, EventName::ManuscriptAwareness, &event);
             }
-            manuscript_refused(rejection)
         }
     }
+    json!({ "data": { "manuscript_id": manuscript_id } })
 }
 
 fn leave_manuscript(shared: &Shared, socket: &Arc<Socket>, manuscript_id: i64) {
@@ -532,6 +523,81 @@ mod tests {
         assert_eq!(reply["data"]["channel_id"], 3, "{reply}");
         assert!(socket.is_in("channel:3"));
         assert_eq!(checks, 1);
+    }
+
+    /// Stores updates while `editable`, refuses them (as after a revoked link) otherwise.
+    struct Manuscripts {
+        editable: std::sync::atomic::AtomicBool,
+        stored: AtomicUsize,
+    }
+
+    #[async_trait]
+    impl Authenticator for Manuscripts {
+        async fn authenticate(&self, _token: &str) -> Result<Identity, AuthRejection> {
+            Err(AuthRejection::Invalid)
+        }
+
+        async fn authorize_channel(&self, _: &Identity, _: i64) -> Result<(), JoinRejection> {
+            Err(JoinRejection::Forbidden)
+        }
+
+        async fn manuscript_update(
+            &self,
+            _who: &Identity,
+            _manuscript_id: i64,
+            token: Option<&str>,
+            _update: &[u8],
+        ) -> Result<(), ManuscriptRejection> {
+            assert_eq!(token, Some("link"), "checked with the token it joined with");
+            if self.editable.load(Ordering::SeqCst) {
+                self.stored.fetch_add(1, Ordering::SeqCst);
+                Ok(())
+            } else {
+                Err(ManuscriptRejection::Token("無効なURLです".into()))
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn a_manuscript_update_is_relayed_once_stored_and_a_refused_socket_leaves_the_room() {
+        let auth = Arc::new(Manuscripts {
+            editable: true.into(),
+            stored: AtomicUsize::new(0),
+        });
+        let shared = crate::hub::testing::shared(auth.clone(), Default::default());
+        let (writer, _writer_peer) = testing::socket(shared.registry.next_id(), 7, 16).await;
+        let (reader, reader_peer) = testing::socket(shared.registry.next_id(), 8, 16).await;
+        let reader_peer = reader_peer.into_std().unwrap();
+        for socket in [&writer, &reader] {
+            shared.registry.add(socket.clone());
+            shared.registry.join(socket, "manuscript:4");
+        }
+        writer.joined_manuscript(4, Some("link"));
+        let data = || ManuscriptData {
+            manuscript_id: 4,
+            update: BASE64.encode(b"yjs"),
+        };
+
+        let reply = manuscript_send(&shared, &writer, data(), ManuscriptSend::Update).await;
+        assert_eq!(reply["data"]["manuscript_id"], 4, "{reply}");
+        assert_eq!(auth.stored.load(Ordering::SeqCst), 1);
+        let relayed = String::from_utf8_lossy(&testing::received(&reader_peer)).into_owned();
+        assert!(relayed.contains("manuscript.updated"), "{relayed}");
+
+        auth.editable.store(false, Ordering::SeqCst);
+        let reply = manuscript_send(&shared, &writer, data(), ManuscriptSend::Update).await;
+        assert_eq!(reply["error"]["message"], "無効なURLです", "{reply}");
+        assert!(!writer.is_in("manuscript:4"), "refused: out of the room");
+        assert_eq!(writer.manuscript_token(4), None);
+        assert_eq!(
+            testing::received(&reader_peer),
+            Vec::<u8>::new(),
+            "not relayed"
+        );
+        // Not joined (any more): refused before the application is asked.
+        let reply = manuscript_send(&shared, &writer, data(), ManuscriptSend::Awareness).await;
+        assert!(reply["error"]["message"].is_string(), "{reply}");
+        assert_eq!(auth.stored.load(Ordering::SeqCst), 1);
     }
 
     #[tokio::test]
