@@ -674,6 +674,23 @@ async fn updates_are_persisted_then_relayed_and_refused_without_the_right() {
         "こんにちは",
         "persisted"
     );
+    // A join with no state vector is answered with the whole document.
+    let (_, mut fresh) = app.live(EDITOR).await;
+    let ack = fresh
+        .emit_with_ack(
+            "manuscript:join",
+            json!({ "manuscript_id": manuscript_id, "state_vector": "" }),
+            WAIT,
+        )
+        .await
+        .unwrap();
+    assert_eq!(ack["data"]["permission"], "suggest", "{ack}");
+    let whole = doc::load(
+        &BASE64
+            .decode(ack["data"]["update"].as_str().unwrap())
+            .unwrap(),
+    );
+    assert_eq!(text_of(&whole.unwrap()), "こんにちは");
 
     // Comment may not change the document: refused, nothing stored, nothing relayed.
     let forged = reader.type_text("改ざん");

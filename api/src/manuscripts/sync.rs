@@ -42,6 +42,12 @@ pub async fn join(
     now: DateTime<Utc>,
 ) -> Result<Joined, Refusal> {
     let permission = access::effective(db, key, caller, manuscript_id, token, now).await?;
+    // A client that sent none holds nothing: the empty state vector.
+    let state_vector = if state_vector.is_empty() {
+        &[0u8][..]
+    } else {
+        state_vector
+    };
     doc::check_state_vector(state_vector)
         .map_err(|_| AppError::invalid("state_vector を読めません"))?;
     let state = current_state(db, manuscript_id)
