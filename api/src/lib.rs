@@ -14,6 +14,7 @@ pub mod files;
 pub mod guests;
 pub mod information;
 pub mod maintenance;
+pub mod manuscripts;
 pub mod master;
 pub mod money;
 pub mod notices;
@@ -56,10 +57,15 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
     let secret = app_secret(&db, "site_verify").await?;
     let site_verifier: Arc<dyn site_verify::SiteVerifier> =
         Arc::from(site_verify::from_config(&config.site_verify, &secret));
+    let manuscript_links =
+        manuscripts::links::TokenKey::new(&app_secret(&db, "manuscript_links").await?);
     let hub_config = config.hub_config(false);
     let (layer, hub) = Hub::build(
         hub_config,
-        Arc::new(SessionAuthenticator { db: db.clone() }),
+        Arc::new(SessionAuthenticator {
+            db: db.clone(),
+            manuscript_links: manuscript_links.clone(),
+        }),
     )
     .await?;
     // A cluster's health is the hub's to tell (every primary answers), through `Hub::redis_answers`.
@@ -104,6 +110,7 @@ pub async fn build(config: Config, db: PgPool) -> anyhow::Result<(Router, AppSta
         storage,
         upload_budget,
         file_links,
+        manuscript_links,
         node: platform::lifecycle::Lifecycle::default(),
     });
     let router = layer.mount(app::app(state.clone()));

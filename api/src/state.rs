@@ -53,6 +53,8 @@ pub struct Services {
     pub upload_budget: crate::files::uploads::budget::PartBudget,
     /// Signs and checks the short-lived download links of files (`files::links`).
     pub file_links: crate::files::links::LinkSigner,
+    /// Signs and checks the editor links' tokens of manuscripts (`manuscripts::links`).
+    pub manuscript_links: crate::manuscripts::links::TokenKey,
     /// Starting, ready or draining (`GET /api/ready`, the background jobs' pauses).
     pub node: crate::platform::lifecycle::Lifecycle,
 }

@@ -243,6 +243,20 @@ async fn fixtures(app: &TestApp, pool: &PgPool) -> BTreeMap<&'static str, String
     for (name, sql) in ids {
         f.insert(name, id(pool, sql).await.to_string());
     }
+    // The demo manuscript (seed/manuscripts.rs): a writing task the creator took, of client A.
+    for (name, sql) in [
+        ("manuscript", "select min(id) from manuscripts"),
+        (
+            "manuscript_task",
+            "select task_id from manuscripts where id = (select min(id) from manuscripts)",
+        ),
+        (
+            "manuscript_link",
+            "select min(id) from manuscript_links where manuscript_id = (select min(id) from manuscripts)",
+        ),
+    ] {
+        f.insert(name, id(pool, sql).await.to_string());
+    }
     let writing_task = |project: &'static str| async move {
         sqlx::query_scalar::<_, i64>(
             "select t.id from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id

@@ -35,6 +35,46 @@ pub enum JoinRejection {
     Unavailable,
 }
 
+/// Why a manuscript event was refused; the text reaches the ack's `error.message`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ManuscriptRejection {
+    /// No such manuscript, or none the user may open (as if it did not exist).
+    #[error("原稿が見つかりません")]
+    NotFound,
+    /// The user may open it but not change it (comment permission).
+    #[error("編集する権限がありません")]
+    ReadOnly,
+    /// The editor link's token, refused with the message the person reads (invalid or expired).
+    #[error("{0}")]
+    Token(String),
+    /// The event itself is wrong (an update or a state vector that does not decode).
+    #[error("{0}")]
+    Malformed(String),
+    #[error("サーバーエラーが発生しました")]
+    Unavailable,
+}
+
+impl ManuscriptRejection {
+    /// Whether the socket keeps its place in the manuscript's room after this refusal.
+    pub fn keeps_room(&self) -> bool {
+        matches!(
+            self,
+            ManuscriptRejection::ReadOnly
+                | ManuscriptRejection::Malformed(_)
+                | ManuscriptRejection::Unavailable
+        )
+    }
+}
+
+/// What a `manuscript:join` answers: the permission, what the client lacks, the server's
+/// state vector (Yjs v1 bytes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManuscriptJoin {
+    pub permission: String,
+    pub update: Vec<u8>,
+    pub state_vector: Vec<u8>,
+}
+
 #[async_trait]
 pub trait Authenticator: Send + Sync + 'static {
     /// Resolves the handshake's `auth.token` to a live session.
@@ -75,6 +115,42 @@ pub trait Authenticator: Send + Sync + 'static {
             }
         }
         Ok(readable)
+    }
+
+    /// A `manuscript:join`: `who` (through the editor link `token`, if any) may open manuscript
+    /// `manuscript_id`; what of its document a client with `state_vector` lacks. By default no
+    /// manuscript exists.
+    async fn manuscript_join(
+        &self,
+        _who: &Identity,
+        _manuscript_id: i64,
+        _token: Option<&str>,
+        _state_vector: &[u8],
+    ) -> Result<ManuscriptJoin, ManuscriptRejection> {
+        Err(ManuscriptRejection::NotFound)
+    }
+
+    /// A `manuscript:update`: checks that `who` may change the document now, and persists
+    /// `update`; the hub relays it only after this answered `Ok`.
+    async fn manuscript_update(
+        &self,
+        _who: &Identity,
+        _manuscript_id: i64,
+        _token: Option<&str>,
+        _update: &[u8],
+    ) -> Result<(), ManuscriptRejection> {
+        Err(ManuscriptRejection::NotFound)
+    }
+
+    /// Whether `who` may still open the manuscript (an awareness update is relayed only then);
+    /// answers the permission.
+    async fn manuscript_permission(
+        &self,
+        _who: &Identity,
+        _manuscript_id: i64,
+        _token: Option<&str>,
+    ) -> Result<String, ManuscriptRejection> {
+        Err(ManuscriptRejection::NotFound)
     }
 
     /// Of `session_ids`, those still live. The hub asks after its link to the other nodes came

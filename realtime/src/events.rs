@@ -50,6 +50,11 @@ event_names! {
     FileScanned => "file.scanned",
     /// A user's online state changed (`presence.rs`); the application chooses the rooms.
     PresenceUpdated => "presence.updated",
+    /// A manuscript's Yjs update, relayed by the hub to the manuscript's room after it was
+    /// persisted (`handlers.rs`).
+    ManuscriptUpdated => "manuscript.updated",
+    /// A manuscript editor's awareness (cursor, name), relayed by the hub, never persisted.
+    ManuscriptAwareness => "manuscript.awareness",
     /// Sent by one node to its own sockets after its link to the other nodes (Redis) came back:
     /// events published elsewhere during the outage never reached them, so clients refresh as
     /// after a reconnect (rejoin, catch up through REST).

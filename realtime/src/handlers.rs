@@ -1,13 +1,17 @@
 //! What a socket does once connected: the rooms it is put in, and the few client-to-server
 //! events (`channel:join`, `channel:leave`, `typing`, `presence:active` — any event counts as
-//! activity — and `bench:publish` in the benchmark).
+//! activity —, the manuscript editor's `manuscript:join`, `manuscript:update`,
+//! `manuscript:awareness` and `manuscript:leave`, and `bench:publish` in the benchmark).
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::auth::JoinRejection;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as BASE64;
+
+use crate::auth::{JoinRejection, ManuscriptRejection};
 use crate::cluster::Op;
 use crate::events::EventName;
 use crate::hub::Shared;
@@ -26,6 +30,41 @@ struct ChannelRef {
 struct Typing {
     channel_id: i64,
     user_id: i64,
+}
+
+#[derive(Debug, Deserialize)]
+struct ManuscriptJoinRequest {
+    manuscript_id: i64,
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(default)]
+    state_vector: String,
+}
+
+/// `manuscript:update` and `manuscript:awareness`: a base64 payload for one manuscript.
+#[derive(Debug, Deserialize)]
+struct ManuscriptData {
+    manuscript_id: i64,
+    #[serde(default)]
+    update: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct ManuscriptRef {
+    manuscript_id: i64,
+}
+
+#[derive(Debug, Serialize)]
+struct ManuscriptUpdated<'a> {
+    manuscript_id: i64,
+    update: &'a str,
+    user_id: i64,
+}
+
+#[derive(Debug, Serialize)]
+struct ManuscriptAwareness<'a> {
+    manuscript_id: i64,
+    update: &'a str,
 }
 
 #[derive(Debug, Deserialize)]
@@ -113,6 +152,41 @@ pub(crate) fn on_event(shared: &Arc<Shared>, socket: &Arc<Socket>, ack: Option<u
             let (shared, socket) = (shared.clone(), socket.clone());
             tokio::spawn(async move { typing(&shared, &socket, channel_id, room).await });
         }
+        "manuscript:join" => {
+            let request = serde_json::from_value::<ManuscriptJoinRequest>(event.data).ok();
+            let (shared, socket) = (shared.clone(), socket.clone());
+            tokio::spawn(async move {
+                let reply = manuscript_join(&shared, &socket, request).await;
+                answer(&socket, ack, &reply);
+            });
+        }
+        "manuscript:update" | "manuscript:awareness" => {
+            let awareness = event.name == "manuscript:awareness";
+            let data = serde_json::from_value::<ManuscriptData>(event.data).ok();
+            let (shared, socket) = (shared.clone(), socket.clone());
+            tokio::spawn(async move {
+                let kind = if awareness {
+                    ManuscriptSend::Awareness
+                } else {
+                    ManuscriptSend::Update
+                };
+                let reply = match data {
+                    Some(data) => manuscript_send(&shared, &socket, data, kind).await,
+                    None => ack_error("manuscript_id が必要です"),
+                };
+                answer(&socket, ack, &reply);
+            });
+        }
+        "manuscript:leave" => {
+            let reply = match serde_json::from_value::<ManuscriptRef>(event.data) {
+                Ok(ManuscriptRef { manuscript_id }) => {
+                    leave_manuscript(shared, socket, manuscript_id);
+                    json!({ "data": { "manuscript_id": manuscript_id } })
+                }
+                Err(_) => ack_error("manuscript_id が必要です"),
+            };
+            answer(socket, ack, &reply);
+        }
         "bench:publish" if shared.config.bench => {
             let Ok(BenchPublish {
                 channel_id,
@@ -189,6 +263,142 @@ async fn typing(shared: &Arc<Shared>, socket: &Arc<Socket>, channel_id: i64, roo
         Err(JoinRejection::Unavailable) => {}
         Err(_) => shared.registry.leave(socket, &room),
     }
+}
+
+/// A `manuscript:join`: the right is checked, the socket enters the manuscript's room, and only
+/// then is the document read (checked again with it), so an update persisted meanwhile either
+/// is in the answer or reaches the socket through the room (Yjs ignores what it has).
+async fn manuscript_join(
+    shared: &Shared,
+    socket: &Arc<Socket>,
+    request: Option<ManuscriptJoinRequest>,
+) -> Value {
+    let Some(request) = request else {
+        return ack_error("manuscript_id が必要です");
+    };
+    let manuscript_id = request.manuscript_id;
+    let token = request.token.as_deref().filter(|token| !token.is_empty());
+    let Ok(state_vector) = BASE64.decode(request.state_vector.as_bytes()) else {
+        return manuscript_refused(ManuscriptRejection::Malformed(
+            "state_vector を読めません".into(),
+        ));
+    };
+    let room = Room::Manuscript(manuscript_id).to_string();
+    if let Err(rejection) = shared
+        .auth
+        .manuscript_permission(&socket.identity, manuscript_id, token)
+        .await
+    {
+        return manuscript_refused(rejection);
+    }
+    let already_in = socket.is_in(&room);
+    shared.registry.join(socket, &room);
+    match shared
+        .auth
+        .manuscript_join(&socket.identity, manuscript_id, token, &state_vector)
+        .await
+    {
+        Ok(joined) => {
+            socket.joined_manuscript(manuscript_id, token);
+            json!({ "data": {
+                "manuscript_id": manuscript_id,
+                "permission": joined.permission,
+                "update": BASE64.encode(&joined.update),
+                "state_vector": BASE64.encode(&joined.state_vector),
+            } })
+        }
+        Err(rejection) => {
+            if !already_in {
+                leave_manuscript(shared, socket, manuscript_id);
+            }
+            manuscript_refused(rejection)
+        }
+    }
+}
+
+/// What a socket sends into a manuscript it joined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ManuscriptSend {
+    /// `manuscript:update`: checked against the sender's right now and persisted by the
+    /// application, then relayed as `manuscript.updated`.
+    Update,
+    /// `manuscript:awareness`: relayed as `manuscript.awareness` (never persisted) while the
+    /// sender may still open the manuscript.
+    Awareness,
+}
+
+/// A `manuscript:update` or `manuscript:awareness` from a socket that joined the manuscript:
+/// checked (and an update persisted) first, then relayed to the room's other sockets on every
+/// node. A socket refused for lack of access leaves the room.
+async fn manuscript_send(
+    shared: &Arc<Shared>,
+    socket: &Arc<Socket>,
+    data: ManuscriptData,
+    kind: ManuscriptSend,
+) -> Value {
+    let manuscript_id = data.manuscript_id;
+    let room = Room::Manuscript(manuscript_id).to_string();
+    let Some(token) = socket.manuscript_token(manuscript_id) else {
+        return manuscript_refused(ManuscriptRejection::NotFound);
+    };
+    let Ok(bytes) = BASE64.decode(data.update.as_bytes()) else {
+        return manuscript_refused(ManuscriptRejection::Malformed("update を読めません".into()));
+    };
+    let (who, token) = (&socket.identity, token.as_deref());
+    let checked = match kind {
+        ManuscriptSend::Update => {
+            shared
+                .auth
+                .manuscript_update(who, manuscript_id, token, &bytes)
+                .await
+        }
+        ManuscriptSend::Awareness => shared
+            .auth
+            .manuscript_permission(who, manuscript_id, token)
+            .await
+            .map(|_| ()),
+    };
+    if let Err(rejection) = checked {
+        if !rejection.keeps_room() {
+            leave_manuscript(shared, socket, manuscript_id);
+        }
+        return manuscript_refused(rejection);
+    }
+    if socket.is_in(&room) {
+        let update = data.update.as_str();
+        match kind {
+            ManuscriptSend::Update => {
+                let user_id = socket.identity.user_id;
+                let event = ManuscriptUpdated {
+                    manuscript_id,
+                    update,
+                    user_id,
+                };
+                relay(shared, socket, room, EventName::ManuscriptUpdated, &event);
+            }
+            ManuscriptSend::Awareness => {
+                let event = ManuscriptAwareness {
+                    manuscript_id,
+                    update,
+                };
+                relay(shared, socket, room, EventName::ManuscriptAwareness, &event);
+            }
+        }
+    }
+    json!({ "data": { "manuscript_id": manuscript_id } })
+}
+
+fn leave_manuscript(shared: &Shared, socket: &Arc<Socket>, manuscript_id: i64) {
+    shared
+        .registry
+        .leave(socket, &Room::Manuscript(manuscript_id).to_string());
+    socket.left_manuscript(manuscript_id);
+}
+
+/// A refused manuscript event's answer; `retry` as a refused channel join's.
+fn manuscript_refused(rejection: ManuscriptRejection) -> Value {
+    let retry = matches!(rejection, ManuscriptRejection::Unavailable);
+    json!({ "error": { "message": rejection.to_string(), "retry": retry } })
 }
 
 /// Sends `event` to the room's other sockets, on every node.
@@ -313,6 +523,81 @@ mod tests {
         assert_eq!(reply["data"]["channel_id"], 3, "{reply}");
         assert!(socket.is_in("channel:3"));
         assert_eq!(checks, 1);
+    }
+
+    /// Stores updates while `editable`, refuses them (as after a revoked link) otherwise.
+    struct Manuscripts {
+        editable: std::sync::atomic::AtomicBool,
+        stored: AtomicUsize,
+    }
+
+    #[async_trait]
+    impl Authenticator for Manuscripts {
+        async fn authenticate(&self, _token: &str) -> Result<Identity, AuthRejection> {
+            Err(AuthRejection::Invalid)
+        }
+
+        async fn authorize_channel(&self, _: &Identity, _: i64) -> Result<(), JoinRejection> {
+            Err(JoinRejection::Forbidden)
+        }
+
+        async fn manuscript_update(
+            &self,
+            _who: &Identity,
+            _manuscript_id: i64,
+            token: Option<&str>,
+            _update: &[u8],
+        ) -> Result<(), ManuscriptRejection> {
+            assert_eq!(token, Some("link"), "checked with the token it joined with");
+            if self.editable.load(Ordering::SeqCst) {
+                self.stored.fetch_add(1, Ordering::SeqCst);
+                Ok(())
+            } else {
+                Err(ManuscriptRejection::Token("無効なURLです".into()))
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn a_manuscript_update_is_relayed_once_stored_and_a_refused_socket_leaves_the_room() {
+        let auth = Arc::new(Manuscripts {
+            editable: true.into(),
+            stored: AtomicUsize::new(0),
+        });
+        let shared = crate::hub::testing::shared(auth.clone(), Default::default());
+        let (writer, _writer_peer) = testing::socket(shared.registry.next_id(), 7, 16).await;
+        let (reader, reader_peer) = testing::socket(shared.registry.next_id(), 8, 16).await;
+        let reader_peer = reader_peer.into_std().unwrap();
+        for socket in [&writer, &reader] {
+            shared.registry.add(socket.clone());
+            shared.registry.join(socket, "manuscript:4");
+        }
+        writer.joined_manuscript(4, Some("link"));
+        let data = || ManuscriptData {
+            manuscript_id: 4,
+            update: BASE64.encode(b"yjs"),
+        };
+
+        let reply = manuscript_send(&shared, &writer, data(), ManuscriptSend::Update).await;
+        assert_eq!(reply["data"]["manuscript_id"], 4, "{reply}");
+        assert_eq!(auth.stored.load(Ordering::SeqCst), 1);
+        let relayed = String::from_utf8_lossy(&testing::received(&reader_peer)).into_owned();
+        assert!(relayed.contains("manuscript.updated"), "{relayed}");
+
+        auth.editable.store(false, Ordering::SeqCst);
+        let reply = manuscript_send(&shared, &writer, data(), ManuscriptSend::Update).await;
+        assert_eq!(reply["error"]["message"], "無効なURLです", "{reply}");
+        assert!(!writer.is_in("manuscript:4"), "refused: out of the room");
+        assert_eq!(writer.manuscript_token(4), None);
+        assert_eq!(
+            testing::received(&reader_peer),
+            Vec::<u8>::new(),
+            "not relayed"
+        );
+        // Not joined (any more): refused before the application is asked.
+        let reply = manuscript_send(&shared, &writer, data(), ManuscriptSend::Awareness).await;
+        assert!(reply["error"]["message"].is_string(), "{reply}");
+        assert_eq!(auth.stored.load(Ordering::SeqCst), 1);
     }
 
     #[tokio::test]

@@ -29,7 +29,9 @@ mod websocket;
 pub mod wire;
 
 pub use admission::{RESERVED_DESCRIPTORS, client_address, default_max_connections};
-pub use auth::{AuthRejection, Authenticator, Identity, JoinRejection};
+pub use auth::{
+    AuthRejection, Authenticator, Identity, JoinRejection, ManuscriptJoin, ManuscriptRejection,
+};
 pub use cluster::sharded_channel;
 pub use events::EventName;
 pub use hub::{DEFAULT_MAX_SOCKETS_PER_CLIENT, Hub, HubConfig, HubError, HubLayer};

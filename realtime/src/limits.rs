@@ -71,6 +71,23 @@ mod tests {
         assert_eq!((0..10).filter(|_| budget.take_at(much_later)).count(), 5);
     }
 
+    /// A manuscript editor typing 5 characters a second sends an update and an awareness
+    /// update per keystroke (10 events a second, however many others edit with them: their
+    /// events count against their own sockets): half the refill rate, for as long as they type.
+    #[test]
+    fn a_manuscript_editor_typing_five_characters_a_second_stays_within_the_budget() {
+        let mut budget = EventBudget::new(SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND);
+        let start = Instant::now();
+        // The joins of a reconnect first, then ten minutes of typing.
+        assert!((0..50).all(|_| budget.take_at(start)));
+        let keystrokes = 5 * 600;
+        let kept = (0..keystrokes).all(|n| {
+            let at = start + Duration::from_millis(200 * n);
+            budget.take_at(at) && budget.take_at(at)
+        });
+        assert!(kept, "typing was cut off");
+    }
+
     #[test]
     fn a_thousand_events_a_second_run_dry_within_a_quarter_second() {
         let mut budget = EventBudget::new(SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND);

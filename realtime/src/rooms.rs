@@ -11,6 +11,8 @@ pub enum Room {
     Session(String),
     /// Members who joined a channel with `channel:join`.
     Channel(i64),
+    /// Editors of one manuscript who joined with `manuscript:join`.
+    Manuscript(i64),
     /// Every socket of users with one role.
     Role(String),
     /// Every connected socket.
@@ -23,6 +25,7 @@ impl fmt::Display for Room {
             Room::User(id) => write!(f, "user:{id}"),
             Room::Session(id) => write!(f, "session:{id}"),
             Room::Channel(id) => write!(f, "channel:{id}"),
+            Room::Manuscript(id) => write!(f, "manuscript:{id}"),
             Room::Role(role) => write!(f, "role:{role}"),
             Room::All => f.write_str("all"),
         }
@@ -51,6 +54,7 @@ mod tests {
         assert_eq!(Room::Channel(12).to_string(), "channel:12");
         assert_eq!(Room::Role("client".into()).to_string(), "role:client");
         assert_eq!(Room::Session("ab".into()).to_string(), "session:ab");
+        assert_eq!(Room::Manuscript(4).to_string(), "manuscript:4");
     }
 
     #[test]

@@ -94,6 +94,9 @@ struct State {
     access_changes: u64,
     /// A ping went out and no pong has come back since.
     awaiting_pong: bool,
+    /// The manuscripts joined and the editor-link token each was joined with (its rights are
+    /// checked again, with that token, on every update and awareness).
+    manuscripts: Vec<(i64, Option<Box<str>>)>,
 }
 
 /// Whether a frame counts towards the socket's being busy.
@@ -139,6 +142,7 @@ impl Socket {
                 removed: false,
                 access_changes: 0,
                 awaiting_pong: false,
+                manuscripts: Vec::new(),
             }),
             wake: Notify::new(),
             buffer,
@@ -416,6 +420,27 @@ impl Socket {
     }
 
     /// How many changes of the user's channel access this socket has seen.
+    /// Remembers the token manuscript `id` was joined with.
+    pub(crate) fn joined_manuscript(&self, id: i64, token: Option<&str>) {
+        let mut state = self.state();
+        state.manuscripts.retain(|(joined, _)| *joined != id);
+        state.manuscripts.push((id, token.map(Into::into)));
+    }
+
+    /// The token manuscript `id` was joined with (`Some(None)`: joined without one); `None`
+    /// when not joined.
+    pub(crate) fn manuscript_token(&self, id: i64) -> Option<Option<String>> {
+        self.state()
+            .manuscripts
+            .iter()
+            .find(|(joined, _)| *joined == id)
+            .map(|(_, token)| token.as_deref().map(str::to_string))
+    }
+
+    pub(crate) fn left_manuscript(&self, id: i64) {
+        self.state().manuscripts.retain(|(joined, _)| *joined != id);
+    }
+
     pub(crate) fn access_changes(&self) -> u64 {
         self.state().access_changes
     }

@@ -56,6 +56,7 @@ pub(crate) fn domain_routers() -> Vec<OpenApiRouter<AppState>> {
         work::deliveries::http::router(),
         work::deliveries::admin::router(),
         work::sheets::http::router(),
+        crate::manuscripts::http::router(),
         offers::http::router(),
         master::http::router(),
         bank_accounts::http::router(),

@@ -147,6 +147,8 @@ fn events() -> Events {
     all.event::<crate::money::confirmations::events::RewardConfirmationCreated>();
     all.event::<crate::users::events::SessionRevoked>();
     all.event::<crate::files::events::FileScanned>();
+    all.wire::<crate::manuscripts::events::ManuscriptUpdated>(EventName::ManuscriptUpdated);
+    all.wire::<crate::manuscripts::events::ManuscriptAwareness>(EventName::ManuscriptAwareness);
     all.wire::<Resync>(EventName::Resync);
     all
 }
@@ -395,6 +397,8 @@ pub fn declared() -> Vec<(String, &'static [FieldRules])> {
         rules_of::<accounts::http::UpdatePasswordRequest>(),
         rules_of::<work::tasks::write::TaskFields>(),
         rules_of::<work::works::http::WorkInput>(),
+        rules_of::<crate::manuscripts::http::NewManuscriptLink>(),
+        rules_of::<crate::manuscripts::http::NewManuscriptVersion>(),
     ]
 }
 

@@ -3,17 +3,61 @@
 use std::collections::HashSet;
 
 use async_trait::async_trait;
-use realtime::{AuthRejection, Authenticator, Hub, Identity, JoinRejection, Room};
+use realtime::{
+    AuthRejection, Authenticator, Hub, Identity, JoinRejection, ManuscriptJoin,
+    ManuscriptRejection, Room,
+};
 use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::auth::role::Role;
+use crate::auth::session::Caller;
 use crate::auth::{session, session_cache};
 use crate::chat::channels;
+use crate::manuscripts::access::Refusal;
+use crate::manuscripts::links::TokenKey;
+use crate::manuscripts::sync;
+use crate::platform::clock;
 use crate::platform::error::AppError;
 
 pub struct SessionAuthenticator {
     pub db: PgPool,
+    /// Checks the editor links' tokens a `manuscript:join` carries.
+    pub manuscript_links: TokenKey,
+}
+
+impl SessionAuthenticator {
+    /// The socket's session as a caller, checked live (a revoked session opens nothing).
+    async fn caller(&self, who: &Identity) -> Result<Caller, ManuscriptRejection> {
+        let session_id: Uuid = who
+            .session_id
+            .parse()
+            .map_err(|_| ManuscriptRejection::NotFound)?;
+        match session::resolve_id(&self.db, session_id).await {
+            Ok(Some(found)) => Ok(found.caller),
+            Ok(None) => Err(ManuscriptRejection::NotFound),
+            Err(error) => {
+                tracing::error!(%error, "socket session check failed");
+                Err(ManuscriptRejection::Unavailable)
+            }
+        }
+    }
+}
+
+/// A manuscript refusal as the hub tells it.
+fn manuscript_rejection(refusal: Refusal) -> ManuscriptRejection {
+    match refusal {
+        Refusal::Token(refused) => ManuscriptRejection::Token(refused.to_string()),
+        Refusal::App(AppError::NotFound) => ManuscriptRejection::NotFound,
+        Refusal::App(AppError::Forbidden) => ManuscriptRejection::ReadOnly,
+        Refusal::App(AppError::Validation { message, .. }) => {
+            ManuscriptRejection::Malformed(message)
+        }
+        Refusal::App(error) => {
+            tracing::error!(%error, "manuscript event failed");
+            ManuscriptRejection::Unavailable
+        }
+    }
 }
 
 #[async_trait]
@@ -63,6 +107,74 @@ impl Authenticator for SessionAuthenticator {
                 Err(JoinRejection::Unavailable)
             }
         }
+    }
+
+    async fn manuscript_join(
+        &self,
+        who: &Identity,
+        manuscript_id: i64,
+        token: Option<&str>,
+        state_vector: &[u8],
+    ) -> Result<ManuscriptJoin, ManuscriptRejection> {
+        let caller = self.caller(who).await?;
+        let joined = sync::join(
+            &self.db,
+            &self.manuscript_links,
+            &caller,
+            manuscript_id,
+            token,
+            state_vector,
+            clock::now(),
+        )
+        .await
+        .map_err(manuscript_rejection)?;
+        Ok(ManuscriptJoin {
+            permission: joined.permission.as_str().to_string(),
+            update: joined.update,
+            state_vector: joined.state_vector,
+        })
+    }
+
+    async fn manuscript_update(
+        &self,
+        who: &Identity,
+        manuscript_id: i64,
+        token: Option<&str>,
+        update: &[u8],
+    ) -> Result<(), ManuscriptRejection> {
+        let caller = self.caller(who).await?;
+        sync::accept(
+            &self.db,
+            &self.manuscript_links,
+            &caller,
+            manuscript_id,
+            token,
+            update,
+            clock::now(),
+        )
+        .await
+        .map(|_| ())
+        .map_err(manuscript_rejection)
+    }
+
+    async fn manuscript_permission(
+        &self,
+        who: &Identity,
+        manuscript_id: i64,
+        token: Option<&str>,
+    ) -> Result<String, ManuscriptRejection> {
+        let caller = self.caller(who).await?;
+        crate::manuscripts::access::effective(
+            &self.db,
+            &self.manuscript_links,
+            &caller,
+            manuscript_id,
+            token,
+            clock::now(),
+        )
+        .await
+        .map(|permission| permission.as_str().to_string())
+        .map_err(manuscript_rejection)
     }
 
     async fn live_sessions(

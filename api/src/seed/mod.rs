@@ -7,6 +7,7 @@ mod clients;
 mod creators;
 mod guests;
 mod information;
+mod manuscripts;
 mod rewards;
 mod teams;
 mod users;
@@ -57,6 +58,7 @@ pub async fn seed_demo_if_empty(db: &PgPool) -> anyhow::Result<bool> {
     assessments::seed(&mut tx, client_id, &ids).await?;
     teams::seed(&mut tx, client_id).await?;
     information::seed(&mut tx, &ids).await?;
+    manuscripts::seed(&mut tx, &ids).await?;
     // Last: confirming months freezes every done task of them.
     rewards::confirm_past_months(&mut tx, &ids).await?;
     tx.commit().await?;

@@ -13,6 +13,8 @@ export interface WireEvents {
   'hub.resync': components['schemas']['Resync'];
   'information.published': components['schemas']['InformationPublished'];
   'maintenance.changed': components['schemas']['MaintenanceState'];
+  'manuscript.awareness': components['schemas']['ManuscriptAwareness'];
+  'manuscript.updated': components['schemas']['ManuscriptUpdated'];
   'media.updated': components['schemas']['MediaRef'];
   'message.created': components['schemas']['MessageView'];
   'message.deleted': components['schemas']['MessageDeleted'];

@@ -1,0 +1,260 @@
+//! Who may do what in a manuscript. Own permission on a task's manuscript: the task's assigned
+//! creator and staff managers and admins edit; an editor assistant the task was offered to
+//! suggests; the task's client's users comment; anyone else (accountants included) sees
+//! nothing (404). The task visibility is `work::tasks::access`'s: invalidated tasks exist only
+//! for staff, a client sees its own media's tasks, a creator what was offered to them. An
+//! editor link narrows (the lesser of the link's and the holder's own), never widens: a holder
+//! with no own access gets 404.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+
+use crate::auth::role::Role;
+use crate::auth::session::Caller;
+use crate::manuscripts::db::{self, LinkRow, ManuscriptRow, TaskFacts};
+use crate::manuscripts::links::{TokenKey, TokenRefused};
+use crate::manuscripts::model::ManuscriptPermission as Permission;
+use crate::platform::error::{AppError, AppResult};
+
+/// The caller's own permission on the manuscript of the task `facts` describes, if any.
+pub fn own_permission(caller: &Caller, facts: &TaskFacts) -> Option<Permission> {
+    if facts.is_invalid && !caller.role.is_staff() {
+        return None;
+    }
+    if facts.assigned && caller.role.is_creator() {
+        return Some(Permission::Edit);
+    }
+    match caller.role {
+        Role::Manager | Role::Admin => Some(Permission::Edit),
+        Role::EditorAssistant if facts.offered => Some(Permission::Suggest),
+        Role::Client if caller.belongs_to_client(facts.client_id) => Some(Permission::Comment),
+        _ => None,
+    }
+}
+
+/// Whether this own permission may create a task's manuscript and issue its links.
+pub fn may_manage(own: Permission) -> bool {
+    own == Permission::Edit
+}
+
+/// A task the caller has some permission on, with that permission; 404 otherwise.
+pub async fn task_for(
+    db: &PgPool,
+    caller: &Caller,
+    task_id: i64,
+) -> AppResult<(TaskFacts, Permission)> {
+    let facts = db::task_facts(db, caller.user_id, task_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let own = own_permission(caller, &facts).ok_or(AppError::NotFound)?;
+    Ok((facts, own))
+}
+
+/// A manuscript with the caller's own permission; 404 when it does not exist or the caller has
+/// none.
+pub async fn manuscript_for(
+    db: &PgPool,
+    caller: &Caller,
+    manuscript_id: i64,
+) -> AppResult<(ManuscriptRow, TaskFacts, Permission)> {
+    let row = db::manuscript(db, manuscript_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let facts = db::task_facts(db, caller.user_id, row.task_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let own = own_permission(caller, &facts).ok_or(AppError::NotFound)?;
+    Ok((row, facts, own))
+}
+
+/// A manuscript whose links the caller manages (own permission edit): 404 without access, 403
+/// with a lesser one.
+pub async fn managed_manuscript(
+    db: &PgPool,
+    caller: &Caller,
+    manuscript_id: i64,
+) -> AppResult<(ManuscriptRow, TaskFacts, Permission)> {
+    let found = manuscript_for(db, caller, manuscript_id).await?;
+    if may_manage(found.2) {
+        Ok(found)
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// A manuscript whose document the caller may write (edit or suggest): versions.
+pub async fn writable_manuscript(
+    db: &PgPool,
+    caller: &Caller,
+    manuscript_id: i64,
+) -> AppResult<(ManuscriptRow, TaskFacts, Permission)> {
+    let found = manuscript_for(db, caller, manuscript_id).await?;
+    if found.2.writes() {
+        Ok(found)
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// Why a manuscript cannot be opened (REST or socket).
+#[derive(Debug)]
+pub enum Refusal {
+    Token(TokenRefused),
+    App(AppError),
+}
+
+impl From<AppError> for Refusal {
+    fn from(error: AppError) -> Self {
+        Refusal::App(error)
+    }
+}
+
+impl From<sqlx::Error> for Refusal {
+    fn from(error: sqlx::Error) -> Self {
+        Refusal::App(error.into())
+    }
+}
+
+/// The live link a token names: ours, not expired, not revoked.
+pub async fn live_link(
+    db: &PgPool,
+    key: &TokenKey,
+    token: &str,
+    now: DateTime<Utc>,
+) -> Result<LinkRow, Refusal> {
+    let claims = key.check(token, now).map_err(Refusal::Token)?;
+    let link = db::link(db, claims.link_id)
+        .await?
+        .filter(|link| link.manuscript_id == claims.manuscript_id && link.revoked_at.is_none())
+        .ok_or(Refusal::Token(TokenRefused::Invalid))?;
+    if link.expires_at <= now {
+        return Err(Refusal::Token(TokenRefused::Expired));
+    }
+    Ok(link)
+}
+
+/// The caller's effective permission on a manuscript, through a link when `token` is given:
+/// the lesser of the link's and the caller's own. A token for another manuscript is invalid.
+pub async fn effective(
+    db: &PgPool,
+    key: &TokenKey,
+    caller: &Caller,
+    manuscript_id: i64,
+    token: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Permission, Refusal> {
+    let link = match token {
+        Some(token) => {
+            let link = live_link(db, key, token, now).await?;
+            if link.manuscript_id != manuscript_id {
+                return Err(Refusal::Token(TokenRefused::Invalid));
+            }
+            Some(link)
+        }
+        None => None,
+    };
+    // One query (the hub asks on every update and awareness update).
+    let own = db::task_facts_of_manuscript(db, caller.user_id, manuscript_id)
+        .await?
+        .and_then(|facts| own_permission(caller, &facts))
+        .ok_or(AppError::NotFound)?;
+    Ok(match link {
+        Some(link) => link.permission.lesser(own),
+        None => own,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use uuid::Uuid;
+
+    use super::*;
+
+    fn caller(role: Role, client_id: Option<i64>) -> Caller {
+        Caller {
+            user_id: 1,
+            role,
+            session_id: Uuid::nil(),
+            client_id,
+        }
+    }
+
+    fn facts(assigned: bool, offered: bool, is_invalid: bool) -> TaskFacts {
+        TaskFacts {
+            task_id: 1,
+            task_type: "writing".into(),
+            title: String::new(),
+            project_name: String::new(),
+            client_id: 5,
+            is_invalid,
+            assigned,
+            offered,
+        }
+    }
+
+    #[test]
+    fn own_permission_follows_the_roles() {
+        use Permission::*;
+        let cases = [
+            (
+                caller(Role::General, None),
+                facts(true, true, false),
+                Some(Edit),
+            ),
+            (caller(Role::General, None), facts(false, true, false), None),
+            (
+                caller(Role::EditorAssistant, None),
+                facts(true, true, false),
+                Some(Edit),
+            ),
+            (
+                caller(Role::EditorAssistant, None),
+                facts(false, true, false),
+                Some(Suggest),
+            ),
+            (
+                caller(Role::EditorAssistant, None),
+                facts(false, false, false),
+                None,
+            ),
+            (
+                caller(Role::Manager, None),
+                facts(false, false, true),
+                Some(Edit),
+            ),
+            (
+                caller(Role::Admin, None),
+                facts(false, false, false),
+                Some(Edit),
+            ),
+            (
+                caller(Role::Accountant, None),
+                facts(false, false, false),
+                None,
+            ),
+            (
+                caller(Role::Client, Some(5)),
+                facts(false, false, false),
+                Some(Comment),
+            ),
+            (
+                caller(Role::Client, Some(5)),
+                facts(false, false, true),
+                None,
+            ),
+            (
+                caller(Role::Client, Some(6)),
+                facts(false, false, false),
+                None,
+            ),
+            (caller(Role::General, None), facts(true, true, true), None),
+        ];
+        for (caller, facts, expected) in cases {
+            assert_eq!(
+                own_permission(&caller, &facts),
+                expected,
+                "{caller:?} {facts:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,267 @@
+//! The Yjs document of a manuscript on the server: its stored form (a snapshot plus the updates
+//! appended after it, all Yjs v1 updates), merged without loading a document where only bytes
+//! are needed (a join's answer, compaction), and walked into text blocks for the counts.
+//! TipTap's Collaboration extension keeps the rich text in the `XmlFragment` named `default`.
+
+use yrs::updates::decoder::Decode;
+use yrs::updates::encoder::Encode;
+use yrs::{Doc, GetString, ReadTxn, StateVector, Transact, Update, XmlFragment, XmlOut};
+
+use crate::manuscripts::count::{Block, BlockKind, Counts, count};
+
+/// The fragment TipTap writes into.
+pub const FRAGMENT: &str = "default";
+
+/// Why bytes are not a usable update or state vector.
+#[derive(Debug, thiserror::Error)]
+#[error("not a Yjs v1 update: {0}")]
+pub struct Malformed(String);
+
+/// The state of an empty document.
+pub fn empty_state() -> Vec<u8> {
+    Doc::new()
+        .transact()
+        .encode_state_as_update_v1(&StateVector::default())
+}
+
+/// Checks that `update` decodes as a Yjs v1 update.
+pub fn check_update(update: &[u8]) -> Result<(), Malformed> {
+    Update::decode_v1(update)
+        .map(|_| ())
+        .map_err(|e| Malformed(e.to_string()))
+}
+
+/// Checks that `state_vector` decodes as a Yjs v1 state vector.
+pub fn check_state_vector(state_vector: &[u8]) -> Result<(), Malformed> {
+    StateVector::decode_v1(state_vector)
+        .map(|_| ())
+        .map_err(|e| Malformed(e.to_string()))
+}
+
+/// One update holding the snapshot and every update after it (what compaction stores).
+pub fn merge<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> Result<Vec<u8>, Malformed> {
+    let parts: Vec<&[u8]> = parts.into_iter().collect();
+    if parts.len() == 1 {
+        return Ok(parts[0].to_vec());
+    }
+    yrs::merge_updates_v1(parts).map_err(|e| Malformed(e.to_string()))
+}
+
+/// What a client with `state_vector` lacks of `state`, and the state vector of `state`.
+pub fn missing(state: &[u8], state_vector: &[u8]) -> Result<(Vec<u8>, Vec<u8>), Malformed> {
+    let lacking =
+        yrs::diff_updates_v1(state, state_vector).map_err(|e| Malformed(e.to_string()))?;
+    let vector =
+        yrs::encode_state_vector_from_update_v1(state).map_err(|e| Malformed(e.to_string()))?;
+    Ok((lacking, vector))
+}
+
+/// A document holding `state`.
+pub fn load(state: &[u8]) -> Result<Doc, Malformed> {
+    let doc = Doc::new();
+    // The root is declared before the update is applied, so its content is typed as XML.
+    let _ = doc.get_or_insert_xml_fragment(FRAGMENT);
+    let update = Update::decode_v1(state).map_err(|e| Malformed(e.to_string()))?;
+    doc.transact_mut()
+        .apply_update(update)
+        .map_err(|e| Malformed(e.to_string()))?;
+    Ok(doc)
+}
+
+/// The document's text blocks in order: paragraphs and headings, wherever they are (list
+/// items and quotes hold paragraphs).
+pub fn blocks(doc: &Doc) -> Vec<Block> {
+    let fragment = doc.get_or_insert_xml_fragment(FRAGMENT);
+    let txn = doc.transact();
+    let mut out = Vec::new();
+    for child in fragment.children(&txn) {
+        walk(&txn, child, &mut out);
+    }
+    out
+}
+
+fn walk<T: ReadTxn>(txn: &T, node: XmlOut, out: &mut Vec<Block>) {
+    match node {
+        XmlOut::Element(element) => {
+            let kind = match element.tag().as_ref() {
+                "paragraph" => Some(BlockKind::Paragraph),
+                "heading" => Some(BlockKind::Heading),
+                _ => None,
+            };
+            match kind {
+                Some(kind) => {
+                    let mut text = String::new();
+                    for child in element.children(txn) {
+                        inline_text(txn, child, &mut text);
+                    }
+                    out.push(Block { kind, text });
+                }
+                // Lists, list items, quotes: their blocks are inside; an image has none.
+                None => {
+                    for child in element.children(txn) {
+                        walk(txn, child, out);
+                    }
+                }
+            }
+        }
+        XmlOut::Fragment(fragment) => {
+            for child in fragment.children(txn) {
+                walk(txn, child, out);
+            }
+        }
+        // Text straight under the root or a list is not a block TipTap writes; count it as one.
+        XmlOut::Text(text) => {
+            let text = AsRef::<yrs::TextRef>::as_ref(&text).get_string(txn);
+            if !text.is_empty() {
+                out.push(Block {
+                    kind: BlockKind::Paragraph,
+                    text,
+                });
+            }
+        }
+    }
+}
+
+/// The plain text inside a block: its text without marks (inline nodes such as a hard break
+/// carry none).
+fn inline_text<T: ReadTxn>(txn: &T, node: XmlOut, text: &mut String) {
+    match node {
+        XmlOut::Text(t) => text.push_str(&AsRef::<yrs::TextRef>::as_ref(&t).get_string(txn)),
+        XmlOut::Element(element) => {
+            for child in element.children(txn) {
+                inline_text(txn, child, text);
+            }
+        }
+        XmlOut::Fragment(fragment) => {
+            for child in fragment.children(txn) {
+                inline_text(txn, child, text);
+            }
+        }
+    }
+}
+
+/// The state of a document holding `blocks` as TipTap writes them (a heading at level 2): the
+/// demo data's manuscript, and documents for tests.
+pub fn state_of(blocks: &[Block]) -> Vec<u8> {
+    use yrs::types::xml::XmlTextPrelim;
+    use yrs::{Xml, XmlElementPrelim};
+    let doc = Doc::new();
+    let fragment = doc.get_or_insert_xml_fragment(FRAGMENT);
+    {
+        let mut txn = doc.transact_mut();
+        for block in blocks {
+            let tag = match block.kind {
+                BlockKind::Paragraph => "paragraph",
+                BlockKind::Heading => "heading",
+            };
+            let element = fragment.push_back(&mut txn, XmlElementPrelim::empty(tag));
+            if block.kind == BlockKind::Heading {
+                element.insert_attribute(&mut txn, "level", "2");
+            }
+            element.push_back(&mut txn, XmlTextPrelim::new(block.text.as_str()));
+        }
+    }
+    doc.transact()
+        .encode_state_as_update_v1(&StateVector::default())
+}
+
+/// The counts of a stored state.
+pub fn counts(state: &[u8]) -> Result<Counts, Malformed> {
+    Ok(count(&blocks(&load(state)?)))
+}
+
+/// A state vector's bytes (for tests and clients written in Rust).
+pub fn state_vector_of(doc: &Doc) -> Vec<u8> {
+    doc.transact().state_vector().encode_v1()
+}
+
+#[cfg(test)]
+mod tests {
+    use yrs::types::xml::XmlTextPrelim;
+    use yrs::{Text, Xml, XmlElementPrelim};
+
+    use super::*;
+
+    /// A document as TipTap writes it: a paragraph, a heading, a list and a quote.
+    fn tiptap_doc() -> Doc {
+        let doc = Doc::new();
+        let fragment = doc.get_or_insert_xml_fragment(FRAGMENT);
+        let mut txn = doc.transact_mut();
+        let p = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+        let t = p.push_back(&mut txn, XmlTextPrelim::new("前書き。"));
+        // Offsets are in bytes (yrs' default `OffsetKind`): the first two characters bold.
+        let bold: yrs::types::Attrs = [("bold".into(), yrs::Any::Bool(true))]
+            .into_iter()
+            .collect();
+        t.format(&mut txn, 0, 6, bold);
+        let h = fragment.push_back(&mut txn, XmlElementPrelim::empty("heading"));
+        h.insert_attribute(&mut txn, "level", "2");
+        h.push_back(&mut txn, XmlTextPrelim::new("見出し"));
+        let list = fragment.push_back(&mut txn, XmlElementPrelim::empty("bulletList"));
+        let item = list.push_back(&mut txn, XmlElementPrelim::empty("listItem"));
+        let ip = item.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+        ip.push_back(&mut txn, XmlTextPrelim::new("項目"));
+        let image = fragment.push_back(&mut txn, XmlElementPrelim::empty("image"));
+        image.insert_attribute(&mut txn, "src", "/a.png");
+        let quote = fragment.push_back(&mut txn, XmlElementPrelim::empty("blockquote"));
+        let qp = quote.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+        let qt = qp.push_back(&mut txn, XmlTextPrelim::new("引用"));
+        qt.insert(&mut txn, 6, "文");
+        drop(txn);
+        doc
+    }
+
+    #[test]
+    fn blocks_are_the_paragraphs_and_headings_in_document_order() {
+        let doc = tiptap_doc();
+        let state = doc
+            .transact()
+            .encode_state_as_update_v1(&StateVector::default());
+        let loaded = load(&state).unwrap();
+        let texts: Vec<(BlockKind, String)> = blocks(&loaded)
+            .into_iter()
+            .map(|b| (b.kind, b.text))
+            .collect();
+        assert_eq!(
+            texts,
+            vec![
+                (BlockKind::Paragraph, "前書き。".to_string()),
+                (BlockKind::Heading, "見出し".to_string()),
+                (BlockKind::Paragraph, "項目".to_string()),
+                (BlockKind::Paragraph, "引用文".to_string()),
+            ]
+        );
+        let counts = counts(&state).unwrap();
+        assert_eq!(counts.total, 4 + 3 + 2 + 3);
+        assert_eq!(counts.sections.len(), 2);
+        assert_eq!(counts.sections[1].heading.as_deref(), Some("見出し"));
+    }
+
+    #[test]
+    fn merged_updates_and_a_join_diff_keep_the_text() {
+        let doc = tiptap_doc();
+        let first = doc
+            .transact()
+            .encode_state_as_update_v1(&StateVector::default());
+        let before = StateVector::decode_v1(&state_vector_of(&doc)).unwrap();
+        {
+            let fragment = doc.get_or_insert_xml_fragment(FRAGMENT);
+            let mut txn = doc.transact_mut();
+            let p = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+            p.push_back(&mut txn, XmlTextPrelim::new("追記"));
+        }
+        let second = doc.transact().encode_state_as_update_v1(&before);
+        let merged = merge([empty_state().as_slice(), &first, &second]).unwrap();
+        assert_eq!(counts(&merged).unwrap().total, 12 + 2);
+        // A client holding `first` lacks only the second paragraph.
+        let (lacking, vector) = missing(&merged, &before.encode_v1()).unwrap();
+        let client = load(&first).unwrap();
+        client
+            .transact_mut()
+            .apply_update(Update::decode_v1(&lacking).unwrap())
+            .unwrap();
+        assert_eq!(count(&blocks(&client)).total, 14);
+        assert_eq!(vector, state_vector_of(&doc));
+        assert!(check_update(b"\xff\xff").is_err());
+    }
+}

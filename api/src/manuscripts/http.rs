@@ -1,0 +1,349 @@
+//! The manuscript REST API: a task's manuscript, a manuscript with its counts, editor links
+//! (issue, list, revoke), `GET /editor/resolve`, and named versions.
+
+use axum::Json;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::StatusCode;
+use chrono::Duration;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::manuscripts::access::{self, Refusal};
+use crate::manuscripts::count::Counts;
+use crate::manuscripts::db::{self, LinkRow, ManuscriptRow, TaskFacts, VersionRow};
+use crate::manuscripts::links::{self, Claims, TokenRefused};
+use crate::manuscripts::model::{
+    EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptPermission,
+    ManuscriptVersion,
+};
+use crate::manuscripts::{TEXTUAL_TASK_TYPES, doc, sync};
+use crate::platform::clock;
+use crate::platform::error::{AppError, AppResult, Rules};
+use crate::platform::extract::{ApiJson, AuthUser};
+use crate::platform::validation::{Declared, FieldRules, Rule, Validator};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(task_manuscript, create))
+        .routes(routes!(show))
+        .routes(routes!(list_links, issue_link))
+        .routes(routes!(revoke_link))
+        .routes(routes!(resolve))
+        .routes(routes!(list_versions, create_version))
+}
+
+/// The answer for a manuscript as the caller sees it.
+async fn view(
+    state: &AppState,
+    row: ManuscriptRow,
+    facts: TaskFacts,
+    permission: ManuscriptPermission,
+) -> AppResult<Manuscript> {
+    let document = sync::current_state(&state.db, row.id).await?;
+    let counts = doc::counts(&document).map_err(anyhow::Error::from)?;
+    Ok(Manuscript {
+        id: row.id,
+        task_id: row.task_id,
+        task_name: facts.title.clone(),
+        project_name: facts.project_name,
+        title: facts.title,
+        permission,
+        can_issue_links: access::may_manage(permission),
+        counts,
+        updated_at: row.updated_at,
+    })
+}
+
+#[utoipa::path(get, path = "/tasks/{task_id}/manuscript", tag = "manuscripts", security(("bearer" = [])),
+    responses((status = 200, body = Manuscript), (status = 401), (status = 404, description = "no manuscript, or not the caller's to see")))]
+pub async fn task_manuscript(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(task_id): Path<i64>,
+) -> AppResult<Json<Manuscript>> {
+    let (facts, own) = access::task_for(&state.db, &caller, task_id).await?;
+    let row = db::manuscript_of_task(&state.db, task_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(Json(view(&state, row, facts, own).await?))
+}
+
+#[utoipa::path(post, path = "/tasks/{task_id}/manuscript", tag = "manuscripts", security(("bearer" = [])),
+    responses((status = 201, body = Manuscript), (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "the task has a manuscript"), (status = 422, description = "not a textual task type")))]
+pub async fn create(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(task_id): Path<i64>,
+) -> AppResult<(StatusCode, Json<Manuscript>)> {
+    let (facts, own) = access::task_for(&state.db, &caller, task_id).await?;
+    if !access::may_manage(own) {
+        return Err(AppError::Forbidden);
+    }
+    if !TEXTUAL_TASK_TYPES.contains(&facts.task_type.as_str()) {
+        return Err(AppError::refused(
+            "task_type",
+            format!("in:{}", TEXTUAL_TASK_TYPES.join(",")),
+            "この作業種別のタスクには原稿を作成できません",
+        ));
+    }
+    db::insert(&state.db, task_id, &doc::empty_state(), caller.user_id)
+        .await?
+        .ok_or_else(|| AppError::WithStatus {
+            status: StatusCode::CONFLICT,
+            message: "このタスクには原稿があります".into(),
+            rules: Rules::new(),
+        })?;
+    let row = db::manuscript_of_task(&state.db, task_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(view(&state, row, facts, own).await?),
+    ))
+}
+
+#[utoipa::path(get, path = "/manuscripts/{manuscript_id}", tag = "manuscripts", security(("bearer" = [])),
+    responses((status = 200, body = Manuscript), (status = 401), (status = 404)))]
+pub async fn show(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(manuscript_id): Path<i64>,
+) -> AppResult<Json<Manuscript>> {
+    let (row, facts, own) = access::manuscript_for(&state.db, &caller, manuscript_id).await?;
+    Ok(Json(view(&state, row, facts, own).await?))
+}
+
+fn link_view(row: LinkRow, token: Option<&str>) -> ManuscriptLink {
+    ManuscriptLink {
+        id: row.id,
+        permission: row.permission,
+        expires_at: row.expires_at,
+        revoked_at: row.revoked_at,
+        created_by_name: row.created_by_name,
+        url: token.map(links::url),
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewManuscriptLink {
+    /// edit, suggest or comment (the holder's own permission still bounds it).
+    #[serde(default)]
+    pub permission: String,
+    /// 1–720.
+    #[serde(default)]
+    #[schema(value_type = i64)]
+    pub expires_in_hours: Option<i64>,
+}
+
+const LINK_HOURS: (i64, i64) = (1, 720);
+
+impl Declared for NewManuscriptLink {
+    const RULES: &'static [FieldRules] = &[
+        (
+            "permission",
+            &[Rule::Required, Rule::In(ManuscriptPermission::NAMES)],
+        ),
+        (
+            "expires_in_hours",
+            &[Rule::Required, Rule::Between(LINK_HOURS.0, LINK_HOURS.1)],
+        ),
+    ];
+}
+
+#[utoipa::path(post, path = "/manuscripts/{manuscript_id}/links", tag = "manuscripts", security(("bearer" = [])),
+    request_body = NewManuscriptLink,
+    responses((status = 201, body = IssuedManuscriptLink), (status = 401), (status = 403), (status = 404), (status = 422)))]
+pub async fn issue_link(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(manuscript_id): Path<i64>,
+    ApiJson(input): ApiJson<NewManuscriptLink>,
+) -> AppResult<(StatusCode, Json<IssuedManuscriptLink>)> {
+    access::managed_manuscript(&state.db, &caller, manuscript_id).await?;
+    let mut v = Validator::new();
+    let permission = ManuscriptPermission::parse(input.permission.trim());
+    if input.permission.trim().is_empty() {
+        v.fail("permission", "required");
+    } else if permission.is_none() {
+        v.fail("permission", ManuscriptPermission::rule());
+    }
+    match input.expires_in_hours {
+        None => {
+            v.fail("expires_in_hours", "required");
+        }
+        Some(hours) if !(LINK_HOURS.0..=LINK_HOURS.1).contains(&hours) => {
+            v.fail(
+                "expires_in_hours",
+                format!("between:{},{}", LINK_HOURS.0, LINK_HOURS.1),
+            );
+        }
+        Some(_) => {}
+    }
+    v.finish()?;
+    let (Some(permission), Some(hours)) = (permission, input.expires_in_hours) else {
+        unreachable!("checked above");
+    };
+    let expires_at = clock::now() + Duration::hours(hours);
+    let row = db::insert_link(
+        &state.db,
+        manuscript_id,
+        permission,
+        expires_at,
+        caller.user_id,
+    )
+    .await?;
+    let token = state.manuscript_links.sign(&Claims {
+        manuscript_id,
+        link_id: row.id,
+        permission,
+        exp: expires_at.timestamp(),
+    });
+    let link = link_view(row, Some(&token));
+    Ok((
+        StatusCode::CREATED,
+        Json(IssuedManuscriptLink { link, token }),
+    ))
+}
+
+#[utoipa::path(get, path = "/manuscripts/{manuscript_id}/links", tag = "manuscripts", security(("bearer" = [])),
+    responses((status = 200, body = [ManuscriptLink], description = "newest first; `url` is null (tokens are not kept)"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn list_links(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(manuscript_id): Path<i64>,
+) -> AppResult<Json<Vec<ManuscriptLink>>> {
+    access::managed_manuscript(&state.db, &caller, manuscript_id).await?;
+    let rows = db::links(&state.db, manuscript_id).await?;
+    Ok(Json(
+        rows.into_iter().map(|row| link_view(row, None)).collect(),
+    ))
+}
+
+#[utoipa::path(delete, path = "/manuscripts/{manuscript_id}/links/{link_id}", tag = "manuscripts", security(("bearer" = [])),
+    responses((status = 204), (status = 401), (status = 403), (status = 404)))]
+pub async fn revoke_link(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((manuscript_id, link_id)): Path<(i64, i64)>,
+) -> AppResult<StatusCode> {
+    access::managed_manuscript(&state.db, &caller, manuscript_id).await?;
+    if !db::revoke_link(&state.db, manuscript_id, link_id).await? {
+        return Err(AppError::NotFound);
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A refused token's answer: 400 with one of the spec's two messages.
+pub fn token_error(refused: TokenRefused) -> AppError {
+    AppError::WithStatus {
+        status: StatusCode::BAD_REQUEST,
+        message: refused.to_string(),
+        rules: Rules::new(),
+    }
+}
+
+impl From<Refusal> for AppError {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::Token(refused) => token_error(refused),
+            Refusal::App(error) => error,
+        }
+    }
+}
+
+#[utoipa::path(get, path = "/editor/resolve", tag = "manuscripts", security(("bearer" = [])),
+    params(("token" = String, Query, description = "the editor link's token")),
+    responses((status = 200, body = EditorResolution),
+        (status = 400, description = "「無効なURLです」 or 「URLの有効期限が切れています」"),
+        (status = 401), (status = 404, description = "the holder has no access of their own")))]
+pub async fn resolve(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    RawQuery(query): RawQuery,
+) -> AppResult<Json<EditorResolution>> {
+    let token = links::token_in_query(query.as_deref()).map_err(token_error)?;
+    let now = clock::now();
+    let link = access::live_link(&state.db, &state.manuscript_links, &token, now).await?;
+    let permission = access::effective(
+        &state.db,
+        &state.manuscript_links,
+        &caller,
+        link.manuscript_id,
+        Some(&token),
+        now,
+    )
+    .await?;
+    Ok(Json(EditorResolution {
+        manuscript_id: link.manuscript_id,
+        permission,
+    }))
+}
+
+fn version_view(row: VersionRow) -> ManuscriptVersion {
+    ManuscriptVersion {
+        id: row.id,
+        name: row.name,
+        counts: row.counts.0,
+        created_by_name: row.created_by_name,
+        created_at: row.created_at,
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewManuscriptVersion {
+    #[serde(default)]
+    pub name: String,
+}
+
+const VERSION_NAME_MAX: usize = 50;
+
+impl Declared for NewManuscriptVersion {
+    const RULES: &'static [FieldRules] =
+        &[("name", &[Rule::Required, Rule::MaxChars(VERSION_NAME_MAX)])];
+}
+
+#[utoipa::path(post, path = "/manuscripts/{manuscript_id}/versions", tag = "manuscripts", security(("bearer" = [])),
+    request_body = NewManuscriptVersion,
+    responses((status = 201, body = ManuscriptVersion), (status = 401), (status = 403), (status = 404), (status = 422)))]
+pub async fn create_version(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(manuscript_id): Path<i64>,
+    ApiJson(input): ApiJson<NewManuscriptVersion>,
+) -> AppResult<(StatusCode, Json<ManuscriptVersion>)> {
+    access::writable_manuscript(&state.db, &caller, manuscript_id).await?;
+    let name = input.name.trim();
+    let mut v = Validator::new();
+    v.required("name", name)
+        .max_chars("name", name, VERSION_NAME_MAX);
+    v.finish()?;
+    let document = sync::current_state(&state.db, manuscript_id).await?;
+    let counts: Counts = doc::counts(&document).map_err(anyhow::Error::from)?;
+    let row = db::insert_version(
+        &state.db,
+        manuscript_id,
+        name,
+        &document,
+        &counts,
+        caller.user_id,
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(version_view(row))))
+}
+
+#[utoipa::path(get, path = "/manuscripts/{manuscript_id}/versions", tag = "manuscripts", security(("bearer" = [])),
+    responses((status = 200, body = [ManuscriptVersion], description = "newest first"), (status = 401), (status = 404)))]
+pub async fn list_versions(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(manuscript_id): Path<i64>,
+) -> AppResult<Json<Vec<ManuscriptVersion>>> {
+    access::manuscript_for(&state.db, &caller, manuscript_id).await?;
+    let rows = db::versions(&state.db, manuscript_id).await?;
+    Ok(Json(rows.into_iter().map(version_view).collect()))
+}

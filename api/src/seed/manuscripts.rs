@@ -1,0 +1,53 @@
+//! A demo manuscript: the newest writing task the demo creator took, with a short document and
+//! one editor link to comment.
+
+use sqlx::{Postgres, Transaction};
+
+use crate::manuscripts::count::{Block, BlockKind};
+use crate::manuscripts::doc;
+use crate::seed::users::DemoIds;
+
+pub async fn seed(tx: &mut Transaction<'_, Postgres>, ids: &DemoIds) -> anyhow::Result<()> {
+    let creator = ids["creator@demo.tsumugi.jp"];
+    let task_id: Option<i64> = sqlx::query_scalar(
+        "select t.id from tasks t join task_assignees a on a.task_id = t.id
+          where a.user_id = $1 and a.state = 'taken' and t.task_type = 'writing'
+          order by t.completed_date desc nulls first, t.id desc limit 1",
+    )
+    .bind(creator)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(task_id) = task_id else {
+        return Ok(());
+    };
+    let blocks = [
+        (BlockKind::Heading, "はじめに"),
+        (
+            BlockKind::Paragraph,
+            "季節の野菜を使った、手軽な料理を紹介します。",
+        ),
+        (BlockKind::Heading, "材料"),
+        (BlockKind::Paragraph, "かぶ、にんじん、だいこん。"),
+    ]
+    .map(|(kind, text)| Block {
+        kind,
+        text: text.into(),
+    });
+    let manuscript_id: i64 = sqlx::query_scalar(
+        "insert into manuscripts (task_id, snapshot, created_by) values ($1, $2, $3) returning id",
+    )
+    .bind(task_id)
+    .bind(doc::state_of(&blocks))
+    .bind(creator)
+    .fetch_one(&mut **tx)
+    .await?;
+    sqlx::query(
+        "insert into manuscript_links (manuscript_id, permission, expires_at, created_by)
+         values ($1, 'comment', now() + interval '30 days', $2)",
+    )
+    .bind(manuscript_id)
+    .bind(creator)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
