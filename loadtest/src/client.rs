@@ -86,11 +86,11 @@ pub(crate) async fn open_tcp(
 /// (128 KiB by default), which cost the generator a quarter of its CPU under fan-out load.
 const READ_BUFFER_BYTES: usize = 4096;
 
-fn ws_config() -> WebSocketConfig {
+pub(crate) fn ws_config() -> WebSocketConfig {
     WebSocketConfig::default().read_buffer_size(READ_BUFFER_BYTES)
 }
 
-async fn next_packet(ws: &mut WebSocketStream<TcpStream>) -> anyhow::Result<Packet> {
+pub(crate) async fn next_packet(ws: &mut WebSocketStream<TcpStream>) -> anyhow::Result<Packet> {
     loop {
         match ws.next().await.ok_or_else(|| anyhow!("closed"))?? {
             Message::Text(text) => return Ok(decode(&text)?),
