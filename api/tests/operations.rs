@@ -196,15 +196,7 @@ async fn the_fanout_lag_histogram_moves_when_a_push_crosses_nodes() {
             .unwrap();
     let group = channel_id(&pool, GROUP).await;
     let (_, mut reader) = node_b.live("editor@demo.tsumugi.jp").await;
-    let joined = reader
-        .emit_with_ack(
-            "channel:join",
-            json!({ "channel_id": group }),
-            Duration::from_secs(3),
-        )
-        .await
-        .expect("join ack");
-    assert_eq!(joined["data"]["channel_id"], group, "{joined}");
+    support::chat::join(&mut reader, group).await;
     let talker = node_a.login("creator@demo.tsumugi.jp").await;
 
     // The recorder is the process's: other tests' nodes may add to it meanwhile, never take.

@@ -22,16 +22,16 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use futures::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{WebSocketStream, client_async_with_config};
+use tokio_tungstenite::WebSocketStream;
 
-use crate::client::{next_packet, open_tcp, ws_config};
+use crate::client::{handshake, next_packet};
 use crate::codec::{Packet, encode, with_event};
 use crate::scenario::join_accepted;
 use crate::stats::{Latency, new_histogram, summarize};
@@ -244,25 +244,7 @@ async fn connect_and_join(
     server: SocketAddr,
     member: &Member,
 ) -> anyhow::Result<WebSocketStream<TcpStream>> {
-    let stream = open_tcp(server, member.source).await?;
-    let url = format!("ws://{server}/socket.io/?EIO=4&transport=websocket");
-    let (mut ws, _) = client_async_with_config(url, stream, Some(ws_config())).await?;
-    match next_packet(&mut ws).await? {
-        Packet::Open(_) => {}
-        other => bail!("expected open, got {other:?}"),
-    }
-    ws.send(Message::text(encode(&Packet::Connect(
-        json!({ "token": member.token }),
-    ))))
-    .await?;
-    loop {
-        match next_packet(&mut ws).await? {
-            Packet::Connect(_) => break,
-            Packet::ConnectError(error) => bail!("connect refused: {error}"),
-            Packet::Ping => ws.send(Message::text("3")).await?,
-            _ => {}
-        }
-    }
+    let mut ws = handshake(server, &member.token, member.source).await?;
     let join = Packet::Event {
         ack: Some(1),
         name: "channel:join".into(),
@@ -416,11 +398,8 @@ async fn live(
                         }
                     });
                     match packet {
-                        Ok(Some(Packet::Ping)) => {
-                            if socket.send(Message::text("3")).await.is_err() {
-                                break false;
-                            }
-                        }
+                        Ok(Some(Packet::Ping))
+                            if socket.send(Message::text("3")).await.is_err() => break false,
                         Ok(Some(Packet::Disconnect | Packet::Close)) => break false,
                         _ => {}
                     }
