@@ -177,6 +177,64 @@ async fn metrics_expose_the_families_and_their_values_move() {
     );
 }
 
+/// Issue 42's publish-to-delivery lag across nodes: a push published by node A and handed to
+/// node B's sockets lands in B's `tsumugi_fanout_lag_seconds` with the time between the two.
+#[tokio::test]
+async fn the_fanout_lag_histogram_moves_when_a_push_crosses_nodes() {
+    let (pool, _db) = db::seeded().await;
+    let prefix = format!("test-{}", uuid::Uuid::new_v4());
+    let node_config = || {
+        let mut config = support::chat::redis_node_config(&pool, support::redis_url(), &prefix);
+        config.metrics_addr = Some(SocketAddr::from(([127, 0, 0, 1], 0)));
+        config
+    };
+    let node_a = TestApp::spawn_with(pool.clone(), node_config()).await;
+    let node_b = TestApp::spawn_with(pool.clone(), node_config()).await;
+    let metrics =
+        api::platform::metrics::spawn(SocketAddr::from(([127, 0, 0, 1], 0)), node_b.state.clone())
+            .await
+            .unwrap();
+    let group = channel_id(&pool, GROUP).await;
+    let (_, mut reader) = node_b.live("editor@demo.tsumugi.jp").await;
+    support::chat::join(&mut reader, group).await;
+    let talker = node_a.login("creator@demo.tsumugi.jp").await;
+
+    // The recorder is the process's: other tests' nodes may add to it meanwhile, never take.
+    let before = scrape(&node_b.http, metrics).await;
+    let count_before = sample(&before, "tsumugi_fanout_lag_seconds_count", &[]);
+    let sent_at = std::time::Instant::now();
+    let (status, sent) = node_a
+        .post(
+            &format!("/api/channels/{group}/messages"),
+            Some(&talker),
+            json!({ "body": "ノードをまたぐ遅れ", "client_message_id": "lag-1" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{sent}");
+    reader
+        .expect_event("message.created", Duration::from_secs(3))
+        .await
+        .expect("the push crossed from node A to node B");
+    let crossed_within = sent_at.elapsed().as_secs_f64();
+
+    let after = scrape(&node_b.http, metrics).await;
+    assert!(
+        after.contains("# TYPE tsumugi_fanout_lag_seconds histogram"),
+        "the lag is a histogram with buckets:\n{after}"
+    );
+    let crossed = sample(&after, "tsumugi_fanout_lag_seconds_count", &[]) - count_before;
+    assert!(crossed >= 1.0, "the crossing push is recorded:\n{after}");
+    // In seconds, not micro- or milliseconds: a push on one machine crosses in well under
+    // ten (other tests' nodes may add their own pushes to the sum meanwhile).
+    let lag_sum = sample(&after, "tsumugi_fanout_lag_seconds_sum", &[])
+        - sample(&before, "tsumugi_fanout_lag_seconds_sum", &[]);
+    assert!(
+        lag_sum > 0.0 && lag_sum / crossed < 10.0,
+        "mean lag {} s of {crossed} pushes (this one within {crossed_within} s)",
+        lag_sum / crossed
+    );
+}
+
 #[tokio::test]
 async fn ready_answers_only_while_the_node_serves() {
     let (pool, _db) = db::seeded().await;

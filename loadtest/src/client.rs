@@ -90,11 +90,38 @@ fn ws_config() -> WebSocketConfig {
     WebSocketConfig::default().read_buffer_size(READ_BUFFER_BYTES)
 }
 
-async fn next_packet(ws: &mut WebSocketStream<TcpStream>) -> anyhow::Result<Packet> {
+pub(crate) async fn next_packet(ws: &mut WebSocketStream<TcpStream>) -> anyhow::Result<Packet> {
     loop {
         match ws.next().await.ok_or_else(|| anyhow!("closed"))?? {
             Message::Text(text) => return Ok(decode(&text)?),
             Message::Close(_) => bail!("closed"),
+            _ => {}
+        }
+    }
+}
+
+/// Opens a WebSocket to `server` and connects to the default namespace with `auth.token`.
+pub(crate) async fn handshake(
+    server: SocketAddr,
+    token: &str,
+    source: Option<IpAddr>,
+) -> anyhow::Result<WebSocketStream<TcpStream>> {
+    let stream = open_tcp(server, source).await?;
+    let url = format!("ws://{server}/socket.io/?EIO=4&transport=websocket");
+    let (mut ws, _) = client_async_with_config(url, stream, Some(ws_config())).await?;
+    match next_packet(&mut ws).await? {
+        Packet::Open(_) => {}
+        other => bail!("expected open, got {other:?}"),
+    }
+    ws.send(Message::text(encode(&Packet::Connect(
+        json!({ "token": token }),
+    ))))
+    .await?;
+    loop {
+        match next_packet(&mut ws).await? {
+            Packet::Connect(_) => return Ok(ws),
+            Packet::ConnectError(error) => bail!("connect refused: {error}"),
+            Packet::Ping => ws.send(Message::text("3")).await?,
             _ => {}
         }
     }
@@ -124,25 +151,7 @@ impl Conn {
         source: Option<IpAddr>,
         on_event: EventHandler,
     ) -> anyhow::Result<Conn> {
-        let stream = open_tcp(server, source).await?;
-        let url = format!("ws://{server}/socket.io/?EIO=4&transport=websocket");
-        let (mut ws, _) = client_async_with_config(url, stream, Some(ws_config())).await?;
-        match next_packet(&mut ws).await? {
-            Packet::Open(_) => {}
-            other => bail!("expected open, got {other:?}"),
-        }
-        ws.send(Message::text(encode(&Packet::Connect(
-            json!({ "token": token }),
-        ))))
-        .await?;
-        loop {
-            match next_packet(&mut ws).await? {
-                Packet::Connect(_) => break,
-                Packet::ConnectError(error) => bail!("connect refused: {error}"),
-                Packet::Ping => ws.send(Message::text("3")).await?,
-                _ => {}
-            }
-        }
+        let ws = handshake(server, token, source).await?;
         let (tx, rx) = mpsc::unbounded_channel();
         tokio::spawn(run(ws, rx, on_event));
         Ok(Conn { tx })

@@ -12,11 +12,16 @@
 //!
 //! A message is `<node>\n<op>\n<room>\n<frame>`: room names and the JSON of a frame contain no
 //! raw newline, and the frame — already the Socket.IO packet — is handed to the local sockets
-//! without being decoded or copied.
+//! without being decoded or copied. The node field carries the publish time too,
+//! `<node>@<unix microseconds>`, from which a receiving node records the fan-out lag
+//! (`tsumugi_fanout_lag_seconds`); a node of the previous release reads the whole field as a
+//! node name (never its own, so it still applies the message, and [`node_of`] reads its
+//! acknowledgements), so nodes of both releases share a cluster during a rolling upgrade.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::Notify;
 
@@ -142,9 +147,30 @@ impl Acks {
 #[derive(Debug, PartialEq)]
 struct Message {
     node: String,
+    /// When the node published it, in microseconds since the Unix epoch (`None` from a node
+    /// of a release before the stamp).
+    published_us: Option<u64>,
     op: Op,
     room: String,
     frame: String,
+}
+
+/// Now, in microseconds since the Unix epoch: the nodes' wall clocks are what a publish stamp
+/// and its receipt compare (`docs/operations.md` on clocks of different machines).
+fn unix_micros() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_micros() as u64)
+}
+
+/// The node named by a node field, without its publish stamp.
+fn node_of(field: &str) -> &str {
+    field.split_once('@').map_or(field, |(node, _)| node)
+}
+
+/// The time from `published_us` to now; a stamp from a clock ahead of ours counts as no time.
+fn lag_since(published_us: u64) -> Duration {
+    Duration::from_micros(unix_micros().saturating_sub(published_us))
 }
 
 impl Cluster {
@@ -196,7 +222,7 @@ impl Cluster {
     fn receive(&self, registry: &Registry, signals: &Signals, message: Message) {
         match message.op {
             Op::Ack => {
-                if message.room == self.node {
+                if node_of(&message.room) == self.node {
                     self.acknowledged(&message.frame);
                 }
             }
@@ -212,6 +238,12 @@ impl Cluster {
                 tokio::spawn(async move {
                     cluster.publish(Op::Ack, &message.node, &request).await;
                 });
+            }
+            Op::Emit => {
+                apply(registry, signals, &message);
+                if let Some(published_us) = message.published_us {
+                    crate::metrics::fanout_lag(lag_since(published_us));
+                }
             }
             _ => apply(registry, signals, &message),
         }
@@ -261,8 +293,9 @@ impl Cluster {
     /// Publishes; answers how many subscribers (nodes, this one included) Redis handed the
     /// message to, `None` while the link is down.
     pub(crate) async fn publish(&self, op: Op, room: &str, frame: &str) -> Option<usize> {
-        let mut payload = Vec::with_capacity(self.node.len() + room.len() + frame.len() + 5);
-        for part in [self.node.as_str(), op.code(), room] {
+        let node = format!("{}@{}", self.node, unix_micros());
+        let mut payload = Vec::with_capacity(node.len() + room.len() + frame.len() + 5);
+        for part in [node.as_str(), op.code(), room] {
             payload.extend_from_slice(part.as_bytes());
             payload.push(b'\n');
         }
@@ -344,9 +377,14 @@ fn decode(mut payload: Vec<u8>) -> Option<Message> {
     let frame = String::from_utf8(payload.split_off(start)).ok()?;
     let room = fields.pop()?;
     fields.pop();
-    let node = fields.pop()?;
+    let field = fields.pop()?;
+    let (node, published_us) = match field.split_once('@') {
+        Some((node, stamp)) => (node.to_string(), stamp.parse().ok()),
+        None => (field, None),
+    };
     Some(Message {
         node,
+        published_us,
         op,
         room,
         frame,
@@ -364,6 +402,7 @@ mod tests {
             decode(payload),
             Some(Message {
                 node: "n1".into(),
+                published_us: None,
                 op: Op::Emit,
                 room: "channel:3".into(),
                 frame: "42[\"a\",\"b\\nc\"]".into(),
@@ -382,7 +421,24 @@ mod tests {
             Op::KeepChannels
         );
         assert_eq!(decode(b"n1\nx\nall\n".to_vec()), None, "unknown op");
+        let stamped = decode(b"n1@1700000000123456\ne\nchannel:3\n42[]".to_vec()).unwrap();
+        assert_eq!(
+            (stamped.node.as_str(), stamped.published_us),
+            ("n1", Some(1_700_000_000_123_456))
+        );
         assert_eq!(decode(b"n1\ne".to_vec()), None, "truncated");
+    }
+
+    #[test]
+    fn a_stamped_node_field_names_its_node_for_either_release() {
+        // A node of the previous release acknowledges to the whole field it read.
+        assert_eq!(node_of("n1@1700000000123456"), "n1");
+        assert_eq!(node_of("n1"), "n1");
+        // The stamp is now; a later receipt measures the time since.
+        let stamp = unix_micros();
+        assert!(lag_since(stamp) < Duration::from_secs(1));
+        assert_eq!(lag_since(u64::MAX), Duration::ZERO, "a clock ahead of ours");
+        assert!(lag_since(stamp - 2_000_000) >= Duration::from_secs(2));
     }
 
     #[test]

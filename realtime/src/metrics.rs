@@ -7,7 +7,7 @@ use crate::hub::Hub;
 
 /// Describes the hub's metrics to the installed recorder (the `# HELP` lines).
 pub fn describe() {
-    use metrics::{describe_counter, describe_gauge};
+    use metrics::{Unit, describe_counter, describe_gauge, describe_histogram};
     describe_gauge!(
         "tsumugi_sockets",
         "Socket.IO sockets connected to this node, by transport"
@@ -32,6 +32,11 @@ pub fn describe() {
         "tsumugi_redis_publish_errors_total",
         "Publishes to Redis dropped because the link was down or the publish failed"
     );
+    describe_histogram!(
+        "tsumugi_fanout_lag_seconds",
+        Unit::Seconds,
+        "Time from another node publishing a push to Redis to this node handing it to its sockets (wall clocks of both nodes)"
+    );
 }
 
 /// `sockets` frames handed out by one delivery to a room.
@@ -44,6 +49,11 @@ pub(crate) fn delivered(sockets: usize) {
 /// A socket closed as a slow consumer.
 pub(crate) fn slow_consumer() {
     metrics::counter!("tsumugi_slow_consumer_disconnects_total").increment(1);
+}
+
+/// A push from another node handed to this node's sockets `lag` after it was published.
+pub(crate) fn fanout_lag(lag: std::time::Duration) {
+    metrics::histogram!("tsumugi_fanout_lag_seconds").record(lag.as_secs_f64());
 }
 
 /// A publish to Redis that did not go out.

@@ -1,4 +1,4 @@
-//! `loadtest fanout|idle|storm|product|presence --server HOST:PORT ...`, `loadtest http --url URL
+//! `loadtest fanout|idle|storm|product|reconnect|presence --server HOST:PORT ...`, `loadtest http --url URL
 //! --rate N` or `loadtest loopback --rate N`: runs one scenario and prints a JSON report.
 
 use std::collections::HashMap;
@@ -125,6 +125,25 @@ async fn main() -> anyhow::Result<()> {
             })
             .await?,
         )?,
+        "reconnect" => serde_json::to_value(
+            loadtest::reconnect::reconnect(loadtest::reconnect::ReconnectConfig {
+                server,
+                first_channel: get(&options, "first-channel", 1),
+                channels: get(&options, "channels", 30),
+                members: get(&options, "members", 100),
+                rate: get(&options, "rate", 500.0),
+                duration: Duration::from_secs_f64(get(&options, "seconds", 600.0)),
+                token_prefix: options
+                    .get("token-prefix")
+                    .cloned()
+                    .unwrap_or_else(|| "bench-token-".into()),
+                sources: sources(&options),
+                ready_file: options.get("ready-file").map(Into::into),
+                stop_file: options.get("stop-file").map(Into::into),
+                settle: Duration::from_secs_f64(get(&options, "settle", 30.0)),
+            })
+            .await?,
+        )?,
         "presence" => serde_json::to_value(
             loadtest::presence::presence(loadtest::presence::PresenceConfig {
                 server,
@@ -144,7 +163,7 @@ async fn main() -> anyhow::Result<()> {
         )?,
         other => {
             anyhow::bail!(
-                "unknown scenario {other:?}; use fanout, idle, storm, product, presence, http or loopback"
+                "unknown scenario {other:?}; use fanout, idle, storm, product, reconnect, presence, http or loopback"
             )
         }
     };
