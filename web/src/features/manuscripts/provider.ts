@@ -108,9 +108,10 @@ export class ManuscriptProvider {
     return this.state;
   }
 
-  /** Follows status, permission and error; returns the unsubscribe function. */
-  subscribe(listener: (state: ProviderState) => void): () => void {
+  /** Follows status, permission and error (`current`: called with the present state first); returns the unsubscribe function. */
+  subscribe(listener: (state: ProviderState) => void, options: { current?: boolean } = {}): () => void {
     this.listeners.add(listener);
+    if (options.current) listener(this.state);
     return () => this.listeners.delete(listener);
   }
 

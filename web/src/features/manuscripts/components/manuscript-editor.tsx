@@ -4,7 +4,7 @@
  * A lazy chunk of its own (TipTap, ProseMirror and Yjs), loaded only by the editor routes
  * (docs/decisions/web-asset-delivery.md).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import ImageNode from '@tiptap/extension-image';
@@ -116,6 +116,12 @@ const Tool = styled.button`
   &[aria-pressed='true'] { background: ${theme.color.brand}; border-color: ${theme.color.brand}; color: ${theme.color.white}; }
   &:disabled { opacity: 0.5; cursor: default; }
 `;
+const LinkForm = styled.form`
+  display: flex;
+  gap: 4px;
+  flex: 1 1 100%;
+  input { flex: 1; min-width: 0; height: 32px; padding: 0 8px; border: 1px solid ${theme.color.border}; border-radius: 4px; }
+`;
 const Meta = styled.div`
   display: flex;
   gap: 12px;
@@ -142,13 +148,17 @@ function Toolbar({ editor }: { editor: Editor }) {
     }),
   });
   const chain = () => editor.chain().focus();
+  // The link's address is asked for in the toolbar itself (no browser prompt).
+  const [linking, setLinking] = useState<string | null>(null);
   const toggleLink = () => {
-    if (active.link) {
-      chain().extendMarkRange('link').unsetLink().run();
-      return;
-    }
-    const href = window.prompt('リンク先のURLを入力してください', 'https://');
-    if (href && /^https?:\/\//.test(href)) chain().extendMarkRange('link').setLink({ href }).run();
+    if (active.link) chain().extendMarkRange('link').unsetLink().run();
+    else setLinking('https://');
+  };
+  const applyLink = (event: FormEvent) => {
+    event.preventDefault();
+    const href = linking?.trim() ?? '';
+    if (/^https?:\/\/\S+$/.test(href)) chain().extendMarkRange('link').setLink({ href }).run();
+    setLinking(null);
   };
   const tools: { key: keyof typeof active; label: string; title: string; run: () => void }[] = [
     { key: 'h1', label: '見出し1', title: '大見出し', run: () => chain().toggleHeading({ level: 1 }).run() },
@@ -168,26 +178,32 @@ function Toolbar({ editor }: { editor: Editor }) {
           {tool.label}
         </Tool>
       ))}
+      {linking !== null && (
+        <LinkForm onSubmit={applyLink}>
+          <input type="url" aria-label="リンク先のURL" value={linking} onChange={(e) => setLinking(e.target.value)} autoFocus />
+          <Tool type="submit">設定</Tool>
+          <Tool type="button" onClick={() => setLinking(null)}>
+            やめる
+          </Tool>
+        </LinkForm>
+      )}
     </Bar>
   );
 }
 
-/** One document and its provider per manuscript, made when mounted and ended with it. */
+/** One document and its provider per manuscript, made when mounted and ended with it (the provider is the external system the effect follows). */
 function useProvider(manuscriptId: number, token: string | undefined, transport: ManuscriptTransport) {
-  const [provider, setProvider] = useState<ManuscriptProvider | null>(null);
-  const [state, setState] = useState<ProviderState | null>(null);
+  const [joined, setJoined] = useState<{ provider: ManuscriptProvider; state: ProviderState } | null>(null);
   useEffect(() => {
     const made = new ManuscriptProvider(new Y.Doc(), { manuscriptId, token, transport });
-    setProvider(made);
-    setState(made.current);
-    const off = made.subscribe(setState);
+    const off = made.subscribe((state) => setJoined({ provider: made, state }), { current: true });
     return () => {
       off();
       made.destroy();
       made.doc.destroy();
     };
   }, [manuscriptId, token, transport]);
-  return provider && state ? { provider, state } : null;
+  return joined;
 }
 
 export default function ManuscriptEditor(props: ManuscriptEditorProps) {
