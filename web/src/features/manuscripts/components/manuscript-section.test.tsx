@@ -24,7 +24,7 @@ const link = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,
   permission: 'comment',
   expires_at: '2099-12-01T00:00:00Z',
-  revoked_at: null,
+  revoked_at: null as string | null,
   created_by_name: '山田 花子',
   url: `/editor?token=tok${id}`,
   ...overrides,
