@@ -33,8 +33,8 @@ export interface ManuscriptLink {
   expiresAt: string;
   revokedAt: string | null;
   createdByName: string;
-  /** `/editor?token=…` */
-  url: string;
+  /** `/editor?token=…`, only in the answer that created the link (the server keeps no token to list). */
+  url: string | null;
   /** Only in the answer that created the link. */
   token?: string;
 }

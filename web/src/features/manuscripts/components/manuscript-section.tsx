@@ -164,6 +164,7 @@ function LinkDialog({ manuscriptId, onClose }: { manuscriptId: number; onClose: 
     }, 'リンクを取り消せませんでした');
   const copy = async () => {
     if (!created) return;
+    if (!created.url) return;
     await navigator.clipboard?.writeText(absolute(created.url)).catch(() => undefined);
     setCopied(true);
   };
@@ -177,7 +178,7 @@ function LinkDialog({ manuscriptId, onClose }: { manuscriptId: number; onClose: 
       <Button type="button" $variant="primary" disabled={busy} onClick={() => void create()} data-testid="manuscript-link-create">
         リンクを作成
       </Button>
-      {created && (
+      {created?.url && (
         <div>
           <UrlBox readOnly value={absolute(created.url)} aria-label="編集リンクのURL" onFocus={(e) => e.currentTarget.select()} data-testid="manuscript-link-url" />
           <Button type="button" $size="sm" onClick={() => void copy()}>
