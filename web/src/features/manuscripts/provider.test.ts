@@ -150,6 +150,17 @@ describe('ManuscriptProvider', () => {
     expect(textOf(hub.doc)).toBe('');
   });
 
+  it('shows a tab that joins later the carets already there, without waiting for their renewal', async () => {
+    const hub = new FakeHub();
+    const a = open(hub, 'edit', 1);
+    a.provider.awareness.setLocalStateField('user', { id: 1, name: '山田', color: '#ff0000' });
+    await vi.waitFor(() => expect(a.provider.current.status).toBe('synced'));
+    const b = open(hub, 'edit', 2);
+    b.provider.awareness.setLocalStateField('user', { id: 2, name: '佐藤', color: '#0000ff' });
+    await vi.waitFor(() => expect(b.provider.awareness.getStates().get(a.doc.clientID)).toEqual({ user: { id: 1, name: '山田', color: '#ff0000' } }));
+    expect(a.provider.awareness.getStates().get(b.doc.clientID)).toEqual({ user: { id: 2, name: '佐藤', color: '#0000ff' } });
+  });
+
   it('takes a refused join as final and says why', async () => {
     const hub = new FakeHub();
     const socket = hub.socket();

@@ -177,9 +177,8 @@ export class ManuscriptProvider {
     this.joinGeneration++;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    // The others' carets are stale until they speak again after the next join.
-    const others = [...this.awareness.getStates().keys()].filter((client) => client !== this.doc.clientID);
-    removeAwarenessStates(this.awareness, others, this);
+    // The others' carets stay: the hub keeps no awareness to send again after the next join, and
+    // Awareness drops a state not renewed for 30 seconds by itself.
     if (!this.destroyed) this.set({ status: 'offline' });
   }
 
@@ -213,7 +212,11 @@ export class ManuscriptProvider {
   };
 
   private readonly onAwarenessUpdate = ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown): void => {
-    if (origin === this) return;
+    if (origin === this) {
+      // Someone new (a tab that just joined): they see this reader's caret now, not at the next renewal.
+      if (added.length > 0 && this.awareness.getLocalState() !== null) this.sendAwareness([this.doc.clientID]);
+      return;
+    }
     this.sendAwareness([...added, ...updated, ...removed]);
   };
 
