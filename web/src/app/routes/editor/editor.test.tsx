@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { EXPIRED_URL, INVALID_URL } from '@/lib/editor-token';
 import { paths } from '@/config/paths';
 import { resetAll } from '@/lib/reset';
+import { manuscriptJson } from '@/test/manuscript-fixtures';
 import { mockApi } from '@/test/mock-api';
 import { atRoute, routeNameOf } from '@/test/route';
 import { signInAs } from '@/test/session';
@@ -20,17 +21,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const manuscript = {
-  id: 7,
-  task_id: 12,
-  task_name: '記事執筆',
-  project_name: '春の特集',
-  title: '春の特集 原稿',
-  permission: 'edit',
-  can_issue_links: true,
-  counts: { total: 0, without_punctuation: 0, sections: [] },
-  updated_at: '2026-11-29T10:00:00Z',
-};
 
 describe('the editor link route', () => {
   it('is a public route of the table with a page of its own', () => {
@@ -75,7 +65,7 @@ describe('the editor link route', () => {
     const token = jwt({ exp: inAnHour(), manuscript_id: 7, link_id: 2, permission: 'comment' });
     const api = mockApi({
       'GET /editor/resolve': { body: { manuscript_id: 7, permission: 'comment' } },
-      'GET /manuscripts/7': { body: { ...manuscript, permission: 'comment', can_issue_links: false } },
+      'GET /manuscripts/7': { body: manuscriptJson({ permission: 'comment', can_issue_links: false }) },
       'GET /manuscripts/7/versions': { body: [] },
     });
     open(`/editor?token=${token}`);

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { manuscriptJson } from '@/test/manuscript-fixtures';
 import { mockApi } from '@/test/mock-api';
 import { ManuscriptPage } from './manuscript-page';
 import { VersionsPanel } from './versions-panel';
@@ -9,17 +10,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const manuscript = {
-  id: 7,
-  task_id: 12,
-  task_name: '記事執筆',
-  project_name: '春の特集',
-  title: '春の特集 原稿',
-  permission: 'edit',
-  can_issue_links: true,
-  counts: { total: 0, without_punctuation: 0, sections: [] },
-  updated_at: '2026-11-29T10:00:00Z',
-};
 const version = (id: number, name: string, createdAt: string) => ({
   id,
   name,
@@ -30,7 +20,7 @@ const version = (id: number, name: string, createdAt: string) => ({
 
 describe('ManuscriptPage', () => {
   it('opens a member with their own permission: title, task link, the editor with its toolbar, versions', async () => {
-    mockApi({ 'GET /manuscripts/7': { body: manuscript }, 'GET /manuscripts/7/versions': { body: [] } });
+    mockApi({ 'GET /manuscripts/7': { body: manuscriptJson() }, 'GET /manuscripts/7/versions': { body: [] } });
     render(
       <MemoryRouter>
         <ManuscriptPage manuscriptId={7} user={{ id: 5, name: '山田 花子' }} />

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { manuscriptJson } from '@/test/manuscript-fixtures';
 import { mockApi } from '@/test/mock-api';
 import { ManuscriptSection } from './manuscript-section';
 
@@ -8,18 +9,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const manuscript = (overrides: Record<string, unknown> = {}) => ({
-  id: 7,
-  task_id: 12,
-  task_name: '記事執筆',
-  project_name: '春の特集',
-  title: '春の特集 原稿',
-  permission: 'edit',
-  can_issue_links: true,
-  counts: { total: 1234, without_punctuation: 1200, sections: [] },
-  updated_at: '2026-11-29T01:00:00Z',
-  ...overrides,
-});
+/** The section shows the counts the server sends. */
+const manuscript = () => manuscriptJson({ counts: { total: 1234, without_punctuation: 1200, sections: [] } });
 const link = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,
   permission: 'comment',
@@ -62,7 +53,7 @@ describe('ManuscriptSection', () => {
   });
 
   it('offers no link dialog without can_issue_links', async () => {
-    mockApi({ 'GET /tasks/12/manuscript': { body: manuscript({ permission: 'suggest', can_issue_links: false }) } });
+    mockApi({ 'GET /tasks/12/manuscript': { body: manuscriptJson({ permission: 'suggest', can_issue_links: false }) } });
     renderSection();
     expect(await screen.findByTestId('manuscript-open')).toBeInTheDocument();
     expect(screen.queryByTestId('manuscript-links-open')).not.toBeInTheDocument();
