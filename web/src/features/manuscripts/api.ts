@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { EditorResolve, Manuscript, ManuscriptLink, ManuscriptVersion, NewLink } from './types';
+import type { EditorResolution, Manuscript, ManuscriptLink, ManuscriptVersion, NewLink } from './types';
 
 export const manuscriptsApi = {
   /** 404 when the task has none (or the caller may not see it): the task page offers to create one. */
@@ -10,7 +10,7 @@ export const manuscriptsApi = {
   createLink: (id: number, link: NewLink) => api.post<ManuscriptLink>(`/manuscripts/${id}/links`, link),
   revokeLink: (id: number, linkId: number) => api.delete<void>(`/manuscripts/${id}/links/${linkId}`),
   /** 400 「無効なURLです」 / 「URLの有効期限が切れています」, shown on the editor page. */
-  resolve: (token: string) => api.get<EditorResolve>('/editor/resolve', { token }, { quietRefusal: true }),
+  resolve: (token: string) => api.get<EditorResolution>('/editor/resolve', { token }, { quietRefusal: true }),
   versions: (id: number) => api.get<ManuscriptVersion[]>(`/manuscripts/${id}/versions`),
   createVersion: (id: number, name: string) => api.post<ManuscriptVersion>(`/manuscripts/${id}/versions`, { name }),
 };

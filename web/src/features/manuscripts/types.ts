@@ -3,7 +3,7 @@
  * Written by hand against the shared contract (issue 44, manuscripts-protocol.md) while the
  * server is built on another branch.
  * TODO(lead): alias generated schemas after merge (`View<'Manuscript'>`, `View<'ManuscriptLink'>`,
- * `View<'ManuscriptVersion'>`, `View<'EditorResolve'>` … from lib/api/wire).
+ * `View<'ManuscriptVersion'>`, `View<'EditorResolution'>` … from lib/api/wire).
  */
 import type { Counts } from './count';
 
@@ -54,7 +54,7 @@ export interface ManuscriptVersion {
 }
 
 /** `GET /editor/resolve?token=…`: the manuscript a link opens and the effective permission. */
-export interface EditorResolve {
+export interface EditorResolution {
   manuscriptId: number;
   permission: Permission;
 }
