@@ -2,8 +2,10 @@
  * The manuscripts' server types as the web reads them (keys camelCased by the API client).
  * Written by hand against the shared contract (issue 44, manuscripts-protocol.md) while the
  * server is built on another branch.
- * TODO(lead): alias generated schemas after merge (`View<'Manuscript'>`, `View<'ManuscriptLink'>`,
- * `View<'ManuscriptVersion'>`, `View<'EditorResolution'>` … from lib/api/wire).
+ * TODO(lead): alias generated schemas after merge: Permission = View<'ManuscriptPermission'>,
+ * Manuscript, ManuscriptLink (`IssuedManuscriptLink` for the created one), ManuscriptVersion,
+ * EditorResolution = View<'…'> of the same names, NewLink = Body<'NewManuscriptLink'>; the
+ * server's counts are View<'ManuscriptCounts'> (same shape as count.ts's `Counts`).
  */
 import type { Counts } from './count';
 
