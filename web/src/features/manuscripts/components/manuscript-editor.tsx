@@ -44,6 +44,7 @@ const CARET_COLORS = ['#c9302c', '#1a64c8', '#237a47', '#a86500', '#7b3fb0', '#1
 export const caretColor = (userId: number): string => CARET_COLORS[Math.abs(userId) % CARET_COLORS.length];
 
 const Layout = styled.div`
+  margin-bottom: 24px;
   display: grid;
   grid-template-columns: minmax(0, 1fr) 260px;
   gap: 24px;
