@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { logIn, tokenOf } from './support/session';
+import { fillLogin, logIn, tokenOf } from './support/session';
 
 function psql(sql: string): string {
   return execFileSync('psql', [process.env.E2E_DATABASE_URL ?? '', '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
@@ -69,10 +69,13 @@ test('two members write one manuscript together; counts, carets, an offline edit
   await a.getByRole('radio', { name: /コメント/ }).check({ force: true });
   await a.getByTestId('manuscript-link-create').click();
   const url = await a.getByTestId('manuscript-link-url').inputValue();
+  // The client opens it before logging in: the login page, then back to the link.
   const clientContext = await browser.newContext();
   const c = await clientContext.newPage();
-  await logIn(c, 'client@demo.tsumugi.jp');
   await c.goto(url);
+  await expect(c).toHaveURL('/');
+  await fillLogin(c, 'client@demo.tsumugi.jp');
+  await expect(c).toHaveURL(url);
   await expect(c.getByTestId('manuscript-editor')).toContainText('その間に書いた');
   await expect(c.getByTestId('manuscript-editor')).toHaveAttribute('contenteditable', 'false');
   await expect(c.getByTestId('manuscript-permission')).toContainText('コメント');
