@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import * as Y from 'yjs';
 import { FakeHub } from '../fake-hub';
@@ -44,6 +45,25 @@ describe('ManuscriptEditor', () => {
     await act(async () => paragraph(other.doc, 'paragraph', '共同編集の一文'));
     await vi.waitFor(() => expect(screen.getByTestId('manuscript-editor')).toHaveTextContent('共同編集の一文'));
     expect(screen.getByTestId('manuscript-count-total')).toHaveTextContent('7');
+    act(() => other.destroy());
+  });
+
+  it('works under StrictMode, as the app runs: the provider of the discarded first mount leaves no trace', async () => {
+    const hub = new FakeHub();
+    paragraph(hub.doc, 'paragraph', '厳格モード');
+    const socket = hub.socket('edit', 5);
+    render(
+      <StrictMode>
+        <ManuscriptEditor manuscriptId={7} permission="edit" user={user} transport={socket} />
+      </StrictMode>,
+    );
+    await vi.waitFor(() => expect(screen.getByTestId('manuscript-status')).toHaveTextContent('同期済み'));
+    expect(screen.getByTestId('manuscript-editor')).toHaveTextContent('厳格モード');
+    const other = new ManuscriptProvider(new Y.Doc(), { manuscriptId: 7, transport: hub.socket('edit', 6) });
+    await vi.waitFor(() => expect(other.current.status).toBe('synced'));
+    await act(async () => paragraph(other.doc, 'paragraph', '届く'));
+    await vi.waitFor(() => expect(screen.getByTestId('manuscript-editor')).toHaveTextContent('厳格モード届く'));
+    expect(screen.getAllByTestId('manuscript-editor')).toHaveLength(1);
     act(() => other.destroy());
   });
 
