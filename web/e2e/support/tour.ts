@@ -45,6 +45,8 @@ export interface DemoIds {
   creatorTaskId: number;
   assessmentId: number;
   purchaseOrderId: number;
+  /** The demo manuscript (the demo creator's newest writing task). */
+  manuscriptId: number;
   year: number;
   month: number;
   /** A share link of the demo team (path and query), issued by its client for the guest stops. */
@@ -79,6 +81,7 @@ export function demoIds(): DemoIds {
     ),
     assessmentId: one(`select id from assessments where client_id = ${clientId} order by id limit 1`),
     purchaseOrderId: one(`select id from purchase_orders where user_id = ${creatorId} order by id limit 1`),
+    manuscriptId: one(`select id from manuscripts order by id limit 1`),
     year: tokyo.getUTCFullYear(),
     month: tokyo.getUTCMonth() + 1,
   };
@@ -217,7 +220,12 @@ export const STOPS: Stop[] = [
   s('project', ['creator', 'client', 'manager', 'admin'], (i) => `/projects/${i.projectId}`),
   s('product', ['creator', 'client', 'manager', 'admin'], (i) => `/projects/${i.projectId}/products/${i.productId}`),
   s('tasks', ['creator', 'editor', 'client', 'manager', 'admin'], '/tasks'),
-  s('task', ['creator', 'client', 'manager', 'admin'], (i) => `/tasks/${i.creatorTaskId}`),
+  // The task's 「原稿」 section asks for its manuscript: 404 when the task has none.
+  s('task', ['creator', 'client', 'manager', 'admin'], (i) => `/tasks/${i.creatorTaskId}`, { allowStatus: [404] }),
+  // The demo manuscript: its creator and staff write in it.
+  s('manuscript', ['creator', 'manager', 'admin'], (i) => `/manuscripts/${i.manuscriptId}`, {
+    ready: (page) => expect(page.getByTestId('manuscript-status')).toHaveText('同期済み'),
+  }),
   s('assessments', ['client', 'manager', 'admin'], '/assessments'),
   // Chat.
   s('teams', ['creator', 'editor', 'manager', 'admin'], '/teams'),

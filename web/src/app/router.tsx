@@ -59,6 +59,7 @@ const loaders: Partial<Record<RouteName, () => PageModule>> = {
   product: () => import('./routes/work/product'),
   tasks: () => import('./routes/work/tasks'),
   task: () => import('./routes/work/task'),
+  manuscript: () => import('./routes/manuscripts/manuscript'),
   clientDeliveries: () => import('./routes/work/client-deliveries'),
   admins: () => import('./routes/admin/admins'),
   adminRoles: () => import('./routes/admin/roles-edit'),

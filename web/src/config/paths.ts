@@ -113,6 +113,8 @@ export const paths = {
   product: r('/projects/:projectId/products/:productId', '作品詳細', true, 'container'),
   tasks: r('/tasks', 'タスク一覧', true, 'container', 'sp'),
   task: r('/tasks/:taskId', 'タスク詳細', true, 'container', 'sp'),
+  // A task's manuscript (issue 44), opened with the member's own permission.
+  manuscript: r('/manuscripts/:manuscriptId', '原稿', true, 'container'),
   assessments: r('/assessments', '評価一覧', true, 'container'),
   // Chat
   teams: r('/teams', 'チャット', true, 'container', 'sp'),

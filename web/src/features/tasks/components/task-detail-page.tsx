@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
@@ -164,7 +164,8 @@ function InspectionForm() {
   );
 }
 
-export function TaskDetailPage({ viewer }: { viewer: Viewer }) {
+/** `children`: sections other features add under the task's information (the route composes them), shown once the task is loaded. */
+export function TaskDetailPage({ viewer, children }: { viewer: Viewer; children?: ReactNode }) {
   const taskId = Number(useParams().taskId);
   const navigate = useNavigate();
   const { task, action, fetch, take, decline } = useTaskDetail();
@@ -219,6 +220,8 @@ export function TaskDetailPage({ viewer }: { viewer: Viewer }) {
       >
         <Summary task={data} />
       </Panel>
+
+      {children}
 
       <Panel title="納品物" testId="deliveries">
         {data.deliveryFiles.length === 0 && externals.length === 0 && <Muted>まだ納品されていません。</Muted>}

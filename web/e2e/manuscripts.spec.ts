@@ -1,0 +1,86 @@
+/**
+ * Issue 44, the manuscript editor end to end (needs the server side: passes on the merge of the
+ * web and server branches): two members co-edit, the live count equals the server's, carets,
+ * an edit made offline merges, the document persists, a version is saved, and a comment link
+ * issued on the task page opens read-only for the client.
+ */
+import { execFileSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { fillLogin, logIn, tokenOf } from './support/session';
+
+function psql(sql: string): string {
+  return execFileSync('psql', [process.env.E2E_DATABASE_URL ?? '', '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
+}
+
+async function typeAtEnd(page: Page, text: string) {
+  const editor = page.getByTestId('manuscript-editor');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.insertText(text);
+}
+
+test('two members write one manuscript together; counts, carets, an offline edit, versions, a link', async ({ browser }) => {
+  const [id, taskId] = psql('select id, task_id from manuscripts order by id limit 1').split('|').map(Number);
+  const creatorContext = await browser.newContext();
+  const managerContext = await browser.newContext();
+  const a = await creatorContext.newPage();
+  const b = await managerContext.newPage();
+  await logIn(a, 'creator@demo.tsumugi.jp');
+  await logIn(b, 'manager@demo.tsumugi.jp');
+  await a.goto(`/manuscripts/${id}`);
+  await b.goto(`/manuscripts/${id}`);
+  for (const page of [a, b]) {
+    await expect(page.getByTestId('manuscript-status')).toHaveText('同期済み');
+    await expect(page.getByTestId('manuscript-editor')).toContainText('はじめに');
+  }
+  // The live count equals the server's for the same document.
+  const rest = await (await a.request.get(`/api/manuscripts/${id}`, { headers: { Authorization: `Bearer ${await tokenOf(a)}` } })).json();
+  await expect(a.getByTestId('manuscript-count-total')).toHaveText(String(rest.counts.total));
+
+  await typeAtEnd(a, '共同編集の一文です。');
+  await expect(b.getByTestId('manuscript-editor')).toContainText('共同編集の一文です。');
+  await expect(b.getByTestId('manuscript-count-total')).toHaveText(String(rest.counts.total + 10));
+  // The manager sees the creator's caret and name.
+  await expect(b.locator('.collaboration-carets__label')).toBeVisible();
+
+  await managerContext.setOffline(true);
+  await expect(b.getByTestId('manuscript-status')).toHaveText('オフライン（再接続すると反映されます）');
+  await typeAtEnd(b, 'オフラインで書いた');
+  await typeAtEnd(a, 'その間に書いた');
+  await managerContext.setOffline(false);
+  await expect(b.getByTestId('manuscript-status')).toHaveText('同期済み', { timeout: 20_000 });
+  for (const page of [a, b]) {
+    await expect(page.getByTestId('manuscript-editor')).toContainText('オフラインで書いた');
+    await expect(page.getByTestId('manuscript-editor')).toContainText('その間に書いた');
+  }
+  // Persisted: a fresh load has everything.
+  await a.reload();
+  await expect(a.getByTestId('manuscript-editor')).toContainText('オフラインで書いた');
+
+  await a.getByTestId('manuscript-version-name').fill('初稿');
+  await a.getByTestId('manuscript-version-save').click();
+  await expect(a.getByTestId('manuscript-versions')).toContainText('初稿');
+
+  // A comment link from the task page opens read-only for the client.
+  await a.goto(`/tasks/${taskId}`);
+  await a.getByTestId('manuscript-links-open').click();
+  await a.getByRole('radio', { name: /コメント/ }).check({ force: true });
+  await a.getByTestId('manuscript-link-create').click();
+  const url = await a.getByTestId('manuscript-link-url').inputValue();
+  // The client opens it before logging in: the login page, then back to the link.
+  const clientContext = await browser.newContext();
+  const c = await clientContext.newPage();
+  await c.goto(url);
+  await expect(c).toHaveURL('/');
+  await fillLogin(c, 'client@demo.tsumugi.jp');
+  await expect(c).toHaveURL(url);
+  await expect(c.getByTestId('manuscript-editor')).toContainText('その間に書いた');
+  await expect(c.getByTestId('manuscript-editor')).toHaveAttribute('contenteditable', 'false');
+  await expect(c.getByTestId('manuscript-permission')).toContainText('コメント');
+  await expect(c.getByTestId('manuscript-status')).toHaveText('同期済み');
+  await creatorContext.close();
+  await managerContext.close();
+  await clientContext.close();
+});
