@@ -10,30 +10,9 @@
  * "the same JSON the REST API returns for that record", so a feature whose REST answer is one of
  * these records (a chat message, a notice) names the type from here.
  */
-import type { ServerEvents as WireServerEvents, View } from './api/wire';
+import type { ServerEvents, View } from './api/wire';
 
-// Manuscripts (the manuscript's room; issue 44). Written by hand against
-// /work/wt/manuscripts-protocol.md while the server is built on another branch.
-// TODO(lead): alias generated schemas after merge (ServerEvents['manuscript.updated'] …) and drop
-// the intersection below.
-
-/** `manuscript.updated`: a Yjs v1 update (base64) another socket sent, already persisted. */
-export interface ManuscriptUpdated {
-  manuscriptId: number;
-  update: string;
-  userId: number;
-}
-/** `manuscript.awareness`: a y-protocols awareness update (base64), never persisted. */
-export interface ManuscriptAwareness {
-  manuscriptId: number;
-  update: string;
-}
-interface ManuscriptEvents {
-  'manuscript.updated': ManuscriptUpdated;
-  'manuscript.awareness': ManuscriptAwareness;
-}
-
-export type ServerEvents = WireServerEvents & ManuscriptEvents;
+export type { ServerEvents };
 
 // Chat (channel rooms; `channel.read` goes to the reader's other tabs)
 
@@ -115,3 +94,10 @@ export type RewardConfirmationCreated = ServerEvents['reward_confirmation.create
 export type MemberStatus = View<'MemberStatus'>;
 /** `team_member.updated`, and the REST member row: each recipient gets their own view (memos, moves). */
 export type TeamMemberUpdated = ServerEvents['team_member.updated'];
+
+// Manuscripts (the manuscript's room)
+
+/** `manuscript.updated`: a Yjs v1 update (base64) another socket sent, already persisted. */
+export type ManuscriptUpdated = ServerEvents['manuscript.updated'];
+/** `manuscript.awareness`: a y-protocols awareness update (base64), never persisted. */
+export type ManuscriptAwareness = ServerEvents['manuscript.awareness'];

@@ -1,65 +1,22 @@
 /**
- * The manuscripts' server types as the web reads them (keys camelCased by the API client).
- * Written by hand against the shared contract (issue 44, manuscripts-protocol.md) while the
- * server is built on another branch.
- * TODO(lead): alias generated schemas after merge: Permission = View<'ManuscriptPermission'>,
- * Manuscript, ManuscriptLink (`IssuedManuscriptLink` for the created one), ManuscriptVersion,
- * EditorResolution = View<'…'> of the same names, NewLink = Body<'NewManuscriptLink'>; the
- * server's counts are View<'ManuscriptCounts'> (same shape as count.ts's `Counts`).
+ * The manuscripts' server types as the web reads them (generated from the server's document,
+ * keys camelCased by the API client), and the hub's acks.
  */
-import type { Counts } from './count';
+import type { Body, View } from '@/lib/api/wire';
 
 export type { ManuscriptAwareness, ManuscriptUpdated } from '@/lib/events';
 export type { Counts, SectionCount } from './count';
 
 /** What a reader may do: edit and suggest send document updates, comment only reads (and shows its caret). */
-export type Permission = 'edit' | 'suggest' | 'comment';
-
-export interface Manuscript {
-  id: number;
-  taskId: number;
-  taskName: string;
-  projectName: string;
-  title: string;
-  /** The caller's own permission (a link narrows it: the editor takes the effective one). */
-  permission: Permission;
-  /** Own permission edit: may issue and revoke editor links. */
-  canIssueLinks: boolean;
-  counts: Counts;
-  updatedAt: string;
-}
-
-export interface ManuscriptLink {
-  id: number;
-  permission: Permission;
-  expiresAt: string;
-  revokedAt: string | null;
-  createdByName: string;
-  /** `/editor?token=…`, only in the answer that created the link (the server keeps no token to list). */
-  url: string | null;
-  /** Only in the answer that created the link. */
-  token?: string;
-}
-
-export interface NewLink {
-  permission: Permission;
-  /** 1–720. */
-  expiresInHours: number;
-}
-
-export interface ManuscriptVersion {
-  id: number;
-  name: string;
-  counts: Counts;
-  createdByName: string;
-  createdAt: string;
-}
-
+export type Permission = View<'ManuscriptPermission'>;
+/** A task's manuscript with the caller's own permission (a link narrows it: the editor takes the effective one). */
+export type Manuscript = View<'Manuscript'>;
+/** An editor link; `url` and `token` only in the answer that created it (the server keeps no token to list). */
+export type ManuscriptLink = View<'ManuscriptLink'> & { token?: string };
+export type NewLink = Body<'NewManuscriptLink'>;
+export type ManuscriptVersion = View<'ManuscriptVersion'>;
 /** `GET /editor/resolve?token=…`: the manuscript a link opens and the effective permission. */
-export interface EditorResolution {
-  manuscriptId: number;
-  permission: Permission;
-}
+export type EditorResolution = View<'EditorResolution'>;
 
 /** The `manuscript:join` ack's data (camelCased by live.ts); `update` and `stateVector` base64. */
 export interface JoinAck {
