@@ -84,3 +84,50 @@ test('two members write one manuscript together; counts, carets, an offline edit
   await managerContext.close();
   await clientContext.close();
 });
+
+test('an IME composition reaches the other writer only when it is committed', async ({ browser }) => {
+  const id = Number(psql('select id from manuscripts order by id limit 1'));
+  const writerContext = await browser.newContext();
+  const managerContext = await browser.newContext();
+  try {
+    const writer = await writerContext.newPage();
+    const manager = await managerContext.newPage();
+    await logIn(writer, 'creator@demo.tsumugi.jp');
+    await logIn(manager, 'manager@demo.tsumugi.jp');
+    for (const page of [writer, manager]) {
+      await page.goto(`/manuscripts/${id}`);
+      await expect(page.getByTestId('manuscript-status')).toHaveText('同期済み');
+    }
+    const editor = writer.getByTestId('manuscript-editor');
+    await editor.click();
+    await writer.keyboard.press('Control+End');
+    await writer.keyboard.press('Enter');
+    // Chromium's own IME path (what a Japanese input method drives): a composition with its
+    // reading, then the committed kanji.
+    const cdp = await writerContext.newCDPSession(writer);
+    const tag = String(Date.now()).slice(-5);
+    const reading = `こうせい${tag}`;
+    await cdp.send('Input.imeSetComposition', { text: reading, selectionStart: reading.length, selectionEnd: reading.length });
+    await expect(editor).toContainText(reading);
+    // While the writer composes, the other side never gets the reading.
+    await manager.waitForTimeout(1_000);
+    await expect(manager.getByTestId('manuscript-editor')).not.toContainText(reading);
+    await cdp.send('Input.insertText', { text: `校正${tag}` });
+    await expect(manager.getByTestId('manuscript-editor')).toContainText(`校正${tag}`);
+    await expect(manager.getByTestId('manuscript-editor')).not.toContainText(reading);
+    await expect(editor).not.toContainText(reading);
+  } finally {
+    await writerContext.close();
+    await managerContext.close();
+  }
+});
+
+test('an expired or broken editor link shows the spec message', async ({ page }) => {
+  await logIn(page, 'creator@demo.tsumugi.jp');
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const expired = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ manuscript_id: 1, link_id: 1, permission: 'edit', exp: 1_000_000 })}.x`;
+  await page.goto(`/editor?token=${expired}`);
+  await expect(page.getByTestId('editor-link-error')).toHaveText('URLの有効期限が切れています');
+  await page.goto('/editor?token=not-a-token');
+  await expect(page.getByTestId('editor-link-error')).toHaveText('無効なURLです');
+});

@@ -107,6 +107,29 @@ describe('ManuscriptProvider', () => {
     await vi.waitFor(() => expect(textOf(hub.doc)).toBe('<paragraph>届かなかった</paragraph>'));
   });
 
+  it("holds an input method's reading and sends only what was committed, as one update", async () => {
+    const hub = new FakeHub();
+    const a = open(hub, 'edit', 1);
+    const b = open(hub, 'edit', 2);
+    await vi.waitFor(() => expect([a.provider.current.status, b.provider.current.status]).toEqual(['synced', 'synced']));
+    write(a.doc, '');
+    await vi.waitFor(() => expect(textOf(b.doc)).toBe('<paragraph></paragraph>'));
+    const text = (a.doc.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    const sent = a.socket.sent('manuscript:update');
+    a.provider.composing(true);
+    text.insert(0, 'こうせい');
+    await settle();
+    expect(textOf(b.doc)).toBe('<paragraph></paragraph>');
+    // The editor commits the kanji just after the composition ends: still held, then sent merged.
+    a.provider.composing(false);
+    text.delete(0, 4);
+    text.insert(0, '校正');
+    expect(a.socket.sent('manuscript:update')).toBe(sent);
+    await vi.waitFor(() => expect(textOf(b.doc)).toBe('<paragraph>校正</paragraph>'));
+    expect(a.socket.sent('manuscript:update')).toBe(sent + 1);
+    expect(textOf(hub.doc)).toBe('<paragraph>校正</paragraph>');
+  });
+
   it('sends no updates with comment permission (awareness only)', async () => {
     const hub = new FakeHub();
     write(hub.doc, '読むだけ');

@@ -66,6 +66,9 @@ function hasWhatTheyLack(local: Map<number, number>, remote: Map<number, number>
   return false;
 }
 
+/** How long after an input method's composition ends its updates are still held (the editor commits the text within a few ms). */
+const COMPOSITION_SETTLE_MS = 100;
+
 export class ManuscriptProvider {
   readonly doc: Y.Doc;
   readonly awareness: Awareness;
@@ -82,6 +85,12 @@ export class ManuscriptProvider {
   private unacked = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private destroyed = false;
+  /**
+   * Local updates made while an input method composes (a Japanese reading before its kanji),
+   * sent as one merged update once the composition has ended: the others never see the reading.
+   */
+  private held: Uint8Array[] | null = null;
+  private releaseTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     doc: Y.Doc,
@@ -193,11 +202,37 @@ export class ManuscriptProvider {
     return false;
   }
 
+  /**
+   * An input method's composition started (true) or ended (false). Updates wait while it runs
+   * and for `COMPOSITION_SETTLE_MS` after it ends, so the editor's final transaction (the
+   * committed text replacing the reading) goes out in the same merged update.
+   */
+  composing(active: boolean): void {
+    if (this.releaseTimer) clearTimeout(this.releaseTimer);
+    this.releaseTimer = null;
+    if (active) {
+      this.held ??= [];
+      return;
+    }
+    this.releaseTimer = setTimeout(() => this.release(), COMPOSITION_SETTLE_MS);
+  }
+
+  private release(): void {
+    this.releaseTimer = null;
+    const held = this.held;
+    this.held = null;
+    if (held && held.length > 0) this.onDocUpdate(Y.mergeUpdates(held), null);
+  }
+
   private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
     if (origin === this || this.destroyed) return;
     if (this.state.permission !== null && !mayWrite(this.state.permission)) return;
     if (this.state.status !== 'synced') {
       this.lost = true;
+      return;
+    }
+    if (this.held) {
+      this.held.push(update);
       return;
     }
     const generation = this.joinGeneration;
@@ -234,6 +269,7 @@ export class ManuscriptProvider {
     this.destroyed = true;
     this.joinGeneration++;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.releaseTimer) clearTimeout(this.releaseTimer);
     if (this.state.status === 'synced') void this.options.transport.request('manuscript:leave', { manuscript_id: this.id }).catch(() => null);
     this.offs.forEach((off) => off());
     this.doc.off('update', this.onDocUpdate);

@@ -240,7 +240,20 @@ function Editing({ permission, user, onCounts, provider, state }: ManuscriptEdit
         Collaboration.configure({ document: provider.doc, field: 'default' }),
         CollaborationCaret.configure({ provider, user: { id: user.id, name: user.name, color: caretColor(user.id) } }),
       ],
-      editorProps: { attributes: { 'data-testid': 'manuscript-editor', 'aria-label': '原稿本文', role: 'textbox', 'aria-multiline': 'true' } },
+      editorProps: {
+        attributes: { 'data-testid': 'manuscript-editor', 'aria-label': '原稿本文', role: 'textbox', 'aria-multiline': 'true' },
+        // A Japanese input method's reading stays on this screen until it is committed.
+        handleDOMEvents: {
+          compositionstart: () => {
+            provider.composing(true);
+            return false;
+          },
+          compositionend: () => {
+            provider.composing(false);
+            return false;
+          },
+        },
+      },
     },
     [provider],
   );
