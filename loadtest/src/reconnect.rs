@@ -28,8 +28,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::net::TcpStream;
 use tokio::sync::watch;
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::Message;
 
 use crate::client::{handshake, next_packet};
 use crate::codec::{Packet, encode, with_event};
@@ -292,7 +292,14 @@ async fn catch_up(
             shared.catch_up_errors.fetch_add(1, Ordering::Relaxed);
         })?;
         for message in &page.messages {
-            record(shared, member, ledger, message.id, &message.body, Via::CatchUp);
+            record(
+                shared,
+                member,
+                ledger,
+                message.id,
+                &message.body,
+                Via::CatchUp,
+            );
             ledger.newest_id = ledger.newest_id.max(message.id);
         }
         if !page.has_more || page.messages.is_empty() {
@@ -533,7 +540,9 @@ pub async fn reconnect(config: ReconnectConfig) -> anyhow::Result<ReconnectRepor
         .map(|seq| {
             let channel = seq % config.channels;
             // Members of the last channels exist only when `clients` covers them.
-            clients.saturating_sub(channel * config.members).min(config.members) as u64
+            clients
+                .saturating_sub(channel * config.members)
+                .min(config.members) as u64
         })
         .sum();
 
@@ -644,10 +653,17 @@ mod tests {
                 "{first:?}"
             );
             assert!(reconnection_delay(1, unit) >= Duration::from_secs(1));
-            assert!(reconnection_delay(10, unit) <= Duration::from_secs(5), "the web's maximum");
+            assert!(
+                reconnection_delay(10, unit) <= Duration::from_secs(5),
+                "the web's maximum"
+            );
         }
         assert_eq!(reconnection_delay(0, 0.0), Duration::from_secs(1));
         let mut jitter = Jitter(7);
-        assert!((0..1000).map(|_| jitter.unit()).all(|u| (0.0..1.0).contains(&u)));
+        assert!(
+            (0..1000)
+                .map(|_| jitter.unit())
+                .all(|u| (0.0..1.0).contains(&u))
+        );
     }
 }
