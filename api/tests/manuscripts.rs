@@ -800,13 +800,85 @@ async fn a_socket_joined_through_a_link_loses_it_when_the_link_is_revoked() {
         )
         .await;
     assert_eq!(status, StatusCode::NO_CONTENT);
+    // The revocation took the socket out of the manuscript: what it sends next is refused.
     let update = editor.type_text("追加");
     let ack = editor.send_update(&update).await;
-    assert_eq!(ack["error"]["message"], "無効なURLです", "{ack}");
+    assert_eq!(ack["error"]["message"], "原稿が見つかりません", "{ack}");
     assert_eq!(stored_text(&pool, manuscript_id).await, "提案");
     // A bad token at join: the spec's message.
     let (_, ack) = Editor::join(&app, MANAGER, manuscript_id, Some("x.y.z")).await;
     assert_eq!(ack["error"]["message"], "無効なURLです");
+}
+
+#[tokio::test]
+async fn revoking_a_link_takes_its_sockets_out_of_the_room_on_every_node() {
+    let (pool, _db) = db::seeded().await;
+    let prefix = format!("test-{}", uuid::Uuid::new_v4());
+    let node_a =
+        TestApp::spawn_with(pool.clone(), redis_node_config(&pool, redis_url(), &prefix)).await;
+    let node_b =
+        TestApp::spawn_with(pool.clone(), redis_node_config(&pool, redis_url(), &prefix)).await;
+    let (_, manuscript_id) = manuscript(&node_a, &pool).await;
+    let creator = node_a.login(CREATOR).await;
+    let (_, link) = issue(&node_a, &creator, manuscript_id, "suggest", 2).await;
+    let token = link["token"].as_str().unwrap();
+    // The link's holder has a tab on each node; the writer types on node A.
+    let (mut near, ack) = Editor::join(&node_a, MANAGER, manuscript_id, Some(token)).await;
+    assert_eq!(ack["data"]["permission"], "suggest", "{ack}");
+    let (mut far, _) = Editor::join(&node_b, MANAGER, manuscript_id, Some(token)).await;
+    let (mut writer, _) = Editor::join(&node_a, CREATOR, manuscript_id, None).await;
+    let before = writer.type_text("前");
+    assert!(writer.send_update(&before).await["data"].is_object());
+    for holder in [&mut near, &mut far] {
+        assert!(
+            holder
+                .socket
+                .expect_event("manuscript.updated", WAIT)
+                .await
+                .is_some(),
+            "the holder hears the writer while the link is live"
+        );
+    }
+
+    let (status, _) = node_a
+        .delete(
+            &format!("/api/manuscripts/{manuscript_id}/links/{}", link["id"]),
+            Some(&creator),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    // The node that answered took its holder out before answering; the other node does so when
+    // the signal reaches it (a moment later), neither waiting for the holder to send anything.
+    let right_after = writer.type_text("直後");
+    assert!(writer.send_update(&right_after).await["data"].is_object());
+    assert_eq!(
+        near.socket
+            .expect_event("manuscript.updated", Duration::from_millis(1_000))
+            .await,
+        None,
+        "the answering node's holder hears nothing more"
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let later = writer.type_text("後");
+    assert!(writer.send_update(&later).await["data"].is_object());
+    let mut far_heard: Vec<Value> = Vec::new();
+    while let Some(event) = far
+        .socket
+        .expect_event("manuscript.updated", Duration::from_millis(1_000))
+        .await
+    {
+        far_heard.push(event);
+    }
+    assert!(
+        far_heard.len() <= 1,
+        "the other node's holder heard at most what was sent before the signal arrived: {far_heard:?}"
+    );
+    assert!(
+        far_heard
+            .iter()
+            .all(|event| event["update"] == json!(right_after)),
+        "never what was sent after: {far_heard:?}"
+    );
 }
 
 #[tokio::test]

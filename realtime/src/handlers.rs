@@ -388,6 +388,28 @@ async fn manuscript_send(
     json!({ "data": { "manuscript_id": manuscript_id } })
 }
 
+/// Checks again, with the token each joined with, the right of every socket of this node in a
+/// manuscript room; a socket refused (not merely unanswered) leaves the room at once.
+pub(crate) async fn recheck_manuscripts(shared: &Shared) {
+    let mut joined = Vec::new();
+    shared.registry.for_each(crate::registry::ALL, |socket| {
+        for (manuscript_id, token) in socket.manuscripts() {
+            joined.push((socket.clone(), manuscript_id, token));
+        }
+    });
+    for (socket, manuscript_id, token) in joined {
+        let checked = shared
+            .auth
+            .manuscript_permission(&socket.identity, manuscript_id, token.as_deref())
+            .await;
+        if let Err(rejection) = checked
+            && !rejection.keeps_room()
+        {
+            leave_manuscript(shared, &socket, manuscript_id);
+        }
+    }
+}
+
 fn leave_manuscript(shared: &Shared, socket: &Arc<Socket>, manuscript_id: i64) {
     shared
         .registry

@@ -15,6 +15,7 @@ use crate::cluster::{self, Cluster, Op};
 use crate::connection;
 use crate::events::EventName;
 use crate::flusher::Flusher;
+use crate::handlers;
 use crate::polling::Sessions;
 use crate::presence::{Presence, PresenceChange, PresenceConfig, PresenceState, Store};
 use crate::redis_link::{Link, LinkError, RedisLink};
@@ -104,6 +105,9 @@ pub(crate) struct Shared {
 }
 
 /// Cheap to clone; publishes typed events to rooms on every node.
+/// The signal on which a node checks again the rights of the sockets in its manuscript rooms.
+const MANUSCRIPT_ACCESS: &str = "manuscript_access";
+
 #[derive(Clone)]
 pub struct Hub {
     pub(crate) shared: Arc<Shared>,
@@ -186,6 +190,16 @@ impl Hub {
         }
         tokio::spawn(heartbeat(Arc::downgrade(&shared)));
         crate::presence::start(&shared);
+        // Another node's `manuscript_access_changed`: check this node's manuscript rooms too.
+        let weak = Arc::downgrade(&shared);
+        shared.signals.listen(
+            MANUSCRIPT_ACCESS,
+            Arc::new(move || {
+                if let Some(shared) = weak.upgrade() {
+                    tokio::spawn(async move { handlers::recheck_manuscripts(&shared).await });
+                }
+            }),
+        );
         let mut routes = Router::new()
             .route("/socket.io/", axum::routing::any(connection::handshake))
             .route("/socket.io", axum::routing::any(connection::handshake));
@@ -261,6 +275,17 @@ impl Hub {
             cluster
                 .publish_applied(Op::KeepChannels, &room, &cluster::channel_list(&sorted))
                 .await;
+        }
+    }
+
+    /// Someone may have lost the right to open a manuscript (an editor link revoked, a task
+    /// invalidated, an offer declined): every socket in a manuscript room, on every node, has its
+    /// right checked again with the token it joined with, and those refused leave the room. This
+    /// node's are checked before this returns; the other nodes' when the signal reaches them.
+    pub async fn manuscript_access_changed(&self) {
+        handlers::recheck_manuscripts(&self.shared).await;
+        if let Some(cluster) = &self.shared.cluster {
+            cluster.publish(Op::Signal, MANUSCRIPT_ACCESS, "").await;
         }
     }
 

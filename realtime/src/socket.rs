@@ -419,7 +419,6 @@ impl Socket {
         dropped
     }
 
-    /// How many changes of the user's channel access this socket has seen.
     /// Remembers the token manuscript `id` was joined with.
     pub(crate) fn joined_manuscript(&self, id: i64, token: Option<&str>) {
         let mut state = self.state();
@@ -441,6 +440,16 @@ impl Socket {
         self.state().manuscripts.retain(|(joined, _)| *joined != id);
     }
 
+    /// The manuscripts joined, each with the token it was joined with.
+    pub(crate) fn manuscripts(&self) -> Vec<(i64, Option<String>)> {
+        self.state()
+            .manuscripts
+            .iter()
+            .map(|(id, token)| (*id, token.as_deref().map(str::to_string)))
+            .collect()
+    }
+
+    /// How many changes of the user's channel access this socket has seen.
     pub(crate) fn access_changes(&self) -> u64 {
         self.state().access_changes
     }

@@ -235,6 +235,8 @@ pub async fn revoke_link(
     if !db::revoke_link(&state.db, manuscript_id, link_id).await? {
         return Err(AppError::NotFound);
     }
+    // Whoever opened it through this link stops hearing the manuscript before this answers.
+    state.hub.manuscript_access_changed().await;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -152,6 +152,8 @@ pub async fn invalidate(
     let tasks = lock_all(&mut tx, &input.task_ids).await?;
     db::invalidate(&mut tx, &input.task_ids).await?;
     tx.commit().await?;
+    // An invalid task's manuscript is staff's only: its other editors leave the room now.
+    state.hub.manuscript_access_changed().await;
     for mut task in tasks.clone() {
         task.is_invalid = true;
         announce_loaded(&state, &task).await?;

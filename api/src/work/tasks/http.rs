@@ -299,7 +299,7 @@ pub async fn take(
 }
 
 /// How an offered creator answers.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum OfferAnswer {
     Take,
     Decline,
@@ -350,6 +350,10 @@ async fn answer_offer(
     };
     let created = notify_client(&mut tx, &task, notice_type, message).await?;
     tx.commit().await?;
+    if answer == OfferAnswer::Decline {
+        // An offered editor could open the task's manuscript; declined, they no longer can.
+        state.hub.manuscript_access_changed().await;
+    }
     announce(state, task_id, created).await
 }
 
