@@ -1,6 +1,6 @@
 import type { Message } from './types';
 import { chatMessage } from '@/test/chat-fixtures';
-import { jumpLabel, timeline, unseenUnread } from './timeline';
+import { jumpLabel, jumpName, timeline, unseenUnread } from './timeline';
 
 const at = (id: number, createdAt: string) => ({ id, createdAt }) as Message;
 const NOW = new Date('2026-11-29T03:00:00Z');
@@ -64,5 +64,10 @@ describe('the jump button count', () => {
   it('says 「未読 12件」, or where to go when the count is not known', () => {
     expect(jumpLabel(12)).toBe('↑ 未読 12件');
     expect(jumpLabel(0)).toBe('↑ 未読メッセージへ');
+  });
+
+  it('names the jump button with its visible words first, then where it goes', () => {
+    for (const count of [0, 1, 12]) expect(jumpName(count).startsWith(jumpLabel(count))).toBe(true);
+    expect(jumpName(4)).toBe('↑ 未読 4件（未読メッセージへ移動）');
   });
 });

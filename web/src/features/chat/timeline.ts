@@ -52,3 +52,9 @@ export function unseenUnread(at: UnreadAtOpen, messages: Message[], ownUserId: n
 
 /** The jump button's words for `count` unseen unread messages. */
 export const jumpLabel = (count: number): string => (count > 0 ? `↑ 未読 ${count}件` : '↑ 未読メッセージへ');
+
+/**
+ * The jump button's accessible name: its visible words first (a speech user says what they see,
+ * WCAG 2.5.3), then where it goes when the words do not say it.
+ */
+export const jumpName = (count: number): string => (count > 0 ? `${jumpLabel(count)}（未読メッセージへ移動）` : jumpLabel(count));

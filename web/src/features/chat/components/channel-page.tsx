@@ -11,7 +11,7 @@ import { theme } from '@/theme/theme';
 import { draftKey } from '../drafts';
 import { joinChannel } from '../live';
 import { NO_MEMBERS, NO_MESSAGES, takePrefetched, useChat } from '../store';
-import { jumpLabel, timeline, unseenUnread } from '../timeline';
+import { jumpLabel, jumpName, timeline, unseenUnread } from '../timeline';
 import { type Channel, displayType, type Message } from '../types';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
@@ -395,7 +395,7 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
         <ListBox>
           {history?.loading && <Loading>読み込み中…</Loading>}
           {unreadAbove && unreadSeen !== unreadId && (
-            <JumpToUnread type="button" data-testid="jump-to-unread" aria-label={unseen > 0 ? `未読メッセージへ（未読 ${unseen}件）` : '未読メッセージへ'} onClick={() => void jumpToUnread()}>
+            <JumpToUnread type="button" data-testid="jump-to-unread" aria-label={jumpName(unseen)} onClick={() => void jumpToUnread()}>
               {jumpLabel(unseen)}
             </JumpToUnread>
           )}
