@@ -342,20 +342,28 @@ ensure_redis_cluster() {
     stop_redis_cluster
     return 1
   fi
-  # Ready once every node sees all slots served and knows its five peers.
+  # Ready once every node sees all slots served and knows its five peers, and every primary has
+  # its replica in sync (the failover test kills a primary: a replica still syncing cannot take
+  # over, and the test then failed right after a fresh cluster was made).
   local ready=0
-  for _ in $(seq 1 100); do
+  for _ in $(seq 1 300); do
     ready=1
     for node in "${nodes[@]}"; do
-      local info
+      local info replication
       info=$(redis-cli -p "${node#*:}" cluster info 2>/dev/null)
       grep -q 'cluster_state:ok' <<<"$info" && grep -q 'cluster_known_nodes:6' <<<"$info" || ready=0
+      replication=$(redis-cli -p "${node#*:}" info replication 2>/dev/null)
+      if grep -q 'role:master' <<<"$replication"; then
+        grep -q 'connected_slaves:1' <<<"$replication" || ready=0
+      else
+        grep -q 'master_link_status:up' <<<"$replication" || ready=0
+      fi
     done
     [ "$ready" -eq 1 ] && break
     sleep 0.1
   done
   if [ "$ready" -ne 1 ]; then
-    warn "the Redis Cluster did not become ready within 10 s"
+    warn "the Redis Cluster did not become ready (slots served, replicas in sync) within 30 s"
     stop_redis_cluster
     return 1
   fi
