@@ -20,10 +20,10 @@ use serde_json::json;
 use sqlx::postgres::PgConnectOptions;
 use support::chat::{
     ChatStore, Seen, Talker, catch_up, forward, join, message_ids, post_message, redis_node_config,
-    talkative_config,
+    talkative_config, two_nodes,
 };
 use support::sio::{Next, SioClient};
-use support::{GROUP, SINGLE, TestApp, channel_id, redis_url, test_config, user_id};
+use support::{GROUP, SINGLE, TestApp, channel_id, test_config, user_id};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 
@@ -39,11 +39,7 @@ use tokio::sync::{mpsc, watch};
 #[tokio::test]
 async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_once() {
     let (pool, _db) = db::seeded().await;
-    let prefix = format!("test-{}", uuid::Uuid::new_v4());
-    let node_a =
-        TestApp::spawn_with(pool.clone(), redis_node_config(&pool, redis_url(), &prefix)).await;
-    let node_b =
-        TestApp::spawn_with(pool.clone(), redis_node_config(&pool, redis_url(), &prefix)).await;
+    let (node_a, node_b) = two_nodes(&pool).await;
     let group = channel_id(&pool, GROUP).await;
     let reader = node_a.login("editor@demo.tsumugi.jp").await;
     let talker = node_b.login("creator@demo.tsumugi.jp").await;

@@ -13,9 +13,9 @@ use base64::engine::general_purpose::{STANDARD as BASE64, URL_SAFE_NO_PAD};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
-use support::chat::redis_node_config;
+use support::chat::two_nodes;
 use support::sio::SioClient;
-use support::{TestApp, redis_url, user_id};
+use support::{TestApp, user_id};
 use yrs::types::xml::XmlTextPrelim;
 use yrs::updates::decoder::Decode;
 use yrs::updates::encoder::Encode;
@@ -813,11 +813,7 @@ async fn a_socket_joined_through_a_link_loses_it_when_the_link_is_revoked() {
 #[tokio::test]
 async fn revoking_a_link_takes_its_sockets_out_of_the_room_on_every_node() {
     let (pool, _db) = db::seeded().await;
-    let prefix = format!("test-{}", uuid::Uuid::new_v4());
-    let node_a =
-        TestApp::spawn_with(pool.clone(), redis_node_config(&pool, redis_url(), &prefix)).await;
-    let node_b =
-        TestApp::spawn_with(pool.clone(), redis_node_config(&pool, redis_url(), &prefix)).await;
+    let (node_a, node_b) = two_nodes(&pool).await;
     let (_, manuscript_id) = manuscript(&node_a, &pool).await;
     let creator = node_a.login(CREATOR).await;
     let (_, link) = issue(&node_a, &creator, manuscript_id, "suggest", 2).await;
@@ -884,11 +880,7 @@ async fn revoking_a_link_takes_its_sockets_out_of_the_room_on_every_node() {
 #[tokio::test]
 async fn two_nodes_converge_on_concurrent_edits() {
     let (pool, _db) = db::seeded().await;
-    let prefix = format!("test-{}", uuid::Uuid::new_v4());
-    let node_a =
-        TestApp::spawn_with(pool.clone(), redis_node_config(&pool, redis_url(), &prefix)).await;
-    let node_b =
-        TestApp::spawn_with(pool.clone(), redis_node_config(&pool, redis_url(), &prefix)).await;
+    let (node_a, node_b) = two_nodes(&pool).await;
     let (_, manuscript_id) = manuscript(&node_a, &pool).await;
     let (mut a, _) = Editor::join(&node_a, CREATOR, manuscript_id, None).await;
     let (mut b, ack) = Editor::join(&node_b, MANAGER, manuscript_id, None).await;

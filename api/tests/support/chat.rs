@@ -147,6 +147,15 @@ pub fn redis_node_config(pool: &PgPool, url: String, prefix: &str) -> api::confi
     config
 }
 
+/// Two nodes of one deployment: the test's database and one Redis under a prefix of their own.
+pub async fn two_nodes(pool: &PgPool) -> (crate::support::TestApp, crate::support::TestApp) {
+    let prefix = format!("test-{}", uuid::Uuid::new_v4());
+    let config = || redis_node_config(pool, crate::support::redis_url(), &prefix);
+    let a = crate::support::TestApp::spawn_with(pool.clone(), config()).await;
+    let b = crate::support::TestApp::spawn_with(pool.clone(), config()).await;
+    (a, b)
+}
+
 /// Posts `body` through the node at `addr` with a bare HTTP client (usable from a task).
 pub async fn post_message(
     http: &reqwest::Client,
