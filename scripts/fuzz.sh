@@ -164,6 +164,7 @@ POSITIVE_EXEMPTIONS=(
   "POST /api/users/two_step_password|two_step_token: a signed token from a login (jwt)"
   "POST /api/users/two_step_verification|two_step_token: a signed token from a login (jwt), and the mailed code"
   "PUT /api/guest/clients/url_auth|token: a share link that exists (invalid)"
+  "GET /api/editor/resolve|token: an editor link the server signed, unrevoked and unexpired (the spec's 400 messages)"
   # An address no account has yet (unique): an earlier request of the run may have taken it.
   "POST /api/clients/{client_id}/signup|mail_address: an address no account has (unique)"
   # Credentials: only the account's own password is right.
@@ -207,6 +208,7 @@ POSITIVE_EXEMPTIONS=(
   "GET /api/admin/downloads/transfer_file|year, month: a month whose rewards are confirmed"
   "PUT /api/admin/tasks/{task_id}|completed_date: not in the future, outside a confirmed month; status: the moves it allows"  # The record's state, not the request: a move its status does not allow.
   "DELETE /api/v2/projects/works/tasks/{task_id}|only a task not yet taken can be deleted"
+  "POST /api/tasks/{task_id}/manuscript|task_type: only a textual task has a manuscript (in:…)"
   "DELETE /api/v2/projects/{project_id}|only a project still being set up can be deleted"
   "DELETE /api/clients/media/{media_id}/teams/{team_id}/members/{user_id}|a member working in the team cannot be removed (not_removable)"
   "POST /api/v2/projects/{project_id}/works|a finished project takes no works"
