@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { EditorResolution, Manuscript, ManuscriptLink, ManuscriptVersion, NewLink } from './types';
+import type { EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptVersion, NewLink } from './types';
 
 export const manuscriptsApi = {
   /** 404 when the task has none (or the caller may not see it): the task page offers to create one. */
@@ -7,7 +7,7 @@ export const manuscriptsApi = {
   create: (taskId: number) => api.post<Manuscript>(`/tasks/${taskId}/manuscript`),
   show: (id: number) => api.get<Manuscript>(`/manuscripts/${id}`, undefined, { quietRefusal: true }),
   links: (id: number) => api.get<ManuscriptLink[]>(`/manuscripts/${id}/links`),
-  createLink: (id: number, link: NewLink) => api.post<ManuscriptLink>(`/manuscripts/${id}/links`, link),
+  createLink: (id: number, link: NewLink) => api.post<IssuedManuscriptLink>(`/manuscripts/${id}/links`, link),
   revokeLink: (id: number, linkId: number) => api.delete<void>(`/manuscripts/${id}/links/${linkId}`),
   /** 400 「無効なURLです」 / 「URLの有効期限が切れています」, shown on the editor page. */
   resolve: (token: string) => api.get<EditorResolution>('/editor/resolve', { token }, { quietRefusal: true }),

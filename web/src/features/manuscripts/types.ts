@@ -11,8 +11,10 @@ export type { Counts, SectionCount } from './count';
 export type Permission = View<'ManuscriptPermission'>;
 /** A task's manuscript with the caller's own permission (a link narrows it: the editor takes the effective one). */
 export type Manuscript = View<'Manuscript'>;
-/** An editor link; `url` and `token` only in the answer that created it (the server keeps no token to list). */
-export type ManuscriptLink = View<'ManuscriptLink'> & { token?: string };
+/** An editor link as listed (`url` null: the server keeps no token to list). */
+export type ManuscriptLink = View<'ManuscriptLink'>;
+/** The answer that created a link: the only one with its `url` and `token`. */
+export type IssuedManuscriptLink = View<'IssuedManuscriptLink'>;
 export type NewLink = Body<'NewManuscriptLink'>;
 export type ManuscriptVersion = View<'ManuscriptVersion'>;
 /** `GET /editor/resolve?token=…`: the manuscript a link opens and the effective permission. */

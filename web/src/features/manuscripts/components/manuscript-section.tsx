@@ -19,7 +19,7 @@ import { href } from '@/config/paths';
 import { AppError, NotFoundError } from '@/lib/errors';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { manuscriptsApi } from '../api';
-import { PERMISSION_LABEL, type Manuscript, type ManuscriptLink, type Permission } from '../types';
+import { PERMISSION_LABEL, type IssuedManuscriptLink, type Manuscript, type ManuscriptLink, type Permission } from '../types';
 
 const asError = (failure: unknown, fallback: string) => (failure instanceof AppError ? failure : new AppError(fallback));
 
@@ -120,7 +120,7 @@ const absolute = (url: string) => new URL(url, window.location.origin).toString(
 function LinkDialog({ manuscriptId, onClose }: { manuscriptId: number; onClose: () => void }) {
   const [permission, setPermission] = useState<Permission>('comment');
   const [hours, setHours] = useState('24');
-  const [created, setCreated] = useState<ManuscriptLink | null>(null);
+  const [created, setCreated] = useState<IssuedManuscriptLink | null>(null);
   const [links, setLinks] = useState<ManuscriptLink[] | null>(null);
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
