@@ -7,12 +7,10 @@
 //! left: refused), and answers like `GET /api/files/{id}`, ranges included. The token itself
 //! never appears in a URL. See docs/decisions/signed-file-links.md.
 
-use std::sync::Arc;
-
 use chrono::{DateTime, Utc};
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
 use uuid::Uuid;
+
+use crate::platform::shared_key::SharedKey;
 
 /// How long a link lives, in seconds.
 pub const LIFETIME_SECS: i64 = 5 * 60;
@@ -20,7 +18,7 @@ pub const LIFETIME_SECS: i64 = 5 * 60;
 /// Signs and checks links with the nodes' shared secret (cheap to clone).
 #[derive(Clone)]
 pub struct LinkSigner {
-    key: Arc<[u8]>,
+    key: SharedKey,
 }
 
 /// Why a link is refused.
@@ -43,19 +41,22 @@ pub struct Signed {
 
 impl LinkSigner {
     pub fn new(secret: &[u8]) -> Self {
-        LinkSigner { key: secret.into() }
+        LinkSigner {
+            key: SharedKey::new(secret),
+        }
     }
 
-    fn mac(&self, file_id: i64, session: Uuid, expires: i64) -> Hmac<Sha256> {
-        let mut mac = Hmac::<Sha256>::new_from_slice(&self.key).expect("hmac takes any key");
-        mac.update(format!("file-link.v1:{file_id}:{session}:{expires}").as_bytes());
-        mac
+    fn message(file_id: i64, session: Uuid, expires: i64) -> String {
+        format!("file-link.v1:{file_id}:{session}:{expires}")
     }
 
     /// A link to `file_id` for `session`, living [`LIFETIME_SECS`] from `now`.
     pub fn sign(&self, file_id: i64, session: Uuid, now: DateTime<Utc>) -> Signed {
         let expires = now.timestamp() + LIFETIME_SECS;
-        let signature = hex::encode(self.mac(file_id, session, expires).finalize().into_bytes());
+        let signature = hex::encode(
+            self.key
+                .sign(Self::message(file_id, session, expires).as_bytes()),
+        );
         Signed {
             session,
             expires,
@@ -72,9 +73,10 @@ impl LinkSigner {
         now: DateTime<Utc>,
     ) -> Result<(), LinkRefused> {
         let signature = hex::decode(&signed.signature).map_err(|_| LinkRefused::Forged)?;
-        self.mac(file_id, signed.session, signed.expires)
-            .verify_slice(&signature)
-            .map_err(|_| LinkRefused::Forged)?;
+        let message = Self::message(file_id, signed.session, signed.expires);
+        if !self.key.verify(message.as_bytes(), &signature) {
+            return Err(LinkRefused::Forged);
+        }
         if signed.expires <= now.timestamp() {
             return Err(LinkRefused::Expired);
         }

@@ -3,16 +3,13 @@
 //! first node, as the file links' one). The token only names a `manuscript_links` row; the row
 //! decides (revoked: refused), and the holder's own right still bounds what the link gives.
 
-use std::sync::Arc;
-
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
-use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
-use sha2::Sha256;
 
 use crate::manuscripts::model::ManuscriptPermission as Permission;
+use crate::platform::shared_key::SharedKey;
 
 /// What a token says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,20 +34,16 @@ pub enum TokenRefused {
 /// Signs and checks editor tokens (cheap to clone).
 #[derive(Clone)]
 pub struct TokenKey {
-    key: Arc<[u8]>,
+    key: SharedKey,
 }
 
 const HEADER: &str = r#"{"alg":"HS256","typ":"JWT"}"#;
 
 impl TokenKey {
     pub fn new(secret: &[u8]) -> Self {
-        TokenKey { key: secret.into() }
-    }
-
-    fn mac(&self, signing_input: &str) -> Hmac<Sha256> {
-        let mut mac = Hmac::<Sha256>::new_from_slice(&self.key).expect("hmac takes any key");
-        mac.update(signing_input.as_bytes());
-        mac
+        TokenKey {
+            key: SharedKey::new(secret),
+        }
     }
 
     pub fn sign(&self, claims: &Claims) -> String {
@@ -60,7 +53,7 @@ impl TokenKey {
             URL_SAFE_NO_PAD.encode(HEADER),
             URL_SAFE_NO_PAD.encode(payload)
         );
-        let signature = URL_SAFE_NO_PAD.encode(self.mac(&input).finalize().into_bytes());
+        let signature = URL_SAFE_NO_PAD.encode(self.key.sign(input.as_bytes()));
         format!("{input}.{signature}")
     }
 
@@ -76,9 +69,12 @@ impl TokenKey {
         let signature = URL_SAFE_NO_PAD
             .decode(signature)
             .map_err(|_| TokenRefused::Invalid)?;
-        self.mac(&format!("{header}.{payload}"))
-            .verify_slice(&signature)
-            .map_err(|_| TokenRefused::Invalid)?;
+        if !self
+            .key
+            .verify(format!("{header}.{payload}").as_bytes(), &signature)
+        {
+            return Err(TokenRefused::Invalid);
+        }
         let header: serde_json::Value = URL_SAFE_NO_PAD
             .decode(header)
             .ok()
@@ -164,7 +160,7 @@ mod tests {
         );
         let signed_empty = format!(
             "{empty}.{}",
-            URL_SAFE_NO_PAD.encode(key.mac(&empty).finalize().into_bytes())
+            URL_SAFE_NO_PAD.encode(key.key.sign(empty.as_bytes()))
         );
         assert_eq!(key.check(&signed_empty, at(0)), Err(TokenRefused::Invalid));
         for junk in ["", "a.b", "a.b.c.d", "%%%.%%%.%%%", "a.b.c"] {

@@ -20,6 +20,7 @@ pub mod read_pipeline;
 pub mod realtime_auth;
 pub mod security_headers;
 pub mod server_timing;
+pub mod shared_key;
 pub mod sql;
 pub mod storage;
 pub mod text;
