@@ -408,13 +408,7 @@ pub async fn update_member(
         .ok_or(AppError::NotFound)?;
     let mut created = Vec::new();
     if let Some(to) = input.status {
-        let change = Change {
-            team_id,
-            media_id,
-            user_id,
-            to,
-            actor: Actor::Owner,
-        };
+        let change = Change::by_owner(team_id, media_id, user_id, to);
         move_member(&mut tx, &change).await?;
         created = notify(&mut tx, &change).await?;
     }
@@ -523,13 +517,7 @@ async fn owner_move(
     user_id: i64,
     to: MemberStatus,
 ) -> AppResult<Change> {
-    let change = Change {
-        team_id,
-        media_id,
-        user_id,
-        to,
-        actor: Actor::Owner,
-    };
+    let change = Change::by_owner(team_id, media_id, user_id, to);
     move_member(tx, &change)
         .await
         .map_err(|error| match error {
@@ -758,6 +746,19 @@ struct Change {
     user_id: i64,
     to: MemberStatus,
     actor: Actor,
+}
+
+impl Change {
+    /// A move the team's owner (the client or staff) makes.
+    fn by_owner(team_id: i64, media_id: i64, user_id: i64, to: MemberStatus) -> Self {
+        Change {
+            team_id,
+            media_id,
+            user_id,
+            to,
+            actor: Actor::Owner,
+        }
+    }
 }
 
 /// Moves the member if the machine allows it (422 / 403 otherwise), keeping the team's chat in
