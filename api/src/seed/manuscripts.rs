@@ -1,9 +1,10 @@
 //! A demo manuscript: the newest writing task the demo creator took, with a short document and
-//! one editor link to comment.
+//! one editor link to comment, and its first version 「初稿」 (a little different, so comparing
+//! it with the current text shows a change).
 
 use sqlx::{Postgres, Transaction};
 
-use crate::manuscripts::count::{Block, BlockKind};
+use crate::manuscripts::count::{Block, BlockKind, count};
 use crate::manuscripts::doc;
 use crate::seed::users::DemoIds;
 
@@ -40,6 +41,30 @@ pub async fn seed(tx: &mut Transaction<'_, Postgres>, ids: &DemoIds) -> anyhow::
     .bind(doc::state_of(&blocks))
     .bind(creator)
     .fetch_one(&mut **tx)
+    .await?;
+    let first_draft = [
+        (BlockKind::Heading, "はじめに"),
+        (
+            BlockKind::Paragraph,
+            "季節の野菜を使った、簡単な料理を紹介します。",
+        ),
+        (BlockKind::Heading, "材料"),
+        (BlockKind::Paragraph, "かぶ、にんじん。"),
+    ]
+    .map(|(kind, text)| Block {
+        kind,
+        text: text.into(),
+    });
+    let first_state = doc::state_of(&first_draft);
+    sqlx::query(
+        "insert into manuscript_versions (manuscript_id, name, state, counts, created_by, created_at)
+         values ($1, '初稿', $2, $3, $4, now() - interval '1 day')",
+    )
+    .bind(manuscript_id)
+    .bind(&first_state)
+    .bind(sqlx::types::Json(count(&first_draft)))
+    .bind(creator)
+    .execute(&mut **tx)
     .await?;
     sqlx::query(
         "insert into manuscript_links (manuscript_id, permission, expires_at, created_by)
