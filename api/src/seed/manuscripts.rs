@@ -8,6 +8,20 @@ use crate::manuscripts::count::{Block, BlockKind, count};
 use crate::manuscripts::doc;
 use crate::seed::users::DemoIds;
 
+/// The demo recipe's blocks; its drafts differ in a word and in the ingredients.
+fn recipe(kind_of_dish: &str, ingredients: &str) -> [Block; 4] {
+    [
+        (BlockKind::Heading, "はじめに".to_string()),
+        (
+            BlockKind::Paragraph,
+            format!("季節の野菜を使った、{kind_of_dish}料理を紹介します。"),
+        ),
+        (BlockKind::Heading, "材料".to_string()),
+        (BlockKind::Paragraph, ingredients.to_string()),
+    ]
+    .map(|(kind, text)| Block { kind, text })
+}
+
 pub async fn seed(tx: &mut Transaction<'_, Postgres>, ids: &DemoIds) -> anyhow::Result<()> {
     let creator = ids["creator@demo.tsumugi.jp"];
     let task_id: Option<i64> = sqlx::query_scalar(
@@ -21,19 +35,7 @@ pub async fn seed(tx: &mut Transaction<'_, Postgres>, ids: &DemoIds) -> anyhow::
     let Some(task_id) = task_id else {
         return Ok(());
     };
-    let blocks = [
-        (BlockKind::Heading, "はじめに"),
-        (
-            BlockKind::Paragraph,
-            "季節の野菜を使った、手軽な料理を紹介します。",
-        ),
-        (BlockKind::Heading, "材料"),
-        (BlockKind::Paragraph, "かぶ、にんじん、だいこん。"),
-    ]
-    .map(|(kind, text)| Block {
-        kind,
-        text: text.into(),
-    });
+    let blocks = recipe("手軽な", "かぶ、にんじん、だいこん。");
     let manuscript_id: i64 = sqlx::query_scalar(
         "insert into manuscripts (task_id, snapshot, created_by) values ($1, $2, $3) returning id",
     )
@@ -42,19 +44,7 @@ pub async fn seed(tx: &mut Transaction<'_, Postgres>, ids: &DemoIds) -> anyhow::
     .bind(creator)
     .fetch_one(&mut **tx)
     .await?;
-    let first_draft = [
-        (BlockKind::Heading, "はじめに"),
-        (
-            BlockKind::Paragraph,
-            "季節の野菜を使った、簡単な料理を紹介します。",
-        ),
-        (BlockKind::Heading, "材料"),
-        (BlockKind::Paragraph, "かぶ、にんじん。"),
-    ]
-    .map(|(kind, text)| Block {
-        kind,
-        text: text.into(),
-    });
+    let first_draft = recipe("簡単な", "かぶ、にんじん。");
     let first_state = doc::state_of(&first_draft);
     sqlx::query(
         "insert into manuscript_versions (manuscript_id, name, state, counts, created_by, created_at)
