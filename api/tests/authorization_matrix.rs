@@ -254,6 +254,13 @@ async fn fixtures(app: &TestApp, pool: &PgPool) -> BTreeMap<&'static str, String
             "manuscript_link",
             "select min(id) from manuscript_links where manuscript_id = (select min(id) from manuscripts)",
         ),
+        // A version of it, saved here (the demo data has none).
+        (
+            "manuscript_version",
+            "insert into manuscript_versions (manuscript_id, name, state, counts, created_by)
+             select id, '初稿', snapshot, '{\"total\": 0, \"without_punctuation\": 0, \"sections\": []}', created_by
+               from manuscripts where id = (select min(id) from manuscripts) returning id",
+        ),
     ] {
         f.insert(name, id(pool, sql).await.to_string());
     }

@@ -5,6 +5,7 @@ use sqlx::PgPool;
 
 use crate::manuscripts::count::Counts;
 use crate::manuscripts::model::ManuscriptPermission;
+use crate::work::tasks::model::TaskStatus;
 
 /// What the rights over a task's manuscript are decided from (`access::own_permission`).
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -15,13 +16,14 @@ pub struct TaskFacts {
     pub project_name: String,
     pub client_id: i64,
     pub is_invalid: bool,
+    pub status: TaskStatus,
     /// The user took the task (its assigned creator).
     pub assigned: bool,
     /// The task was offered to the user and not declined (or taken).
     pub offered: bool,
 }
 
-const TASK_FACTS: &str = "select t.id as task_id, t.task_type, t.title, p.name as project_name, m.client_id, t.is_invalid,
+const TASK_FACTS: &str = "select t.id as task_id, t.task_type, t.title, p.name as project_name, m.client_id, t.is_invalid, t.status,
         exists (select 1 from task_assignees a where a.task_id = t.id and a.user_id = $1 and a.state = 'taken') as assigned,
         exists (select 1 from task_assignees a where a.task_id = t.id and a.user_id = $1 and a.state <> 'declined') as offered
    from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id";
@@ -299,5 +301,26 @@ pub async fn versions(db: &PgPool, manuscript_id: i64) -> sqlx::Result<Vec<Versi
     )))
     .bind(manuscript_id)
     .fetch_all(db)
+    .await
+}
+
+/// A version to deliver: its name and state; `None` unless it is one of the manuscript's.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct VersionState {
+    pub name: String,
+    pub state: Vec<u8>,
+}
+
+pub async fn version_state(
+    db: &PgPool,
+    manuscript_id: i64,
+    version_id: i64,
+) -> sqlx::Result<Option<VersionState>> {
+    sqlx::query_as(
+        "select name, state from manuscript_versions where id = $1 and manuscript_id = $2",
+    )
+    .bind(version_id)
+    .bind(manuscript_id)
+    .fetch_optional(db)
     .await
 }
