@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptVersion, NewLink } from './types';
+import type { DeliveryRegistered, EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptVersion, NewLink } from './types';
 
 export const manuscriptsApi = {
   /** 404 when the task has none (or the caller may not see it): the task page offers to create one. */
@@ -13,4 +13,6 @@ export const manuscriptsApi = {
   resolve: (token: string) => api.get<EditorResolution>('/editor/resolve', { token }, { quietRefusal: true }),
   versions: (id: number) => api.get<ManuscriptVersion[]>(`/manuscripts/${id}/versions`),
   createVersion: (id: number, name: string) => api.post<ManuscriptVersion>(`/manuscripts/${id}/versions`, { name }),
+  /** The version as the task's delivery (Word and HTML files): 403 unless the caller took the task, 422 when the task takes none now. */
+  deliverVersion: (id: number, versionId: number) => api.post<DeliveryRegistered>(`/manuscripts/${id}/versions/${versionId}/deliver`),
 };

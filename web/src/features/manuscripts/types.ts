@@ -17,6 +17,8 @@ export type ManuscriptLink = View<'ManuscriptLink'>;
 export type IssuedManuscriptLink = View<'IssuedManuscriptLink'>;
 export type NewLink = Body<'NewManuscriptLink'>;
 export type ManuscriptVersion = View<'ManuscriptVersion'>;
+/** The answer to delivering a version: the task's new delivery (as `delivery.registered` carries it). */
+export type DeliveryRegistered = View<'DeliveryRegistered'>;
 /** `GET /editor/resolve?token=…`: the manuscript a link opens and the effective permission. */
 export type EditorResolution = View<'EditorResolution'>;
 

@@ -49,7 +49,7 @@ export function ManuscriptPage({ manuscriptId, user, link }: ManuscriptPageProps
         <ManuscriptEditor manuscriptId={manuscriptId} permission={permission} user={user} token={link?.token} />
       </Suspense>
       <Panel title="版" testId="manuscript-versions-panel">
-        <VersionsPanel manuscriptId={manuscriptId} canCreate={mayWrite(permission)} />
+        <VersionsPanel manuscriptId={manuscriptId} canCreate={mayWrite(permission)} canDeliver={manuscript.canDeliver} />
       </Panel>
     </>
   );
