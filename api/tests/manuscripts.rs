@@ -964,6 +964,11 @@ async fn two_nodes_converge_on_concurrent_edits() {
 /// paragraph with bold and a link, text needing escapes, both kinds of list and a quote.
 fn rich_state() -> Vec<u8> {
     use yrs::{Any, Xml};
+    // A link mark as y-prosemirror stores it.
+    let link_to = |href: &str| -> yrs::types::Attrs {
+        let mark = std::collections::HashMap::from([("href".to_string(), Any::from(href))]);
+        [("link".into(), Any::from(mark))].into_iter().collect()
+    };
     let doc = Doc::new();
     let fragment = doc.get_or_insert_xml_fragment(doc::FRAGMENT);
     {
@@ -984,15 +989,7 @@ fn rich_state() -> Vec<u8> {
         .into_iter()
         .collect();
         t.format(&mut txn, 0, 6, bold);
-        let link: yrs::types::Attrs = [(
-            "link".into(),
-            Any::from(std::collections::HashMap::from([(
-                "href".to_string(),
-                Any::from("https://example.jp/kyoto?a=1&b=2"),
-            )])),
-        )]
-        .into_iter()
-        .collect();
+        let link = link_to("https://example.jp/kyoto?a=1&b=2");
         let len = t.len(&txn);
         t.insert_with_attributes(&mut txn, len, "案内", link);
         let list = fragment.push_back(&mut txn, XmlElementPrelim::empty("bulletList"));
@@ -1011,15 +1008,7 @@ fn rich_state() -> Vec<u8> {
         qp.push_back(&mut txn, XmlTextPrelim::new("秋は夕暮れ"));
         let p = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
         let t = p.push_back(&mut txn, XmlTextPrelim::new("危ない"));
-        let bad: yrs::types::Attrs = [(
-            "link".into(),
-            Any::from(std::collections::HashMap::from([(
-                "href".to_string(),
-                Any::from("javascript:alert(1)"),
-            )])),
-        )]
-        .into_iter()
-        .collect();
+        let bad = link_to("javascript:alert(1)");
         t.format(&mut txn, 0, 9, bad);
     }
     doc.transact()
