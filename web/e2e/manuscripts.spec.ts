@@ -1,8 +1,9 @@
 /**
  * Issue 44, the manuscript editor end to end (needs the server side: passes on the merge of the
  * web and server branches): two members co-edit, the live count equals the server's, carets,
- * an edit made offline merges, the document persists, a version is saved, and a comment link
- * issued on the task page opens read-only for the client.
+ * an edit made offline merges, the document persists, a version is saved, a comment link
+ * issued on the task page opens read-only for the client, and a version delivered by the writer
+ * appears live on the client's task page.
  */
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
