@@ -1085,3 +1085,280 @@ async fn two_nodes_converge_on_concurrent_edits() {
         text.chars().filter(|c| !c.is_whitespace()).count()
     );
 }
+
+/// A document as the editor writes it, with what a delivered file must carry: a heading, a
+/// paragraph with bold and a link, text needing escapes, both kinds of list and a quote.
+fn rich_state() -> Vec<u8> {
+    use yrs::{Any, Xml};
+    // A link mark as y-prosemirror stores it.
+    let link_to = |href: &str| -> yrs::types::Attrs {
+        let mark = std::collections::HashMap::from([("href".to_string(), Any::from(href))]);
+        [("link".into(), Any::from(mark))].into_iter().collect()
+    };
+    let doc = Doc::new();
+    let fragment = doc.get_or_insert_xml_fragment(doc::FRAGMENT);
+    {
+        let mut txn = doc.transact_mut();
+        let h = fragment.push_back(&mut txn, XmlElementPrelim::empty("heading"));
+        h.insert_attribute(&mut txn, "level", Any::from(1.0));
+        h.push_back(&mut txn, XmlTextPrelim::new("京都の秋"));
+        let p = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+        let t = p.push_back(
+            &mut txn,
+            XmlTextPrelim::new("紅葉は<script>&\"美しい\"</script>。"),
+        );
+        // The first two characters bold (offsets in bytes).
+        let bold: yrs::types::Attrs = [(
+            "bold".into(),
+            Any::from(std::collections::HashMap::<String, Any>::new()),
+        )]
+        .into_iter()
+        .collect();
+        t.format(&mut txn, 0, 6, bold);
+        let link = link_to("https://example.jp/kyoto?a=1&b=2");
+        let len = t.len(&txn);
+        t.insert_with_attributes(&mut txn, len, "案内", link);
+        let list = fragment.push_back(&mut txn, XmlElementPrelim::empty("bulletList"));
+        for text in ["清水寺", "嵐山"] {
+            let item = list.push_back(&mut txn, XmlElementPrelim::empty("listItem"));
+            let ip = item.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+            ip.push_back(&mut txn, XmlTextPrelim::new(text));
+        }
+        let ordered = fragment.push_back(&mut txn, XmlElementPrelim::empty("orderedList"));
+        ordered.insert_attribute(&mut txn, "start", Any::from(3.0));
+        let item = ordered.push_back(&mut txn, XmlElementPrelim::empty("listItem"));
+        let ip = item.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+        ip.push_back(&mut txn, XmlTextPrelim::new("早朝に行く"));
+        let quote = fragment.push_back(&mut txn, XmlElementPrelim::empty("blockquote"));
+        let qp = quote.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+        qp.push_back(&mut txn, XmlTextPrelim::new("秋は夕暮れ"));
+        let p = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+        let t = p.push_back(&mut txn, XmlTextPrelim::new("危ない"));
+        let bad = link_to("javascript:alert(1)");
+        t.format(&mut txn, 0, 9, bad);
+    }
+    doc.transact()
+        .encode_state_as_update_v1(&StateVector::default())
+}
+
+fn zip_entry(bytes: &[u8], name: &str) -> String {
+    use std::io::Read;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
+    let mut entry = archive.by_name(name).expect(name);
+    let mut text = String::new();
+    entry.read_to_string(&mut text).unwrap();
+    text
+}
+
+#[tokio::test]
+async fn delivering_a_version_registers_the_delivery_with_its_word_and_html_files() {
+    let (pool, _db) = db::seeded().await;
+    let app = TestApp::spawn(pool.clone()).await;
+    let (task_id, manuscript_id) = manuscript(&app, &pool).await;
+    let creator = app.login(CREATOR).await;
+    let (client, mut client_socket) = app.live(CLIENT).await;
+    let caller = caller_of(&pool, CREATOR, Role::General).await;
+    store(&app, &caller, manuscript_id, &rich_state()).await;
+    let (status, version) = app
+        .post(
+            &format!("/api/manuscripts/{manuscript_id}/versions"),
+            Some(&creator),
+            json!({ "name": "初稿" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{version}");
+    let version_id = version["id"].as_i64().unwrap();
+    let deliver = format!("/api/manuscripts/{manuscript_id}/versions/{version_id}/deliver");
+
+    // Who may deliver is said on the manuscript: its taker only.
+    let (_, shown) = app
+        .get(&format!("/api/manuscripts/{manuscript_id}"), Some(&creator))
+        .await;
+    assert_eq!(shown["can_deliver"], true);
+    let (_, shown) = app
+        .get(&format!("/api/manuscripts/{manuscript_id}"), Some(&client))
+        .await;
+    assert_eq!(shown["can_deliver"], false);
+
+    let (status, registered) = app.post(&deliver, Some(&creator), json!({})).await;
+    assert_eq!(status, StatusCode::CREATED, "{registered}");
+    assert_eq!(registered["task_id"], task_id);
+    assert_eq!(registered["type"], "file");
+    assert_eq!(registered["manuscript_version_id"], version_id);
+    let pushed = client_socket
+        .expect_event("delivery.registered", WAIT)
+        .await
+        .expect("delivery pushed to the client");
+    assert_eq!(pushed["delivery_id"], registered["delivery_id"]);
+    assert_eq!(pushed["manuscript_version_id"], version_id);
+
+    // The task is under acceptance, its page names the version, the client was told.
+    let (_, task) = app
+        .get(&format!("/api/tasks/{task_id}"), Some(&client))
+        .await;
+    assert_eq!(task["status"], "under_acceptance", "{task}");
+    let files = task["delivery_files"].as_array().unwrap();
+    let names: Vec<&str> = files.iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["原稿のテスト_初稿.docx", "原稿のテスト_初稿.html"]);
+    assert!(
+        files.iter().all(|f| f["manuscript_version_name"] == "初稿"
+            && f["anti_virus_check_scan_status"] == "clean")
+    );
+    let (_, bell) = app.get("/api/v2/notices?type=task", Some(&client)).await;
+    assert_eq!(bell["notices"][0]["type"], "check_delivery");
+    assert!(
+        bell["notices"][0]["message"]
+            .as_str()
+            .is_some_and(|m| m.ends_with("「原稿のテスト」の納品がありました。検収してください")),
+        "{bell}"
+    );
+    let delivered_version: Option<i64> =
+        sqlx::query_scalar("select manuscript_version_id from deliveries where id = $1")
+            .bind(registered["delivery_id"].as_i64().unwrap())
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(delivered_version, Some(version_id));
+
+    // The client downloads both: Word holds the text (XML-escaped), HTML holds it escaped.
+    let file_ids: Vec<i64> = registered["file_ids"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|id| id.as_i64().unwrap())
+        .collect();
+    let (status, _, docx) = app
+        .download(&format!("/api/files/{}", file_ids[0]), &client)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let document = zip_entry(&docx, "word/document.xml");
+    for text in [
+        "京都の秋",
+        "清水寺",
+        "嵐山",
+        "早朝に行く",
+        "秋は夕暮れ",
+        "危ない",
+    ] {
+        assert!(document.contains(text), "{text} in {document}");
+    }
+    assert!(
+        document.contains("は&lt;script&gt;&amp;&quot;美しい&quot;&lt;/script&gt;。"),
+        "{document}"
+    );
+    assert!(!document.contains("<script>"));
+    assert!(
+        document.contains("<w:b />") || document.contains("<w:b/>"),
+        "bold kept"
+    );
+    assert!(document.contains("w:hyperlink"), "the link kept");
+    assert!(!document.contains("javascript"), "an unsafe link dropped");
+    let relations = zip_entry(&docx, "word/_rels/document.xml.rels");
+    assert!(
+        relations.contains("https://example.jp/kyoto?a=1&amp;b=2"),
+        "{relations}"
+    );
+
+    let (status, _, html) = app
+        .download(&format!("/api/files/{}", file_ids[1]), &client)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let html = String::from_utf8(html).unwrap();
+    for expected in [
+        "<title>原稿のテスト（初稿）</title>",
+        "<h1>京都の秋</h1>",
+        "<p><strong>紅葉</strong>は&lt;script&gt;&amp;&quot;美しい&quot;&lt;/script&gt;。<a href=\"https://example.jp/kyoto?a=1&amp;b=2\" rel=\"noopener noreferrer\">案内</a></p>",
+        "<ul>\n<li>清水寺</li>\n<li>嵐山</li>\n</ul>",
+        "<ol start=\"3\">\n<li>早朝に行く</li>\n</ol>",
+        "<blockquote>\n<p>秋は夕暮れ</p>\n</blockquote>",
+        "<p>危ない</p>",
+    ] {
+        assert!(html.contains(expected), "{expected} in {html}");
+    }
+    assert!(!html.contains("<script>"));
+}
+
+#[tokio::test]
+async fn only_the_taker_delivers_a_version_of_this_manuscript_while_the_task_takes_one() {
+    let (pool, _db) = db::seeded().await;
+    let app = TestApp::spawn(pool.clone()).await;
+    let (task_id, manuscript_id) = manuscript(&app, &pool).await;
+    let (_, other_manuscript) = manuscript(&app, &pool).await;
+    let creator = app.login(CREATOR).await;
+    let version = |manuscript_id: i64| {
+        let app = &app;
+        let creator = creator.clone();
+        async move {
+            let (status, version) = app
+                .post(
+                    &format!("/api/manuscripts/{manuscript_id}/versions"),
+                    Some(&creator),
+                    json!({ "name": "初稿" }),
+                )
+                .await;
+            assert_eq!(status, StatusCode::CREATED, "{version}");
+            version["id"].as_i64().unwrap()
+        }
+    };
+    let version_id = version(manuscript_id).await;
+    let other_version = version(other_manuscript).await;
+    let deliver = format!("/api/manuscripts/{manuscript_id}/versions/{version_id}/deliver");
+    let deliveries = || async {
+        let count: i64 = sqlx::query_scalar("select count(*) from deliveries where task_id = $1")
+            .bind(task_id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        count
+    };
+
+    // Others who see the manuscript (the client, the editor, a manager) did not take the task.
+    for mail in [CLIENT, EDITOR, MANAGER] {
+        let token = app.login(mail).await;
+        let (status, body) = app.post(&deliver, Some(&token), json!({})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{mail}: {body}");
+    }
+    // Who cannot see it at all gets 404.
+    for mail in [CLIENT_B, ACCOUNTANT] {
+        let token = app.login(mail).await;
+        let (status, _) = app.post(&deliver, Some(&token), json!({})).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{mail}");
+    }
+    // Another manuscript's version is not this manuscript's.
+    let (status, _) = app
+        .post(
+            &format!("/api/manuscripts/{manuscript_id}/versions/{other_version}/deliver"),
+            Some(&creator),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(deliveries().await, 0);
+
+    // A task no longer being worked on takes no delivery, and leaves no stored files behind.
+    sqlx::query("update tasks set status = 'done' where id = $1")
+        .bind(task_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let files_before: i64 = sqlx::query_scalar("select count(*) from files")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let (status, body) = app.post(&deliver, Some(&creator), json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        body["error"]["rules"]["status"],
+        json!(["transition:done,under_acceptance"])
+    );
+    let (_, shown) = app
+        .get(&format!("/api/manuscripts/{manuscript_id}"), Some(&creator))
+        .await;
+    assert_eq!(shown["can_deliver"], false);
+    let files_after: i64 = sqlx::query_scalar("select count(*) from files")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(files_after, files_before);
+    assert_eq!(deliveries().await, 0);
+}

@@ -1,8 +1,9 @@
 /**
  * Issue 44, the manuscript editor end to end (needs the server side: passes on the merge of the
  * web and server branches): two members co-edit, the live count equals the server's, carets,
- * an edit made offline merges, the document persists, a version is saved, and a comment link
- * issued on the task page opens read-only for the client.
+ * an edit made offline merges, the document persists, a version is saved, a comment link
+ * issued on the task page opens read-only for the client, and a version delivered by the writer
+ * appears live on the client's task page.
  */
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
@@ -130,4 +131,52 @@ test('an expired or broken editor link shows the spec message', async ({ page })
   await expect(page.getByTestId('editor-link-error')).toHaveText('URLの有効期限が切れています');
   await page.goto('/editor?token=not-a-token');
   await expect(page.getByTestId('editor-link-error')).toHaveText('無効なURLです');
+});
+
+test('the writer delivers a saved version and the client sees the delivery arrive on the task page', async ({ browser }) => {
+  // A writing task of the demo client taken by the demo creator, still being worked on.
+  const taskId = Number(
+    psql(`with w as (select w.id from works w join projects p on p.id = w.project_id join media m on m.id = p.media_id
+                      where m.client_id = (select client_id from users where mail_address = 'client@demo.tsumugi.jp')
+                        and not w.is_operation_agency order by w.id limit 1)
+          insert into tasks (work_id, task_type, title, status) select id, 'writing', '納品する記事', 'doing' from w returning id`).split('\n')[0],
+  );
+  psql(`insert into task_assignees (task_id, user_id, state) select ${taskId}, id, 'taken' from users where mail_address = 'creator@demo.tsumugi.jp'`);
+  const writerContext = await browser.newContext();
+  const clientContext = await browser.newContext();
+  try {
+    const writer = await writerContext.newPage();
+    const client = await clientContext.newPage();
+    await logIn(writer, 'creator@demo.tsumugi.jp');
+    await logIn(client, 'client@demo.tsumugi.jp');
+    const created = await writer.request.post(`/api/tasks/${taskId}/manuscript`, { headers: { Authorization: `Bearer ${await tokenOf(writer)}` } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    await client.goto(`/tasks/${taskId}`);
+    await expect(client.getByTestId('deliveries')).toContainText('まだ納品されていません。');
+
+    await writer.goto(`/manuscripts/${id}`);
+    await expect(writer.getByTestId('manuscript-status')).toHaveText('同期済み');
+    await typeAtEnd(writer, '納品する本文です。');
+    await expect(writer.getByTestId('manuscript-status')).toHaveText('同期済み');
+    await writer.getByTestId('manuscript-version-name').fill('初稿');
+    await writer.getByTestId('manuscript-version-save').click();
+    await expect(writer.getByTestId('manuscript-versions')).toContainText('初稿');
+    await writer.getByTestId('manuscript-version-deliver').first().click();
+    const confirm = writer.getByTestId('confirm-deliver-version');
+    await expect(confirm).toContainText('「初稿」を納品しますか？');
+    await confirm.getByRole('button', { name: '納品する' }).click();
+    await expect(writer.getByTestId('manuscript-version-delivered')).toHaveText('「初稿」を納品しました。クライアントの検収をお待ちください。');
+
+    // The client's open task page shows it without a reload: both files, named by the version.
+    const deliveries = client.getByTestId('deliveries');
+    await expect(deliveries).toContainText('納品する記事_初稿.docx');
+    await expect(deliveries).toContainText('納品する記事_初稿.html');
+    await expect(deliveries.getByTestId('delivery-manuscript-version').first()).toHaveText('原稿「初稿」を納品');
+    await expect(client.getByTestId('task-status')).toHaveText('検収中');
+  } finally {
+    await writerContext.close();
+    await clientContext.close();
+  }
 });

@@ -193,6 +193,7 @@ mod tests {
             project_name: String::new(),
             client_id: 5,
             is_invalid,
+            status: crate::work::tasks::model::TaskStatus::Doing,
             assigned,
             offered,
         }

@@ -5,6 +5,7 @@ use sqlx::PgPool;
 
 use crate::manuscripts::count::Counts;
 use crate::manuscripts::model::ManuscriptPermission;
+use crate::work::tasks::model::TaskStatus;
 
 /// What the rights over a task's manuscript are decided from (`access::own_permission`).
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -15,13 +16,14 @@ pub struct TaskFacts {
     pub project_name: String,
     pub client_id: i64,
     pub is_invalid: bool,
+    pub status: TaskStatus,
     /// The user took the task (its assigned creator).
     pub assigned: bool,
     /// The task was offered to the user and not declined (or taken).
     pub offered: bool,
 }
 
-const TASK_FACTS: &str = "select t.id as task_id, t.task_type, t.title, p.name as project_name, m.client_id, t.is_invalid,
+const TASK_FACTS: &str = "select t.id as task_id, t.task_type, t.title, p.name as project_name, m.client_id, t.is_invalid, t.status,
         exists (select 1 from task_assignees a where a.task_id = t.id and a.user_id = $1 and a.state = 'taken') as assigned,
         exists (select 1 from task_assignees a where a.task_id = t.id and a.user_id = $1 and a.state <> 'declined') as offered
    from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id";

@@ -1,6 +1,7 @@
 //! The Yjs document of a manuscript on the server: its stored form (a snapshot plus the updates
 //! appended after it, all Yjs v1 updates), merged without loading a document where only bytes
-//! are needed (a join's answer, compaction), and walked into text blocks for the counts.
+//! are needed (a join's answer, compaction), walked into text blocks for the counts and into
+//! an outline with marks (`outline`) for the delivered files.
 //! TipTap's Collaboration extension keeps the rich text in the `XmlFragment` named `default`.
 
 use yrs::updates::decoder::Decode;
@@ -137,6 +138,194 @@ fn inline_text<T: ReadTxn>(txn: &T, node: XmlOut, text: &mut String) {
                 inline_text(txn, child, text);
             }
         }
+    }
+}
+
+/// A block of the document as the editor writes it: what a delivered file shows
+/// (`manuscripts::export`). Headings (levels 1–3), paragraphs, bullet and ordered lists,
+/// quotes, images; the text inside carries bold, italic and links.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Node {
+    Heading {
+        level: u8,
+        spans: Vec<Span>,
+    },
+    Paragraph(Vec<Span>),
+    /// Each item is a list of blocks (paragraphs, nested lists).
+    BulletList(Vec<Vec<Node>>),
+    OrderedList {
+        start: u32,
+        items: Vec<Vec<Node>>,
+    },
+    Quote(Vec<Node>),
+    Image {
+        src: String,
+        alt: String,
+    },
+}
+
+/// A run of text with the same marks.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Span {
+    pub text: String,
+    pub bold: bool,
+    pub italic: bool,
+    /// The link mark's `href`, as stored (the exports decide what they accept).
+    pub link: Option<String>,
+}
+
+/// The document as blocks with their marks, in order.
+pub fn outline(doc: &Doc) -> Vec<Node> {
+    let fragment = doc.get_or_insert_xml_fragment(FRAGMENT);
+    let txn = doc.transact();
+    nodes(&txn, fragment.children(&txn))
+}
+
+fn nodes<T: ReadTxn>(txn: &T, children: impl Iterator<Item = XmlOut>) -> Vec<Node> {
+    let mut out = Vec::new();
+    for child in children {
+        node(txn, child, &mut out);
+    }
+    out
+}
+
+fn node<T: ReadTxn>(txn: &T, child: XmlOut, out: &mut Vec<Node>) {
+    let element = match child {
+        XmlOut::Element(element) => element,
+        XmlOut::Fragment(fragment) => {
+            out.extend(nodes(txn, fragment.children(txn)));
+            return;
+        }
+        // Text straight under the root or a list: a paragraph, as `blocks` counts it.
+        XmlOut::Text(text) => {
+            let spans = spans_of(txn, &text);
+            if !spans.is_empty() {
+                out.push(Node::Paragraph(spans));
+            }
+            return;
+        }
+    };
+    let items = |txn: &T| -> Vec<Vec<Node>> {
+        element
+            .children(txn)
+            .map(|item| match item {
+                XmlOut::Element(item) if item.tag().as_ref() == "listItem" => {
+                    nodes(txn, item.children(txn))
+                }
+                other => {
+                    let mut one = Vec::new();
+                    node(txn, other, &mut one);
+                    one
+                }
+            })
+            .collect()
+    };
+    match element.tag().as_ref() {
+        "paragraph" => out.push(Node::Paragraph(inline_spans(txn, &element))),
+        "heading" => {
+            let level = number_attribute(txn, &element, "level")
+                .unwrap_or(2)
+                .clamp(1, 3) as u8;
+            out.push(Node::Heading {
+                level,
+                spans: inline_spans(txn, &element),
+            });
+        }
+        "bulletList" => out.push(Node::BulletList(items(txn))),
+        "orderedList" => out.push(Node::OrderedList {
+            start: number_attribute(txn, &element, "start").unwrap_or(1) as u32,
+            items: items(txn),
+        }),
+        "blockquote" => out.push(Node::Quote(nodes(txn, element.children(txn)))),
+        "image" => out.push(Node::Image {
+            src: string_attribute(txn, &element, "src").unwrap_or_default(),
+            alt: string_attribute(txn, &element, "alt").unwrap_or_default(),
+        }),
+        // Anything else the editor may hold one day: its blocks, in place.
+        _ => out.extend(nodes(txn, element.children(txn))),
+    }
+}
+
+fn inline_spans<T: ReadTxn>(txn: &T, element: &yrs::XmlElementRef) -> Vec<Span> {
+    let mut spans = Vec::new();
+    for child in element.children(txn) {
+        match child {
+            XmlOut::Text(text) => spans.extend(spans_of(txn, &text)),
+            // Inline elements (none today): their text, unmarked.
+            other => {
+                let mut text = String::new();
+                inline_text(txn, other, &mut text);
+                if !text.is_empty() {
+                    spans.push(Span {
+                        text,
+                        ..Span::default()
+                    });
+                }
+            }
+        }
+    }
+    spans
+}
+
+/// A text's runs with their marks (y-prosemirror stores a mark as a formatting attribute named
+/// after it, holding its attributes: `bold: {}`, `link: {href: …}`).
+fn spans_of<T: ReadTxn>(txn: &T, text: &yrs::XmlTextRef) -> Vec<Span> {
+    use yrs::types::text::YChange;
+    use yrs::{Any, Out, Text};
+    let marked = |attrs: &Option<Box<yrs::types::Attrs>>, name: &str| {
+        attrs
+            .as_ref()
+            .and_then(|a| a.get(name))
+            .is_some_and(|v| !matches!(v, Any::Null | Any::Undefined | Any::Bool(false)))
+    };
+    text.diff(txn, YChange::identity)
+        .into_iter()
+        .filter_map(|diff| {
+            let Out::Any(Any::String(chunk)) = &diff.insert else {
+                return None;
+            };
+            let link = diff
+                .attributes
+                .as_ref()
+                .and_then(|a| a.get("link"))
+                .and_then(|v| match v {
+                    Any::Map(map) => match map.get("href") {
+                        Some(Any::String(href)) => Some(href.to_string()),
+                        _ => None,
+                    },
+                    _ => None,
+                });
+            Some(Span {
+                text: chunk.to_string(),
+                bold: marked(&diff.attributes, "bold"),
+                italic: marked(&diff.attributes, "italic"),
+                link,
+            })
+        })
+        .collect()
+}
+
+fn string_attribute<T: ReadTxn>(
+    txn: &T,
+    element: &yrs::XmlElementRef,
+    name: &str,
+) -> Option<String> {
+    use yrs::{Any, Number, Out, Xml};
+    match element.get_attribute(txn, name)? {
+        Out::Any(Any::String(s)) => Some(s.to_string()),
+        Out::Any(Any::Number(Number::Int(n))) => Some(n.to_string()),
+        Out::Any(Any::Number(Number::Float(n))) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+fn number_attribute<T: ReadTxn>(txn: &T, element: &yrs::XmlElementRef, name: &str) -> Option<i64> {
+    use yrs::{Any, Number, Out, Xml};
+    match element.get_attribute(txn, name)? {
+        Out::Any(Any::Number(Number::Int(n))) => Some(n),
+        Out::Any(Any::Number(Number::Float(n))) if n.is_finite() => Some(n as i64),
+        Out::Any(Any::String(s)) => s.trim().parse().ok(),
+        _ => None,
     }
 }
 

@@ -20,12 +20,13 @@ use crate::manuscripts::model::{
     EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptPermission,
     ManuscriptVersion, ManuscriptVersionContent,
 };
-use crate::manuscripts::{TEXTUAL_TASK_TYPES, doc, sync};
+use crate::manuscripts::{TEXTUAL_TASK_TYPES, doc, export, sync};
 use crate::platform::clock;
 use crate::platform::error::{AppError, AppResult, Rules};
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::platform::validation::{Declared, FieldRules, Rule, Validator};
 use crate::state::AppState;
+use crate::work::deliveries::{self, events::DeliveryRegistered, model::DeliveryType};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -36,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(resolve))
         .routes(routes!(list_versions, create_version))
         .routes(routes!(show_version))
+        .routes(routes!(deliver_version))
 }
 
 /// The answer for a manuscript as the caller sees it.
@@ -55,6 +57,11 @@ async fn view(
         title: facts.title,
         permission,
         can_issue_links: access::may_manage(permission),
+        can_deliver: crate::work::deliveries::access::may_deliver(
+            facts.assigned,
+            facts.is_invalid,
+            facts.status,
+        ),
         counts,
         updated_at: row.updated_at,
     })
@@ -390,4 +397,129 @@ pub async fn show_version(
         can_restore: access::may_restore(permission),
         version: version_view(row.version),
     }))
+}
+
+/// One generated file of a delivered version.
+struct Generated {
+    name: String,
+    content_type: &'static str,
+    bytes: bytes::Bytes,
+}
+
+/// The version's Word and HTML files, named `<title>_<version>`.
+fn generate(title: &str, version: &db::VersionStateRow) -> AppResult<[Generated; 2]> {
+    let outline = doc::outline(&doc::load(&version.state).map_err(anyhow::Error::from)?);
+    // A slash in a title or a version name is not a folder.
+    let base = format!("{title}_{}", version.version.name).replace(['/', '\\'], "／");
+    Ok([
+        Generated {
+            name: crate::files::clean_file_name(&format!("{base}.docx")),
+            content_type: export::DOCX_CONTENT_TYPE,
+            bytes: export::docx(&outline)?.into(),
+        },
+        Generated {
+            name: crate::files::clean_file_name(&format!("{base}.html")),
+            content_type: export::HTML_CONTENT_TYPE,
+            bytes: export::html(title, &version.version.name, &outline).into(),
+        },
+    ])
+}
+
+/// Stores and records the generated files as the caller's (scanned like any upload: the text is
+/// people's), in `tx`; every stored key is pushed to `stored` so a failure can remove them.
+async fn store_files(
+    state: &AppState,
+    tx: &mut sqlx::PgConnection,
+    user_id: i64,
+    files: [Generated; 2],
+    stored: &mut Vec<String>,
+) -> AppResult<Vec<i64>> {
+    let mut file_ids = Vec::with_capacity(files.len());
+    for file in files {
+        let verdict = state
+            .config
+            .scanner
+            .scan(futures::stream::iter([Ok(file.bytes.clone())]))
+            .await
+            .map_err(|e| {
+                tracing::warn!(error = %e, "delivery refused: the virus scan gave no verdict");
+                AppError::Unavailable
+            })?;
+        let key = crate::files::create::new_storage_key(&file.name);
+        let size = file.bytes.len() as i64;
+        state.storage.put(&key, file.bytes).await?;
+        stored.push(key.clone());
+        file_ids.push(
+            crate::files::create::record(
+                &state.storage,
+                &mut *tx,
+                &key,
+                &crate::files::create::NewFile {
+                    user_id,
+                    name: &file.name,
+                    is_private: false,
+                    content_type: file.content_type,
+                    size_bytes: size,
+                    scan_status: verdict.as_status(),
+                    dimensions: None,
+                },
+            )
+            .await?,
+        );
+    }
+    Ok(file_ids)
+}
+
+/// Delivers a named version through the task's delivery (the same delivery, notice and
+/// `delivery.registered` as `POST /tasks/{id}/deliveries`): the version as `.docx` and `.html`
+/// files of the caller, and the delivery naming the version.
+#[utoipa::path(post, path = "/manuscripts/{manuscript_id}/versions/{version_id}/deliver", tag = "manuscripts", security(("bearer" = [])),
+    responses((status = 201, body = DeliveryRegistered), (status = 401),
+        (status = 403, description = "the caller did not take the task"),
+        (status = 404, description = "no such manuscript or version, or not the caller's to see"),
+        (status = 422, description = "the task does not take a delivery in its status")))]
+pub async fn deliver_version(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((manuscript_id, version_id)): Path<(i64, i64)>,
+) -> AppResult<(StatusCode, Json<DeliveryRegistered>)> {
+    let (row, facts, _) = access::manuscript_for(&state.db, &caller, manuscript_id).await?;
+    let version = db::version_state(&state.db, manuscript_id, version_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let mut tx = state.db.begin().await?;
+    let task = deliveries::open(&mut tx, row.task_id, caller.user_id).await?;
+    deliveries::ensure_deliverable(&task)?;
+    let files = generate(&facts.title, &version)?;
+    let mut stored = Vec::new();
+    let registered = async {
+        let file_ids = store_files(&state, &mut tx, caller.user_id, files, &mut stored).await?;
+        let registered = deliveries::register(
+            &mut tx,
+            &task,
+            caller.user_id,
+            deliveries::Delivery {
+                delivery_type: DeliveryType::File,
+                url: None,
+                file_ids,
+                manuscript_version_id: Some(version_id),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        AppResult::Ok(registered)
+    }
+    .await;
+    let registered = match registered {
+        Ok(registered) => registered,
+        Err(error) => {
+            for key in &stored {
+                if let Err(cleanup) = state.storage.delete(key).await {
+                    tracing::warn!(storage_key = %key, error = %cleanup, "could not remove a generated file that was not delivered");
+                }
+            }
+            return Err(error);
+        }
+    };
+    Ok((StatusCode::CREATED, Json(registered.publish(&state).await?)))
 }

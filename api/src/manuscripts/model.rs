@@ -53,6 +53,9 @@ pub struct Manuscript {
     pub permission: ManuscriptPermission,
     /// Whether the caller may issue and revoke editor links (own permission `edit`).
     pub can_issue_links: bool,
+    /// Whether the caller may deliver a version through the task (its taker, while the task
+    /// takes a delivery: the task page's `can_deliver`).
+    pub can_deliver: bool,
     pub counts: Counts,
     pub updated_at: DateTime<Utc>,
 }

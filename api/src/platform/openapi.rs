@@ -135,7 +135,7 @@ fn events() -> Events {
     all.wire::<Typing>(EventName::Typing);
     all.event::<crate::notices::NoticeCreated>();
     all.event::<crate::notices::http::NoticeRead>();
-    all.event::<crate::work::deliveries::http::DeliveryRegistered>();
+    all.event::<crate::work::deliveries::events::DeliveryRegistered>();
     all.event::<crate::work::tasks::events::TaskUpdated<'static>>();
     all.event::<crate::information::events::InformationPublished>();
     all.event::<crate::maintenance::MaintenanceState>();

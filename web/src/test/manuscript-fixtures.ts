@@ -7,6 +7,7 @@ export const manuscriptJson = (overrides: Record<string, unknown> = {}) => ({
   title: '春の特集 原稿',
   permission: 'edit',
   can_issue_links: true,
+  can_deliver: false,
   counts: { total: 0, without_punctuation: 0, sections: [] },
   updated_at: '2026-11-29T10:00:00Z',
   ...overrides,

@@ -33,6 +33,7 @@ pub(crate) async fn client_delivery_page(
                 coalesce((select json_agg(json_build_object('file_id', f.id, 'name', f.name,
                             'path', case when f.is_private then 'private/' else 'files/' end || f.storage_key) order by f.id)
                             from delivery_files df join files f on f.id = df.file_id where df.delivery_id = d.id), '[]') as files,
+                (select v.name from manuscript_versions v where v.id = d.manuscript_version_id) as manuscript_version_name,
                 d.created_at
          {FROM} order by d.created_at desc, d.id desc limit $2 offset $3"
     )))
@@ -112,12 +113,14 @@ pub(crate) async fn insert_delivery(
     user_id: i64,
     delivery_type: DeliveryType,
     url: Option<&str>,
+    manuscript_version_id: Option<i64>,
 ) -> AppResult<i64> {
-    Ok(sqlx::query_scalar("insert into deliveries (task_id, user_id, delivery_type, url) values ($1, $2, $3, $4) returning id")
+    Ok(sqlx::query_scalar("insert into deliveries (task_id, user_id, delivery_type, url, manuscript_version_id) values ($1, $2, $3, $4, $5) returning id")
         .bind(task_id)
         .bind(user_id)
         .bind(delivery_type)
         .bind(url)
+        .bind(manuscript_version_id)
         .fetch_one(&mut *tx)
         .await?)
 }

@@ -2,7 +2,6 @@
 //! published (uploaded destinations), staff's monthly delivery reports per media, and the
 //! works a creator can deliver to now (contract orders).
 
-use crate::files::scan::ScanStatus;
 use crate::notices::NoticeType;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser};
@@ -12,11 +11,11 @@ use crate::platform::validation::Validator;
 use crate::platform::validation::{Declared, FieldRules, PATTERN_URL, Rule};
 use crate::state::AppState;
 use crate::work::deliveries::db;
+use crate::work::deliveries::events::DeliveryRegistered;
 use crate::work::deliveries::model::{DeliveryType, InspectionResult};
+use crate::work::deliveries::register;
 use crate::work::tasks::access::{ensure_client_access, ensure_may_change};
-use crate::work::tasks::events::{
-    TaskState, announce, client_users, notify, notify_client, task_state, user_name,
-};
+use crate::work::tasks::events::{TaskState, announce, notify, task_state};
 use crate::work::tasks::model::TaskStatus;
 use crate::work::tasks::model::task_detail;
 use axum::Json;
@@ -63,6 +62,8 @@ pub struct ClientDelivery {
     pub url: Option<String>,
     #[sqlx(json)]
     pub files: Vec<DeliveredFile>,
+    /// The manuscript version delivered as `files` (「初稿」…); null for uploads and URLs.
+    pub manuscript_version_name: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -228,20 +229,6 @@ impl Declared for DeliveryRequest {
     ];
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct DeliveryRegistered {
-    /// The client's users, who receive `delivery.registered`.
-    #[serde(skip)]
-    pub recipients: Vec<i64>,
-    pub task_id: i64,
-    pub delivery_id: i64,
-    #[serde(rename = "type")]
-    pub delivery_type: DeliveryType,
-    pub url: Option<String>,
-    pub file_ids: Vec<i64>,
-    pub updated_at: chrono::DateTime<chrono::Utc>,
-}
-
 #[utoipa::path(post, path = "/tasks/{task_id}/deliveries", tag = "tasks", security(("bearer" = [])), request_body = DeliveryRequest,
     responses((status = 201, body = DeliveryRegistered), (status = 403), (status = 404), (status = 422)))]
 pub async fn deliver(
@@ -252,10 +239,7 @@ pub async fn deliver(
 ) -> AppResult<(StatusCode, Json<DeliveryRegistered>)> {
     // Only who took the task delivers: checked before the delivery itself is read.
     let mut tx = state.db.begin().await?;
-    let task = task_state(&mut *tx, task_id, true).await?;
-    if !db::has_taken(&mut *tx, task_id, caller.user_id).await? {
-        return Err(AppError::Forbidden);
-    }
+    let task = register::open(&mut tx, task_id, caller.user_id).await?;
     let mut v = Validator::new();
     let delivery_type = DeliveryType::parse(&body.delivery_type);
     match delivery_type {
@@ -275,56 +259,21 @@ pub async fn deliver(
     }
     v.finish()?;
     let delivery_type = delivery_type.expect("validated");
-    if !matches!(task.status, TaskStatus::Doing | TaskStatus::UnderAcceptance) {
-        return Err(AppError::rule(
-            "status",
-            format!("transition:{},under_acceptance", task.status),
-        ));
-    }
-    let url =
-        (delivery_type == DeliveryType::External).then(|| body.url.clone().unwrap_or_default());
-    let delivery_id = db::insert_delivery(
-        &mut tx,
-        task_id,
-        caller.user_id,
-        delivery_type,
-        url.as_deref(),
-    )
-    .await?;
-    for &file_id in &body.file_ids {
-        match db::own_file_scan_status(&mut tx, file_id, caller.user_id).await? {
-            None => return Err(AppError::rule("file_ids", "exists")),
-            Some(ScanStatus::Infected) => return Err(AppError::rule("file_ids", "infected")),
-            Some(_) => {}
-        }
-        db::attach_file(&mut tx, delivery_id, file_id).await?;
-    }
-    // Delivering only moves the task to inspection and touches updated_at.
-    db::mark_delivered(&mut tx, task_id).await?;
-    let name = user_name(&mut tx, caller.user_id).await?;
-    let created = notify_client(
+    let url = (delivery_type == DeliveryType::External).then(|| body.url.unwrap_or_default());
+    let registered = register::register(
         &mut tx,
         &task,
-        NoticeType::CheckDelivery,
-        format!(
-            "{name}さんから「{}」の納品がありました。検収してください",
-            task.title
-        ),
+        caller.user_id,
+        register::Delivery {
+            delivery_type,
+            url,
+            file_ids: body.file_ids,
+            manuscript_version_id: None,
+        },
     )
     .await?;
     tx.commit().await?;
-    let task = announce(&state, task_id, created).await?;
-    let registered = DeliveryRegistered {
-        task_id,
-        delivery_id,
-        delivery_type,
-        url,
-        file_ids: body.file_ids,
-        updated_at: task.updated_at,
-        recipients: client_users(&state.db, task.client_id).await?,
-    };
-    crate::platform::events::emit(&state.hub, &registered).await;
-    Ok((StatusCode::CREATED, Json(registered)))
+    Ok((StatusCode::CREATED, Json(registered.publish(&state).await?)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -418,7 +367,3 @@ pub async fn inspect(
     tx.commit().await?;
     Ok(Json(announce(&state, task_id, created).await?))
 }
-
-crate::impl_event!(DeliveryRegistered, DeliveryRegistered, |e| {
-    crate::platform::events::users(e.recipients.iter().copied())
-});

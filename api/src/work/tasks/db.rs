@@ -144,8 +144,10 @@ pub(crate) async fn delivery_files(
     Ok(sqlx::query_as(
         "select d.id, f.id as file_id, f.name,
                 case when f.is_private then 'private/' else 'files/' end || f.storage_key as path,
-                f.scan_status as anti_virus_check_scan_status, f.content_type, d.created_at
+                f.scan_status as anti_virus_check_scan_status, f.content_type, v.name as manuscript_version_name,
+                d.created_at
            from deliveries d join delivery_files df on df.delivery_id = d.id join files f on f.id = df.file_id
+                left join manuscript_versions v on v.id = d.manuscript_version_id
           where d.task_id = $1 order by d.id desc, f.id",
     )
     .bind(task_id)

@@ -109,6 +109,9 @@ pub struct DeliveryFile {
     pub anti_virus_check_scan_status: ScanStatus,
     /// The sniffed type: a video or audio plays in the page through a signed link.
     pub content_type: String,
+    /// The name of the manuscript version the delivery was made from (「初稿」…); null for
+    /// uploaded files.
+    pub manuscript_version_name: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -180,9 +183,11 @@ pub async fn task_detail(state: &AppState, caller: &Caller, task_id: i64) -> App
     Ok(TaskDetail {
         can_take: offered,
         can_decline: offered,
-        can_deliver: live
-            && my_state == Some(AssigneeState::Taken)
-            && matches!(task.status, TaskStatus::Doing | TaskStatus::UnderAcceptance),
+        can_deliver: crate::work::deliveries::access::may_deliver(
+            my_state == Some(AssigneeState::Taken),
+            is_invalid,
+            task.status,
+        ),
         can_inspect: live && for_client && task.status == TaskStatus::UnderAcceptance,
         can_edit: live && for_client && task.status != TaskStatus::Done,
         client_id,

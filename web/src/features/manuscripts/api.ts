@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptVersion, ManuscriptVersionContent, NewLink } from './types';
+import type { DeliveryRegistered, EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptVersion, ManuscriptVersionContent, NewLink } from './types';
 
 export const manuscriptsApi = {
   /** 404 when the task has none (or the caller may not see it): the task page offers to create one. */
@@ -16,4 +16,6 @@ export const manuscriptsApi = {
   /** A version with its blocks and Yjs state; through a link, `canRestore` follows the link's permission. */
   version: (id: number, versionId: number, token?: string) =>
     api.get<ManuscriptVersionContent>(`/manuscripts/${id}/versions/${versionId}`, token ? { token } : undefined),
+  /** The version as the task's delivery (Word and HTML files): 403 unless the caller took the task, 422 when the task takes none now. */
+  deliverVersion: (id: number, versionId: number) => api.post<DeliveryRegistered>(`/manuscripts/${id}/versions/${versionId}/deliver`),
 };

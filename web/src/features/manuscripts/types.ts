@@ -20,6 +20,8 @@ export type NewLink = Body<'NewManuscriptLink'>;
 export type ManuscriptVersion = View<'ManuscriptVersion'>;
 /** A version with what it held: its text blocks (what a comparison reads) and its Yjs state in base64 (what a restore loads). */
 export type ManuscriptVersionContent = View<'ManuscriptVersionContent'>;
+/** The answer to delivering a version: the task's new delivery (as `delivery.registered` carries it). */
+export type DeliveryRegistered = View<'DeliveryRegistered'>;
 /** `GET /editor/resolve?token=…`: the manuscript a link opens and the effective permission. */
 export type EditorResolution = View<'EditorResolution'>;
 

@@ -40,7 +40,7 @@ describe('delivery updates', () => {
       status: 'under_acceptance',
       updatedAt: '2026-11-22T10:00:00Z',
       canDeliver: false,
-      deliveryFiles: [{ id: 1, fileId: 9, name: 'a.docx', path: 'files/a', antiVirusCheckScanStatus: 'clean', contentType: 'application/msword', createdAt: '2026-11-22T10:00:00Z' }],
+      deliveryFiles: [{ id: 1, fileId: 9, name: 'a.docx', path: 'files/a', antiVirusCheckScanStatus: 'clean', contentType: 'application/msword', manuscriptVersionName: null, createdAt: '2026-11-22T10:00:00Z' }],
     });
     const next = applyDeliveryRefetch(current, fresh);
     expect(next.updatedAt).toBe('2026-11-22T10:00:00Z');
@@ -50,7 +50,7 @@ describe('delivery updates', () => {
 
   it('appends a saved external URL and marks the delivery type external', () => {
     const current = detail({ deliveries: { type: 'file', externals: [{ id: 1, userId: 3, url: 'https://example.jp/a' }] } });
-    const next = applyExternalDelivery(current, { taskId: 7, deliveryId: 2, type: 'external', url: 'https://example.jp/b', fileIds: [], updatedAt: '2026-11-22T10:00:00Z' }, 3);
+    const next = applyExternalDelivery(current, { taskId: 7, deliveryId: 2, type: 'external', url: 'https://example.jp/b', fileIds: [], manuscriptVersionId: null, updatedAt: '2026-11-22T10:00:00Z' }, 3);
     expect(next.deliveries).toEqual({
       type: 'external',
       externals: [

@@ -9669,6 +9669,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manuscripts/{manuscript_id}/versions/{version_id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivers a named version through the task's delivery (the same delivery, notice and
+         *     `delivery.registered` as `POST /tasks/{id}/deliveries`): the version as `.docx` and `.html`
+         *     files of the caller, and the delivery naming the version.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    manuscript_id: number;
+                    version_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliveryRegistered"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description the caller did not take the task */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description no such manuscript or version, or not the caller's to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description the task does not take a delivery in its status */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media": {
         parameters: {
             query?: never;
@@ -18467,6 +18555,8 @@ export interface components {
             files: components["schemas"]["DeliveredFile"][];
             /** Format: int64 */
             id: number;
+            /** @description The manuscript version delivered as `files` (「初稿」…); null for uploads and URLs. */
+            manuscript_version_name?: string | null;
             /** Format: int64 */
             project_id: number;
             project_name: string;
@@ -18825,13 +18915,24 @@ export interface components {
              * @description The delivery the file came with.
              */
             id: number;
+            /**
+             * @description The name of the manuscript version the delivery was made from (「初稿」…); null for
+             *     uploaded files.
+             */
+            manuscript_version_name?: string | null;
             name: string;
             path: string;
         };
+        /** @description `delivery.registered`: a creator delivered for one of the client's tasks. */
         DeliveryRegistered: {
             /** Format: int64 */
             delivery_id: number;
             file_ids: number[];
+            /**
+             * Format: int64
+             * @description The manuscript version delivered (its files are `file_ids`); null for uploads and URLs.
+             */
+            manuscript_version_id?: number | null;
             /** Format: int64 */
             task_id: number;
             type: components["schemas"]["DeliveryType"];
@@ -19448,6 +19549,11 @@ export interface components {
             user_id: number;
         };
         Manuscript: {
+            /**
+             * @description Whether the caller may deliver a version through the task (its taker, while the task
+             *     takes a delivery: the task page's `can_deliver`).
+             */
+            can_deliver: boolean;
             /** @description Whether the caller may issue and revoke editor links (own permission `edit`). */
             can_issue_links: boolean;
             counts: components["schemas"]["ManuscriptCounts"];

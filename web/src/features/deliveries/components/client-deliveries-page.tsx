@@ -46,7 +46,7 @@ export function ClientDeliveriesPage({ clientId }: { clientId: number }) {
                       {delivery.url}
                     </a>
                   ) : (
-                    `ファイル ${delivery.files.map((f) => f.name).join('、') || '—'}`
+                    `${delivery.manuscriptVersionName ? `原稿「${delivery.manuscriptVersionName}」を納品・` : ''}ファイル ${delivery.files.map((f) => f.name).join('、') || '—'}`
                   )}
                 </small>
               </div>

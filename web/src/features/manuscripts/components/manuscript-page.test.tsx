@@ -86,3 +86,53 @@ describe('VersionsPanel', () => {
     expect(screen.queryByTestId('manuscript-version-save')).not.toBeInTheDocument();
   });
 });
+
+describe('VersionsPanel delivery', () => {
+  it('offers 「この版を納品」 on each version only to whoever may deliver', async () => {
+    mockApi({ 'GET /manuscripts/7/versions': { body: [version(1, '初稿', '2026-11-28T15:30:00Z'), version(2, '修正稿', '2026-11-29T01:05:00Z')] } });
+    const { unmount } = render(<VersionsPanel manuscriptId={7} canCreate canDeliver />);
+    expect(await screen.findByText('修正稿')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'この版を納品' })).toHaveLength(2);
+    unmount();
+
+    render(<VersionsPanel manuscriptId={7} canCreate />);
+    expect(await screen.findByText('修正稿')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'この版を納品' })).not.toBeInTheDocument();
+  });
+
+  it('asks first, delivers the chosen version and says so', async () => {
+    const api = mockApi({
+      'GET /manuscripts/7/versions': { body: [version(1, '初稿', '2026-11-28T15:30:00Z')] },
+      'POST /manuscripts/7/versions/1/deliver': {
+        status: 201,
+        body: { task_id: 12, delivery_id: 3, type: 'file', url: null, file_ids: [8, 9], manuscript_version_id: 1, updated_at: '2026-11-29T01:05:00Z' },
+      },
+    });
+    render(<VersionsPanel manuscriptId={7} canCreate canDeliver />);
+    await userEvent.click(await screen.findByRole('button', { name: 'この版を納品' }));
+    const dialog = screen.getByTestId('confirm-deliver-version');
+    expect(dialog).toHaveTextContent('「初稿」を納品しますか？');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    expect(api.called('POST /manuscripts/7/versions/1/deliver')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'この版を納品' }));
+    await userEvent.click(within(screen.getByTestId('confirm-deliver-version')).getByRole('button', { name: '納品する' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('「初稿」を納品しました。クライアントの検収をお待ちください。');
+    expect(api.called('POST /manuscripts/7/versions/1/deliver')).toHaveLength(1);
+  });
+
+  it("words the server's refusal in Japanese: a task that takes no delivery now", async () => {
+    mockApi({
+      'GET /manuscripts/7/versions': { body: [version(1, '初稿', '2026-11-28T15:30:00Z')] },
+      'POST /manuscripts/7/versions/1/deliver': {
+        status: 422,
+        body: { error: { message: '入力内容を確認してください', rules: { status: ['transition:done,under_acceptance'] } } },
+      },
+    });
+    render(<VersionsPanel manuscriptId={7} canCreate canDeliver />);
+    await userEvent.click(await screen.findByRole('button', { name: 'この版を納品' }));
+    await userEvent.click(within(screen.getByTestId('confirm-deliver-version')).getByRole('button', { name: '納品する' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('タスクを「完了」から「検収中」には変更できません');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});

@@ -55,7 +55,7 @@ export function ManuscriptPage({ manuscriptId, user, link }: ManuscriptPageProps
         <ManuscriptEditor manuscriptId={manuscriptId} permission={permission} user={user} token={link?.token} onHandle={setEditor} />
       </Suspense>
       <Panel title="版" testId="manuscript-versions-panel">
-        <VersionsPanel manuscriptId={manuscriptId} canCreate={mayWrite(permission)} revision={revision} onSaved={saved} />
+        <VersionsPanel manuscriptId={manuscriptId} canCreate={mayWrite(permission)} revision={revision} canDeliver={manuscript.canDeliver} onSaved={saved} />
       </Panel>
       <Panel title="版の比較" testId="manuscript-compare-panel">
         <VersionCompare manuscriptId={manuscriptId} token={link?.token} editor={editor} revision={revision} onSaved={saved} />

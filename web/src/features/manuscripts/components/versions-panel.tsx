@@ -1,17 +1,31 @@
-/** The manuscript's named versions (「初稿」「修正稿」…): saving the current state under a name, and the list, newest first. */
+/**
+ * The manuscript's named versions (「初稿」「修正稿」…): saving the current state under a name, the
+ * list, newest first, and 「この版を納品」 for whoever may deliver (the server's `can_deliver`).
+ */
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
+import { useConfirm } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { List, ListRow } from '@/components/list';
 import { Muted } from '@/components/page';
+import { useServerErrors } from '@/components/server-errors';
 import { TextField } from '@/components/text-field';
 import { formatDateTime, formatNumber } from '@/lib/format';
+import type { FieldMapping } from '@/lib/forms';
+import { describeTaskRule } from '@/lib/tasks';
 import { useSubmit } from '@/lib/use-submit';
 import { manuscriptsApi } from '../api';
 import type { ManuscriptVersion } from '../types';
 
 export const VERSION_NAME_MAX = 50;
+
+const Side = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: 4px;
+`;
 
 const Form = styled.form`
   display: flex;
@@ -22,13 +36,43 @@ const Form = styled.form`
   > div { flex: 1 1 200px; margin: 0; }
 `;
 
+/** A delivery's refusals have no field on this screen: a 422 (the task's status) is worded as the task page words it. */
+const DELIVERY_RULES: FieldMapping = (field, rule) => ({ field: null, message: describeTaskRule(field, rule) });
+const noField = () => undefined;
+
+/** 「この版を納品」: asks first, then says in Japanese what happened. */
+function useDeliverVersion(manuscriptId: number) {
+  const { confirm, dialog } = useConfirm();
+  const { run, alert } = useServerErrors(DELIVERY_RULES, noField, 'この版を納品できませんでした');
+  const [busy, setBusy] = useState(false);
+  const [delivered, setDelivered] = useState<string | null>(null);
+  const deliver = async (version: ManuscriptVersion) => {
+    const ok = await confirm({
+      title: `「${version.name}」を納品しますか？`,
+      message: 'この版をWordとHTMLのファイルにしてタスクに納品し、クライアントに検収を依頼します。',
+      confirmLabel: '納品する',
+      variant: 'primary',
+      testId: 'confirm-deliver-version',
+    });
+    if (!ok) return;
+    setDelivered(null);
+    setBusy(true);
+    const registered = await run(() => manuscriptsApi.deliverVersion(manuscriptId, version.id));
+    setBusy(false);
+    if (registered) setDelivered(`「${version.name}」を納品しました。クライアントの検収をお待ちください。`);
+  };
+  return { deliver, busy, delivered, alert, dialog };
+}
+
+
 /** `revision` changes when a version was saved elsewhere (a restore's automatic one): the list is read again; `onSaved` tells the page of one saved here. */
-export function VersionsPanel({ manuscriptId, canCreate, revision = 0, onSaved }: { manuscriptId: number; canCreate: boolean; revision?: number; onSaved?: () => void }) {
+export function VersionsPanel({ manuscriptId, canCreate, revision = 0, canDeliver = false, onSaved }: { manuscriptId: number; canCreate: boolean; revision?: number; canDeliver?: boolean; onSaved?: () => void }) {
   const [versions, setVersions] = useState<ManuscriptVersion[] | null>(null);
   const load = useSubmit((id: number) => manuscriptsApi.versions(id), '版の一覧を読み込めませんでした');
   const save = useSubmit((id: number, name: string) => manuscriptsApi.createVersion(id, name), '版を保存できませんでした');
   const [name, setName] = useState('');
   const { run: runLoad } = load;
+  const delivery = useDeliverVersion(manuscriptId);
 
   useEffect(() => {
     void runLoad(manuscriptId).then((list) => list && setVersions(list));
@@ -64,6 +108,12 @@ export function VersionsPanel({ manuscriptId, canCreate, revision = 0, onSaved }
         </Form>
       )}
       <ErrorAlert error={save.error ?? load.error} />
+      {delivery.alert}
+      {delivery.delivered && (
+        <p role="status" data-testid="manuscript-version-delivered">
+          {delivery.delivered}
+        </p>
+      )}
       {versions?.length === 0 && <Muted>保存された版はまだありません。</Muted>}
       <List data-testid="manuscript-versions">
         {(versions ?? []).map((version) => (
@@ -75,12 +125,28 @@ export function VersionsPanel({ manuscriptId, canCreate, revision = 0, onSaved }
                 {formatNumber(version.counts.total)}文字（句読点を除く {formatNumber(version.counts.withoutPunctuation)}文字）
               </small>
             </div>
-            <small>
-              {version.createdByName}・{formatDateTime(version.createdAt)}
-            </small>
+            <Side>
+              <small>
+                {version.createdByName}・{formatDateTime(version.createdAt)}
+              </small>
+              {canDeliver && (
+                <Button
+                  type="button"
+                  $size="xsm"
+                  $variant="primary"
+                  $outlined
+                  disabled={delivery.busy}
+                  onClick={() => void delivery.deliver(version)}
+                  data-testid="manuscript-version-deliver"
+                >
+                  この版を納品
+                </Button>
+              )}
+            </Side>
           </ListRow>
         ))}
       </List>
+      {delivery.dialog}
     </section>
   );
 }

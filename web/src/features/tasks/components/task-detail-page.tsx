@@ -236,6 +236,7 @@ export function TaskDetailPage({ viewer, children }: { viewer: Viewer; children?
                 </Button>
               </div>
               <small>
+                {file.manuscriptVersionName && <span data-testid="delivery-manuscript-version">原稿「{file.manuscriptVersionName}」を納品 </span>}
                 {SCAN_LABEL[file.antiVirusCheckScanStatus]} {formatDateTime(file.createdAt)}
               </small>
             </ListRow>

@@ -7,7 +7,7 @@ afterEach(() => {
   useTaskDetail.setState({ task: { data: null, loading: false, error: null } });
 });
 
-const file = { id: 1, file_id: 41, name: '原稿.docx', path: 'files/abc.docx', anti_virus_check_scan_status: 'clean', content_type: 'application/msword', created_at: '2026-11-22T10:00:00Z' };
+const file = { id: 1, file_id: 41, name: '原稿.docx', path: 'files/abc.docx', anti_virus_check_scan_status: 'clean', content_type: 'application/msword', manuscript_version_name: null, created_at: '2026-11-22T10:00:00Z' };
 
 describe('task detail store', () => {
   it('registers the uploaded files as the delivery, then takes only updatedAt and deliveryFiles from the refetched task', async () => {
@@ -28,7 +28,7 @@ describe('task detail store', () => {
     expect(api.called('POST /tasks/7/deliveries')[0].body).toEqual({ type: 'file', file_ids: [41] });
     const after = useTaskDetail.getState().task.data!;
     expect(after.updatedAt).toBe('2026-11-22T10:00:00Z');
-    expect(after.deliveryFiles).toEqual([{ id: 1, fileId: 41, name: '原稿.docx', path: 'files/abc.docx', antiVirusCheckScanStatus: 'clean', contentType: 'application/msword', createdAt: '2026-11-22T10:00:00Z' }]);
+    expect(after.deliveryFiles).toEqual([{ id: 1, fileId: 41, name: '原稿.docx', path: 'files/abc.docx', antiVirusCheckScanStatus: 'clean', contentType: 'application/msword', manuscriptVersionName: null, createdAt: '2026-11-22T10:00:00Z' }]);
     expect(after.title).toBe(before.title);
     expect(after.status).toBe('doing');
     expect(after.canDeliver).toBe(true);
