@@ -33,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(revoke_link))
         .routes(routes!(resolve))
         .routes(routes!(list_versions, create_version))
+        .merge(crate::manuscripts::comments::http::router())
 }
 
 /// The answer for a manuscript as the caller sees it.

@@ -3,6 +3,7 @@
 //! links (`links.rs`), named versions and the character count (`count.rs`) shared with the web.
 
 pub mod access;
+pub mod comments;
 pub mod count;
 pub mod db;
 pub mod doc;
