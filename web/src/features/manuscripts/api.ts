@@ -1,5 +1,9 @@
 import { api } from '@/lib/api-client';
-import type { EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptVersion, NewLink } from './types';
+import type { EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptComment, ManuscriptLink, ManuscriptVersion, NewComment, NewLink } from './types';
+
+/** A comment call opened through an editor link carries its token (the server checks the link again). */
+const commentsPath = (id: number, rest: string, token: string | undefined) =>
+  `/manuscripts/${id}/comments${rest}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 
 export const manuscriptsApi = {
   /** 404 when the task has none (or the caller may not see it): the task page offers to create one. */
@@ -13,4 +17,9 @@ export const manuscriptsApi = {
   resolve: (token: string) => api.get<EditorResolution>('/editor/resolve', { token }, { quietRefusal: true }),
   versions: (id: number) => api.get<ManuscriptVersion[]>(`/manuscripts/${id}/versions`),
   createVersion: (id: number, name: string) => api.post<ManuscriptVersion>(`/manuscripts/${id}/versions`, { name }),
+  comments: (id: number, token?: string) => api.get<ManuscriptComment[]>(commentsPath(id, '', token)),
+  createComment: (id: number, comment: NewComment, token?: string) => api.post<ManuscriptComment>(commentsPath(id, '', token), comment),
+  resolveComment: (id: number, commentId: number, token?: string) => api.post<ManuscriptComment>(commentsPath(id, `/${commentId}/resolve`, token)),
+  reopenComment: (id: number, commentId: number, token?: string) => api.delete<ManuscriptComment>(commentsPath(id, `/${commentId}/resolve`, token)),
+  deleteComment: (id: number, commentId: number, token?: string) => api.delete<void>(commentsPath(id, `/${commentId}`, token)),
 };
