@@ -31,6 +31,7 @@ pub fn whole_block(state: &[u8], block: u32) -> Option<(Vec<u8>, Vec<u8>, String
     let content = text.get_string(&txn);
     let len = text.len(&txn);
     let start = text.sticky_index(&txn, 0, Assoc::After)?;
-    let end = text.sticky_index(&txn, len, Assoc::After)?;
+    // The end sticks to the last character (yrs has no "after" position past the end).
+    let end = text.sticky_index(&txn, len, Assoc::Before)?;
     Some((start.encode_v1(), end.encode_v1(), content))
 }

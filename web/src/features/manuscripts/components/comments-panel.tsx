@@ -240,6 +240,19 @@ export function CommentsPanel({ source, hasSelection, takeSelection, onHighlight
     }
   };
 
+  const threadView = (thread: CommentThread) => (
+    <Thread
+      key={thread.root.id}
+      thread={thread}
+      active={thread.root.id === active && !thread.root.resolvedAt}
+      busy={act.loading}
+      onActivate={setPicked}
+      onReply={(rootId, text) => perform(() => source.create({ body: text, parentId: rootId }))}
+      onResolve={(id, done) => void perform(() => (done ? source.resolve(id) : source.reopen(id)))}
+      onDelete={(id) => void perform(() => source.remove(id))}
+    />
+  );
+
   return (
     <Section aria-label="コメント" data-testid="manuscript-comments">
       <Head>
@@ -275,35 +288,13 @@ export function CommentsPanel({ source, hasSelection, takeSelection, onHighlight
       <ErrorAlert error={act.error ?? load.error} />
       {comments && threads.length === 0 && !draft && <Muted>本文を選択して「コメント」を押すと、その箇所にコメントできます。</Muted>}
       <Threads data-testid="manuscript-comment-threads">
-        {open.map((thread) => (
-          <Thread
-            key={thread.root.id}
-            thread={thread}
-            active={thread.root.id === active}
-            busy={act.loading}
-            onActivate={setPicked}
-            onReply={(rootId, text) => perform(() => source.create({ body: text, parentId: rootId }))}
-            onResolve={(id, done) => void perform(() => (done ? source.resolve(id) : source.reopen(id)))}
-            onDelete={(id) => void perform(() => source.remove(id))}
-          />
-        ))}
+        {open.map(threadView)}
       </Threads>
       {resolved.length > 0 && (
         <Folded data-testid="manuscript-comment-resolved">
           <summary>解決済み（{resolved.length}件）</summary>
           <Threads>
-            {resolved.map((thread) => (
-              <Thread
-                key={thread.root.id}
-                thread={thread}
-                active={false}
-                busy={act.loading}
-                onActivate={setPicked}
-                onReply={async () => false}
-                onResolve={(id, done) => void perform(() => (done ? source.resolve(id) : source.reopen(id)))}
-                onDelete={(id) => void perform(() => source.remove(id))}
-              />
-            ))}
+            {resolved.map(threadView)}
           </Threads>
         </Folded>
       )}
