@@ -258,6 +258,10 @@ async fn fixtures(app: &TestApp, pool: &PgPool) -> BTreeMap<&'static str, String
             "manuscript_version",
             "select min(id) from manuscript_versions where manuscript_id = (select min(id) from manuscripts)",
         ),
+        (
+            "manuscript_comment",
+            "select min(id) from manuscript_comments where manuscript_id = (select min(id) from manuscripts) and parent_id is null",
+        ),
     ] {
         f.insert(name, id(pool, sql).await.to_string());
     }

@@ -29,6 +29,7 @@ mod housekeeping;
 mod information;
 mod input_safety;
 mod maintenance;
+mod manuscript_comments;
 mod manuscripts;
 mod master;
 mod media_teams;

@@ -29,12 +29,12 @@ use api::manuscripts::links::Claims;
 use api::manuscripts::model::ManuscriptPermission;
 use api::manuscripts::{doc, sync};
 
-const CREATOR: &str = "creator@demo.tsumugi.jp";
-const EDITOR: &str = "editor@demo.tsumugi.jp";
-const CLIENT: &str = "client@demo.tsumugi.jp";
-const CLIENT_B: &str = "client-b@demo.tsumugi.jp";
-const MANAGER: &str = "manager@demo.tsumugi.jp";
-const ACCOUNTANT: &str = "accountant@demo.tsumugi.jp";
+pub(crate) const CREATOR: &str = "creator@demo.tsumugi.jp";
+pub(crate) const EDITOR: &str = "editor@demo.tsumugi.jp";
+pub(crate) const CLIENT: &str = "client@demo.tsumugi.jp";
+pub(crate) const CLIENT_B: &str = "client-b@demo.tsumugi.jp";
+pub(crate) const MANAGER: &str = "manager@demo.tsumugi.jp";
+pub(crate) const ACCOUNTANT: &str = "accountant@demo.tsumugi.jp";
 const WAIT: Duration = Duration::from_secs(5);
 
 /// A new task of `task_type` in a work of client A, taken by the demo creator and offered to the
@@ -64,7 +64,7 @@ async fn task_of_type(pool: &PgPool, task_type: &str) -> i64 {
 }
 
 /// A writing task with its manuscript, created by its creator: (task id, manuscript id).
-async fn manuscript(app: &TestApp, pool: &PgPool) -> (i64, i64) {
+pub(crate) async fn manuscript(app: &TestApp, pool: &PgPool) -> (i64, i64) {
     let task_id = task_of_type(pool, "writing").await;
     let creator = app.login(CREATOR).await;
     let (status, body) = app
@@ -78,7 +78,7 @@ async fn manuscript(app: &TestApp, pool: &PgPool) -> (i64, i64) {
     (task_id, body["id"].as_i64().unwrap())
 }
 
-fn message(body: &Value) -> &str {
+pub(crate) fn message(body: &Value) -> &str {
     body["error"]["message"].as_str().unwrap_or_default()
 }
 
@@ -192,7 +192,7 @@ async fn own_permission_follows_the_role_and_others_see_nothing() {
 }
 
 /// Issues a link as `token`'s user: the answer's status and body.
-async fn issue(
+pub(crate) async fn issue(
     app: &TestApp,
     token: &str,
     manuscript_id: i64,

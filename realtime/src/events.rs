@@ -55,6 +55,8 @@ event_names! {
     ManuscriptUpdated => "manuscript.updated",
     /// A manuscript editor's awareness (cursor, name), relayed by the hub, never persisted.
     ManuscriptAwareness => "manuscript.awareness",
+    /// A manuscript's comment was written, resolved, reopened or deleted (to its room).
+    ManuscriptCommentChanged => "manuscript_comment.changed",
     /// Sent by one node to its own sockets after its link to the other nodes (Redis) came back:
     /// events published elsewhere during the outage never reached them, so clients refresh as
     /// after a reconnect (rejoin, catch up through REST).

@@ -170,6 +170,47 @@ pub async fn effective(
     })
 }
 
+/// Whether a permission may comment: every one does (comments are rows, not document updates),
+/// so what decides is whether the caller may open the manuscript at all, through a link when
+/// they came by one (`effective`: a revoked or expired link is refused).
+pub fn may_comment(permission: Permission) -> bool {
+    matches!(
+        permission,
+        Permission::Edit | Permission::Suggest | Permission::Comment
+    )
+}
+
+/// A manuscript the caller may comment on, with the effective permission (through `token`'s
+/// link when given): 404 without access, 400 for a refused link.
+pub async fn commentable(
+    db: &PgPool,
+    key: &TokenKey,
+    caller: &Caller,
+    manuscript_id: i64,
+    token: Option<&str>,
+) -> AppResult<Permission> {
+    let permission = effective(
+        db,
+        key,
+        caller,
+        manuscript_id,
+        token,
+        crate::platform::clock::now(),
+    )
+    .await
+    .map_err(AppError::from)?;
+    if may_comment(permission) {
+        Ok(permission)
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// Whether the caller may delete a comment: their own only.
+pub fn may_delete_comment(caller: &Caller, author_id: i64) -> bool {
+    caller.user_id == author_id
+}
+
 #[cfg(test)]
 mod tests {
     use uuid::Uuid;

@@ -38,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_versions, create_version))
         .routes(routes!(show_version))
         .routes(routes!(deliver_version))
+        .merge(crate::manuscripts::comments::http::router())
 }
 
 /// The answer for a manuscript as the caller sees it.

@@ -106,11 +106,12 @@ pub fn token_in_query(query: Option<&str>) -> Result<String, TokenRefused> {
     }
 }
 
-/// The `token` of a query string when it has one (two, or an empty one, is invalid).
+/// The `token` of a query that may carry one (the REST calls of a manuscript opened through a
+/// link): `None` without one, refused when it is empty or repeated.
 pub fn optional_token_in_query(query: Option<&str>) -> Result<Option<String>, TokenRefused> {
-    let named =
+    let present =
         form_urlencoded::parse(query.unwrap_or("").as_bytes()).any(|(key, _)| key == "token");
-    if named {
+    if present {
         token_in_query(query).map(Some)
     } else {
         Ok(None)

@@ -4,6 +4,7 @@
 //! a version is delivered through the task's delivery as Word and HTML files (`export.rs`).
 
 pub mod access;
+pub mod comments;
 pub mod count;
 pub mod db;
 pub mod doc;

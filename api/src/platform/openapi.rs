@@ -149,6 +149,7 @@ fn events() -> Events {
     all.event::<crate::files::events::FileScanned>();
     all.wire::<crate::manuscripts::events::ManuscriptUpdated>(EventName::ManuscriptUpdated);
     all.wire::<crate::manuscripts::events::ManuscriptAwareness>(EventName::ManuscriptAwareness);
+    all.event::<crate::manuscripts::comments::model::ManuscriptCommentChanged>();
     all.wire::<Resync>(EventName::Resync);
     all
 }
@@ -399,6 +400,7 @@ pub fn declared() -> Vec<(String, &'static [FieldRules])> {
         rules_of::<work::works::http::WorkInput>(),
         rules_of::<crate::manuscripts::http::NewManuscriptLink>(),
         rules_of::<crate::manuscripts::http::NewManuscriptVersion>(),
+        rules_of::<crate::manuscripts::comments::http::NewManuscriptComment>(),
     ]
 }
 

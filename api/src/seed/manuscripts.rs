@@ -1,9 +1,10 @@
 //! A demo manuscript: the newest writing task the demo creator took, with a short document and
-//! one editor link to comment, and its first version 「初稿」 (a little different, so comparing
-//! it with the current text shows a change).
+//! one editor link to comment, its first version 「初稿」 (a little different, so comparing
+//! it with the current text shows a change), and a comment thread on its text.
 
 use sqlx::{Postgres, Transaction};
 
+use crate::manuscripts::comments::anchor;
 use crate::manuscripts::count::{Block, BlockKind, count};
 use crate::manuscripts::doc;
 use crate::seed::users::DemoIds;
@@ -36,11 +37,12 @@ pub async fn seed(tx: &mut Transaction<'_, Postgres>, ids: &DemoIds) -> anyhow::
         return Ok(());
     };
     let blocks = recipe("手軽な", "かぶ、にんじん、だいこん。");
+    let state = doc::state_of(&blocks);
     let manuscript_id: i64 = sqlx::query_scalar(
         "insert into manuscripts (task_id, snapshot, created_by) values ($1, $2, $3) returning id",
     )
     .bind(task_id)
-    .bind(doc::state_of(&blocks))
+    .bind(&state)
     .bind(creator)
     .fetch_one(&mut **tx)
     .await?;
@@ -64,5 +66,28 @@ pub async fn seed(tx: &mut Transaction<'_, Postgres>, ids: &DemoIds) -> anyhow::
     .bind(creator)
     .execute(&mut **tx)
     .await?;
+    // The client's remark on the second paragraph, and the creator's answer.
+    if let Some((start, end, quote)) = anchor::whole_block(&state, 1) {
+        let root: i64 = sqlx::query_scalar(
+            "insert into manuscript_comments (manuscript_id, author_id, body, anchor_start, anchor_end, quote)
+             values ($1, $2, '「手軽な」とあるので、調理時間の目安を添えてください。', $3, $4, $5) returning id",
+        )
+        .bind(manuscript_id)
+        .bind(ids["client@demo.tsumugi.jp"])
+        .bind(start)
+        .bind(end)
+        .bind(quote)
+        .fetch_one(&mut **tx)
+        .await?;
+        sqlx::query(
+            "insert into manuscript_comments (manuscript_id, parent_id, author_id, body)
+             values ($1, $2, $3, '承知しました。各料理に目安を追記します。')",
+        )
+        .bind(manuscript_id)
+        .bind(root)
+        .bind(creator)
+        .execute(&mut **tx)
+        .await?;
+    }
     Ok(())
 }

@@ -99,5 +99,7 @@ export type TeamMemberUpdated = ServerEvents['team_member.updated'];
 
 /** `manuscript.updated`: a Yjs v1 update (base64) another socket sent, already persisted. */
 export type ManuscriptUpdated = ServerEvents['manuscript.updated'];
+/** A comment written, resolved, reopened or deleted (the record every reader gets). */
+export type ManuscriptCommentChanged = ServerEvents['manuscript_comment.changed'];
 /** `manuscript.awareness`: a y-protocols awareness update (base64), never persisted. */
 export type ManuscriptAwareness = ServerEvents['manuscript.awareness'];

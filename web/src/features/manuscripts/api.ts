@@ -1,5 +1,9 @@
 import { api } from '@/lib/api-client';
-import type { DeliveryRegistered, EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptVersion, ManuscriptVersionContent, NewLink } from './types';
+import type { DeliveryRegistered, EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptComment, ManuscriptLink, ManuscriptVersion, ManuscriptVersionContent, NewComment, NewLink } from './types';
+
+/** A comment call opened through an editor link carries its token (the server checks the link again). */
+const commentsPath = (id: number, rest: string, token: string | undefined) =>
+  `/manuscripts/${id}/comments${rest}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 
 export const manuscriptsApi = {
   /** 404 when the task has none (or the caller may not see it): the task page offers to create one. */
@@ -18,4 +22,9 @@ export const manuscriptsApi = {
     api.get<ManuscriptVersionContent>(`/manuscripts/${id}/versions/${versionId}`, token ? { token } : undefined),
   /** The version as the task's delivery (Word and HTML files): 403 unless the caller took the task, 422 when the task takes none now. */
   deliverVersion: (id: number, versionId: number) => api.post<DeliveryRegistered>(`/manuscripts/${id}/versions/${versionId}/deliver`),
+  comments: (id: number, token?: string) => api.get<ManuscriptComment[]>(commentsPath(id, '', token)),
+  createComment: (id: number, comment: NewComment, token?: string) => api.post<ManuscriptComment>(commentsPath(id, '', token), comment),
+  resolveComment: (id: number, commentId: number, token?: string) => api.post<ManuscriptComment>(commentsPath(id, `/${commentId}/resolve`, token)),
+  reopenComment: (id: number, commentId: number, token?: string) => api.delete<ManuscriptComment>(commentsPath(id, `/${commentId}/resolve`, token)),
+  deleteComment: (id: number, commentId: number, token?: string) => api.delete<void>(commentsPath(id, `/${commentId}`, token)),
 };

@@ -4,6 +4,12 @@ import { emitWithAck, onConnect, onConnectionState, onEvent, socketConnected } f
 import type { ManuscriptTransport } from './provider';
 import type { Ack } from './types';
 
+/** Calls `listener` when a comment of the manuscript changed (written, resolved, reopened, deleted): the panel reads the list again, with the caller's rights. */
+export const onCommentChanged = (manuscriptId: number, listener: () => void): (() => void) =>
+  onEvent('manuscript_comment.changed', (comment) => {
+    if (comment.manuscriptId === manuscriptId) listener();
+  });
+
 /** The product's socket as the provider's transport: acks camelCased like pushed events. */
 export const socketTransport: ManuscriptTransport = {
   request: async <T>(event: string, payload: object) => camelize<Ack<T>>(await emitWithAck<unknown>(event, payload)),

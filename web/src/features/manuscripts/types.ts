@@ -25,6 +25,15 @@ export type DeliveryRegistered = View<'DeliveryRegistered'>;
 /** `GET /editor/resolve?token=…`: the manuscript a link opens and the effective permission. */
 export type EditorResolution = View<'EditorResolution'>;
 
+/** A comment as the caller reads it (`canDelete`: theirs); a thread's root has an `anchor`, a reply a `parentId`. */
+export type ManuscriptComment = View<'ManuscriptCommentView'>;
+/** A thread: its root comment and the replies, oldest first. */
+export interface CommentThread {
+  root: ManuscriptComment;
+  replies: ManuscriptComment[];
+}
+export type NewComment = Body<'NewManuscriptComment'>;
+
 /** The `manuscript:join` ack's data (camelCased by live.ts); `update` and `stateVector` base64. */
 export interface JoinAck {
   manuscriptId: number;

@@ -15,6 +15,7 @@ export interface WireEvents {
   'maintenance.changed': components['schemas']['MaintenanceState'];
   'manuscript.awareness': components['schemas']['ManuscriptAwareness'];
   'manuscript.updated': components['schemas']['ManuscriptUpdated'];
+  'manuscript_comment.changed': components['schemas']['ManuscriptComment'];
   'media.updated': components['schemas']['MediaRef'];
   'message.created': components['schemas']['MessageView'];
   'message.deleted': components['schemas']['MessageDeleted'];

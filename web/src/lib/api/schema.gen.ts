@@ -9234,6 +9234,431 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manuscripts/{manuscript_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the editor link's token, when opened through one */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    manuscript_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description oldest first: roots and replies, deleted ones left out */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManuscriptCommentView"][];
+                    };
+                };
+                /** @description a refused link */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: {
+                    /** @description the editor link's token, when opened through one */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    manuscript_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewManuscriptComment"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManuscriptCommentView"];
+                    };
+                };
+                /** @description a refused link */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manuscripts/{manuscript_id}/comments/{comment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description the editor link's token, when opened through one */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    manuscript_id: number;
+                    comment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description a refused link */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description someone else's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manuscripts/{manuscript_id}/comments/{comment_id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: {
+                    /** @description the editor link's token, when opened through one */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    manuscript_id: number;
+                    comment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManuscriptCommentView"];
+                    };
+                };
+                /** @description a refused link */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description a reply (threads are resolved) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description the editor link's token, when opened through one */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    manuscript_id: number;
+                    comment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description reopened */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManuscriptCommentView"];
+                    };
+                };
+                /** @description a refused link */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description a reply */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manuscripts/{manuscript_id}/links": {
         parameters: {
             query?: never;
@@ -18710,6 +19135,14 @@ export interface components {
             /** @description The whole set (replaces the previous one); creators only, not the creator themself. */
             user_ids?: number[];
         };
+        /**
+         * @description Where a thread's comment sits in the text: two Yjs relative positions
+         *     (`Y.encodeRelativePosition`, base64 standard alphabet, padded), start and end.
+         */
+        CommentAnchor: {
+            end: string;
+            start: string;
+        };
         CompletedDateChange: {
             /**
              * @description YYYY-MM-DD, from 2000-01-01 to today in Japan; neither it nor a task's current
@@ -19588,6 +20021,41 @@ export interface components {
         };
         /** @enum {string} */
         ManuscriptBlockKind: "paragraph" | "heading";
+        /**
+         * @description A comment: a thread's root (with its anchor and quote) or a reply (`parent_id`). The record
+         *     every reader gets, as pushed by `manuscript_comment.changed`.
+         */
+        ManuscriptComment: {
+            anchor?: components["schemas"]["CommentAnchor"] | null;
+            /** Format: int64 */
+            author_id: number;
+            author_name: string;
+            /** @description Empty once deleted. */
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Deleted by its author (a deleted root takes its replies with it). */
+            deleted: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            manuscript_id: number;
+            /**
+             * Format: int64
+             * @description The thread's root for a reply; null for a root.
+             */
+            parent_id?: number | null;
+            /** @description The text the root was written on, at that moment (empty for a reply). */
+            quote: string;
+            /** Format: date-time */
+            resolved_at?: string | null;
+            resolved_by_name?: string | null;
+        };
+        /** @description A comment as the caller reads it in the list. */
+        ManuscriptCommentView: components["schemas"]["ManuscriptComment"] & {
+            /** @description The caller wrote it and may delete it. */
+            can_delete: boolean;
+        };
         /** @description The counts of a whole manuscript. */
         ManuscriptCounts: {
             sections: components["schemas"]["ManuscriptSectionCount"][];
@@ -20056,6 +20524,24 @@ export interface components {
             month: number;
             /** Format: int32 */
             year: number;
+        };
+        NewManuscriptComment: {
+            /** @description A new thread's end, as `anchor_start`. */
+            anchor_end?: string | null;
+            /**
+             * @description A new thread's start: `Y.encodeRelativePosition` of
+             *     `Y.createRelativePositionFromTypeIndex`, base64 (standard, padded).
+             */
+            anchor_start?: string | null;
+            /** @description 1–2000 characters. */
+            body: string;
+            /**
+             * Format: int64
+             * @description The thread replied to; absent for a new thread.
+             */
+            parent_id?: number | null;
+            /** @description The selected text a new thread is written on (up to 1000 characters). */
+            quote?: string | null;
         };
         NewManuscriptLink: {
             /**

@@ -4,7 +4,7 @@
  * A lazy chunk of its own (TipTap, ProseMirror and Yjs), loaded only by the editor routes
  * (docs/decisions/web-asset-delivery.md).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import ImageNode from '@tiptap/extension-image';
@@ -20,6 +20,9 @@ import { socketTransport } from '../live';
 import { ManuscriptProvider, type ManuscriptTransport, type ProviderState } from '../provider';
 import { restoreState } from '../restore';
 import { mayWrite, PERMISSION_LABEL, type EditorHandle, type Permission } from '../types';
+import { commentsSource, type CommentsSource } from '../comments';
+import { CommentHighlights } from './comment-highlights';
+import { EditorCommentsPanel } from './comments-panel';
 import { CountPanel, StatusLine } from './count-panel';
 
 export interface EditorUser {
@@ -40,6 +43,8 @@ export interface ManuscriptEditorProps {
   onCounts?: (counts: Counts) => void;
   /** Called with the editor's handle once it is ready, and with null when it goes (the version comparison and restore use it). */
   onHandle?: (handle: EditorHandle | null) => void;
+  /** Where the comments come from; the server (through the link's token) unless a test gives its own. */
+  comments?: CommentsSource;
 }
 
 /** Caret colours (#rrggbb, as CollaborationCaret requires), chosen by user id: the same person keeps theirs. */
@@ -73,6 +78,8 @@ const Sheet = styled.div`
   .tiptap blockquote { border-left: 4px solid ${theme.color.border}; margin: 8px 0; padding-left: 12px; color: ${theme.color.subText}; }
   .tiptap img { max-width: 100%; }
   .tiptap a { color: ${theme.color.info}; }
+  .manuscript-comment { background: #fff3c4; border-bottom: 2px solid #f2c94c; }
+  .manuscript-comment--active { background: #ffe08a; }
   .collaboration-carets__caret {
     position: relative;
     margin-left: -1px;
@@ -216,7 +223,7 @@ export default function ManuscriptEditor(props: ManuscriptEditorProps) {
   return <Editing {...props} key={joined.provider.doc.guid} provider={joined.provider} state={joined.state} />;
 }
 
-function Editing({ permission, user, onCounts, onHandle, provider, state }: ManuscriptEditorProps & { provider: ManuscriptProvider; state: ProviderState }) {
+function Editing({ manuscriptId, token, comments, permission, user, onCounts, onHandle, provider, state }: ManuscriptEditorProps & { provider: ManuscriptProvider; state: ProviderState }) {
   const effective = state.permission ?? permission;
   const editable = mayWrite(effective);
   const [counts, setCounts] = useState<Counts>({ total: 0, withoutPunctuation: 0, sections: [] });
@@ -242,6 +249,7 @@ function Editing({ permission, user, onCounts, onHandle, provider, state }: Manu
         ImageNode,
         Collaboration.configure({ document: provider.doc, field: 'default' }),
         CollaborationCaret.configure({ provider, user: { id: user.id, name: user.name, color: caretColor(user.id) } }),
+        CommentHighlights,
       ],
       editorProps: {
         attributes: { 'data-testid': 'manuscript-editor', 'aria-label': '原稿本文', role: 'textbox', 'aria-multiline': 'true' },
@@ -260,6 +268,8 @@ function Editing({ permission, user, onCounts, onHandle, provider, state }: Manu
     },
     [provider],
   );
+
+  const source = useMemo(() => comments ?? commentsSource(manuscriptId, token), [comments, manuscriptId, token]);
 
   useEffect(() => {
     if (editor && editor.isEditable !== editable) editor.setEditable(editable);
@@ -308,7 +318,10 @@ function Editing({ permission, user, onCounts, onHandle, provider, state }: Manu
           {editor && editable && <Toolbar editor={editor} />}
           <EditorContent editor={editor} />
         </Sheet>
-        <CountPanel counts={counts} />
+        <div>
+          <CountPanel counts={counts} />
+          {editor && <EditorCommentsPanel editor={editor} source={source} />}
+        </div>
       </Layout>
     </div>
   );
