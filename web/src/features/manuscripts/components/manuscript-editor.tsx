@@ -19,7 +19,9 @@ import { countDoc, type Counts } from '../count';
 import { socketTransport } from '../live';
 import { ManuscriptProvider, type ManuscriptTransport, type ProviderState } from '../provider';
 import { mayWrite, PERMISSION_LABEL, type Permission } from '../types';
+import { Suggestions } from '../suggestions';
 import { CountPanel, StatusLine } from './count-panel';
+import { SuggestionsPanel, suggestionMarkStyles, useSuggesting } from './suggestions-panel';
 
 export interface EditorUser {
   id: number;
@@ -70,6 +72,7 @@ const Sheet = styled.div`
   .tiptap blockquote { border-left: 4px solid ${theme.color.border}; margin: 8px 0; padding-left: 12px; color: ${theme.color.subText}; }
   .tiptap img { max-width: 100%; }
   .tiptap a { color: ${theme.color.info}; }
+  .tiptap { ${suggestionMarkStyles} }
   .collaboration-carets__caret {
     position: relative;
     margin-left: -1px;
@@ -239,6 +242,7 @@ function Editing({ permission, user, onCounts, provider, state }: ManuscriptEdit
         ImageNode,
         Collaboration.configure({ document: provider.doc, field: 'default' }),
         CollaborationCaret.configure({ provider, user: { id: user.id, name: user.name, color: caretColor(user.id) } }),
+        Suggestions.configure({ author: user, enabled: effective === 'suggest' }),
       ],
       editorProps: {
         attributes: { 'data-testid': 'manuscript-editor', 'aria-label': '原稿本文', role: 'textbox', 'aria-multiline': 'true' },
@@ -257,6 +261,8 @@ function Editing({ permission, user, onCounts, provider, state }: ManuscriptEdit
     },
     [provider],
   );
+
+  const suggesting = useSuggesting(editor);
 
   useEffect(() => {
     if (editor && editor.isEditable !== editable) editor.setEditable(editable);
@@ -287,10 +293,13 @@ function Editing({ permission, user, onCounts, provider, state }: ManuscriptEdit
       {state.error && <ErrorAlert error={new AppError(state.error)} />}
       <Layout>
         <Sheet>
-          {editor && editable && <Toolbar editor={editor} />}
+          {editor && editable && !suggesting && <Toolbar editor={editor} />}
           <EditorContent editor={editor} />
         </Sheet>
-        <CountPanel counts={counts} />
+        <div>
+          <CountPanel counts={counts} />
+          {editor && <SuggestionsPanel editor={editor} permission={effective} />}
+        </div>
       </Layout>
     </div>
   );
