@@ -133,6 +133,17 @@ describe('suggestion mode', () => {
     editor.destroy();
   });
 
+  it('puts back a paragraph join (Backspace at its start) and lets Enter split one', () => {
+    const editor = makeEditor({ content: '<p>季節の</p><p>野菜</p>' });
+    cursorAt(editor, 6); // the start of 野菜
+    editor.commands.keyboardShortcut('Backspace');
+    expect(editor.getHTML()).toBe('<p>季節の</p><p>野菜</p>');
+    expect(editor.state.selection.head).toBe(4); // the end of 季節の
+    editor.commands.keyboardShortcut('Enter');
+    expect(editor.getHTML()).toBe('<p>季節の</p><p></p><p>野菜</p>');
+    editor.destroy();
+  });
+
   it('accepts and rejects one suggestion at a time', () => {
     const content =
       '<p>季節の<ins data-suggestion-id="i1" data-author-id="3" data-author-name="佐藤 健">旬の</ins>野菜<del data-suggestion-id="d1" data-author-id="3" data-author-name="佐藤 健">を使った</del>。</p>';
