@@ -254,6 +254,10 @@ async fn fixtures(app: &TestApp, pool: &PgPool) -> BTreeMap<&'static str, String
             "manuscript_link",
             "select min(id) from manuscript_links where manuscript_id = (select min(id) from manuscripts)",
         ),
+        (
+            "manuscript_version",
+            "select min(id) from manuscript_versions where manuscript_id = (select min(id) from manuscripts)",
+        ),
     ] {
         f.insert(name, id(pool, sql).await.to_string());
     }

@@ -477,6 +477,132 @@ async fn counts_and_versions_keep_the_document_of_their_moment() {
     );
 }
 
+#[tokio::test]
+async fn a_version_answers_its_blocks_and_state_to_whoever_may_open_the_manuscript() {
+    let (pool, _db) = db::seeded().await;
+    let app = TestApp::spawn(pool.clone()).await;
+    let (_, manuscript_id) = manuscript(&app, &pool).await;
+    let creator = app.login(CREATOR).await;
+    let caller = caller_of(&pool, CREATOR, Role::General).await;
+    // Kanji and kana, an emoji sequence and a combining mark, in a heading and a paragraph.
+    let blocks = [
+        (doc_kind("heading"), "季節の料理"),
+        (doc_kind("paragraph"), "かぶを煮る👩‍🍳。ｶﾞ"),
+    ]
+    .map(|(kind, text)| api::manuscripts::count::Block {
+        kind,
+        text: text.into(),
+    });
+    store(&app, &caller, manuscript_id, &doc::state_of(&blocks)).await;
+    let versions = format!("/api/manuscripts/{manuscript_id}/versions");
+    let (status, saved) = app
+        .post(&versions, Some(&creator), json!({ "name": "初稿" }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{saved}");
+    let version_id = saved["id"].as_i64().unwrap();
+    // The live text moves on; the version keeps its own.
+    let more = [api::manuscripts::count::Block {
+        kind: doc_kind("paragraph"),
+        text: "追記".into(),
+    }];
+    store(&app, &caller, manuscript_id, &doc::state_of(&more)).await;
+
+    let path = format!("{versions}/{version_id}");
+    for (mail, can_restore) in [
+        (CREATOR, Some(true)),
+        (MANAGER, Some(true)),
+        (EDITOR, Some(false)),
+        (CLIENT, Some(false)),
+        (CLIENT_B, None),
+        (ACCOUNTANT, None),
+    ] {
+        let token = app.login(mail).await;
+        let (status, body) = app.get(&path, Some(&token)).await;
+        let Some(can_restore) = can_restore else {
+            assert_eq!(status, StatusCode::NOT_FOUND, "{mail}: {body}");
+            continue;
+        };
+        assert_eq!(status, StatusCode::OK, "{mail}: {body}");
+        assert_eq!(body["can_restore"], can_restore, "{mail}");
+        assert_eq!(body["id"], version_id);
+        assert_eq!(body["name"], "初稿");
+        assert_eq!(body["counts"], saved["counts"]);
+        assert_eq!(
+            body["blocks"],
+            json!([
+                { "kind": "heading", "text": "季節の料理" },
+                { "kind": "paragraph", "text": "かぶを煮る👩‍🍳。ｶﾞ" },
+            ]),
+            "{mail}"
+        );
+        let state = BASE64.decode(body["state"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            text_of(&doc::load(&state).unwrap()),
+            "季節の料理\nかぶを煮る👩‍🍳。ｶﾞ"
+        );
+    }
+    assert_eq!(app.get(&path, None).await.0, StatusCode::UNAUTHORIZED);
+    // A version is found only under its own manuscript.
+    let (_, other) = manuscript(&app, &pool).await;
+    let (status, _) = app
+        .get(
+            &format!("/api/manuscripts/{other}/versions/{version_id}"),
+            Some(&creator),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "another manuscript's version"
+    );
+    let (status, _) = app
+        .get(&format!("{versions}/{}", version_id + 1000), Some(&creator))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "no such version");
+
+    // Through a link, restoring follows the link's narrower permission.
+    let link_token = |link: &Value| link["token"].as_str().unwrap().to_string();
+    let (_, edit_link) = issue(&app, &creator, manuscript_id, "edit", 24).await;
+    let (_, comment_link) = issue(&app, &creator, manuscript_id, "comment", 24).await;
+    let (_, other_link) = issue(&app, &creator, other, "edit", 24).await;
+    let editor = app.login(EDITOR).await;
+    for (holder, link, expected) in [
+        (&creator, &edit_link, true),
+        (&creator, &comment_link, false),
+        (&editor, &edit_link, false),
+    ] {
+        let (status, body) = app
+            .get(&format!("{path}?token={}", link_token(link)), Some(holder))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["can_restore"], expected, "{link}");
+    }
+    for bad in [
+        "?token=".to_string(),
+        "?token=not-a-token".to_string(),
+        format!("?token={}", link_token(&other_link)),
+    ] {
+        let (status, body) = app.get(&format!("{path}{bad}"), Some(&creator)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
+        assert_eq!(message(&body), "無効なURLです");
+    }
+    let revoked = edit_link["id"].as_i64().unwrap();
+    let (status, _) = app
+        .delete(
+            &format!("/api/manuscripts/{manuscript_id}/links/{revoked}"),
+            Some(&creator),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, body) = app
+        .get(
+            &format!("{path}?token={}", link_token(&edit_link)),
+            Some(&creator),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "a revoked link: {body}");
+}
+
 /// Stores `update` as `caller` sent it through the hub (checked, appended, compacted when due).
 async fn store(app: &TestApp, caller: &Caller, manuscript_id: i64, update: &[u8]) {
     let pool = &app.state.db;

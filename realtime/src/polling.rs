@@ -324,11 +324,20 @@ impl Drop for Polling<'_> {
     }
 }
 
+/// How long a GET that arrived during a WebSocket probe holds its noop for the client's `5`.
+const UPGRADE_GRACE: Duration = Duration::from_millis(200);
+
 /// A GET: what the server sent since the last one, waiting until there is something. A second
 /// GET while one waits ends the session (the waiting one answers `1`), as the reference server
 /// does.
+///
+/// A GET that arrives while a WebSocket with this sid is probing is refused once the `5` lands,
+/// like any GET after the upgrade; its noop waits [`UPGRADE_GRACE`] for that `5`. The `5` travels
+/// on another connection, so without the grace the answer would depend on which of the two the
+/// server read first. A GET that was waiting before the probe takes its noop at once: the client
+/// sends `5` only after it.
 async fn poll(shared: &Shared, session: &Arc<Session>) -> Response {
-    {
+    let arrived_upgrading = {
         let mut state = session.state();
         if state.polling {
             drop(state);
@@ -336,8 +345,10 @@ async fn poll(shared: &Shared, session: &Arc<Session>) -> Response {
             return refuse(3, "Bad request");
         }
         state.polling = true;
-    }
+        state.upgrading
+    };
     let _polling = Polling(session);
+    let mut noop_due = None;
     loop {
         let notified = session.to_poll.notified();
         let mut notified = std::pin::pin!(notified);
@@ -363,11 +374,33 @@ async fn poll(shared: &Shared, session: &Arc<Session>) -> Response {
                 shared.polling.remove(session);
                 return text(StatusCode::OK, answer);
             }
-            if std::mem::take(&mut state.noop) || state.upgraded {
+            if arrived_upgrading && state.upgraded {
+                return refuse(3, "Bad request");
+            }
+            if state.upgraded {
                 return text(StatusCode::OK, "6");
             }
+            if state.noop {
+                let now = Instant::now();
+                let due = *noop_due.get_or_insert_with(|| {
+                    if arrived_upgrading {
+                        now + UPGRADE_GRACE
+                    } else {
+                        now
+                    }
+                });
+                if now >= due {
+                    state.noop = false;
+                    return text(StatusCode::OK, "6");
+                }
+            }
         }
-        notified.await;
+        match noop_due {
+            Some(due) => {
+                let _ = timeout_at(due, notified).await;
+            }
+            None => notified.await,
+        }
     }
 }
 
@@ -666,6 +699,7 @@ async fn probe(shared: Arc<Shared>, session: Arc<Session>, opening: Opening) {
         }
     }
     session.state().upgrading = false;
+    session.to_poll.notify_waiters();
 }
 
 #[cfg(test)]
@@ -816,6 +850,29 @@ mod tests {
         // Polling is over for this session.
         assert_eq!(http(address, "GET", &query, "").await.0, 400);
         // The client's frames reach the socket: leaving closes it with 1000.
+        client.send("41").await;
+        assert_eq!(client.next().await, Frame::Close(Some(1000)));
+    }
+
+    #[tokio::test]
+    async fn a_poll_sent_during_the_probe_is_refused_once_the_upgrade_lands() {
+        let (address, _hub) = serve_hub(quiet()).await;
+        let query = connected(address).await;
+        let mut client = Client::handshake(address, &query).await;
+        client.send("2probe").await;
+        assert_eq!(client.next().await, Frame::Text("3probe".into()));
+        // A GET arrives after the probe, and the client's `5` a moment later on the WebSocket:
+        // the GET is answered as one after the upgrade, not with the probe's noop.
+        let poll = tokio::spawn({
+            let query = query.clone();
+            async move { http(address, "GET", &query, "").await }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        client.send("5").await;
+        assert_eq!(
+            poll.await.unwrap(),
+            (400, r#"{"code":3,"message":"Bad request"}"#.into())
+        );
         client.send("41").await;
         assert_eq!(client.next().await, Frame::Close(Some(1000)));
     }

@@ -96,6 +96,12 @@ pub async fn writable_manuscript(
     }
 }
 
+/// Whether this effective permission may restore a version, replacing the live document's
+/// content with the version's: edit only (a suggestion never rewrites the whole text).
+pub fn may_restore(effective: Permission) -> bool {
+    effective == Permission::Edit
+}
+
 /// Why a manuscript cannot be opened (REST or socket).
 #[derive(Debug)]
 pub enum Refusal {

@@ -10,15 +10,18 @@ use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_segmentation::UnicodeSegmentation;
 use utoipa::ToSchema;
 
-/// A text block of the document, in document order.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+/// A text block of the document, in document order: its kind and its plain text (marks left
+/// out).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = ManuscriptBlock)]
 pub struct Block {
     pub kind: BlockKind,
     pub text: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = ManuscriptBlockKind)]
 pub enum BlockKind {
     Paragraph,
     Heading,

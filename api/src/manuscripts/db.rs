@@ -301,3 +301,29 @@ pub async fn versions(db: &PgPool, manuscript_id: i64) -> sqlx::Result<Vec<Versi
     .fetch_all(db)
     .await
 }
+
+/// A version of the manuscript with its stored Yjs state.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct VersionStateRow {
+    #[sqlx(flatten)]
+    pub version: VersionRow,
+    pub state: Vec<u8>,
+}
+
+/// The manuscript's version `version_id` with its state; `None` when the manuscript has no such
+/// version.
+pub async fn version_state(
+    db: &PgPool,
+    manuscript_id: i64,
+    version_id: i64,
+) -> sqlx::Result<Option<VersionStateRow>> {
+    sqlx::query_as(
+        "select v.id, v.name, v.counts, u.user_name as created_by_name, v.created_at, v.state
+           from manuscript_versions v join users u on u.id = v.created_by
+          where v.id = $1 and v.manuscript_id = $2",
+    )
+    .bind(version_id)
+    .bind(manuscript_id)
+    .fetch_optional(db)
+    .await
+}

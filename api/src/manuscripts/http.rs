@@ -4,6 +4,8 @@
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as BASE64;
 use chrono::Duration;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -16,7 +18,7 @@ use crate::manuscripts::db::{self, LinkRow, ManuscriptRow, TaskFacts, VersionRow
 use crate::manuscripts::links::{self, Claims, TokenRefused};
 use crate::manuscripts::model::{
     EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptPermission,
-    ManuscriptVersion,
+    ManuscriptVersion, ManuscriptVersionContent,
 };
 use crate::manuscripts::{TEXTUAL_TASK_TYPES, doc, sync};
 use crate::platform::clock;
@@ -33,6 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(revoke_link))
         .routes(routes!(resolve))
         .routes(routes!(list_versions, create_version))
+        .routes(routes!(show_version))
 }
 
 /// The answer for a manuscript as the caller sees it.
@@ -348,4 +351,43 @@ pub async fn list_versions(
     access::manuscript_for(&state.db, &caller, manuscript_id).await?;
     let rows = db::versions(&state.db, manuscript_id).await?;
     Ok(Json(rows.into_iter().map(version_view).collect()))
+}
+
+#[utoipa::path(get, path = "/manuscripts/{manuscript_id}/versions/{version_id}", tag = "manuscripts", security(("bearer" = [])),
+    params(("token" = Option<String>, Query, description = "an editor link's token: `can_restore` follows the link's narrower permission")),
+    responses((status = 200, body = ManuscriptVersionContent),
+        (status = 400, description = "「無効なURLです」 or 「URLの有効期限が切れています」 (the token)"),
+        (status = 401), (status = 404, description = "no such version of this manuscript, or not the caller's to see")))]
+pub async fn show_version(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path((manuscript_id, version_id)): Path<(i64, i64)>,
+    RawQuery(query): RawQuery,
+) -> AppResult<Json<ManuscriptVersionContent>> {
+    // Whoever may open the manuscript reads its versions; a link only narrows what they may do.
+    let (_, _, own) = access::manuscript_for(&state.db, &caller, manuscript_id).await?;
+    let permission = match links::optional_token_in_query(query.as_deref()).map_err(token_error)? {
+        Some(token) => {
+            access::effective(
+                &state.db,
+                &state.manuscript_links,
+                &caller,
+                manuscript_id,
+                Some(&token),
+                clock::now(),
+            )
+            .await?
+        }
+        None => own,
+    };
+    let row = db::version_state(&state.db, manuscript_id, version_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let document = doc::load(&row.state).map_err(anyhow::Error::from)?;
+    Ok(Json(ManuscriptVersionContent {
+        blocks: doc::blocks(&document),
+        state: BASE64.encode(&row.state),
+        can_restore: access::may_restore(permission),
+        version: version_view(row.version),
+    }))
 }

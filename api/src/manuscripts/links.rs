@@ -106,6 +106,17 @@ pub fn token_in_query(query: Option<&str>) -> Result<String, TokenRefused> {
     }
 }
 
+/// The `token` of a query string when it has one (two, or an empty one, is invalid).
+pub fn optional_token_in_query(query: Option<&str>) -> Result<Option<String>, TokenRefused> {
+    let named =
+        form_urlencoded::parse(query.unwrap_or("").as_bytes()).any(|(key, _)| key == "token");
+    if named {
+        token_in_query(query).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
 /// The path of the editor opened by `token`.
 pub fn url(token: &str) -> String {
     format!("/editor?token={token}")

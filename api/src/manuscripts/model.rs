@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::manuscripts::count::Counts;
+use crate::manuscripts::count::{Block, Counts};
 
 crate::closed_set!(
     /// What someone may do in a manuscript's editor, strongest first: `edit` and `suggest` send
@@ -83,6 +83,21 @@ pub struct ManuscriptVersion {
     pub counts: Counts,
     pub created_by_name: String,
     pub created_at: DateTime<Utc>,
+}
+
+/// `GET /manuscripts/{id}/versions/{version_id}`: a version with what it held.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ManuscriptVersionContent {
+    #[serde(flatten)]
+    pub version: ManuscriptVersion,
+    /// The version's text blocks in document order (paragraphs and headings, wherever they
+    /// are): what a diff compares.
+    pub blocks: Vec<Block>,
+    /// The whole Yjs v1 state of the version, base64: what a restore loads.
+    pub state: String,
+    /// Whether the caller may restore it (effective permission edit, narrowed by the link's
+    /// token when one is given).
+    pub can_restore: bool,
 }
 
 /// `GET /editor/resolve`: the manuscript a token opens and the effective permission.

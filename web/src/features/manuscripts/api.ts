@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptVersion, NewLink } from './types';
+import type { EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptVersion, ManuscriptVersionContent, NewLink } from './types';
 
 export const manuscriptsApi = {
   /** 404 when the task has none (or the caller may not see it): the task page offers to create one. */
@@ -13,4 +13,7 @@ export const manuscriptsApi = {
   resolve: (token: string) => api.get<EditorResolution>('/editor/resolve', { token }, { quietRefusal: true }),
   versions: (id: number) => api.get<ManuscriptVersion[]>(`/manuscripts/${id}/versions`),
   createVersion: (id: number, name: string) => api.post<ManuscriptVersion>(`/manuscripts/${id}/versions`, { name }),
+  /** A version with its blocks and Yjs state; through a link, `canRestore` follows the link's permission. */
+  version: (id: number, versionId: number, token?: string) =>
+    api.get<ManuscriptVersionContent>(`/manuscripts/${id}/versions/${versionId}`, token ? { token } : undefined),
 };

@@ -3,9 +3,10 @@
  * keys camelCased by the API client), and the hub's acks.
  */
 import type { Body, View } from '@/lib/api/wire';
+import type { Block } from './count';
 
 export type { ManuscriptAwareness, ManuscriptUpdated } from '@/lib/events';
-export type { Counts, SectionCount } from './count';
+export type { Block, Counts, SectionCount } from './count';
 
 /** What a reader may do: edit and suggest send document updates, comment only reads (and shows its caret). */
 export type Permission = View<'ManuscriptPermission'>;
@@ -17,6 +18,8 @@ export type ManuscriptLink = View<'ManuscriptLink'>;
 export type IssuedManuscriptLink = View<'IssuedManuscriptLink'>;
 export type NewLink = Body<'NewManuscriptLink'>;
 export type ManuscriptVersion = View<'ManuscriptVersion'>;
+/** A version with what it held: its text blocks (what a comparison reads) and its Yjs state in base64 (what a restore loads). */
+export type ManuscriptVersionContent = View<'ManuscriptVersionContent'>;
 /** `GET /editor/resolve?token=…`: the manuscript a link opens and the effective permission. */
 export type EditorResolution = View<'EditorResolution'>;
 
@@ -38,3 +41,15 @@ export const PERMISSION_LABEL: Record<Permission, string> = { edit: '編集', su
 
 /** Whether the permission may send document updates (the server checks too). */
 export const mayWrite = (permission: Permission | null | undefined): boolean => permission === 'edit' || permission === 'suggest';
+
+/**
+ * What the page may ask of a mounted editor (the editor is a lazy chunk; the comparison and the
+ * restore live outside it): the current text blocks, a call on every change, and a restore.
+ */
+export interface EditorHandle {
+  blocks: () => Block[];
+  /** Calls `listener` after every change of the document (typing, another writer's edit); answers the unsubscribe. */
+  subscribe: (listener: () => void) => () => void;
+  /** Replaces the live content with a stored state's (base64 Yjs), as ordinary edits everyone in the room receives. */
+  restore: (state: string) => void;
+}

@@ -9583,6 +9583,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manuscripts/{manuscript_id}/versions/{version_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description an editor link's token: `can_restore` follows the link's narrower permission */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    manuscript_id: number;
+                    version_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManuscriptVersionContent"];
+                    };
+                };
+                /** @description 「無効なURLです」 or 「URLの有効期限が切れています」 (the token) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description no such version of this manuscript, or not the caller's to see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media": {
         parameters: {
             query?: never;
@@ -19386,6 +19472,16 @@ export interface components {
             /** @description y-protocols awareness update, base64 (standard alphabet, padded). */
             update: string;
         };
+        /**
+         * @description A text block of the document, in document order: its kind and its plain text (marks left
+         *     out).
+         */
+        ManuscriptBlock: {
+            kind: components["schemas"]["ManuscriptBlockKind"];
+            text: string;
+        };
+        /** @enum {string} */
+        ManuscriptBlockKind: "paragraph" | "heading";
         /** @description The counts of a whole manuscript. */
         ManuscriptCounts: {
             sections: components["schemas"]["ManuscriptSectionCount"][];
@@ -19440,6 +19536,21 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        /** @description `GET /manuscripts/{id}/versions/{version_id}`: a version with what it held. */
+        ManuscriptVersionContent: components["schemas"]["ManuscriptVersion"] & {
+            /**
+             * @description The version's text blocks in document order (paragraphs and headings, wherever they
+             *     are): what a diff compares.
+             */
+            blocks: components["schemas"]["ManuscriptBlock"][];
+            /**
+             * @description Whether the caller may restore it (effective permission edit, narrowed by the link's
+             *     token when one is given).
+             */
+            can_restore: boolean;
+            /** @description The whole Yjs v1 state of the version, base64: what a restore loads. */
+            state: string;
         };
         /**
          * @description Marital status.

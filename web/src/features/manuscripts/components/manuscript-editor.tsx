@@ -15,10 +15,11 @@ import * as Y from 'yjs';
 import { ErrorAlert } from '@/components/error-alert';
 import { AppError } from '@/lib/errors';
 import { theme } from '@/theme/theme';
-import { countDoc, type Counts } from '../count';
+import { blocksOf, countDoc, type Counts } from '../count';
 import { socketTransport } from '../live';
 import { ManuscriptProvider, type ManuscriptTransport, type ProviderState } from '../provider';
-import { mayWrite, PERMISSION_LABEL, type Permission } from '../types';
+import { restoreState } from '../restore';
+import { mayWrite, PERMISSION_LABEL, type EditorHandle, type Permission } from '../types';
 import { Suggestions } from '../suggestions';
 import { CountPanel, StatusLine } from './count-panel';
 import { SuggestionsPanel, suggestionMarkStyles, useSuggesting } from './suggestions-panel';
@@ -39,6 +40,8 @@ export interface ManuscriptEditorProps {
   transport?: ManuscriptTransport;
   /** Called with every new count (the versions panel shows the live one). */
   onCounts?: (counts: Counts) => void;
+  /** Called with the editor's handle once it is ready, and with null when it goes (the version comparison and restore use it). */
+  onHandle?: (handle: EditorHandle | null) => void;
 }
 
 /** Caret colours (#rrggbb, as CollaborationCaret requires), chosen by user id: the same person keeps theirs. */
@@ -216,7 +219,7 @@ export default function ManuscriptEditor(props: ManuscriptEditorProps) {
   return <Editing {...props} key={joined.provider.doc.guid} provider={joined.provider} state={joined.state} />;
 }
 
-function Editing({ permission, user, onCounts, provider, state }: ManuscriptEditorProps & { provider: ManuscriptProvider; state: ProviderState }) {
+function Editing({ permission, user, onCounts, onHandle, provider, state }: ManuscriptEditorProps & { provider: ManuscriptProvider; state: ProviderState }) {
   const effective = state.permission ?? permission;
   const editable = mayWrite(effective);
   const [counts, setCounts] = useState<Counts>({ total: 0, withoutPunctuation: 0, sections: [] });
@@ -282,6 +285,21 @@ function Editing({ permission, user, onCounts, provider, state }: ManuscriptEdit
       editor.off('update', recount);
     };
   }, [editor, onCounts]);
+
+  useEffect(() => {
+    if (!editor || !onHandle) return;
+    onHandle({
+      blocks: () => blocksOf(editor.getJSON()),
+      subscribe: (listener) => {
+        editor.on('update', listener);
+        return () => {
+          editor.off('update', listener);
+        };
+      },
+      restore: (stored) => restoreState(editor, stored),
+    });
+    return () => onHandle(null);
+  }, [editor, onHandle]);
 
   return (
     <div>

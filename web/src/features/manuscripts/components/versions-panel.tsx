@@ -22,7 +22,8 @@ const Form = styled.form`
   > div { flex: 1 1 200px; margin: 0; }
 `;
 
-export function VersionsPanel({ manuscriptId, canCreate }: { manuscriptId: number; canCreate: boolean }) {
+/** `revision` changes when a version was saved elsewhere (a restore's automatic one): the list is read again; `onSaved` tells the page of one saved here. */
+export function VersionsPanel({ manuscriptId, canCreate, revision = 0, onSaved }: { manuscriptId: number; canCreate: boolean; revision?: number; onSaved?: () => void }) {
   const [versions, setVersions] = useState<ManuscriptVersion[] | null>(null);
   const load = useSubmit((id: number) => manuscriptsApi.versions(id), '版の一覧を読み込めませんでした');
   const save = useSubmit((id: number, name: string) => manuscriptsApi.createVersion(id, name), '版を保存できませんでした');
@@ -31,7 +32,7 @@ export function VersionsPanel({ manuscriptId, canCreate }: { manuscriptId: numbe
 
   useEffect(() => {
     void runLoad(manuscriptId).then((list) => list && setVersions(list));
-  }, [runLoad, manuscriptId]);
+  }, [runLoad, manuscriptId, revision]);
 
   const trimmed = name.trim();
   const onSubmit = async (event: FormEvent) => {
@@ -41,6 +42,7 @@ export function VersionsPanel({ manuscriptId, canCreate }: { manuscriptId: numbe
     if (saved) {
       setVersions((list) => [saved, ...(list ?? [])]);
       setName('');
+      onSaved?.();
     }
   };
 
