@@ -4,9 +4,12 @@
 //! an outline with marks (`outline`) for the delivered files.
 //! TipTap's Collaboration extension keeps the rich text in the `XmlFragment` named `default`.
 
+use yrs::types::text::YChange;
 use yrs::updates::decoder::Decode;
 use yrs::updates::encoder::Encode;
-use yrs::{Doc, GetString, ReadTxn, StateVector, Transact, Update, XmlFragment, XmlOut};
+use yrs::{
+    Any, Doc, GetString, Out, ReadTxn, StateVector, Text, Transact, Update, XmlFragment, XmlOut,
+};
 
 use crate::manuscripts::count::{Block, BlockKind, Counts, count};
 
@@ -123,11 +126,38 @@ fn walk<T: ReadTxn>(txn: &T, node: XmlOut, out: &mut Vec<Block>) {
     }
 }
 
-/// The plain text inside a block: its text without marks (inline nodes such as a hard break
-/// carry none).
+/// The mark of a suggested deletion (the web's `suggestions.ts`). The Yjs binding keeps a mark
+/// as a formatting attribute named after it (`name--hash` for marks that may overlap).
+pub const DELETION_MARK: &str = "deletion";
+
+/// Whether a run's formatting holds a suggested deletion.
+fn is_deleted(attributes: Option<&yrs::types::Attrs>) -> bool {
+    attributes.is_some_and(|attrs| {
+        attrs.keys().any(|key| {
+            key.as_ref() == DELETION_MARK
+                || key
+                    .strip_prefix(DELETION_MARK)
+                    .is_some_and(|rest| rest.starts_with("--"))
+        })
+    })
+}
+
+/// The counted text inside a block: its text without marks (inline nodes such as a hard break
+/// carry none), leaving out suggested deletions: the count is the text as if every suggestion
+/// were accepted, as the web counts it (`docs/decisions/manuscript-editor-web.md`).
 fn inline_text<T: ReadTxn>(txn: &T, node: XmlOut, text: &mut String) {
     match node {
-        XmlOut::Text(t) => text.push_str(&AsRef::<yrs::TextRef>::as_ref(&t).get_string(txn)),
+        XmlOut::Text(t) => {
+            let runs = AsRef::<yrs::TextRef>::as_ref(&t).diff(txn, YChange::identity);
+            for run in runs {
+                if is_deleted(run.attributes.as_deref()) {
+                    continue;
+                }
+                if let Out::Any(Any::String(chunk)) = &run.insert {
+                    text.push_str(chunk);
+                }
+            }
+        }
         XmlOut::Element(element) => {
             for child in element.children(txn) {
                 inline_text(txn, child, text);
@@ -332,22 +362,39 @@ fn number_attribute<T: ReadTxn>(txn: &T, element: &yrs::XmlElementRef, name: &st
 /// The state of a document holding `blocks` as TipTap writes them (a heading at level 2): the
 /// demo data's manuscript, and documents for tests.
 pub fn state_of(blocks: &[Block]) -> Vec<u8> {
+    let runs: Vec<(BlockKind, Vec<(&str, yrs::types::Attrs)>)> = blocks
+        .iter()
+        .map(|block| (block.kind, vec![(block.text.as_str(), Default::default())]))
+        .collect();
+    state_of_runs(&runs)
+}
+
+/// The state of a document of blocks made of runs of text, each with its formatting attributes
+/// (the Yjs binding writes a mark as one, named after the mark, holding its attributes).
+fn state_of_runs(blocks: &[(BlockKind, Vec<(&str, yrs::types::Attrs)>)]) -> Vec<u8> {
     use yrs::types::xml::XmlTextPrelim;
     use yrs::{Xml, XmlElementPrelim};
     let doc = Doc::new();
     let fragment = doc.get_or_insert_xml_fragment(FRAGMENT);
     {
         let mut txn = doc.transact_mut();
-        for block in blocks {
-            let tag = match block.kind {
+        for (kind, runs) in blocks {
+            let tag = match kind {
                 BlockKind::Paragraph => "paragraph",
                 BlockKind::Heading => "heading",
             };
             let element = fragment.push_back(&mut txn, XmlElementPrelim::empty(tag));
-            if block.kind == BlockKind::Heading {
+            if *kind == BlockKind::Heading {
                 element.insert_attribute(&mut txn, "level", "2");
             }
-            element.push_back(&mut txn, XmlTextPrelim::new(block.text.as_str()));
+            let text = element.push_back(&mut txn, XmlTextPrelim::new(""));
+            // Offsets are in bytes (yrs' default `OffsetKind`).
+            let mut at = 0u32;
+            for (chunk, attrs) in runs {
+                // With its attributes even when none: plain `insert` would take those of the text before.
+                text.insert_with_attributes(&mut txn, at, chunk, attrs.clone());
+                at += chunk.len() as u32;
+            }
         }
     }
     doc.transact()
@@ -452,5 +499,92 @@ mod tests {
         assert_eq!(count(&blocks(&client)).total, 14);
         assert_eq!(vector, state_vector_of(&doc));
         assert!(check_update(b"\xff\xff").is_err());
+    }
+
+    #[derive(serde::Deserialize)]
+    struct SuggestionCases {
+        cases: Vec<SuggestionCase>,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct SuggestionCase {
+        name: String,
+        blocks: Vec<RunBlock>,
+        total: i64,
+        without_punctuation: i64,
+        sections: Vec<crate::manuscripts::count::SectionCount>,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct RunBlock {
+        #[serde(rename = "type")]
+        kind: BlockKind,
+        runs: Vec<Run>,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct Run {
+        text: String,
+        #[serde(default)]
+        marks: Vec<String>,
+    }
+
+    /// A document of runs with their marks as the Yjs binding writes them.
+    fn document_of_runs(blocks: &[RunBlock]) -> Vec<u8> {
+        let mark = |name: &str| -> yrs::Any {
+            let attrs: std::collections::HashMap<String, yrs::Any> = match name {
+                "insertion" | "deletion" => [
+                    ("suggestionId".to_string(), yrs::Any::from("s1")),
+                    ("authorId".to_string(), yrs::Any::from(3.0)),
+                    ("authorName".to_string(), yrs::Any::from("佐藤 健")),
+                ]
+                .into_iter()
+                .collect(),
+                _ => Default::default(),
+            };
+            yrs::Any::from(attrs)
+        };
+        let blocks: Vec<(BlockKind, Vec<(&str, yrs::types::Attrs)>)> = blocks
+            .iter()
+            .map(|block| {
+                let runs = block
+                    .runs
+                    .iter()
+                    .map(|run| {
+                        let attrs = run.marks.iter().map(|m| (m.as_str().into(), mark(m)));
+                        (run.text.as_str(), attrs.collect())
+                    })
+                    .collect();
+                (block.kind, runs)
+            })
+            .collect();
+        state_of_runs(&blocks)
+    }
+
+    #[test]
+    fn suggested_deletions_are_not_counted_as_the_shared_table_says() {
+        let table = include_str!("../../../testdata/manuscript-suggestion-counts.json");
+        let cases: SuggestionCases = serde_json::from_str(table).expect("the shared table parses");
+        assert!(!cases.cases.is_empty());
+        for case in cases.cases {
+            let counts = counts(&document_of_runs(&case.blocks)).unwrap();
+            let expected = Counts {
+                total: case.total,
+                without_punctuation: case.without_punctuation,
+                sections: case.sections,
+            };
+            assert_eq!(counts, expected, "{}", case.name);
+        }
+    }
+
+    #[test]
+    fn an_overlapping_deletion_mark_counts_as_a_deletion() {
+        let mut attrs = yrs::types::Attrs::new();
+        attrs.insert("deletion--abc".into(), yrs::Any::Null);
+        assert!(is_deleted(Some(&attrs)));
+        let mut other = yrs::types::Attrs::new();
+        other.insert("deletionist".into(), yrs::Any::Null);
+        assert!(!is_deleted(Some(&other)));
+        assert!(!is_deleted(None));
     }
 }

@@ -70,3 +70,29 @@ describe('blocks of a TipTap document', () => {
     expect(countDoc({ type: 'doc', content: [] })).toEqual({ total: 0, withoutPunctuation: 0, sections: [] });
   });
 });
+
+/** The second shared table: suggested deletions (suggestions.ts) are not counted, on both sides. */
+interface SuggestionCase {
+  name: string;
+  blocks: { type: 'paragraph' | 'heading'; runs: { text: string; marks?: string[] }[] }[];
+  total: number;
+  without_punctuation: number;
+  sections: { heading: string | null; total: number; without_punctuation: number }[];
+}
+const suggestionFile = JSON.parse(readFileSync(resolve(__dirname, '../../../../testdata/manuscript-suggestion-counts.json'), 'utf8')) as { cases: SuggestionCase[] };
+
+describe('the shared count cases with suggestions', () => {
+  it.each(suggestionFile.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const doc = {
+      type: 'doc',
+      content: c.blocks.map((block) => ({
+        type: block.type,
+        content: block.runs.map((run) => ({ type: 'text', text: run.text, marks: (run.marks ?? []).map((type) => ({ type, attrs: { suggestionId: 's1', authorId: 3, authorName: '佐藤 健' } })) })),
+      })),
+    };
+    const counts = countDoc(doc);
+    expect(counts.total).toBe(c.total);
+    expect(counts.withoutPunctuation).toBe(c.without_punctuation);
+    expect(counts.sections).toEqual(c.sections.map((s) => ({ heading: s.heading, total: s.total, withoutPunctuation: s.without_punctuation })));
+  });
+});

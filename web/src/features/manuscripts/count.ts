@@ -4,7 +4,9 @@
  * White_Space code point never counts; 句読点を除く also leaves out those starting with a
  * punctuation code point (General_Category P). A heading starts a section (its own text counts
  * in it); blocks before the first heading form a section without a heading, present only when
- * there are such blocks.
+ * there are such blocks. Text under a suggested deletion (the `deletion` mark, suggestions.ts)
+ * does not count and a suggested insertion does: the count is the text as if every suggestion
+ * were accepted (the server's doc.rs walks the same way).
  */
 
 /** One text block of the document, in order; only headings matter to the count. */
@@ -67,13 +69,18 @@ export function countBlocks(blocks: readonly Block[]): Counts {
 export interface DocNode {
   type?: string;
   text?: string;
+  marks?: { type: string }[];
   content?: DocNode[];
 }
+
+/** A text node's counted text: none when it is a suggested deletion. */
+const countedText = (node: DocNode): string => (node.marks?.some((mark) => mark.type === 'deletion') ? '' : (node.text ?? ''));
 
 /**
  * The text blocks of a document in order: every node holding inline content (paragraphs,
  * headings, and so the paragraphs inside list items and quotes); images and other leaves give
- * none. A block's text is its text nodes joined (a hard break, were there one, is white space).
+ * none. A block's text is its text nodes joined (a hard break, were there one, is white space),
+ * without suggested deletions.
  */
 export function blocksOf(doc: DocNode): Block[] {
   const blocks: Block[] = [];
@@ -81,7 +88,7 @@ export function blocksOf(doc: DocNode): Block[] {
     const children = node.content ?? [];
     const textblock = node.type === 'paragraph' || node.type === 'heading' || children.some((child) => child.type === 'text');
     if (textblock) {
-      const text = children.map((child) => (child.type === 'text' ? (child.text ?? '') : child.type === 'hardBreak' ? '\n' : '')).join('');
+      const text = children.map((child) => (child.type === 'text' ? countedText(child) : child.type === 'hardBreak' ? '\n' : '')).join('');
       blocks.push({ type: node.type === 'heading' ? 'heading' : 'paragraph', text });
       return;
     }

@@ -23,7 +23,9 @@ import { mayWrite, PERMISSION_LABEL, type EditorHandle, type Permission } from '
 import { commentsSource, type CommentsSource } from '../comments';
 import { CommentHighlights } from './comment-highlights';
 import { EditorCommentsPanel } from './comments-panel';
+import { Suggestions } from '../suggestions';
 import { CountPanel, StatusLine } from './count-panel';
+import { SuggestionsPanel, suggestionMarkStyles, useSuggesting } from './suggestions-panel';
 
 export interface EditorUser {
   id: number;
@@ -80,6 +82,7 @@ const Sheet = styled.div`
   .tiptap a { color: ${theme.color.info}; }
   .manuscript-comment { background: #fff3c4; border-bottom: 2px solid #f2c94c; }
   .manuscript-comment--active { background: #ffe08a; }
+  .tiptap { ${suggestionMarkStyles} }
   .collaboration-carets__caret {
     position: relative;
     margin-left: -1px;
@@ -250,6 +253,7 @@ function Editing({ manuscriptId, token, comments, permission, user, onCounts, on
         Collaboration.configure({ document: provider.doc, field: 'default' }),
         CollaborationCaret.configure({ provider, user: { id: user.id, name: user.name, color: caretColor(user.id) } }),
         CommentHighlights,
+        Suggestions.configure({ author: user, enabled: effective === 'suggest' }),
       ],
       editorProps: {
         attributes: { 'data-testid': 'manuscript-editor', 'aria-label': '原稿本文', role: 'textbox', 'aria-multiline': 'true' },
@@ -270,6 +274,7 @@ function Editing({ manuscriptId, token, comments, permission, user, onCounts, on
   );
 
   const source = useMemo(() => comments ?? commentsSource(manuscriptId, token), [comments, manuscriptId, token]);
+  const suggesting = useSuggesting(editor);
 
   useEffect(() => {
     if (editor && editor.isEditable !== editable) editor.setEditable(editable);
@@ -315,12 +320,13 @@ function Editing({ manuscriptId, token, comments, permission, user, onCounts, on
       {state.error && <ErrorAlert error={new AppError(state.error)} />}
       <Layout>
         <Sheet>
-          {editor && editable && <Toolbar editor={editor} />}
+          {editor && editable && !suggesting && <Toolbar editor={editor} />}
           <EditorContent editor={editor} />
         </Sheet>
         <div>
           <CountPanel counts={counts} />
           {editor && <EditorCommentsPanel editor={editor} source={source} />}
+          {editor && <SuggestionsPanel editor={editor} permission={effective} />}
         </div>
       </Layout>
     </div>
