@@ -17,7 +17,7 @@ screens:
 	@bash scripts/screens.sh
 
 # Benchmarks (not part of make test): Tsumugi's hub against a Node socket.io baseline.
-.PHONY: bench bench-quick bench-rest bench-search bench-search-messages bench-presence bench-confirm bench-web bench-files
+.PHONY: bench bench-quick bench-rest bench-search bench-search-messages bench-presence bench-confirm bench-web bench-files bench-manuscripts
 bench:
 	@bash scripts/bench.sh
 
@@ -53,6 +53,12 @@ bench-presence:
 # loadtest/results/reward-confirmation.md.
 bench-confirm:
 	@bash scripts/bench-confirm.sh
+
+# Manuscripts (issue 44): 10 editors typing 5 characters/s into one manuscript for 60 s
+# (convergence, remote-edit p99, the node's CPU) and a 50,000-character manuscript of 2,000
+# stored updates opened in Chromium: loadtest/results/manuscripts.md.
+bench-manuscripts:
+	@bash scripts/bench-manuscripts.sh
 
 # Lighthouse 12 (mobile profile) on the login page, /tasks and a channel page: performance
 # score, FCP, LCP and bytes per page in loadtest/results/web.md.

@@ -1,5 +1,6 @@
-//! `loadtest fanout|idle|storm|product|reconnect|presence --server HOST:PORT ...`, `loadtest http --url URL
-//! --rate N` or `loadtest loopback --rate N`: runs one scenario and prints a JSON report.
+//! `loadtest fanout|idle|storm|product|reconnect|presence|manuscripts --server HOST:PORT ...`,
+//! `loadtest http --url URL --rate N`, `loadtest loopback --rate N` or `loadtest manuscript-seed
+//! --database-url URL --task-id N --user-id N`: runs one scenario and prints a JSON report.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -62,6 +63,28 @@ async fn main() -> anyhow::Result<()> {
             frame_bytes: get(&options, "frame-bytes", 400),
         })?;
         println!("{}", serde_json::to_value(report)?);
+        return Ok(());
+    }
+    if command == "manuscript-seed" {
+        let database_url = options.get("database-url").cloned().unwrap_or_default();
+        let seeded = loadtest::manuscripts::seed(loadtest::manuscripts::SeedConfig {
+            database_url: database_url.clone(),
+            task_id: get(&options, "task-id", 0),
+            user_id: get(&options, "user-id", 0),
+            chars: get(&options, "chars", 50_000),
+            updates: get(&options, "updates", 2_000),
+            paragraph: get(&options, "paragraph", 100),
+        })
+        .await?;
+        println!("{}", serde_json::to_value(seeded)?);
+        return Ok(());
+    }
+    if command == "manuscript-compact" {
+        let database_url = options.get("database-url").cloned().unwrap_or_default();
+        let folded =
+            loadtest::manuscripts::compact(&database_url, get(&options, "manuscript-id", 0))
+                .await?;
+        println!("{}", serde_json::json!({ "folded": folded }));
         return Ok(());
     }
     let server = options
@@ -158,12 +181,29 @@ async fn main() -> anyhow::Result<()> {
             })
             .await?,
         )?,
+        "manuscripts" => serde_json::to_value(
+            loadtest::manuscripts::manuscripts(loadtest::manuscripts::ManuscriptsConfig {
+                server,
+                database_url: options.get("database-url").cloned().unwrap_or_default(),
+                task_id: get(&options, "task-id", 0),
+                editors: get(&options, "editors", 10),
+                rate: get(&options, "rate", 5.0),
+                duration: Duration::from_secs_f64(get(&options, "seconds", 60.0)),
+                warmup: Duration::from_secs_f64(get(&options, "warmup", 5.0)),
+                token_prefix: options
+                    .get("token-prefix")
+                    .cloned()
+                    .unwrap_or_else(|| "ms-bench-token-".into()),
+                server_pid: options.get("pid").and_then(|p| p.parse().ok()),
+            })
+            .await?,
+        )?,
         "storm" => serde_json::to_value(
             storm(server, get(&options, "clients", 2000), &sources(&options)).await?,
         )?,
         other => {
             anyhow::bail!(
-                "unknown scenario {other:?}; use fanout, idle, storm, product, reconnect, presence, http or loopback"
+                "unknown scenario {other:?}; use fanout, idle, storm, product, reconnect, presence, manuscripts, manuscript-seed, manuscript-compact, http or loopback"
             )
         }
     };
