@@ -80,6 +80,7 @@ describe('VersionCompare', () => {
     ]);
     const api = mockApi({
       'GET /manuscripts/7/versions': { body: [version(1, '初稿')] },
+      'GET /manuscripts/7/comments': { body: [] },
       'GET /manuscripts/7/versions/1': { body: content(true) },
       'POST /manuscripts/7/versions': { status: 201, body: version(2, BEFORE_RESTORE_NAME) },
     });
@@ -122,6 +123,7 @@ describe('VersionCompare', () => {
     write(hub.doc, [['paragraph', '今の本文']]);
     mockApi({
       'GET /manuscripts/7/versions': { body: [version(1, '初稿')] },
+      'GET /manuscripts/7/comments': { body: [] },
       'GET /manuscripts/7/versions/1': { body: content(true) },
       'POST /manuscripts/7/versions': { status: 403, body: { error: { message: '版を保存する権限がありません' } } },
     });
@@ -137,6 +139,7 @@ describe('VersionCompare', () => {
     const hub = new FakeHub();
     const api = mockApi({
       'GET /manuscripts/7/versions': { body: [version(1, '初稿')] },
+      'GET /manuscripts/7/comments': { body: [] },
       'GET /manuscripts/7/versions/1': { body: content(false) },
     });
     render(<Page hub={hub} token="link-token" />);
