@@ -52,15 +52,20 @@ export interface VersionCompareProps {
   onSaved: () => void;
 }
 
-/** The editor's current blocks when `follow`ing them (read afresh until the first change arrives, then kept from each change). */
+/**
+ * The editor's current blocks when `follow`ing them (read afresh until the first change arrives, then kept from each change).
+ * They are read once more just after subscribing: the editor may have taken in the shared document between the render that
+ * read them and the subscription, and the comparison would show the whole text as removed until the next edit.
+ */
 function useCurrentBlocks(editor: EditorHandle | null, follow: boolean): Block[] | null {
   const [changed, setChanged] = useState<{ editor: EditorHandle; blocks: Block[] } | null>(null);
   useEffect(() => {
     if (!editor) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = () => setChanged({ editor, blocks: editor.blocks() });
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(read, 0);
     const off = editor.subscribe(() => {
       clearTimeout(timer);
-      timer = setTimeout(() => setChanged({ editor, blocks: editor.blocks() }), FOLLOW_MS);
+      timer = setTimeout(read, FOLLOW_MS);
     });
     return () => {
       clearTimeout(timer);

@@ -12,7 +12,7 @@ import { countText, type Block } from '../count';
 import { diffBlocks, hasChanges, type BlockDiff, type Segment } from '../diff';
 
 const ADDED_BG = '#e3f4e9';
-const REMOVED_BG = '#fbe7e6';
+const REMOVED_BG = '#fdf0ef';
 
 const addedLook = css`
   background: ${ADDED_BG};
