@@ -1,18 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/fixtures';
 import { psqlRun } from './support/server';
 import { logIn } from './support/session';
+import { psql } from './support/db';
 
 /** One value read from this run's database. */
-function psqlValue(sql: string): string {
-  return execFileSync('psql', [process.env.E2E_DATABASE_URL ?? '', '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
-}
-
 const yen = (value: number) => `${value.toLocaleString('ja-JP')}円`;
 
 /** A month counted back from this one in Tokyo: [year, month]. */
 function monthBack(months: number): [number, number] {
-  const [year, month] = psqlValue(
+  const [year, month] = psql(
     `select to_char(date_trunc('month', (now() at time zone 'Asia/Tokyo')::date) - make_interval(months => ${months}), 'YYYY,FMMM')`,
   )
     .split(',')
@@ -22,7 +18,7 @@ function monthBack(months: number): [number, number] {
 
 /** What a medium's month bills, read straight from the tables: [task count, subtotal, tax, total] at 10 %. */
 function bill(medium: string, year: number, month: number): [number, number, number, number] {
-  const [count, tasks] = psqlValue(
+  const [count, tasks] = psql(
     `select count(*) || ',' || coalesce(sum(coalesce(t.reward_amount, 0)), 0) from tasks t
        join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id
       where m.name = '${medium}' and t.status = 'done' and not t.is_invalid
@@ -31,7 +27,7 @@ function bill(medium: string, year: number, month: number): [number, number, num
     .split(',')
     .map(Number);
   const options = Number(
-    psqlValue(
+    psql(
       `select coalesce(sum(o.amount), 0) from media_option_payments o join media m on m.id = o.media_id
         where m.name = '${medium}' and o.target_year = ${year} and o.target_month = ${month}`,
     ),

@@ -1,15 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/fixtures';
 import { psqlRun } from './support/server';
 import { logIn, tokenOf } from './support/session';
+import { psql } from './support/db';
 
 const SHARED = 'ゲスト共有テスト班';
 
 /** One value read from this run's database. */
-function psqlValue(sql: string): string {
-  return execFileSync('psql', [process.env.E2E_DATABASE_URL ?? '', '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
-}
-
 test.beforeEach(() => {
   // A team of the demo medium with 25 writers: more than one page of members.
   psqlRun(
@@ -25,11 +21,11 @@ test.beforeEach(() => {
 test.afterEach(() => psqlRun(`delete from teams where name = '${SHARED}'`));
 
 test('a guest opens a share link in a third browser, reads the members page by page and a creator, and nothing else', async ({ page, browser }) => {
-  const [mediaId, teamId] = psqlValue(`select media_id || ',' || id from teams where name = '${SHARED}'`).split(',').map(Number);
-  const demoTeamId = Number(psqlValue(`select id from teams where name = 'デモ編集部'`));
+  const [mediaId, teamId] = psql(`select media_id || ',' || id from teams where name = '${SHARED}'`).split(',').map(Number);
+  const demoTeamId = Number(psql(`select id from teams where name = 'デモ編集部'`));
   // Members a guest sees: writers whose account is active.
   const visible = Number(
-    psqlValue(`select count(*) from team_members tm join users u on u.id = tm.user_id where tm.team_id = ${teamId} and u.account_status = 'active'`),
+    psql(`select count(*) from team_members tm join users u on u.id = tm.user_id where tm.team_id = ${teamId} and u.account_status = 'active'`),
   );
   expect(visible).toBeGreaterThan(20);
 

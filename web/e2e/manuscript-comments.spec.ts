@@ -3,14 +3,10 @@
  * a phrase and comments on it; the writer sees the thread and its highlight live, replies, and
  * resolves it; the client sees the reply and the thread folded away as resolved, live.
  */
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/session';
-
-function psql(sql: string): string {
-  return execFileSync('psql', [process.env.E2E_DATABASE_URL ?? '', '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
-}
+import { psql } from './support/db';
 
 /** Selects `phrase` in the editor as a reader does with the mouse (a DOM selection over the text). */
 async function select(page: Page, phrase: string) {

@@ -4,13 +4,9 @@
  * Chromium's IME; the writer sees the insertion and the deletion live with the author's name,
  * accepts them, and both end with the same final text and the server's count.
  */
-import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/fixtures';
 import { logIn, tokenOf } from './support/session';
-
-function psql(sql: string): string {
-  return execFileSync('psql', [process.env.E2E_DATABASE_URL ?? '', '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
-}
+import { psql } from './support/db';
 
 test('an editor assistant suggests a change; the writer sees it live and accepts it; both see the final text', async ({ browser }) => {
   const [id, taskId] = psql('select id, task_id from manuscripts order by id limit 1').split('|').map(Number);

@@ -3,14 +3,10 @@
  * the comparison marks the change character by character, and restoring the version (after the
  * current text is kept as 「復元前の自動保存」) reaches another writer's open editor live.
  */
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { logIn, tokenOf } from './support/session';
-
-function psql(sql: string): string {
-  return execFileSync('psql', [process.env.E2E_DATABASE_URL ?? '', '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
-}
+import { psql } from './support/db';
 
 async function typeAtEnd(page: Page, text: string) {
   await page.getByTestId('manuscript-editor').click();

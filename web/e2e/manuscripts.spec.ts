@@ -5,14 +5,10 @@
  * issued on the task page opens read-only for the client, and a version delivered by the writer
  * appears live on the client's task page.
  */
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { fillLogin, logIn, tokenOf } from './support/session';
-
-function psql(sql: string): string {
-  return execFileSync('psql', [process.env.E2E_DATABASE_URL ?? '', '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
-}
+import { psql } from './support/db';
 
 async function typeAtEnd(page: Page, text: string) {
   const editor = page.getByTestId('manuscript-editor');

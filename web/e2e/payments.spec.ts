@@ -1,27 +1,25 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/session';
+import { psql } from './support/db';
 
 const ACCOUNTANT = 'accountant@demo.tsumugi.jp';
 
 /** One row read from this run's database, split on commas. */
-function psqlRow(sql: string): string[] {
-  return execFileSync('psql', [process.env.E2E_DATABASE_URL ?? '', '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim().split(',');
-}
-
 const yen = (value: number) => `${value.toLocaleString('ja-JP')}円`;
 
 test('the accountant reads the payment tabs and downloads the transfer file of a confirmed month', async ({ page }) => {
   // The newest month the seed confirmed, and what its transfer file holds: the statements with
   // an account and something to pay.
-  const [year, month, transfers, transferTotal, statements, total] = psqlRow(
+  const [year, month, transfers, transferTotal, statements, total] = psql(
     `select extract(year from c.month)::int || ',' || extract(month from c.month)::int || ',' ||
             count(*) filter (where s.bank_code is not null and s.total_reward_amount > 0) || ',' ||
             coalesce(sum(s.total_reward_amount) filter (where s.bank_code is not null and s.total_reward_amount > 0), 0) || ',' || count(*) || ',' || c.total_reward_amount
        from reward_confirmations c join reward_statements s on s.confirmation_id = c.id
       group by c.id order by c.month desc limit 1`,
-  ).map(Number);
+  )
+    .split(',')
+    .map(Number);
   expect(transfers).toBeGreaterThan(0);
 
   await logIn(page, ACCOUNTANT);

@@ -1,23 +1,19 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/session';
+import { psql } from './support/db';
 
 /** One value read from this run's database. */
-function psqlValue(sql: string): string {
-  return execFileSync('psql', [process.env.E2E_DATABASE_URL ?? '', '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
-}
-
 /** yyyy/M/d of a `YYYY-MM-DD` date. */
 const shown = (date: string) => date.split('-').map(Number).join('/');
 
 test('the demo creator opens their purchase orders and reads what the Freelance Act requires, old versions kept', async ({ page }) => {
   const orders = Number(
-    psqlValue(`select count(distinct po.task_id) from purchase_orders po join users u on u.id = po.user_id
+    psql(`select count(distinct po.task_id) from purchase_orders po join users u on u.id = po.user_id
                 where u.mail_address = 'creator@demo.tsumugi.jp'`),
   );
   expect(orders).toBeGreaterThanOrEqual(3);
   // The seeded revision: the fee of the task in progress went from 30,000 to 35,000 yen.
-  const [orderDate, dueDate] = psqlValue(
+  const [orderDate, dueDate] = psql(
     `select to_char(po.order_date, 'YYYY-MM-DD') || ',' || to_char(po.due_date, 'YYYY-MM-DD') from purchase_orders po
       join users u on u.id = po.user_id where u.mail_address = 'creator@demo.tsumugi.jp' and po.version = 2`,
   ).split(',');

@@ -1,23 +1,19 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/session';
+import { psql } from './support/db';
 
 /** One value read from this run's database. */
-function psqlValue(sql: string): string {
-  return execFileSync('psql', [process.env.E2E_DATABASE_URL ?? '', '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
-}
-
 const yen = (value: number) => `${value.toLocaleString('ja-JP')}円`;
 
 test('the demo creator opens a month of rewards and sees each completed task and the figures that reach the bank', async ({ page }) => {
   // The month of the demo creator's newest completed task (the seed completes one yesterday).
-  const [year, month] = psqlValue(
+  const [year, month] = psql(
     `select to_char(max(t.completed_date), 'YYYY,FMMM') from tasks t join task_assignees ta on ta.task_id = t.id
       join users u on u.id = ta.user_id where u.mail_address = 'creator@demo.tsumugi.jp' and t.status = 'done' and ta.state = 'taken'`,
   )
     .split(',')
     .map(Number);
-  const [lines, subtotal] = psqlValue(
+  const [lines, subtotal] = psql(
     `select count(*) || ',' || coalesce(sum(t.reward_amount), 0) from tasks t join task_assignees ta on ta.task_id = t.id
       join users u on u.id = ta.user_id
      where u.mail_address = 'creator@demo.tsumugi.jp' and t.status = 'done' and not t.is_invalid and ta.state = 'taken'
@@ -50,7 +46,7 @@ test('the demo creator opens a month of rewards and sees each completed task and
 
 /** The first day of the month `monthsAgo` before this one, in Tokyo: `[year, month]`. */
 function monthsAgo(count: number): [number, number] {
-  const [year, month] = psqlValue(
+  const [year, month] = psql(
     `select to_char((date_trunc('month', (now() at time zone 'Asia/Tokyo')) - interval '${count} month'), 'YYYY,FMMM')`,
   )
     .split(',')
@@ -64,7 +60,7 @@ const withholding = (base: number) => (base <= 1_000_000 ? Math.floor((base * 10
 test('a confirmed month over ¥1,000,000 shows the higher withholding, and downloads as a spreadsheet and a PDF', async ({ page }) => {
   const [year, month] = monthsAgo(2);
   const subtotal = Number(
-    psqlValue(
+    psql(
       `select subtotal_reward_amount from reward_statements s join users u on u.id = s.user_id
         where u.mail_address = 'creator@demo.tsumugi.jp' and s.month = make_date(${year}, ${month}, 1)`,
     ),

@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/session';
-
-function psql(sql: string): string {
-  return execFileSync('psql', [process.env.E2E_DATABASE_URL ?? '', '-v', 'ON_ERROR_STOP=1', '-tAc', sql]).toString().trim();
-}
+import { psql } from './support/db';
 
 /** A creator of this test only (the demo accounts stay as other specs expect them). */
 function newCreator(name: string): string {
