@@ -208,6 +208,7 @@ POSITIVE_EXEMPTIONS=(
   "PUT /api/admin/tasks/{task_id}|completed_date: not in the future, outside a confirmed month; status: the moves it allows"  # The record's state, not the request: a move its status does not allow.
   "DELETE /api/v2/projects/works/tasks/{task_id}|only a task not yet taken can be deleted"
   "POST /api/tasks/{task_id}/manuscript|task_type: only a textual task has a manuscript (in:…)"
+  "POST /api/manuscripts/{manuscript_id}/versions/{version_id}/deliver|only a task in doing or under acceptance takes a delivery (transition)"
   "DELETE /api/v2/projects/{project_id}|only a project still being set up can be deleted"
   "DELETE /api/clients/media/{media_id}/teams/{team_id}/members/{user_id}|a member working in the team cannot be removed (not_removable)"
   "POST /api/v2/projects/{project_id}/works|a finished project takes no works"
@@ -232,8 +233,22 @@ done
 printf '\n[[operations]]\ninclude-name = "POST /api/uploads"\nchecks.positive_data_acceptance.expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx", "413", "422"]\n' >>"$WORK/schemathesis.toml"
 
 # The editor link (spec section 5): any string is a schema-valid token, but only a link the
-# server signed, unrevoked and unexpired, opens; the others get the spec's 400 messages.
-printf '\n[[operations]]\ninclude-name = "GET /api/editor/resolve"\nchecks.positive_data_acceptance.expected-statuses = ["2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx", "422"]\n' >>"$WORK/schemathesis.toml"
+# server signed, unrevoked and unexpired, opens; the others get the spec's 400 messages. The
+# manuscript calls made through a link carry it as `?token=`. A comment's anchors are required
+# for a thread but not for a reply (`parent_id`), which no schema can state: 422 too.
+EDITOR_LINK_OPERATIONS=(
+  "GET /api/editor/resolve"
+  "GET /api/manuscripts/{manuscript_id}/versions/{version_id}"
+  "GET /api/manuscripts/{manuscript_id}/comments"
+  "POST /api/manuscripts/{manuscript_id}/comments"
+  "POST /api/manuscripts/{manuscript_id}/comments/{comment_id}/resolve"
+  "DELETE /api/manuscripts/{manuscript_id}/comments/{comment_id}/resolve"
+  "DELETE /api/manuscripts/{manuscript_id}/comments/{comment_id}"
+)
+for operation in "${EDITOR_LINK_OPERATIONS[@]}"; do
+  printf '\n[[operations]]\ninclude-name = "%s"\nchecks.positive_data_acceptance.expected-statuses = ["2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx", "422"]\n' \
+    "$operation" >>"$WORK/schemathesis.toml"
+done
 
 CHECKS=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance
 [ "${FUZZ_POSITIVE:-1}" = 1 ] && CHECKS="$CHECKS,positive_data_acceptance"

@@ -1,13 +1,32 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { psql } from './support/db';
 import { logIn, tokenOf } from './support/session';
+
+/**
+ * The demo client's live tasks as the database holds them now: the seed gives 4 applying and 2 under
+ * acceptance, and specs that run before this one (a manuscript version delivered, a task applied for) add to them.
+ */
+function importantCounts(): { applying: number; underAcceptance: number } {
+  const [applying, underAcceptance] = psql(
+    `select count(*) filter (where t.status = 'applying') || ',' || count(*) filter (where t.status = 'under_acceptance')
+       from tasks t join works w on w.id = t.work_id join projects p on p.id = w.project_id join media m on m.id = p.media_id
+      where m.client_id = (select client_id from users where mail_address = 'client@demo.tsumugi.jp') and not t.is_invalid`,
+  )
+    .split(',')
+    .map(Number);
+  return { applying, underAcceptance };
+}
 
 test('the client sees its projects and the important counts in the header', async ({ page }) => {
   await logIn(page, 'client@demo.tsumugi.jp');
   await expect(page.getByTestId('project-list').getByRole('listitem')).toHaveCount(6); // five in every status, and the finished column series of the rewards demo
   await expect(page.getByTestId('project-list')).toContainText('検収中');
-  await expect(page.getByTestId('applying-count')).toHaveText('4');
-  await expect(page.getByTestId('under-acceptance-count')).toHaveText('2');
+  const counts = importantCounts();
+  expect(counts.applying).toBeGreaterThanOrEqual(4);
+  expect(counts.underAcceptance).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('applying-count')).toHaveText(String(counts.applying));
+  await expect(page.getByTestId('under-acceptance-count')).toHaveText(String(counts.underAcceptance));
 });
 
 test('searching projects replaces the list', async ({ page }) => {
