@@ -180,32 +180,6 @@ pub fn may_comment(permission: Permission) -> bool {
     )
 }
 
-/// A manuscript the caller may comment on, with the effective permission (through `token`'s
-/// link when given): 404 without access, 400 for a refused link.
-pub async fn commentable(
-    db: &PgPool,
-    key: &TokenKey,
-    caller: &Caller,
-    manuscript_id: i64,
-    token: Option<&str>,
-) -> AppResult<Permission> {
-    let permission = effective(
-        db,
-        key,
-        caller,
-        manuscript_id,
-        token,
-        crate::platform::clock::now(),
-    )
-    .await
-    .map_err(AppError::from)?;
-    if may_comment(permission) {
-        Ok(permission)
-    } else {
-        Err(AppError::Forbidden)
-    }
-}
-
 /// Whether the caller may delete a comment: their own only.
 pub fn may_delete_comment(caller: &Caller, author_id: i64) -> bool {
     caller.user_id == author_id

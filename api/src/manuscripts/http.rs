@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::auth::session::Caller;
 use crate::manuscripts::access::{self, Refusal};
 use crate::manuscripts::count::Counts;
 use crate::manuscripts::db::{self, LinkRow, ManuscriptRow, TaskFacts, VersionRow};
@@ -252,6 +253,27 @@ pub async fn revoke_link(
 }
 
 /// A refused token's answer: 400 with one of the spec's two messages.
+/// The caller's effective permission on a manuscript, through the editor link the query
+/// carries (`?token=`, a manuscript opened through a link) or their own without one: 404
+/// without access, 400 for a refused link (revoked, expired, another manuscript's).
+pub async fn permission_in_query(
+    state: &AppState,
+    caller: &Caller,
+    manuscript_id: i64,
+    query: Option<&str>,
+) -> AppResult<ManuscriptPermission> {
+    let token = links::optional_token_in_query(query).map_err(token_error)?;
+    Ok(access::effective(
+        &state.db,
+        &state.manuscript_links,
+        caller,
+        manuscript_id,
+        token.as_deref(),
+        clock::now(),
+    )
+    .await?)
+}
+
 pub fn token_error(refused: TokenRefused) -> AppError {
     AppError::WithStatus {
         status: StatusCode::BAD_REQUEST,
@@ -373,21 +395,7 @@ pub async fn show_version(
     RawQuery(query): RawQuery,
 ) -> AppResult<Json<ManuscriptVersionContent>> {
     // Whoever may open the manuscript reads its versions; a link only narrows what they may do.
-    let (_, _, own) = access::manuscript_for(&state.db, &caller, manuscript_id).await?;
-    let permission = match links::optional_token_in_query(query.as_deref()).map_err(token_error)? {
-        Some(token) => {
-            access::effective(
-                &state.db,
-                &state.manuscript_links,
-                &caller,
-                manuscript_id,
-                Some(&token),
-                clock::now(),
-            )
-            .await?
-        }
-        None => own,
-    };
+    let permission = permission_in_query(&state, &caller, manuscript_id, query.as_deref()).await?;
     let row = db::version_state(&state.db, manuscript_id, version_id)
         .await?
         .ok_or(AppError::NotFound)?;

@@ -17,8 +17,7 @@ use crate::manuscripts::access;
 use crate::manuscripts::comments::anchor;
 use crate::manuscripts::comments::db::{self, CommentRow, NewComment};
 use crate::manuscripts::comments::model::{ManuscriptCommentChanged, ManuscriptCommentView};
-use crate::manuscripts::http::token_error;
-use crate::manuscripts::links;
+use crate::manuscripts::http::permission_in_query;
 use crate::platform::error::{AppError, AppResult, Rules};
 use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, AuthUser};
@@ -42,16 +41,12 @@ async fn commentable(
     manuscript_id: i64,
     query: Option<&str>,
 ) -> AppResult<()> {
-    let token = links::optional_token_in_query(query).map_err(token_error)?;
-    access::commentable(
-        &state.db,
-        &state.manuscript_links,
-        caller,
-        manuscript_id,
-        token.as_deref(),
-    )
-    .await?;
-    Ok(())
+    let permission = permission_in_query(state, caller, manuscript_id, query).await?;
+    if access::may_comment(permission) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
 }
 
 fn view(caller: &Caller, row: CommentRow) -> ManuscriptCommentView {
