@@ -152,9 +152,9 @@ export interface DownloadedFile {
 
 export const api = {
   get: <T>(path: string, query?: Query, options: GetOptions = {}) => request<T>('GET', path, { query, ...options }),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  post: <T>(path: string, body?: unknown, options: Pick<RequestOptions, 'query'> = {}) => request<T>('POST', path, { body, ...options }),
   put: <T>(path: string, body?: unknown, options: Pick<RequestOptions, 'bearer'> = {}) => request<T>('PUT', path, { body, ...options }),
-  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
+  delete: <T>(path: string, body?: unknown, options: Pick<RequestOptions, 'query'> = {}) => request<T>('DELETE', path, { body, ...options }),
   /** A multipart upload; `onProgress` follows how much of it has been sent. */
   upload: <T>(path: string, form: FormData, onProgress?: (ratio: number) => void) => request<T>('POST', path, { body: form, onProgress }),
   /** File calls return the raw bytes (spreadsheet templates, deliveries). */

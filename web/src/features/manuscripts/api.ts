@@ -1,9 +1,9 @@
 import { api } from '@/lib/api-client';
 import type { DeliveryRegistered, EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptComment, ManuscriptLink, ManuscriptVersion, ManuscriptVersionContent, NewComment, NewLink } from './types';
 
-/** A comment call opened through an editor link carries its token (the server checks the link again). */
-const commentsPath = (id: number, rest: string, token: string | undefined) =>
-  `/manuscripts/${id}/comments${rest}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+/** A call made through an editor link carries its token (the server checks the link again). */
+const linkQuery = (token: string | undefined) => ({ token });
+const comments = (id: number, rest = '') => `/manuscripts/${id}/comments${rest}`;
 
 export const manuscriptsApi = {
   /** 404 when the task has none (or the caller may not see it): the task page offers to create one. */
@@ -19,12 +19,12 @@ export const manuscriptsApi = {
   createVersion: (id: number, name: string) => api.post<ManuscriptVersion>(`/manuscripts/${id}/versions`, { name }),
   /** A version with its blocks and Yjs state; through a link, `canRestore` follows the link's permission. */
   version: (id: number, versionId: number, token?: string) =>
-    api.get<ManuscriptVersionContent>(`/manuscripts/${id}/versions/${versionId}`, token ? { token } : undefined),
+    api.get<ManuscriptVersionContent>(`/manuscripts/${id}/versions/${versionId}`, linkQuery(token)),
   /** The version as the task's delivery (Word and HTML files): 403 unless the caller took the task, 422 when the task takes none now. */
   deliverVersion: (id: number, versionId: number) => api.post<DeliveryRegistered>(`/manuscripts/${id}/versions/${versionId}/deliver`),
-  comments: (id: number, token?: string) => api.get<ManuscriptComment[]>(commentsPath(id, '', token)),
-  createComment: (id: number, comment: NewComment, token?: string) => api.post<ManuscriptComment>(commentsPath(id, '', token), comment),
-  resolveComment: (id: number, commentId: number, token?: string) => api.post<ManuscriptComment>(commentsPath(id, `/${commentId}/resolve`, token)),
-  reopenComment: (id: number, commentId: number, token?: string) => api.delete<ManuscriptComment>(commentsPath(id, `/${commentId}/resolve`, token)),
-  deleteComment: (id: number, commentId: number, token?: string) => api.delete<void>(commentsPath(id, `/${commentId}`, token)),
+  comments: (id: number, token?: string) => api.get<ManuscriptComment[]>(comments(id), linkQuery(token)),
+  createComment: (id: number, comment: NewComment, token?: string) => api.post<ManuscriptComment>(comments(id), comment, { query: linkQuery(token) }),
+  resolveComment: (id: number, commentId: number, token?: string) => api.post<ManuscriptComment>(comments(id, `/${commentId}/resolve`), undefined, { query: linkQuery(token) }),
+  reopenComment: (id: number, commentId: number, token?: string) => api.delete<ManuscriptComment>(comments(id, `/${commentId}/resolve`), undefined, { query: linkQuery(token) }),
+  deleteComment: (id: number, commentId: number, token?: string) => api.delete<void>(comments(id, `/${commentId}`), undefined, { query: linkQuery(token) }),
 };
