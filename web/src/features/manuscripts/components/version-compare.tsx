@@ -53,9 +53,9 @@ export interface VersionCompareProps {
 }
 
 /**
- * The editor's current blocks when `follow`ing them (read afresh until the first change arrives, then kept from each change).
- * They are read once more just after subscribing: the editor may have taken in the shared document between the render that
- * read them and the subscription, and the comparison would show the whole text as removed until the next edit.
+ * The editor's current blocks when `follow`ing them: read just after subscribing (the editor may have taken in the shared
+ * document before the subscription, and a read made earlier would show the whole text as removed until the next edit), then
+ * again after each change settles. `null` until that first read.
  */
 function useCurrentBlocks(editor: EditorHandle | null, follow: boolean): Block[] | null {
   const [changed, setChanged] = useState<{ editor: EditorHandle; blocks: Block[] } | null>(null);
@@ -73,7 +73,7 @@ function useCurrentBlocks(editor: EditorHandle | null, follow: boolean): Block[]
     };
   }, [editor]);
   if (!editor || !follow) return null;
-  return changed?.editor === editor ? changed.blocks : editor.blocks();
+  return changed?.editor === editor ? changed.blocks : null;
 }
 
 const serverBlocks = (content: ManuscriptVersionContent): Block[] => content.blocks.map((block) => ({ type: block.kind, text: block.text }));
