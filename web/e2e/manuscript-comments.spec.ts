@@ -5,8 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { logIn } from './support/session';
-import { psql } from './support/db';
+import { firstManuscript, openTogether } from './support/manuscripts';
 
 /** Selects `phrase` in the editor as a reader does with the mouse (a DOM selection over the text). */
 async function select(page: Page, phrase: string) {
@@ -28,19 +27,11 @@ async function select(page: Page, phrase: string) {
 }
 
 test('a client comments on a phrase; the writer sees it live, replies and resolves it', async ({ browser }) => {
-  const id = Number(psql('select id from manuscripts order by id limit 1'));
-  const writerContext = await browser.newContext();
-  const clientContext = await browser.newContext();
+  const { id } = firstManuscript();
+  const together = await openTogether(browser, id, ['creator@demo.tsumugi.jp', 'client@demo.tsumugi.jp']);
+  const [writer, client] = together.pages;
   try {
-    const writer = await writerContext.newPage();
-    const client = await clientContext.newPage();
-    await logIn(writer, 'creator@demo.tsumugi.jp');
-    await logIn(client, 'client@demo.tsumugi.jp');
-    for (const page of [writer, client]) {
-      await page.goto(`/manuscripts/${id}`);
-      await expect(page.getByTestId('manuscript-status')).toHaveText('同期済み');
-      await expect(page.getByTestId('manuscript-editor')).toContainText('にんじん');
-    }
+    for (const page of [writer, client]) await expect(page.getByTestId('manuscript-editor')).toContainText('にんじん');
     await expect(client.getByTestId('manuscript-permission')).toContainText('コメント');
 
     const tag = String(Date.now()).slice(-6);
@@ -78,7 +69,6 @@ test('a client comments on a phrase; the writer sees it live, replies and resolv
     await client.getByTestId('manuscript-comment-resolved').locator('summary').click();
     await expect(client.getByTestId('manuscript-comment-resolved')).toContainText(remark);
   } finally {
-    await writerContext.close();
-    await clientContext.close();
+    await together.close();
   }
 });

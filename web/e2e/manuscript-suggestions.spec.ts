@@ -5,25 +5,20 @@
  * accepts them, and both end with the same final text and the server's count.
  */
 import { expect, test } from './support/fixtures';
-import { logIn, tokenOf } from './support/session';
+import { tokenOf } from './support/session';
 import { psql } from './support/db';
+import { firstManuscript, openTogether } from './support/manuscripts';
 
 test('an editor assistant suggests a change; the writer sees it live and accepts it; both see the final text', async ({ browser }) => {
-  const [id, taskId] = psql('select id, task_id from manuscripts order by id limit 1').split('|').map(Number);
+  const { id, taskId } = firstManuscript();
   // The editor assistant suggests on a task offered to them (access.rs).
   const offer = `(select id from users where lower(mail_address) = 'editor@demo.tsumugi.jp')`;
   psql(`insert into task_assignees (task_id, user_id, state) values (${taskId}, ${offer}, 'offered') on conflict do nothing`);
-  const writerContext = await browser.newContext();
-  const editorContext = await browser.newContext();
+  let together: Awaited<ReturnType<typeof openTogether>> | undefined;
   try {
-    const writer = await writerContext.newPage();
-    const editor = await editorContext.newPage();
-    await logIn(writer, 'creator@demo.tsumugi.jp');
-    await logIn(editor, 'editor@demo.tsumugi.jp');
-    for (const page of [writer, editor]) {
-      await page.goto(`/manuscripts/${id}`);
-      await expect(page.getByTestId('manuscript-status')).toHaveText('同期済み');
-    }
+    together = await openTogether(browser, id, ['creator@demo.tsumugi.jp', 'editor@demo.tsumugi.jp']);
+    const [writer, editor] = together.pages;
+    const editorContext = together.contexts[1];
     await expect(editor.getByTestId('manuscript-permission')).toContainText('提案');
     await expect(editor.getByTestId('manuscript-suggesting')).toBeVisible();
     // Formatting is not tracked: no toolbar while suggesting.
@@ -79,7 +74,6 @@ test('an editor assistant suggests a change; the writer sees it live and accepts
     await expect.poll(count).toBe(await editor.getByTestId('manuscript-count-total').textContent());
   } finally {
     psql(`delete from task_assignees where task_id = ${taskId} and user_id = ${offer} and state = 'offered'`);
-    await writerContext.close();
-    await editorContext.close();
+    await together?.close();
   }
 });

@@ -3,34 +3,19 @@
  * the comparison marks the change character by character, and restoring the version (after the
  * current text is kept as 「復元前の自動保存」) reaches another writer's open editor live.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { logIn, tokenOf } from './support/session';
+import { firstManuscript, openTogether, typeAtEnd } from './support/manuscripts';
 import { psql } from './support/db';
-
-async function typeAtEnd(page: Page, text: string) {
-  await page.getByTestId('manuscript-editor').click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.press('Enter');
-  await page.keyboard.insertText(text);
-}
+import { tokenOf } from './support/session';
 
 test('a version is compared with the current text and restored for everyone in the room', async ({ browser }) => {
-  const id = Number(psql('select id from manuscripts order by id limit 1'));
+  const { id } = firstManuscript();
   const tag = String(Date.now()).slice(-6);
   const versionName = `比較用${tag}`;
   const added = `あとから足した文👩‍🍳${tag}`;
-  const writerContext = await browser.newContext();
-  const managerContext = await browser.newContext();
+  const together = await openTogether(browser, id, ['creator@demo.tsumugi.jp', 'manager@demo.tsumugi.jp']);
+  const [writer, manager] = together.pages;
   try {
-    const writer = await writerContext.newPage();
-    const manager = await managerContext.newPage();
-    await logIn(writer, 'creator@demo.tsumugi.jp');
-    await logIn(manager, 'manager@demo.tsumugi.jp');
-    for (const page of [writer, manager]) {
-      await page.goto(`/manuscripts/${id}`);
-      await expect(page.getByTestId('manuscript-status')).toHaveText('同期済み');
-    }
     // The server's count of the text as it was (the editors also hold the others' caret labels).
     const serverTotal = async () =>
       (await (await writer.request.get(`/api/manuscripts/${id}`, { headers: { Authorization: `Bearer ${await tokenOf(writer)}` } })).json()).counts.total as number;
@@ -78,7 +63,6 @@ test('a version is compared with the current text and restored for everyone in t
     await expect(manager.getByTestId('manuscript-editor')).not.toContainText(added);
     await expect(manager.getByTestId('manuscript-editor')).toContainText('はじめに');
   } finally {
-    await writerContext.close();
-    await managerContext.close();
+    await together.close();
   }
 });

@@ -5,33 +5,16 @@
  * issued on the task page opens read-only for the client, and a version delivered by the writer
  * appears live on the client's task page.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { fillLogin, logIn, tokenOf } from './support/session';
 import { psql } from './support/db';
-
-async function typeAtEnd(page: Page, text: string) {
-  const editor = page.getByTestId('manuscript-editor');
-  await editor.click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.press('Enter');
-  await page.keyboard.insertText(text);
-}
+import { firstManuscript, openTogether, typeAtEnd } from './support/manuscripts';
 
 test('two members write one manuscript together; counts, carets, an offline edit, versions, a link', async ({ browser }) => {
-  const [id, taskId] = psql('select id, task_id from manuscripts order by id limit 1').split('|').map(Number);
-  const creatorContext = await browser.newContext();
-  const managerContext = await browser.newContext();
-  const a = await creatorContext.newPage();
-  const b = await managerContext.newPage();
-  await logIn(a, 'creator@demo.tsumugi.jp');
-  await logIn(b, 'manager@demo.tsumugi.jp');
-  await a.goto(`/manuscripts/${id}`);
-  await b.goto(`/manuscripts/${id}`);
-  for (const page of [a, b]) {
-    await expect(page.getByTestId('manuscript-status')).toHaveText('同期済み');
-    await expect(page.getByTestId('manuscript-editor')).toContainText('はじめに');
-  }
+  const { id, taskId } = firstManuscript();
+  const together = await openTogether(browser, id, ['creator@demo.tsumugi.jp', 'manager@demo.tsumugi.jp']);
+  const [a, b] = together.pages;
+  for (const page of [a, b]) await expect(page.getByTestId('manuscript-editor')).toContainText('はじめに');
   // The live count equals the server's for the same document.
   const rest = await (await a.request.get(`/api/manuscripts/${id}`, { headers: { Authorization: `Bearer ${await tokenOf(a)}` } })).json();
   await expect(a.getByTestId('manuscript-count-total')).toHaveText(String(rest.counts.total));
@@ -42,11 +25,11 @@ test('two members write one manuscript together; counts, carets, an offline edit
   // The manager sees the creator's caret and name.
   await expect(b.locator('.collaboration-carets__label')).toBeVisible();
 
-  await managerContext.setOffline(true);
+  await together.contexts[1].setOffline(true);
   await expect(b.getByTestId('manuscript-status')).toHaveText('オフライン（再接続すると反映されます）');
   await typeAtEnd(b, 'オフラインで書いた');
   await typeAtEnd(a, 'その間に書いた');
-  await managerContext.setOffline(false);
+  await together.contexts[1].setOffline(false);
   await expect(b.getByTestId('manuscript-status')).toHaveText('同期済み', { timeout: 20_000 });
   for (const page of [a, b]) {
     await expect(page.getByTestId('manuscript-editor')).toContainText('オフラインで書いた');
@@ -77,31 +60,22 @@ test('two members write one manuscript together; counts, carets, an offline edit
   await expect(c.getByTestId('manuscript-editor')).toHaveAttribute('contenteditable', 'false');
   await expect(c.getByTestId('manuscript-permission')).toContainText('コメント');
   await expect(c.getByTestId('manuscript-status')).toHaveText('同期済み');
-  await creatorContext.close();
-  await managerContext.close();
+  await together.close();
   await clientContext.close();
 });
 
 test('an IME composition reaches the other writer only when it is committed', async ({ browser }) => {
-  const id = Number(psql('select id from manuscripts order by id limit 1'));
-  const writerContext = await browser.newContext();
-  const managerContext = await browser.newContext();
+  const { id } = firstManuscript();
+  const together = await openTogether(browser, id, ['creator@demo.tsumugi.jp', 'manager@demo.tsumugi.jp']);
+  const [writer, manager] = together.pages;
   try {
-    const writer = await writerContext.newPage();
-    const manager = await managerContext.newPage();
-    await logIn(writer, 'creator@demo.tsumugi.jp');
-    await logIn(manager, 'manager@demo.tsumugi.jp');
-    for (const page of [writer, manager]) {
-      await page.goto(`/manuscripts/${id}`);
-      await expect(page.getByTestId('manuscript-status')).toHaveText('同期済み');
-    }
     const editor = writer.getByTestId('manuscript-editor');
     await editor.click();
     await writer.keyboard.press('Control+End');
     await writer.keyboard.press('Enter');
     // Chromium's own IME path (what a Japanese input method drives): a composition with its
     // reading, then the committed kanji.
-    const cdp = await writerContext.newCDPSession(writer);
+    const cdp = await together.contexts[0].newCDPSession(writer);
     const tag = String(Date.now()).slice(-5);
     const reading = `こうせい${tag}`;
     await cdp.send('Input.imeSetComposition', { text: reading, selectionStart: reading.length, selectionEnd: reading.length });
@@ -114,8 +88,7 @@ test('an IME composition reaches the other writer only when it is committed', as
     await expect(manager.getByTestId('manuscript-editor')).not.toContainText(reading);
     await expect(editor).not.toContainText(reading);
   } finally {
-    await writerContext.close();
-    await managerContext.close();
+    await together.close();
   }
 });
 
