@@ -392,14 +392,7 @@ async fn every_change_reaches_the_sockets_in_the_manuscript_room() {
     let (_, manuscript_id) = manuscript(&app, &pool).await;
     let anchor = anchored_text(&pool, manuscript_id).await;
     let (_, mut writer) = app.live(CREATOR).await;
-    let ack = writer
-        .emit_with_ack(
-            "manuscript:join",
-            json!({ "manuscript_id": manuscript_id, "state_vector": "" }),
-            WAIT,
-        )
-        .await
-        .unwrap();
+    let ack = crate::support::manuscripts::join(&mut writer, manuscript_id, None, "").await;
     assert_eq!(ack["data"]["permission"], "edit", "{ack}");
     // The client has not opened the editor: not in the room.
     let (_, mut elsewhere) = app.live(CLIENT).await;

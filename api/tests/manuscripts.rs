@@ -711,15 +711,9 @@ impl Editor {
 
     async fn send_join(&mut self, token: Option<&str>) -> Value {
         let state_vector = BASE64.encode(self.doc.transact().state_vector().encode_v1());
-        let ack = self
-            .socket
-            .emit_with_ack(
-                "manuscript:join",
-                json!({ "manuscript_id": self.manuscript_id, "token": token, "state_vector": state_vector }),
-                WAIT,
-            )
-            .await
-            .expect("a join is answered");
+        let ack =
+            support::manuscripts::join(&mut self.socket, self.manuscript_id, token, &state_vector)
+                .await;
         if let Some(update) = ack["data"]["update"].as_str() {
             self.apply(update);
         }
@@ -802,14 +796,7 @@ async fn updates_are_persisted_then_relayed_and_refused_without_the_right() {
     );
     // A join with no state vector is answered with the whole document.
     let (_, mut fresh) = app.live(EDITOR).await;
-    let ack = fresh
-        .emit_with_ack(
-            "manuscript:join",
-            json!({ "manuscript_id": manuscript_id, "state_vector": "" }),
-            WAIT,
-        )
-        .await
-        .unwrap();
+    let ack = support::manuscripts::join(&mut fresh, manuscript_id, None, "").await;
     assert_eq!(ack["data"]["permission"], "suggest", "{ack}");
     let whole = doc::load(
         &BASE64

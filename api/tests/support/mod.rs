@@ -5,6 +5,7 @@
 
 pub mod chat;
 pub mod db;
+pub mod manuscripts;
 pub mod sio;
 
 use std::net::SocketAddr;
