@@ -177,6 +177,26 @@ soak_fuzz() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# banners: the update banner and maintenance on every route as every role that may open it
+# (web/e2e/live-banners.spec.ts with LIVE_BANNERS_ALL=1; make test opens each route once).
+soak_banners() {
+  say "soak banners: the update banner and maintenance, every route as every role"
+  apt_install postgresql redis-server chromium fonts-noto-cjk
+  soak_binary
+  soak_cluster_pg
+  if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no >/dev/null
+    for _ in $(seq 1 50); do redis-cli ping >/dev/null 2>&1 && break; sleep 0.1; done
+  fi
+  ensure_node_modules
+  ensure_web_build
+  MASTER_DATA_DIR="${MASTER_DATA_DIR:-$(ensure_master_data)}"
+  export MASTER_DATA_DIR
+  (cd web && LIVE_BANNERS_ALL=1 E2E_DATABASE_ADMIN_URL="$PG_ADMIN" TSUMUGI_BIN="$TSUMUGI_BIN" \
+    npx playwright test e2e/live-banners.spec.ts)
+}
+
+# ---------------------------------------------------------------------------------------------
 # realtime: the property tests of the WebSocket frame decoder and the packet parser
 # (realtime/src/properties.rs) with SOAK_PROPTEST_CASES (default 50000) cases per property
 # instead of make test's 256.
@@ -449,17 +469,18 @@ soak_restarts() {
 # ---------------------------------------------------------------------------------------------
 if [ "$(id -u)" -eq 0 ]; then PG_RUN_AS=(runuser -u postgres --); else PG_RUN_AS=(); fi
 SECTIONS=("$@")
-[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(faults backups fuzz realtime cluster rolling kill9)
+[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(faults backups fuzz banners realtime cluster rolling kill9)
 for section in "${SECTIONS[@]}"; do
   case "$section" in
     faults) soak_faults ;;
     backups) soak_backups ;;
     fuzz) soak_fuzz ;;
+    banners) soak_banners ;;
     realtime) soak_realtime ;;
     cluster) soak_cluster ;;
     rolling) soak_restarts rolling ;;
     kill9) soak_restarts kill9 ;;
-    *) warn "unknown soak section: $section (faults, backups, fuzz, realtime, cluster, rolling, kill9)"; exit 2 ;;
+    *) warn "unknown soak section: $section (faults, backups, fuzz, banners, realtime, cluster, rolling, kill9)"; exit 2 ;;
   esac
 done
 say "soak: ${SECTIONS[*]} passed"
