@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { EXPIRED_URL, INVALID_URL } from '@/lib/editor-token';
 import { paths } from '@/config/paths';
@@ -67,11 +67,14 @@ describe('the editor link route', () => {
       'GET /editor/resolve': { body: { manuscript_id: 7, permission: 'comment' } },
       'GET /manuscripts/7': { body: manuscriptJson({ permission: 'comment', can_issue_links: false }) },
       'GET /manuscripts/7/versions': { body: [] },
+      'GET /manuscripts/7/comments': { body: [] },
     });
     open(`/editor?token=${token}`);
     expect(await screen.findByRole('heading', { level: 1, name: '春の特集 原稿' })).toBeInTheDocument();
     expect(api.called('GET /editor/resolve')[0].query.get('token')).toBe(token);
     expect(await screen.findByTestId('manuscript-permission', {}, { timeout: 5000 })).toHaveTextContent('コメント');
+    // The comments are read through the link: the server checks it again.
+    await waitFor(() => expect(api.called('GET /manuscripts/7/comments')[0]?.query.get('token')).toBe(token));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     // Comment permission saves no versions.
     expect(screen.queryByTestId('manuscript-version-save')).not.toBeInTheDocument();

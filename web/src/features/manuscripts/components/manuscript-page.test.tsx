@@ -20,7 +20,7 @@ const version = (id: number, name: string, createdAt: string) => ({
 
 describe('ManuscriptPage', () => {
   it('opens a member with their own permission: title, task link, the editor with its toolbar, versions', async () => {
-    mockApi({ 'GET /manuscripts/7': { body: manuscriptJson() }, 'GET /manuscripts/7/versions': { body: [] } });
+    mockApi({ 'GET /manuscripts/7': { body: manuscriptJson() }, 'GET /manuscripts/7/versions': { body: [] }, 'GET /manuscripts/7/comments': { body: [] } });
     render(
       <MemoryRouter>
         <ManuscriptPage manuscriptId={7} user={{ id: 5, name: '山田 花子' }} />
