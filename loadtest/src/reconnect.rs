@@ -75,6 +75,10 @@ pub struct ReconnectReport {
     pub lost: u64,
     /// Members missing at least one message.
     pub clients_with_losses: u64,
+    /// The messages some member never received (at most 20, by the sender's number), each with
+    /// its body as stored (`body_of`) and how many members miss it: to find them in the
+    /// database and see what became of them.
+    pub lost_messages: Vec<LostMessage>,
     /// A push that reached a member again after it had already been pushed to it.
     pub live_duplicates: u64,
     /// A message both pushed and returned by a catch-up (merged by id, as the web app does).
@@ -94,6 +98,14 @@ pub struct ReconnectReport {
     /// Members still without a connection when the report was made.
     pub still_disconnected: u64,
     pub post: Latency,
+}
+
+/// A message some members never received.
+#[derive(Debug, Clone, Serialize)]
+pub struct LostMessage {
+    pub body: String,
+    pub channel: usize,
+    pub members: u64,
 }
 
 /// The run's text in a message body: the run and the message's number, so a member reads which
@@ -584,6 +596,7 @@ pub async fn reconnect(config: ReconnectConfig) -> anyhow::Result<ReconnectRepor
         ..ReconnectReport::default()
     };
     let mut unacknowledged_delivered = vec![false; acknowledged.len()];
+    let mut missing = std::collections::BTreeMap::<usize, u64>::new();
     for (i, member) in members.into_iter().enumerate() {
         let ledger = member.await?;
         let channel = i / config.members;
@@ -592,6 +605,7 @@ pub async fn reconnect(config: ReconnectConfig) -> anyhow::Result<ReconnectRepor
             let has = ledger.has(seq / config.channels);
             if owed(seq) && !has {
                 lost += 1;
+                *missing.entry(seq).or_default() += 1;
             } else if !owed(seq) && has {
                 unacknowledged_delivered[seq] = true;
             }
@@ -602,6 +616,15 @@ pub async fn reconnect(config: ReconnectConfig) -> anyhow::Result<ReconnectRepor
         report.catch_up_overlap += ledger.catch_up_overlap;
         report.catch_up_repeats += ledger.catch_up_repeats;
     }
+    report.lost_messages = missing
+        .into_iter()
+        .take(20)
+        .map(|(seq, members)| LostMessage {
+            body: body_of(run, seq as u64),
+            channel: seq % config.channels,
+            members,
+        })
+        .collect();
     report.post_errors_delivered = unacknowledged_delivered.iter().filter(|d| **d).count() as u64;
     report.clients_reconnected = shared.clients_reconnected.load(Ordering::Relaxed);
     Ok(report)
