@@ -307,6 +307,33 @@ stop_s3() {
   return 0
 }
 
+# ensure_test_postgres: sets TEST_DATABASE_URL (unless already set) to the machine's PostgreSQL on
+# 5432 when it trusts us (starting the Debian cluster if it is installed but down), else to a
+# private cluster of this checkout's own.
+ensure_test_postgres() {
+  [ -n "${TEST_DATABASE_URL:-}" ] && return 0
+  if ! psql -h 127.0.0.1 -U postgres -d postgres -tAc 'select 1' >/dev/null 2>&1; then
+    local version
+    for version in $(ls /etc/postgresql 2>/dev/null); do
+      as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start >/dev/null 2>&1 || true
+    done
+  fi
+  if psql -h 127.0.0.1 -U postgres -d postgres -tAc 'select 1' >/dev/null 2>&1; then
+    TEST_DATABASE_URL="postgres://postgres@127.0.0.1:5432/postgres"
+  else
+    start_private_cluster "$(private_cluster_dir)-test"
+    TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+  fi
+}
+
+# ensure_local_redis: a Redis on 127.0.0.1:6379 (started without persistence when none answers).
+ensure_local_redis() {
+  redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && return 0
+  say "starting Redis"
+  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no >/dev/null
+  for _ in $(seq 1 50); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 0.1; done
+}
+
 # ensure_redis_cluster: a private Redis Cluster of three shards, each a primary with one replica
 # (six `redis-server --cluster-enabled yes` on free ports from TEST_REDIS_CLUSTER_PORT, 7100 by
 # default), for the sharded fan-out tests (`api/tests/redis_cluster.rs`). A short node timeout

@@ -9,20 +9,9 @@ apt_install postgresql redis-server chromium fonts-noto-cjk fonts-noto-color-emo
 command -v node >/dev/null || apt_install nodejs npm
 ensure_node_modules
 
-# The same services as make test: the machine's PostgreSQL on 5432 when it trusts us, else a private one.
-if [ -z "${TEST_DATABASE_URL:-}" ]; then
-  if psql -h 127.0.0.1 -U postgres -d postgres -tAc 'select 1' >/dev/null 2>&1; then
-    TEST_DATABASE_URL="postgres://postgres@127.0.0.1:5432/postgres"
-  else
-    start_private_cluster "$(private_cluster_dir)-test"
-    TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
-  fi
-fi
-if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
-  say "starting Redis"
-  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no >/dev/null
-  for _ in $(seq 1 50); do redis-cli ping >/dev/null 2>&1 && break; sleep 0.1; done
-fi
+# The machine's PostgreSQL on 5432 when it trusts us, else a private one; Redis on 6379.
+ensure_test_postgres
+ensure_local_redis
 export DATABASE_URL="$TEST_DATABASE_URL" E2E_DATABASE_ADMIN_URL="$TEST_DATABASE_URL"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/?protocol=resp3}"
 MASTER_DATA_DIR="$(ensure_master_data)"

@@ -184,10 +184,7 @@ soak_banners() {
   apt_install postgresql redis-server chromium fonts-noto-cjk
   soak_binary
   soak_cluster_pg
-  if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
-    redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no >/dev/null
-    for _ in $(seq 1 50); do redis-cli ping >/dev/null 2>&1 && break; sleep 0.1; done
-  fi
+  ensure_local_redis
   ensure_node_modules
   ensure_web_build
   MASTER_DATA_DIR="${MASTER_DATA_DIR:-$(ensure_master_data)}"
