@@ -3,6 +3,7 @@
 pub mod access;
 mod db;
 pub mod events;
+pub mod held;
 pub mod http;
 pub mod mentions;
 pub mod model;
