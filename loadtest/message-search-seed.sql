@@ -33,18 +33,14 @@ select rank, word from unnest(string_to_array(
 
 -- Word i of message n: a skewed index (the low numbers, particles and common words, most often)
 -- from a multiplicative hash of (n, i).
--- Numbered here (message n is the ((n - 1) / channels + 1)-th of its channel) rather than one
--- channel-row update per message by the insert trigger; the counters are set after.
-insert into messages (channel_id, seq, user_id, body, created_at, updated_at)
-select (select id from bench_channels where k = n % :channels), (n - 1) / :channels + 1,
+insert into messages (channel_id, user_id, body, created_at, updated_at)
+select (select id from bench_channels where k = n % :channels),
        (select id from bench_writers where k = n % 50),
        (select string_agg(v.word, '' order by i)
           from generate_series(1, 4 + n % 9) i
           join bench_vocab v on v.rank = 1 + floor(160 * power(((n * 2654435761 + i * 40503) % 1000003) / 1000003.0, 2.2))::int),
        now() - make_interval(secs => (:messages - n) * 30), now() - make_interval(secs => (:messages - n) * 30)
   from generate_series(1, :messages) n;
-update channels c set message_seq = (select max(seq) from messages m where m.channel_id = c.id)
- where c.id in (select id from bench_channels);
 
 insert into sessions (id, token_hash, user_id, expires_at)
 select gen_random_uuid(), sha256(convert_to('bench-search-messages', 'UTF8')), id, now() + interval '1 day'

@@ -20,16 +20,14 @@ create temporary table bench_members as
 select row_number() over (order by u.id) - 1 as k, u.id
   from users u where u.mail_address ~ '^(creator|writer0[1-6])@demo\.tsumugi\.jp$';
 
--- Numbered here rather than one channel-row update per message by the insert trigger.
-insert into messages (channel_id, seq, user_id, body, created_at, updated_at)
-select (select id from channels where name = 'rest-bench'), n,
+insert into messages (channel_id, user_id, body, created_at, updated_at)
+select (select id from channels where name = 'rest-bench'),
        (select id from bench_members where k = n % 7),
        case when n % 11 = 0
             then format('<@%s> 第%s稿の確認をお願いします。', (select id from users where mail_address = 'creator@demo.tsumugi.jp'), n)
             else format('ベンチマークのメッセージ %s：構成案の見出しを修正しました。', n) end,
        now() - make_interval(secs => :messages - n), now() - make_interval(secs => :messages - n)
   from generate_series(1, :messages) n;
-update channels set message_seq = :messages where name = 'rest-bench';
 
 insert into message_mentions (message_id, user_id)
 select m.id, (select id from users where mail_address = 'creator@demo.tsumugi.jp')

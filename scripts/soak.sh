@@ -342,8 +342,7 @@ soak_cluster() {
 # rolling and kill9: issue 42's other two cluster targets. SOAK_CLIENTS (3000) members in
 # channels of SOAK_MEMBERS (100) connect through HAProxy to the three nodes while a sender POSTs
 # SOAK_RATE (500) messages/s through it (`loadtest reconnect`: members reconnect like
-# socket.io-client, join again and catch up over REST after the highest message number up to
-# which they hold everything). After
+# socket.io-client, join again and catch up over REST after the newest id they hold). After
 # SOAK_STEADY (10) s of steady load:
 #   rolling: each node in turn gets SIGTERM (it drains its sockets over DRAIN_WINDOW_SECS),
 #            exits, starts again and answers /api/ready, then the next one;
@@ -433,8 +432,7 @@ soak_restarts() {
     echo "\`bash scripts/soak.sh $mode\` with SOAK_RATE=$rate SOAK_CLIENTS=$clients SOAK_MEMBERS=$members SOAK_STEADY=$steady:"
     echo "$clients members in $channels channels connect through HAProxy (\`loadtest reconnect\`: a closed socket"
     echo "reconnects with socket.io-client's delays, joins its channel again, then catches up over REST after"
-    echo "the highest message number up to which it holds everything) while one sender POSTs $rate messages/s"
-    echo "through HAProxy for $seconds s."
+    echo "the newest message id it holds) while one sender POSTs $rate messages/s through HAProxy for $seconds s."
     for event in "${events[@]}"; do echo "- $event"; done
     echo
     echo "| measure | value |"

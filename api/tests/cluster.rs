@@ -157,7 +157,15 @@ async fn a_client_behind_the_load_balancer_keeps_its_channel_while_its_node_drai
             .await
             .expect("reconnects through the load balancer");
         join(&mut socket, group).await;
-        catch_up_at(&reqwest::Client::new(), lb.addr, &reader, group, &mut store).await;
+        catch_up_at(
+            &reqwest::Client::new(),
+            lb.addr,
+            &reader,
+            group,
+            store.newest(),
+            &mut store,
+        )
+        .await;
         closed = read(&mut socket, &mut store, window + Duration::from_millis(500)).await;
     }
     tokio::time::timeout(Duration::from_secs(10), stopped)

@@ -54,7 +54,9 @@ async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_o
     let (_, page) = node_a
         .get(&format!("/api/channels/{group}/messages"), Some(&reader))
         .await;
-    store.merge_page(&page);
+    for message in page["messages"].as_array().unwrap() {
+        store.merge(message, false);
+    }
     let baseline = store.newest();
     store.caught_up = 0;
 
@@ -151,7 +153,7 @@ async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_o
     join(&mut socket, group).await;
     let gap = killed_at.elapsed();
     let joined_live = store.live;
-    catch_up(&node_b, &reader, group, &mut store).await;
+    catch_up(&node_b, &reader, group, store.newest(), &mut store).await;
     let caught_up = store.caught_up;
     let caught_up_to = store.newest();
 
@@ -325,10 +327,7 @@ async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_c
         let mut socket = SioClient::connect(node.addr, Some(&token)).await.unwrap();
         join(&mut socket, group).await;
         let mut store = ChatStore::default();
-        let (_, page) = node
-            .get(&format!("/api/channels/{group}/messages"), Some(&token))
-            .await;
-        store.merge_page(&page);
+        catch_up(node, &token, group, baseline - 5, &mut store).await;
         readers.push(Reader {
             token,
             store,
@@ -426,14 +425,15 @@ async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_c
             tokio::time::sleep(Duration::from_millis(10)).await;
             reader.drain();
         }
-        let (_, at) = reader
+        let (since, at) = reader
             .resync
             .clone()
             .expect("hub.resync after Redis is back");
         resync_after.push(at.saturating_duration_since(restarted_at));
+        let after = reader.store.newest_before(&since);
         let node = if i == 0 { &node_a } else { &node_b };
         let token = reader.token.clone();
-        catch_up(node, &token, group, &mut reader.store).await;
+        catch_up(node, &token, group, after, &mut reader.store).await;
     }
 
     // The logout's disconnect never crossed Redis; node B closes that socket once it is back.

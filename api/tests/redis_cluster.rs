@@ -383,7 +383,7 @@ async fn losing_a_shards_primary_loses_no_message_for_a_reader_that_catches_up()
         tokio::time::sleep(Duration::from_millis(20)).await;
         drain(&mut inbox, &mut store, &mut resync);
     }
-    assert!(resync.is_some(), "hub.resync after the failover");
+    let since = resync.clone().expect("hub.resync after the failover");
     let resynced = killed_at.elapsed();
 
     // Messages cross again, live, through the promoted primary.
@@ -400,7 +400,14 @@ async fn losing_a_shards_primary_loses_no_message_for_a_reader_that_catches_up()
     let sent = talker.stop().await;
 
     // The reader catches up as the web app does on hub.resync, then holds every message once.
-    catch_up(&node_b, &reader, channel, &mut store).await;
+    catch_up(
+        &node_b,
+        &reader,
+        channel,
+        store.newest_before(&since),
+        &mut store,
+    )
+    .await;
     drain(&mut inbox, &mut store, &mut resync);
     let stored = message_ids(&pool, channel, 0).await;
     assert_eq!(stored, sent, "every send was stored once");

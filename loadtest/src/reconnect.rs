@@ -1,9 +1,8 @@
 //! Clients that live through node restarts (issue 42's rolling restart and `kill -9` targets):
 //! channel members that, like the web app's socket.io-client, reconnect when their socket
 //! closes (through the load balancer, so onto another node), join their channel again, and catch
-//! up over REST (`GET /api/channels/{id}/messages?after_seq=` the highest message number up to
-//! which they hold everything, page by page, `features/chat/live.ts`), while a sender POSTs to
-//! the channels at a fixed rate.
+//! up over REST (`GET /api/channels/{id}/messages?after_id=` the newest message id they hold,
+//! page by page, `features/chat/live.ts`), while a sender POSTs to the channels at a fixed rate.
 //!
 //! Every member keeps a ledger of the messages it got, live or by catch-up, so the report says
 //! what the product's promise is held to: none of the messages whose POST was answered is
@@ -24,7 +23,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use api::chat::messages::held::HeldSeqs;
 use futures::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -138,19 +136,21 @@ struct Ledger {
     live_duplicates: u64,
     catch_up_overlap: u64,
     catch_up_repeats: u64,
-    /// The channel's message numbers held: a catch-up starts after `held.through()`.
-    held: HeldSeqs,
+    /// The newest message id held: where a catch-up starts.
+    newest_id: i64,
     reconnects: u64,
 }
 
 const CAUGHT_UP: u8 = 0x80;
 
 impl Ledger {
-    /// Records message `slot` (its `seq / channels`); `true` when it is new to the member.
-    fn record(&mut self, slot: usize, via: Via) -> bool {
+    /// Records message `slot` (its `seq / channels`) with `id`; `true` when it is new to the
+    /// member.
+    fn record(&mut self, slot: usize, id: i64, via: Via) -> bool {
         if self.got.len() <= slot {
             self.got.resize(slot + 1, 0);
         }
+        self.newest_id = self.newest_id.max(id);
         let entry = &mut self.got[slot];
         let pushes = *entry & !CAUGHT_UP;
         let caught_up = *entry & CAUGHT_UP != 0;
@@ -203,14 +203,12 @@ struct Member {
     channel_id: i64,
     token: String,
     source: Option<IpAddr>,
-    /// The channel's newest message number when the member joined: it holds everything up to it.
-    joined_through: i64,
 }
 
 /// The `message.created` fields a member reads.
 #[derive(Deserialize)]
 struct Created<'a> {
-    seq: i64,
+    id: i64,
     #[serde(borrow)]
     body: Cow<'a, str>,
 }
@@ -219,12 +217,11 @@ struct Created<'a> {
 struct CatchUpPage {
     messages: Vec<CaughtUp>,
     has_more: bool,
-    last_seq: i64,
 }
 
 #[derive(Deserialize)]
 struct CaughtUp {
-    seq: i64,
+    id: i64,
     body: String,
 }
 
@@ -279,7 +276,7 @@ async fn connect_and_join(
     }
 }
 
-/// Everything numbered after what the member holds, page by page, into its ledger.
+/// Everything after the newest message the member holds, page by page, into its ledger.
 async fn catch_up(
     http: &reqwest::Client,
     server: SocketAddr,
@@ -290,9 +287,8 @@ async fn catch_up(
     loop {
         shared.catch_up_requests.fetch_add(1, Ordering::Relaxed);
         let url = format!(
-            "http://{server}/api/channels/{}/messages?after_seq={}",
-            member.channel_id,
-            ledger.held.through()
+            "http://{server}/api/channels/{}/messages?after_id={}",
+            member.channel_id, ledger.newest_id
         );
         let page: CatchUpPage = async {
             let response = http
@@ -312,39 +308,28 @@ async fn catch_up(
                 shared,
                 member,
                 ledger,
-                message.seq,
+                message.id,
                 &message.body,
                 Via::CatchUp,
             );
+            ledger.newest_id = ledger.newest_id.max(message.id);
         }
-        match page.messages.last() {
-            Some(last) if page.has_more => ledger.held.read_through(last.seq),
-            _ => {
-                ledger.held.read_through(page.last_seq);
-                return Ok(());
-            }
+        if !page.has_more || page.messages.is_empty() {
+            return Ok(());
         }
     }
 }
 
-/// Message number `channel_seq` of the member's channel, whose body is `body`.
-fn record(
-    shared: &Shared,
-    member: &Member,
-    ledger: &mut Ledger,
-    channel_seq: i64,
-    body: &str,
-    via: Via,
-) {
-    ledger.held.hold(channel_seq);
-    // Another run's message counts only for where catch-ups start.
+fn record(shared: &Shared, member: &Member, ledger: &mut Ledger, id: i64, body: &str, via: Via) {
     let Some(seq) = read_body(body, shared.run) else {
+        // Another run's message: only where catch-ups start.
+        ledger.newest_id = ledger.newest_id.max(id);
         return;
     };
     if seq as usize % shared.channels != member.channel {
         return;
     }
-    if ledger.record(seq as usize / shared.channels, via) {
+    if ledger.record(seq as usize / shared.channels, id, via) {
         shared.received.fetch_add(1, Ordering::Relaxed);
     }
 }
@@ -365,10 +350,7 @@ async fn live(
     mut stop: watch::Receiver<bool>,
     seed: u64,
 ) -> Ledger {
-    let mut ledger = Ledger {
-        held: HeldSeqs::from_read(member.joined_through),
-        ..Ledger::default()
-    };
+    let mut ledger = Ledger::default();
     let mut jitter = Jitter(seed | 1);
     let mut ws = Some(first);
     let mut closed_at: Option<Instant> = None;
@@ -431,7 +413,7 @@ async fn live(
                         if event.name == "message.created"
                             && let Some(created) = event.first_arg::<Created>()
                         {
-                            record(&shared, &member, &mut ledger, created.seq, &created.body, Via::Push);
+                            record(&shared, &member, &mut ledger, created.id, &created.body, Via::Push);
                         }
                     });
                     match packet {
@@ -475,7 +457,6 @@ pub async fn reconnect(config: ReconnectConfig) -> anyhow::Result<ReconnectRepor
         channel_id: config.first_channel + (i / config.members) as i64,
         token: format!("{}{i}", config.token_prefix),
         source: (!config.sources.is_empty()).then(|| config.sources[i % config.sources.len()]),
-        joined_through: 0,
     };
     let sockets: Vec<WebSocketStream<TcpStream>> = futures::stream::iter(0..clients)
         .map(|i| {
@@ -495,31 +476,6 @@ pub async fn reconnect(config: ReconnectConfig) -> anyhow::Result<ReconnectRepor
         .pool_max_idle_per_host(256)
         .timeout(Duration::from_secs(30))
         .build()?;
-    // Where each channel stands once its members joined, as the web app's first page says:
-    // whatever comes after is pushed to them or returned by a catch-up.
-    let last_seqs: Vec<i64> = futures::stream::iter(0..config.channels)
-        .map(|channel| {
-            let (http, member) = (&http, member_of(channel * config.members));
-            async move {
-                let page: CatchUpPage = http
-                    .get(format!(
-                        "http://{}/api/channels/{}/messages",
-                        config.server, member.channel_id
-                    ))
-                    .bearer_auth(&member.token)
-                    .send()
-                    .await?
-                    .error_for_status()?
-                    .json()
-                    .await?;
-                anyhow::Ok(page.last_seq)
-            }
-        })
-        .buffered(16)
-        .collect::<Vec<_>>()
-        .await
-        .into_iter()
-        .collect::<anyhow::Result<_>>()?;
     let (stop_members, stopped) = watch::channel(false);
     let members: Vec<_> = sockets
         .into_iter()
@@ -527,10 +483,7 @@ pub async fn reconnect(config: ReconnectConfig) -> anyhow::Result<ReconnectRepor
         .map(|(i, socket)| {
             tokio::spawn(live(
                 config.server,
-                Member {
-                    joined_through: last_seqs[i / config.members],
-                    ..member_of(i)
-                },
+                member_of(i),
                 socket,
                 http.clone(),
                 shared.clone(),
@@ -691,23 +644,24 @@ mod tests {
     #[test]
     fn the_ledger_tells_duplicates_from_catch_up_overlap() {
         let mut ledger = Ledger::default();
-        assert!(ledger.record(0, Via::Push));
-        assert!(!ledger.record(0, Via::Push), "pushed twice");
+        assert!(ledger.record(0, 10, Via::Push));
+        assert!(!ledger.record(0, 10, Via::Push), "pushed twice");
         assert_eq!(ledger.live_duplicates, 1);
         // Pushed, then returned by the catch-up after a reconnection: merged, not a duplicate.
-        assert!(ledger.record(1, Via::Push));
-        assert!(!ledger.record(1, Via::CatchUp));
+        assert!(ledger.record(1, 11, Via::Push));
+        assert!(!ledger.record(1, 11, Via::CatchUp));
         // Caught up first, then pushed (the join came before the catch-up).
-        assert!(ledger.record(2, Via::CatchUp));
-        assert!(!ledger.record(2, Via::Push));
+        assert!(ledger.record(2, 12, Via::CatchUp));
+        assert!(!ledger.record(2, 12, Via::Push));
         assert_eq!(ledger.catch_up_overlap, 2);
         assert_eq!(ledger.live_duplicates, 1);
-        assert!(!ledger.record(2, Via::CatchUp));
+        assert!(!ledger.record(2, 12, Via::CatchUp));
         assert_eq!(ledger.catch_up_repeats, 1);
+        assert_eq!(ledger.newest_id, 12);
         assert!(ledger.has(0) && ledger.has(2) && !ledger.has(3) && !ledger.has(99));
         // Many pushes of one message saturate instead of wrapping into the catch-up bit.
         for _ in 0..300 {
-            ledger.record(5, Via::Push);
+            ledger.record(5, 15, Via::Push);
         }
         assert_eq!(ledger.got[5] & CAUGHT_UP, 0);
         assert_eq!(ledger.live_duplicates, 1 + 299);

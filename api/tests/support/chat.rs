@@ -2,8 +2,6 @@
 //! behind a load balancer (`faults.rs`, `cluster.rs`).
 
 use std::collections::BTreeMap;
-
-use api::chat::messages::held::HeldSeqs;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
@@ -16,14 +14,12 @@ use super::sio::{Next, SioClient};
 use super::{TestApp, test_config};
 
 // A chat client as the web app runs it (web/src/features/chat): messages merged by id into one
-// store; it keeps the highest message number (`seq`) up to which it holds everything, and on
-// (re)connect or `hub.resync` joins the channel and catches up through REST after that number.
+// store; on (re)connect it joins the channel and catches up through REST after the newest id it
+// holds; on `hub.resync` it catches up after the newest message created before `since`.
 
 #[derive(Default)]
 pub struct ChatStore {
     pub messages: BTreeMap<i64, Value>,
-    /// The channel's message numbers held: a catch-up starts after `held.through()`.
-    held: HeldSeqs,
     /// Deliveries by source, and deliveries of a message the store already held.
     pub live: u64,
     pub caught_up: u64,
@@ -41,26 +37,24 @@ impl ChatStore {
         if self.messages.insert(id, message.clone()).is_some() {
             self.duplicates += 1;
         }
-        self.held
-            .hold(message["seq"].as_i64().expect("message seq"));
-    }
-
-    /// A page's messages merged, and its `last_seq`: everything up to it is held.
-    pub fn merge_page(&mut self, page: &Value) {
-        for message in page["messages"].as_array().expect("messages") {
-            self.merge(message, false);
-        }
-        self.held
-            .read_through(page["last_seq"].as_i64().expect("last_seq"));
-    }
-
-    /// The number a catch-up starts after.
-    pub fn through(&self) -> i64 {
-        self.held.through()
     }
 
     pub fn newest(&self) -> i64 {
         self.messages.keys().next_back().copied().unwrap_or(0)
+    }
+
+    /// The newest message created before `since` (what `hub.resync` catches up after).
+    pub fn newest_before(&self, since: &str) -> i64 {
+        let since = chrono::DateTime::parse_from_rfc3339(since).expect("since");
+        self.messages
+            .values()
+            .filter(|m| {
+                chrono::DateTime::parse_from_rfc3339(m["created_at"].as_str().unwrap()).unwrap()
+                    < since
+            })
+            .filter_map(|m| m["id"].as_i64())
+            .max()
+            .unwrap_or(0)
     }
 
     pub fn ids_after(&self, baseline: i64) -> Vec<i64> {
@@ -71,9 +65,15 @@ impl ChatStore {
     }
 }
 
-/// `GET /channels/{id}/messages?after_seq=` until `has_more` is false, merged into `store`.
-pub async fn catch_up(node: &TestApp, token: &str, channel: i64, store: &mut ChatStore) {
-    catch_up_at(&node.http, node.addr, token, channel, store).await;
+/// `GET /channels/{id}/messages?after_id=` until `has_more` is false, merged into `store`.
+pub async fn catch_up(
+    node: &TestApp,
+    token: &str,
+    channel: i64,
+    after: i64,
+    store: &mut ChatStore,
+) {
+    catch_up_at(&node.http, node.addr, token, channel, after, store).await;
 }
 
 /// The same through any address (a load balancer's).
@@ -82,13 +82,14 @@ pub async fn catch_up_at(
     addr: SocketAddr,
     token: &str,
     channel: i64,
+    after: i64,
     store: &mut ChatStore,
 ) {
-    let mut after = store.through();
+    let mut after = after;
     loop {
         let response = http
             .get(format!(
-                "http://{addr}/api/channels/{channel}/messages?after_seq={after}"
+                "http://{addr}/api/channels/{channel}/messages?after_id={after}"
             ))
             .bearer_auth(token)
             .send()
@@ -102,24 +103,10 @@ pub async fn catch_up_at(
             store.merge(message, false);
         }
         if page["has_more"] != true || messages.is_empty() {
-            store
-                .held
-                .read_through(page["last_seq"].as_i64().expect("last_seq"));
             return;
         }
-        after = messages.last().unwrap()["seq"].as_i64().unwrap();
-        store.held.read_through(after);
+        after = messages.last().unwrap()["id"].as_i64().unwrap();
     }
-}
-
-/// The ids of a page's messages, in its order.
-pub fn page_ids(page: &Value) -> Vec<i64> {
-    page["messages"]
-        .as_array()
-        .expect("messages")
-        .iter()
-        .map(|m| m["id"].as_i64().expect("message id"))
-        .collect()
 }
 
 pub async fn join(socket: &mut SioClient, channel: i64) {

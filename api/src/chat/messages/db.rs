@@ -21,7 +21,6 @@ use crate::users::model::ImageFile;
 pub(crate) struct MessageRow {
     pub id: i64,
     pub channel_id: i64,
-    pub seq: i64,
     pub user_id: i64,
     pub user_name: String,
     pub role: String,
@@ -45,7 +44,6 @@ impl MessageRow {
         MessageView {
             id: self.id,
             channel_id: self.channel_id,
-            seq: self.seq,
             user: Author {
                 id: self.user_id,
                 user_name: self.user_name,
@@ -94,7 +92,7 @@ where
         return Ok(Vec::new());
     }
     let rows: Vec<LoadedRow> = sqlx::query_as(
-        "select m.id, m.channel_id, m.seq, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
+        "select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
                 m.client_message_id, m.created_at, m.updated_at, m.parent_id,
                 exists (select 1 from pinned_messages p where p.message_id = m.id) as is_pinned,
                 (select count(*) from messages r where r.parent_id = m.id and r.deleted_at is null) as reply_count,
@@ -191,12 +189,8 @@ pub(crate) struct PageIds {
     pub unread_message_id: Option<i64>,
     /// How many such messages there are (the jump button's count).
     pub unread_count: i64,
-    /// The channel's newest message number (`seq`) this read saw: every message numbered up to
-    /// it had committed, so a client holding this read needs what comes after it.
-    pub last_seq: i64,
-    /// Without `after_seq`: one page of live top-level message ids, newest first. With it
-    /// (catch-up): up to `limit` ids numbered after `after_seq`, in number order, replies
-    /// included.
+    /// Without `after_id`: one page of live top-level message ids, newest first. With it
+    /// (catch-up): up to `limit` ids after `after_id`, oldest first, replies included.
     pub ids: Vec<i64>,
 }
 
@@ -208,17 +202,16 @@ pub(crate) async fn page_ids(
     user_id: i64,
     limit: i64,
     offset: i64,
-    after_seq: Option<i64>,
+    after_id: Option<i64>,
 ) -> sqlx::Result<PageIds> {
     sqlx::query_as(
         "select (select count(*) from messages where channel_id = $1 and deleted_at is null and parent_id is null) as total,
                 u.unread_message_id, u.unread_count,
-                (select message_seq from channels where id = $1) as last_seq,
                 case when $5::bigint is null
                      then array(select id from messages where channel_id = $1 and deleted_at is null and parent_id is null
                                  order by id desc limit $3 offset $4)
-                     else array(select id from messages where channel_id = $1 and deleted_at is null and seq > $5
-                                 order by seq limit $3)
+                     else array(select id from messages where channel_id = $1 and deleted_at is null and id > $5
+                                 order by id limit $3)
                 end as ids
            from (select min(m.id) as unread_message_id, count(*) as unread_count from messages m
                   where m.channel_id = $1 and m.deleted_at is null and m.parent_id is null and m.user_id <> $2
@@ -229,7 +222,7 @@ pub(crate) async fn page_ids(
     .bind(user_id)
     .bind(limit)
     .bind(offset)
-    .bind(after_seq)
+    .bind(after_id)
     .fetch_one(db)
     .await
 }
@@ -301,13 +294,13 @@ const INSERTED_MESSAGE: &str = "
      read as (
         update channel_members cm set last_read_message_id = m.id
           from m where cm.channel_id = m.channel_id and cm.user_id = m.user_id)
-     select m.id, m.channel_id, m.seq, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
+     select m.id, m.channel_id, m.user_id, u.user_name, u.role, u.image_path, u.image_scan_status, m.body,
             m.client_message_id, m.created_at, m.updated_at, false as is_pinned, m.parent_id
        from m join users u on u.id = m.user_id";
 
 /// Columns a message's insert returns.
 const RETURNING: &str = " on conflict (channel_id, user_id, client_message_id) do nothing
-      returning id, channel_id, seq, user_id, body, client_message_id, created_at, updated_at, parent_id),";
+      returning id, channel_id, user_id, body, client_message_id, created_at, updated_at, parent_id),";
 
 /// The hottest write in one round trip: inserts a message that needs nothing else (no files,
 /// mentions or notices) if `caller` may write in the channel — a readable, active channel that

@@ -70,10 +70,8 @@ pub struct ListQuery {
     /// 0 is the newest page.
     #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
-    /// Catch-up: the channel's messages numbered after this `seq`, in number order (at most
-    /// 200; replies included). A client passes the highest number up to which it holds every
-    /// message (`last_seq` of its last read, then each pushed message's `seq` that follows on).
-    pub after_seq: Option<i64>,
+    /// Catch-up: every message after this id, oldest first (at most 200).
+    pub after_id: Option<i64>,
     /// The page holding this live message (a search hit opened in its context); `page` is then
     /// ignored and `current_page` says which page it is.
     pub around_id: Option<i64>,
@@ -89,10 +87,6 @@ pub struct MessagePage {
     /// button's count when the channel opens.
     pub unread_count: i64,
     pub has_more: bool,
-    /// The channel's newest message number when this page was read: every message numbered up
-    /// to it is in this answer, an earlier one, or a thread. After a catch-up without
-    /// `has_more`, the caller holds everything up to it.
-    pub last_seq: i64,
     #[serde(flatten)]
     pub paging: Paging,
 }
@@ -107,7 +101,7 @@ pub async fn list(
 ) -> AppResult<Json<MessagePage>> {
     readable_channel(&state.db, &caller, channel_id).await?;
     // Catch-up reads one id more than it returns, to know whether more follow.
-    let (page, limit, offset) = match query.after_seq {
+    let (page, limit, offset) = match query.after_id {
         Some(_) => (0, CATCH_UP_LIMIT + 1, 0),
         None => {
             let page = match query.around_id {
@@ -126,7 +120,6 @@ pub async fn list(
         total,
         unread_message_id,
         unread_count,
-        last_seq,
         mut ids,
     } = db::page_ids(
         &state.db,
@@ -134,10 +127,10 @@ pub async fn list(
         caller.user_id,
         limit,
         offset,
-        query.after_seq,
+        query.after_id,
     )
     .await?;
-    let has_more = if query.after_seq.is_some() {
+    let has_more = if query.after_id.is_some() {
         let has_more = ids.len() as i64 > CATCH_UP_LIMIT;
         ids.truncate(CATCH_UP_LIMIT as usize);
         has_more
@@ -150,7 +143,6 @@ pub async fn list(
         unread_message_id,
         unread_count,
         has_more,
-        last_seq,
         paging: Paging::new(page, PER_PAGE, total, 0),
     }))
 }

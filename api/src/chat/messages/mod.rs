@@ -3,7 +3,6 @@
 pub mod access;
 mod db;
 pub mod events;
-pub mod held;
 pub mod http;
 pub mod mentions;
 pub mod model;

@@ -36,9 +36,6 @@ pub struct Replier {
 pub struct MessageView {
     pub id: i64,
     pub channel_id: i64,
-    /// The message's number in its channel: 1, 2, 3, … in the order messages committed
-    /// (replies included). Catch-up after reconnecting asks for what follows a number.
-    pub seq: i64,
     pub user: Author,
     /// Text with `> ` quote lines, links, and mentions written `<@user_id>`.
     pub body: String,

@@ -24,8 +24,7 @@ export const chatApi = {
   messagesAround: (channelId: number, messageId: number) =>
     api.get<MessagePage>(`/channels/${channelId}/messages`, { aroundId: messageId }, { quietRefusal: true }),
   search: (keyword: string, page: number) => api.get<SearchResults>('/messages/search', { keyword, page }),
-  /** Catch-up: the channel's messages numbered after `afterSeq`, replies included. */
-  messagesAfter: (channelId: number, afterSeq: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { afterSeq }),
+  messagesAfter: (channelId: number, afterId: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { afterId }),
   send: (channelId: number, body: string, fileIds: number[], clientMessageId: string, parentId?: number) =>
     api.post<Message>(`/channels/${channelId}/messages`, { body, fileIds, clientMessageId, parentId }),
   /** One live message, a reply included (its `parentId` says which thread it is in). */

@@ -18,7 +18,7 @@ export function subscribeChat(ownUserId: () => number | undefined): () => void {
           await chat().fetchUnread();
         }
         // Anything missed while disconnected (a node restart or failure), or while the nodes lost each other, comes back through REST, once.
-        await Promise.all(Object.keys(chat().histories).map((id) => chat().catchUp(Number(id)).catch(() => null)));
+        await Promise.all(Object.keys(chat().histories).map((id) => chat().catchUp(Number(id), resync?.since).catch(() => null)));
       })();
     }),
     onEvent('message.created', (message) => chat().onCreated(message, ownUserId())),

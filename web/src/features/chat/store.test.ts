@@ -1,7 +1,7 @@
 import { ForbiddenError } from '@/lib/errors';
-import { chatHistory, chatMessage } from '@/test/chat-fixtures';
+import { chatMessage } from '@/test/chat-fixtures';
 import { mockApi } from '@/test/mock-api';
-import { groupByChannel, holdSeqs, mergeMessages, prefetchChannel, takePrefetched, teamUnread, useChat } from './store';
+import { catchUpAfter, groupByChannel, mergeMessages, prefetchChannel, takePrefetched, teamUnread, useChat } from './store';
 
 const message = chatMessage;
 
@@ -17,46 +17,34 @@ describe('chat store', () => {
     expect(merged[2].body).toBe('edited');
   });
 
-  it('holds a channel through the highest number it has every message up to', () => {
-    // 12 and 14 came live while Redis was away; 11 and 13, sent through the other node, did not.
-    const held = holdSeqs({ through: 10, ahead: [] }, [12, 14]);
-    expect(held).toEqual({ through: 10, ahead: [12, 14] });
-    expect(holdSeqs(held, [11])).toEqual({ through: 12, ahead: [14] });
-    expect(holdSeqs(held, [11, 13])).toEqual({ through: 14, ahead: [] });
-    // A read up to 13 (a catch-up's lastSeq) covers what it saw; 14 was held already.
-    expect(holdSeqs(held, [], 13)).toEqual({ through: 14, ahead: [] });
-    // Numbers at or below `through` change nothing.
-    expect(holdSeqs(held, [9, 10])).toEqual(held);
+  it('catches up after the newest message held, or after the newest created before a resync time', () => {
+    const at = (id: number, time: string) => message(id, 1, 2, `m${id}`, time);
+    // Node B's own messages (12, 14) arrived live while Redis was away; 11 and 13 from node A did not.
+    const held = [at(9, '2026-11-22T10:00:00Z'), at(10, '2026-11-22T10:00:05Z'), at(12, '2026-11-22T10:01:10Z'), at(14, '2026-11-22T10:01:20Z')];
+    expect(catchUpAfter(held)).toBe(14);
+    expect(catchUpAfter(held, '2026-11-22T10:00:30Z')).toBe(10);
+    expect(catchUpAfter(held, '2026-11-22T09:00:00Z')).toBe(9);
+    expect(catchUpAfter([], '2026-11-22T09:00:00Z')).toBeUndefined();
   });
 
-  it('fills the holes in what it holds, page by page, each message once', async () => {
-    useChat.setState({ histories: { 1: chatHistory([message(10), message(12)], { through: 10, ahead: [12] }) } });
+  it('fills the holes a resync reports, page by page, each message once', async () => {
+    const at = (id: number, time: string) => message(id, 1, 2, `m${id}`, time);
+    useChat.setState({
+      histories: { 1: { data: [at(10, '2026-11-22T10:00:05Z'), at(12, '2026-11-22T10:01:10Z')], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null, unreadCount: 0, unreadUpToId: null } },
+    });
     const api = mockApi({
       'GET /channels/1/messages': (call) =>
-        call.query.get('after_seq') === '10'
-          ? { body: { messages: [message(11), message(12)], has_more: true, last_seq: 14 } }
-          : { body: { messages: [message(14)], has_more: false, last_seq: 14 } },
+        call.query.get('after_id') === '10'
+          ? { body: { messages: [at(11, '2026-11-22T10:01:00Z'), at(12, '2026-11-22T10:01:10Z')], has_more: true } }
+          : { body: { messages: [at(13, '2026-11-22T10:01:15Z')], has_more: false } },
     });
-    await useChat.getState().catchUp(1);
-    const history = useChat.getState().histories[1];
-    expect(history.data.map((m) => m.id)).toEqual([10, 11, 12, 14]);
-    // 13 was deleted: the last answer's lastSeq covers it.
-    expect([history.through, history.ahead]).toEqual([14, []]);
-    expect(api.calls.map((c) => c.query.get('after_seq'))).toEqual(['10', '12']);
-  });
-
-  it('catches up after a push that overtook an earlier message, not after the newest held', async () => {
-    useChat.setState({ histories: { 1: chatHistory([message(5)]) } });
-    // 7 committed after 6 but its push came first; the socket closed before 6's push.
-    useChat.getState().onCreated(message(7), 9);
-    const api = mockApi({ 'GET /channels/1/messages': { body: { messages: [message(6), message(7)], has_more: false, last_seq: 7 } } });
-    await useChat.getState().catchUp(1);
-    expect(api.calls.map((c) => c.query.get('after_seq'))).toEqual(['5']);
-    expect(useChat.getState().histories[1].data.map((m) => m.id)).toEqual([5, 6, 7]);
+    await useChat.getState().catchUp(1, '2026-11-22T10:00:30Z');
+    expect(useChat.getState().histories[1].data.map((m) => m.id)).toEqual([10, 11, 12, 13]);
+    expect(api.calls.map((c) => c.query.get('after_id'))).toEqual(['10', '12']);
   });
 
   it('counts a pushed message as unread unless it is own or on screen', () => {
-    useChat.setState({ histories: { 1: chatHistory([message(1)]) } });
+    useChat.setState({ histories: { 1: { data: [message(1)], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null, unreadCount: 0, unreadUpToId: null } } });
     useChat.getState().onCreated(message(2), 9);
     expect(useChat.getState().histories[1].data.map((m) => m.id)).toEqual([1, 2]);
     expect(useChat.getState().unread[1]).toBe(1);
@@ -90,7 +78,7 @@ describe('chat store', () => {
   });
 
   it('removes deleted messages and keeps pins in step', () => {
-    useChat.setState({ histories: { 1: chatHistory([message(1), message(2)]) } });
+    useChat.setState({ histories: { 1: { data: [message(1), message(2)], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null, unreadCount: 0, unreadUpToId: null } } });
     useChat.getState().onPinAdded({ channelId: 1, message: message(2) });
     expect(useChat.getState().histories[1].data[1].isPinned).toBe(true);
     expect(useChat.getState().pins[1].map((m) => m.id)).toEqual([2]);
@@ -144,7 +132,7 @@ describe('threads and search', () => {
   beforeEach(() => useChat.setState({ histories: {}, threads: {} }));
 
   it('puts a pushed reply into its open thread, never into the channel history', () => {
-    useChat.setState({ histories: { 1: chatHistory([message(10)]) } });
+    useChat.setState({ histories: { 1: { data: [message(10)], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null, unreadCount: 0, unreadUpToId: null } } });
     useChat.setState({ threads: { 10: { data: [], loading: false, error: null } } });
     useChat.getState().onCreated({ ...message(11), parentId: 10 }, 99);
     expect(useChat.getState().histories[1].data.map((m) => m.id)).toEqual([10]);

@@ -9,7 +9,7 @@ import { registerReset } from '@/lib/reset';
 import { chatApi } from './api';
 import type { Channel, GroupedTeams, Member, Message, Reaction, SearchHit, Team } from './types';
 
-export interface History extends AsyncState<Message[]>, Held {
+export interface History extends AsyncState<Message[]> {
   /** Highest page loaded (0 is the newest). */
   page: number;
   hasMore: boolean;
@@ -23,35 +23,18 @@ export interface History extends AsyncState<Message[]>, Held {
 export const NO_MEMBERS: Member[] = [];
 export const NO_MESSAGES: Message[] = [];
 
-const emptyHistory = (): History => ({
-  ...initialAsync<Message[]>([]),
-  page: -1,
-  hasMore: true,
-  unreadMessageId: null,
-  unreadCount: 0,
-  unreadUpToId: null,
-  through: 0,
-  ahead: [],
-});
+const emptyHistory = (): History => ({ ...initialAsync<Message[]>([]), page: -1, hasMore: true, unreadMessageId: null, unreadCount: 0, unreadUpToId: null });
 const emptyTeams = (): GroupedTeams => ({ favorite: [], assigned: [], other: [] });
 
 /**
- * What a history holds of its channel's message numbers (`seq`, in commit order): everything up
- * to `through`, and the numbers in `ahead` (pushes that came before an earlier message's). A
- * catch-up asks for what follows `through`, so a message that committed late and was missed is
- * never skipped.
+ * Where a catch-up starts: after the newest message held, or, when events from `since` on may be
+ * missing (a resync), after the newest message created before then (the oldest held if none was).
  */
-export interface Held {
-  through: number;
-  ahead: number[];
-}
-
-/** `held` with the numbers `seqs` and, from a read, everything up to `readThrough`. */
-export function holdSeqs(held: Held, seqs: number[], readThrough = 0): Held {
-  let through = Math.max(held.through, readThrough);
-  const ahead = new Set([...held.ahead, ...seqs].filter((seq) => seq > through));
-  while (ahead.delete(through + 1)) through += 1;
-  return { through, ahead: [...ahead].sort((a, b) => a - b) };
+export function catchUpAfter(messages: Message[], since?: string): number | undefined {
+  if (since === undefined) return messages.at(-1)?.id;
+  const limit = Date.parse(since);
+  const before = messages.filter((m) => Date.parse(m.createdAt) < limit).at(-1);
+  return (before ?? messages[0])?.id;
 }
 
 /** Requests a route started before its page rendered (`prefetchChannel`), by what they ask for, with when. */
@@ -160,8 +143,8 @@ interface ChatState {
    * message cannot be read.
    */
   threadOf: (channelId: number, messageId: number) => Promise<number | null>;
-  /** Fetches every message numbered after what the history holds (`Held.through`), page by page, merged by id. */
-  catchUp: (channelId: number) => Promise<void>;
+  /** Fetches every message after the newest held (or after `catchUpAfter(…, since)`), page by page, merged by id. */
+  catchUp: (channelId: number, since?: string) => Promise<void>;
   fetchPins: (channelId: number) => Promise<void>;
   fetchMembers: (channelId: number) => Promise<void>;
   fetchReactions: () => Promise<void>;
@@ -312,8 +295,6 @@ export const useChat = create<ChatState>((set, get) => {
           unreadMessageId: page === 0 ? answer.unreadMessageId : h.unreadMessageId,
           unreadCount: page === 0 ? answer.unreadCount : h.unreadCount,
           unreadUpToId: page === 0 ? (answer.messages.at(-1)?.id ?? null) : h.unreadUpToId,
-          // The newest page is a read of the channel up to `lastSeq`; an older page says nothing of what came since.
-          ...(page === 0 ? holdSeqs(h, [], answer.lastSeq) : {}),
         }));
       } catch (error) {
         patchHistory(channelId, (h) => failed(h, error, 'メッセージの取得に失敗しました'));
@@ -332,7 +313,6 @@ export const useChat = create<ChatState>((set, get) => {
           unreadMessageId: null,
           unreadCount: 0,
           unreadUpToId: null,
-          ...holdSeqs({ through: 0, ahead: h.ahead }, [], answer.lastSeq),
         }));
       } catch (error) {
         // The message is gone (deleted since its notice): the channel opens at its newest messages.
@@ -381,17 +361,13 @@ export const useChat = create<ChatState>((set, get) => {
         return null;
       }
     },
-    catchUp: async (channelId) => {
+    catchUp: async (channelId, since) => {
       const history = get().histories[channelId];
-      if (!history || history.page < 0) return;
-      const answer = await chatApi.messagesAfter(channelId, history.through);
+      const last = catchUpAfter(history?.data ?? [], since);
+      if (last === undefined) return;
+      const answer = await chatApi.messagesAfter(channelId, last);
       const replies = answer.messages.filter((m) => m.parentId !== null);
-      // Without more to come the answer read the channel up to `lastSeq`; with more, up to its last message.
-      const readThrough = answer.hasMore ? (answer.messages.at(-1)?.seq ?? 0) : answer.lastSeq;
-      patchHistory(channelId, (h) => ({
-        data: mergeMessages(h.data, answer.messages.filter((m) => m.parentId === null)),
-        ...holdSeqs(h, answer.messages.map((m) => m.seq), readThrough),
-      }));
+      patchHistory(channelId, (h) => ({ data: mergeMessages(h.data, answer.messages.filter((m) => m.parentId === null)) }));
       replies.forEach(addReply);
       if (answer.hasMore) await get().catchUp(channelId);
     },
@@ -426,7 +402,6 @@ export const useChat = create<ChatState>((set, get) => {
 
     onCreated: (message, ownUserId) => {
       const history = get().histories[message.channelId];
-      if (history && history.page >= 0) patchHistory(message.channelId, (h) => holdSeqs(h, [message.seq]));
       // A reply joins its thread and does not make the channel unread (its participants get a notice).
       if (message.parentId !== null) {
         addReply(message);

@@ -2084,12 +2084,8 @@ export interface paths {
                 query?: {
                     /** @description 0 is the newest page. */
                     page?: number;
-                    /**
-                     * @description Catch-up: the channel's messages numbered after this `seq`, in number order (at most
-                     *     200; replies included). A client passes the highest number up to which it holds every
-                     *     message (`last_seq` of its last read, then each pushed message's `seq` that follows on).
-                     */
-                    after_seq?: number;
+                    /** @description Catch-up: every message after this id, oldest first (at most 200). */
+                    after_id?: number;
                     /**
                      * @description The page holding this live message (a search hit opened in its context); `page` is then
                      *     ignored and `current_page` says which page it is.
@@ -20401,13 +20397,6 @@ export interface components {
         };
         MessagePage: components["schemas"]["Paging"] & {
             has_more: boolean;
-            /**
-             * Format: int64
-             * @description The channel's newest message number when this page was read: every message numbered up
-             *     to it is in this answer, an earlier one, or a thread. After a catch-up without
-             *     `has_more`, the caller holds everything up to it.
-             */
-            last_seq: number;
             /** @description Oldest first within the page. */
             messages: components["schemas"]["MessageView"][];
             /**
@@ -20448,12 +20437,6 @@ export interface components {
              * @description Live replies to this message.
              */
             reply_count: number;
-            /**
-             * Format: int64
-             * @description The message's number in its channel: 1, 2, 3, … in the order messages committed
-             *     (replies included). Catch-up after reconnecting asks for what follows a number.
-             */
-            seq: number;
             /** Format: date-time */
             updated_at: string;
             user: components["schemas"]["Author"];
