@@ -1,10 +1,12 @@
 //! Images in manuscripts (issue 44): uploaded for a manuscript by whoever writes it (a resumable
 //! upload with `use` `manuscript_image`, then `POST /manuscripts/{id}/images`), downloaded by
 //! every member of the manuscript and by nobody else, refused when not PNG, JPEG, GIF or WebP
-//! or over 10 MiB.
+//! or over 10 MiB, and embedded in a delivered version's Word and HTML files (only the
+//! manuscript's own files: a reference to any other file is never read).
 
 use crate::manuscripts::{
     ACCOUNTANT, CLIENT, CLIENT_B, CREATOR, EDITOR, MANAGER, caller_of, manuscript, message, store,
+    zip_entry,
 };
 use crate::support::{TestApp, db};
 use crate::uploads::{create, patch, scanned};
@@ -296,4 +298,110 @@ async fn only_a_writer_puts_in_only_their_own_web_image() {
     let (status, body) = add_image(&app, &creator, manuscript_id, &public["id"]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["error"]["rules"]["file_id"], json!(["private"]));
+}
+
+#[tokio::test]
+async fn a_delivered_version_embeds_the_manuscripts_own_images_only() {
+    let Setup {
+        pool,
+        _db,
+        app,
+        manuscript_id,
+        creator,
+    } = setup().await;
+    let client = app.login(CLIENT).await;
+
+    let jpeg = encoded(image::ImageFormat::Jpeg, 80, 60);
+    let photo = upload_image(&app, &creator, "清水寺.jpg", &jpeg)
+        .await
+        .unwrap();
+    let (status, added) = add_image(&app, &creator, manuscript_id, &photo["id"]).await;
+    assert_eq!(status, StatusCode::CREATED, "{added}");
+    let src = added["src"].as_str().unwrap().to_string();
+    // A file of the creator's that was never put into this manuscript.
+    let other = upload_image(
+        &app,
+        &creator,
+        "私物.png",
+        &encoded(image::ImageFormat::Png, 8, 8),
+    )
+    .await
+    .unwrap();
+    let other_src = format!("/api/files/{}", other["id"]);
+
+    let writer = caller_of(&pool, CREATOR, Role::General).await;
+    let state = with_images(&[
+        (src.as_str(), "清水寺.jpg"),
+        (other_src.as_str(), "私物.png"),
+        ("javascript:alert(1)", "危ない"),
+        ("https://example.jp/a.png", "外部"),
+    ]);
+    store(&app, &writer, manuscript_id, &state).await;
+    let (status, version) = app
+        .post(
+            &format!("/api/manuscripts/{manuscript_id}/versions"),
+            Some(&creator),
+            json!({ "name": "写真入り" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{version}");
+    let (status, registered) = app
+        .post(
+            &format!(
+                "/api/manuscripts/{manuscript_id}/versions/{}/deliver",
+                version["id"]
+            ),
+            Some(&creator),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{registered}");
+    let file_ids = registered["file_ids"].as_array().unwrap();
+
+    // Word: one picture (the JPEG, written as PNG); the rest named where they stood.
+    let (status, _, docx) = app
+        .download(&format!("/api/files/{}", file_ids[0]), &client)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(&docx)).unwrap();
+    let media: Vec<String> = archive
+        .file_names()
+        .map(|name| name.unwrap().into_owned())
+        .filter(|name| name.starts_with("word/media/") && !name.ends_with('/'))
+        .collect();
+    assert_eq!(media.len(), 1, "{media:?}");
+    let mut picture = Vec::new();
+    std::io::Read::read_to_end(&mut archive.by_name(&media[0]).unwrap(), &mut picture).unwrap();
+    let decoded = image::load_from_memory(&picture).expect("the embedded picture decodes");
+    assert_eq!((decoded.width(), decoded.height()), (80, 60));
+    let document = zip_entry(&docx, "word/document.xml");
+    assert!(
+        document.contains("<w:drawing>") || document.contains("<w:drawing"),
+        "{document}"
+    );
+    assert!(document.contains("［画像：私物.png］"), "{document}");
+    assert!(document.contains("［画像：外部］"));
+    assert!(!document.contains("javascript"));
+
+    // HTML: the manuscript's image as a data URL, the outside one as its address, nothing else.
+    let (status, _, html) = app
+        .download(&format!("/api/files/{}", file_ids[1]), &client)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let html = String::from_utf8(html).unwrap();
+    use base64::Engine;
+    let data = base64::engine::general_purpose::STANDARD.encode(&jpeg);
+    assert!(
+        html.contains(&format!(
+            "<p><img src=\"data:image/jpeg;base64,{data}\" alt=\"清水寺.jpg\"></p>"
+        )),
+        "{html}"
+    );
+    assert!(html.contains("<p><img src=\"https://example.jp/a.png\" alt=\"外部\"></p>"));
+    assert!(
+        !html.contains(&other_src),
+        "another file is never referred to"
+    );
+    assert!(!html.contains("私物"));
+    assert!(!html.contains("javascript"));
 }

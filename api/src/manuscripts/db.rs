@@ -358,3 +358,29 @@ pub async fn manuscripts_of_file(db: &PgPool, file_id: i64) -> sqlx::Result<Vec<
     .fetch_all(db)
     .await
 }
+
+/// A file of a manuscript as the export reads it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ManuscriptFileRow {
+    pub file_id: i64,
+    pub storage_key: String,
+    pub content_type: String,
+    pub scan_status: crate::files::scan::ScanStatus,
+}
+
+/// Of `file_ids`, those that belong to the manuscript.
+pub async fn manuscript_files(
+    db: &PgPool,
+    manuscript_id: i64,
+    file_ids: &[i64],
+) -> sqlx::Result<Vec<ManuscriptFileRow>> {
+    sqlx::query_as(
+        "select f.id as file_id, f.storage_key, f.content_type, f.scan_status
+           from manuscript_files mf join files f on f.id = mf.file_id
+          where mf.manuscript_id = $1 and mf.file_id = any($2)",
+    )
+    .bind(manuscript_id)
+    .bind(file_ids)
+    .fetch_all(db)
+    .await
+}

@@ -416,21 +416,28 @@ struct Generated {
     bytes: bytes::Bytes,
 }
 
-/// The version's Word and HTML files, named `<title>_<version>`.
-fn generate(title: &str, version: &db::VersionStateRow) -> AppResult<[Generated; 2]> {
+/// The version's Word and HTML files, named `<title>_<version>`, with the manuscript's own
+/// images embedded.
+async fn generate(
+    state: &AppState,
+    manuscript_id: i64,
+    title: &str,
+    version: &db::VersionStateRow,
+) -> AppResult<[Generated; 2]> {
     let outline = doc::outline(&doc::load(&version.state).map_err(anyhow::Error::from)?);
+    let images = images::load_embedded(state, manuscript_id, &outline).await?;
     // A slash in a title or a version name is not a folder.
     let base = format!("{title}_{}", version.version.name).replace(['/', '\\'], "／");
     Ok([
         Generated {
             name: crate::files::clean_file_name(&format!("{base}.docx")),
             content_type: export::DOCX_CONTENT_TYPE,
-            bytes: export::docx(&outline)?.into(),
+            bytes: export::docx(&outline, &images)?.into(),
         },
         Generated {
             name: crate::files::clean_file_name(&format!("{base}.html")),
             content_type: export::HTML_CONTENT_TYPE,
-            bytes: export::html(title, &version.version.name, &outline).into(),
+            bytes: export::html(title, &version.version.name, &outline, &images).into(),
         },
     ])
 }
@@ -500,7 +507,7 @@ pub async fn deliver_version(
     let mut tx = state.db.begin().await?;
     let task = deliveries::open(&mut tx, row.task_id, caller.user_id).await?;
     deliveries::ensure_deliverable(&task)?;
-    let files = generate(&facts.title, &version)?;
+    let files = generate(&state, manuscript_id, &facts.title, &version).await?;
     let mut stored = Vec::new();
     let registered = async {
         let file_ids = store_files(&state, &mut tx, caller.user_id, files, &mut stored).await?;

@@ -1,10 +1,21 @@
 //! Images in a manuscript (issue 44): which uploaded file may be put into one (PNG, JPEG, GIF or
 //! WebP of at most 10 MiB, uploaded by the person putting it in), how the document refers to it
-//! (`/api/files/{id}`: [`src_of`], [`file_reference`]).
+//! (`/api/files/{id}`: [`src_of`], [`file_reference`]), and the manuscript's own images read
+//! for the delivered Word and HTML files ([`load_embedded`]): a reference to any file that is
+//! not the manuscript's (another manuscript's, a chat attachment) is never read, so putting a
+//! reference into the document never shows someone a file they could not download.
+
+use std::collections::HashMap;
 
 use axum::http::StatusCode;
+use bytes::Bytes;
 
+use crate::files::images;
+use crate::files::scan::ScanStatus;
+use crate::manuscripts::db;
+use crate::manuscripts::doc::Node;
 use crate::platform::error::{AppError, AppResult, Rules};
+use crate::state::AppState;
 
 /// The content types a manuscript takes, sniffed from the bytes.
 pub const CONTENT_TYPES: [&str; 4] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
@@ -62,6 +73,105 @@ pub fn check(field: &str, content_type: &str, size: u64, status: StatusCode) -> 
         return Err(too_large(field, status));
     }
     Ok(())
+}
+
+/// An image as a delivered file carries it.
+#[derive(Debug, Clone)]
+pub struct Embedded {
+    /// The stored bytes, as uploaded (the HTML's data URL).
+    pub bytes: Bytes,
+    pub content_type: String,
+    /// The same image as PNG (the only kind `docx-rs` writes), when it could be decoded
+    /// within the budget (`files::images`); without it Word shows the image's name.
+    pub png: Option<(Vec<u8>, u32, u32)>,
+}
+
+/// Every `src` of the document's images, in document order.
+fn image_sources(nodes: &[Node], out: &mut Vec<String>) {
+    for node in nodes {
+        match node {
+            Node::Image { src, .. } => out.push(src.clone()),
+            Node::Quote(inner) => image_sources(inner, out),
+            Node::BulletList(items) | Node::OrderedList { items, .. } => {
+                for item in items {
+                    image_sources(item, out);
+                }
+            }
+            Node::Heading { .. } | Node::Paragraph(_) => {}
+        }
+    }
+}
+
+/// The images of `outline` that are files of the manuscript (clean, and still of an accepted
+/// type), read from storage, by their `src`. Anything else is left out: the export writes
+/// only its name.
+pub async fn load_embedded(
+    state: &AppState,
+    manuscript_id: i64,
+    outline: &[Node],
+) -> AppResult<HashMap<String, Embedded>> {
+    let mut sources = Vec::new();
+    image_sources(outline, &mut sources);
+    let wanted: HashMap<i64, String> = sources
+        .into_iter()
+        .filter_map(|src| file_reference(&src).map(|id| (id, src)))
+        .collect();
+    if wanted.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let ids: Vec<i64> = wanted.keys().copied().collect();
+    let mut embedded = HashMap::new();
+    for file in db::manuscript_files(&state.db, manuscript_id, &ids).await? {
+        if file.scan_status != ScanStatus::Clean || !accepts_type(&file.content_type) {
+            continue;
+        }
+        let Some(bytes) = state.storage.read(&file.storage_key).await? else {
+            tracing::warn!(
+                file_id = file.file_id,
+                "a manuscript image is missing from storage"
+            );
+            continue;
+        };
+        let png = as_png(&file.content_type, &bytes).await;
+        if let Some(src) = wanted.get(&file.file_id) {
+            embedded.insert(
+                src.clone(),
+                Embedded {
+                    bytes,
+                    content_type: file.content_type,
+                    png,
+                },
+            );
+        }
+    }
+    Ok(embedded)
+}
+
+/// The image as PNG with its size in pixels: a PNG as it is, anything else decoded (one decode
+/// slot of the node's, under the decoding budget) and written again; `None` when it cannot be.
+async fn as_png(content_type: &str, bytes: &Bytes) -> Option<(Vec<u8>, u32, u32)> {
+    let (width, height) = match images::Header::of_bytes(bytes) {
+        images::Header::Fits { width, height } => (width, height),
+        images::Header::TooLarge | images::Header::Unreadable => return None,
+    };
+    if content_type == "image/png" {
+        return Some((bytes.to_vec(), width, height));
+    }
+    let permit = images::DECODES.enter().await.ok()?;
+    let source = bytes.clone();
+    let rendered = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        images::render_variant(&source, width)
+    })
+    .await
+    .ok()?;
+    match rendered {
+        Ok(png) => Some((png, width, height)),
+        Err(error) => {
+            tracing::warn!(%error, "a manuscript image could not be written as PNG");
+            None
+        }
+    }
 }
 
 #[cfg(test)]
