@@ -88,7 +88,9 @@ describe('images in the manuscript', () => {
     expect(started).toHaveLength(1);
     expect(started[0].use).toBe('manuscript_image');
     act(() => started[0].callbacks.onProgress(2, 4));
-    expect(screen.getByTestId('manuscript-image-progress')).toHaveTextContent('紅葉.png：50%');
+    expect(within(toolbar).getByTestId('upload-item')).toHaveTextContent('紅葉.png');
+    expect(within(toolbar).getByTestId('upload-status')).toHaveTextContent('50%');
+    expect(within(toolbar).getByRole('button', { name: '一時停止' })).toBeInTheDocument();
     expect(within(toolbar).getByRole('button', { name: '画像' })).toBeDisabled();
 
     act(() => started[0].callbacks.onSuccess(stored(55, '紅葉.png', 'clean', 'image/png')));
@@ -97,7 +99,7 @@ describe('images in the manuscript', () => {
     // The node holds the stable reference, not the object URL: it reaches the hub and every other editor.
     await vi.waitFor(() => expect(hub.text()).toContain('src="/api/files/55"'));
     expect(hub.text()).toContain('alt="紅葉.png"');
-    expect(screen.queryByTestId('manuscript-image-progress')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByTestId('upload-item')).not.toBeInTheDocument());
     expect(within(toolbar).getByRole('button', { name: '画像' })).toBeEnabled();
   });
 
@@ -130,9 +132,10 @@ describe('images in the manuscript', () => {
     await vi.waitFor(() => expect(screen.getByTestId('manuscript-status')).toHaveTextContent('同期済み'));
     await userEvent.upload(screen.getByLabelText('原稿に入れる画像'), png('紅葉.png'));
     act(() => started[0].callbacks.onSuccess(stored(57, '紅葉.png', 'scanning', 'image/png')));
-    expect(screen.getByTestId('manuscript-image-progress')).toHaveTextContent('ウイルスチェック中');
+    expect(screen.getByTestId('upload-status')).toHaveTextContent('ウイルスチェック中');
+    expect(screen.getByRole('button', { name: '画像' })).toBeDisabled();
     act(() => started[0].callbacks.onScanned(stored(57, '紅葉.png', 'infected', 'image/png')));
-    expect(screen.getByRole('alert')).toHaveTextContent('ウイルスが検出されたため、この画像は使えません。');
+    expect(screen.getByRole('alert')).toHaveTextContent('ウイルスが検出されたため、このファイルは使えません');
     expect(api.called('POST /manuscripts/7/images')).toHaveLength(0);
   });
 
