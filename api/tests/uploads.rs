@@ -36,14 +36,14 @@ fn text_bytes(len: usize) -> Vec<u8> {
     "納品原稿の本文です。\n".bytes().cycle().take(len).collect()
 }
 
-pub(crate) struct Answer {
-    pub(crate) status: StatusCode,
+struct Answer {
+    status: StatusCode,
     headers: HeaderMap,
-    pub(crate) body: Value,
+    body: Value,
 }
 
 impl Answer {
-    pub(crate) fn header(&self, name: &str) -> Option<String> {
+    fn header(&self, name: &str) -> Option<String> {
         self.headers
             .get(name)
             .map(|v| v.to_str().unwrap().to_string())
@@ -83,12 +83,7 @@ async fn tus(
 }
 
 /// Creates an upload; its path (`/api/uploads/<id>`) or the refusal.
-pub(crate) async fn create(
-    app: &TestApp,
-    token: &str,
-    length: u64,
-    pairs: &[(&str, &str)],
-) -> Answer {
+async fn create(app: &TestApp, token: &str, length: u64, pairs: &[(&str, &str)]) -> Answer {
     tus(
         app,
         Method::POST,
@@ -103,13 +98,7 @@ pub(crate) async fn create(
     .await
 }
 
-pub(crate) async fn patch(
-    app: &TestApp,
-    token: &str,
-    path: &str,
-    offset: u64,
-    bytes: &[u8],
-) -> Answer {
+async fn patch(app: &TestApp, token: &str, path: &str, offset: u64, bytes: &[u8]) -> Answer {
     tus(
         app,
         Method::PATCH,
@@ -183,7 +172,7 @@ async fn upload_whole(app: &TestApp, token: &str, name: &str, purpose: &str, byt
 }
 
 /// Waits until the file's scan has given its verdict; the File record.
-pub(crate) async fn scanned(app: &TestApp, token: &str, upload_path: &str) -> Value {
+async fn scanned(app: &TestApp, token: &str, upload_path: &str) -> Value {
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
         let (status, upload) = app.get(upload_path, Some(token)).await;
