@@ -307,23 +307,40 @@ stop_s3() {
   return 0
 }
 
+# machine_pg_answers: whether the machine's PostgreSQL on 5432 lets us in (trust auth).
+machine_pg_answers() {
+  psql -h 127.0.0.1 -U postgres -d postgres -tAc 'select 1' >/dev/null 2>&1
+}
+
 # ensure_test_postgres: sets TEST_DATABASE_URL (unless already set) to the machine's PostgreSQL on
 # 5432 when it trusts us (starting the Debian cluster if it is installed but down), else to a
 # private cluster of this checkout's own.
 ensure_test_postgres() {
   [ -n "${TEST_DATABASE_URL:-}" ] && return 0
-  if ! psql -h 127.0.0.1 -U postgres -d postgres -tAc 'select 1' >/dev/null 2>&1; then
+  if ! machine_pg_answers; then
     local version
     for version in $(ls /etc/postgresql 2>/dev/null); do
       as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start >/dev/null 2>&1 || true
     done
   fi
-  if psql -h 127.0.0.1 -U postgres -d postgres -tAc 'select 1' >/dev/null 2>&1; then
+  if machine_pg_answers; then
     TEST_DATABASE_URL="postgres://postgres@127.0.0.1:5432/postgres"
   else
     start_private_cluster "$(private_cluster_dir)-test"
     TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
   fi
+}
+
+# ensure_test_services: what make test and make screens run against: PostgreSQL
+# (`ensure_test_postgres`), Redis on 6379 and the master data, exported as DATABASE_URL,
+# E2E_DATABASE_ADMIN_URL, REDIS_URL and MASTER_DATA_DIR.
+ensure_test_services() {
+  ensure_test_postgres
+  ensure_local_redis
+  export DATABASE_URL="$TEST_DATABASE_URL" E2E_DATABASE_ADMIN_URL="$TEST_DATABASE_URL"
+  export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/?protocol=resp3}"
+  MASTER_DATA_DIR="$(ensure_master_data)"
+  export MASTER_DATA_DIR
 }
 
 # ensure_local_redis: a Redis on 127.0.0.1:6379 (started without persistence when none answers).

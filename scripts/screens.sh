@@ -9,13 +9,7 @@ apt_install postgresql redis-server chromium fonts-noto-cjk fonts-noto-color-emo
 command -v node >/dev/null || apt_install nodejs npm
 ensure_node_modules
 
-# The machine's PostgreSQL on 5432 when it trusts us, else a private one; Redis on 6379.
-ensure_test_postgres
-ensure_local_redis
-export DATABASE_URL="$TEST_DATABASE_URL" E2E_DATABASE_ADMIN_URL="$TEST_DATABASE_URL"
-export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/?protocol=resp3}"
-MASTER_DATA_DIR="$(ensure_master_data)"
-export MASTER_DATA_DIR
+ensure_test_services
 ensure_web_build
 ensure_release_binary
 
