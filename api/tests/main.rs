@@ -30,6 +30,7 @@ mod information;
 mod input_safety;
 mod maintenance;
 mod manuscript_comments;
+mod manuscript_images;
 mod manuscripts;
 mod master;
 mod media_teams;

@@ -604,7 +604,7 @@ async fn a_version_answers_its_blocks_and_state_to_whoever_may_open_the_manuscri
 }
 
 /// Stores `update` as `caller` sent it through the hub (checked, appended, compacted when due).
-async fn store(app: &TestApp, caller: &Caller, manuscript_id: i64, update: &[u8]) {
+pub(crate) async fn store(app: &TestApp, caller: &Caller, manuscript_id: i64, update: &[u8]) {
     let pool = &app.state.db;
     let key = &app.state.manuscript_links;
     let now = chrono::Utc::now();
@@ -616,7 +616,7 @@ fn doc_kind(name: &str) -> api::manuscripts::count::BlockKind {
     serde_json::from_value(json!(name)).unwrap()
 }
 
-async fn caller_of(pool: &PgPool, mail: &str, role: Role) -> Caller {
+pub(crate) async fn caller_of(pool: &PgPool, mail: &str, role: Role) -> Caller {
     Caller {
         user_id: user_id(pool, mail).await,
         role,
@@ -1128,7 +1128,7 @@ fn rich_state() -> Vec<u8> {
         .encode_state_as_update_v1(&StateVector::default())
 }
 
-fn zip_entry(bytes: &[u8], name: &str) -> String {
+pub(crate) fn zip_entry(bytes: &[u8], name: &str) -> String {
     use std::io::Read;
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
     let mut entry = archive.by_name(name).expect(name);

@@ -36,14 +36,14 @@ fn text_bytes(len: usize) -> Vec<u8> {
     "納品原稿の本文です。\n".bytes().cycle().take(len).collect()
 }
 
-struct Answer {
-    status: StatusCode,
+pub(crate) struct Answer {
+    pub(crate) status: StatusCode,
     headers: HeaderMap,
-    body: Value,
+    pub(crate) body: Value,
 }
 
 impl Answer {
-    fn header(&self, name: &str) -> Option<String> {
+    pub(crate) fn header(&self, name: &str) -> Option<String> {
         self.headers
             .get(name)
             .map(|v| v.to_str().unwrap().to_string())
@@ -83,7 +83,12 @@ async fn tus(
 }
 
 /// Creates an upload; its path (`/api/uploads/<id>`) or the refusal.
-async fn create(app: &TestApp, token: &str, length: u64, pairs: &[(&str, &str)]) -> Answer {
+pub(crate) async fn create(
+    app: &TestApp,
+    token: &str,
+    length: u64,
+    pairs: &[(&str, &str)],
+) -> Answer {
     tus(
         app,
         Method::POST,
@@ -98,7 +103,13 @@ async fn create(app: &TestApp, token: &str, length: u64, pairs: &[(&str, &str)])
     .await
 }
 
-async fn patch(app: &TestApp, token: &str, path: &str, offset: u64, bytes: &[u8]) -> Answer {
+pub(crate) async fn patch(
+    app: &TestApp,
+    token: &str,
+    path: &str,
+    offset: u64,
+    bytes: &[u8],
+) -> Answer {
     tus(
         app,
         Method::PATCH,
@@ -172,7 +183,7 @@ async fn upload_whole(app: &TestApp, token: &str, name: &str, purpose: &str, byt
 }
 
 /// Waits until the file's scan has given its verdict; the File record.
-async fn scanned(app: &TestApp, token: &str, upload_path: &str) -> Value {
+pub(crate) async fn scanned(app: &TestApp, token: &str, upload_path: &str) -> Value {
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
         let (status, upload) = app.get(upload_path, Some(token)).await;

@@ -32,6 +32,25 @@ pub fn own_permission(caller: &Caller, facts: &TaskFacts) -> Option<Permission> 
     }
 }
 
+/// Whether the caller may read `file_id` as a manuscript's image: `None` when it belongs to no
+/// manuscript (other domains decide), `Some(true)` when it belongs to one the caller may open
+/// with a permission of their own (edit, suggest or comment), `Some(false)` otherwise: then not
+/// even staff read it by their role alone (an accountant has no part in a manuscript;
+/// managers and admins edit every one). `files::access::may_download` asks.
+pub async fn file_readable(db: &PgPool, caller: &Caller, file_id: i64) -> AppResult<Option<bool>> {
+    let manuscripts = db::manuscripts_of_file(db, file_id).await?;
+    if manuscripts.is_empty() {
+        return Ok(None);
+    }
+    for manuscript_id in manuscripts {
+        let facts = db::task_facts_of_manuscript(db, caller.user_id, manuscript_id).await?;
+        if facts.is_some_and(|facts| own_permission(caller, &facts).is_some()) {
+            return Ok(Some(true));
+        }
+    }
+    Ok(Some(false))
+}
+
 /// Whether this own permission may create a task's manuscript and issue its links.
 pub fn may_manage(own: Permission) -> bool {
     own == Permission::Edit
@@ -168,6 +187,19 @@ pub async fn effective(
         Some(link) => link.permission.lesser(own),
         None => own,
     })
+}
+
+/// Whether this effective permission may put an image into the manuscript (and upload it for
+/// that): whoever writes the document, edit or suggest.
+pub fn may_add_image(effective: Permission) -> bool {
+    effective.writes()
+}
+
+/// Whether the caller may put the file `uploader_id` uploaded into a manuscript: their own
+/// only, so a file id seen elsewhere (a chat attachment) never becomes readable to the
+/// manuscript's members by being named.
+pub fn may_put_in_file(caller: &Caller, uploader_id: i64) -> bool {
+    uploader_id == caller.user_id
 }
 
 /// Whether a permission may comment: every one does (comments are rows, not document updates),

@@ -329,3 +329,58 @@ pub async fn version_state(
     .fetch_optional(db)
     .await
 }
+
+/// Records that `file_id` belongs to the manuscript (again: nothing changes).
+pub async fn attach_file(
+    db: &PgPool,
+    manuscript_id: i64,
+    file_id: i64,
+    user_id: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "insert into manuscript_files (manuscript_id, file_id, created_by) values ($1, $2, $3)
+         on conflict (manuscript_id, file_id) do nothing",
+    )
+    .bind(manuscript_id)
+    .bind(file_id)
+    .bind(user_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The manuscripts `file_id` belongs to.
+pub async fn manuscripts_of_file(db: &PgPool, file_id: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "select manuscript_id from manuscript_files where file_id = $1 order by manuscript_id",
+    )
+    .bind(file_id)
+    .fetch_all(db)
+    .await
+}
+
+/// A file of a manuscript as the export reads it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ManuscriptFileRow {
+    pub file_id: i64,
+    pub storage_key: String,
+    pub content_type: String,
+    pub scan_status: crate::files::scan::ScanStatus,
+}
+
+/// Of `file_ids`, those that belong to the manuscript.
+pub async fn manuscript_files(
+    db: &PgPool,
+    manuscript_id: i64,
+    file_ids: &[i64],
+) -> sqlx::Result<Vec<ManuscriptFileRow>> {
+    sqlx::query_as(
+        "select f.id as file_id, f.storage_key, f.content_type, f.scan_status
+           from manuscript_files mf join files f on f.id = mf.file_id
+          where mf.manuscript_id = $1 and mf.file_id = any($2)",
+    )
+    .bind(manuscript_id)
+    .bind(file_ids)
+    .fetch_all(db)
+    .await
+}

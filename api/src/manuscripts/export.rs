@@ -1,16 +1,25 @@
 //! A manuscript version as the files a delivery carries: Word (`.docx`, written by `docx-rs`)
 //! and HTML, both from the document's outline (`doc::outline`: headings, paragraphs, lists,
 //! quotes, images; bold, italic, links). Every text and attribute is escaped (HTML here,
-//! XML by `docx-rs`); links keep only http(s) and mailto targets, images only http(s) and
-//! same-site paths.
+//! XML by `docx-rs`); links keep only http(s) and mailto targets. An image that is a file of
+//! the manuscript (`images::load_embedded`) is embedded: in Word as a picture, in HTML as a
+//! `data:` URL, so the delivered file shows it wherever it is opened; an http(s) image stays a
+//! reference in HTML; anything else is left out of HTML and named in Word.
 
+use std::collections::HashMap;
+
+use base64::Engine;
 use docx_rs::{
     AbstractNumbering, Docx, Hyperlink, HyperlinkType, IndentLevel, Level, LevelJc, LevelOverride,
-    LevelText, NumberFormat, Numbering, NumberingId, Paragraph, Run, RunFonts, SpecialIndentType,
-    Start, Style, StyleType,
+    LevelText, NumberFormat, Numbering, NumberingId, Paragraph, Pic, Run, RunFonts,
+    SpecialIndentType, Start, Style, StyleType,
 };
 
 use crate::manuscripts::doc::{Node, Span};
+use crate::manuscripts::images::Embedded;
+
+/// The images a document embeds, by their `src`.
+pub type Images = HashMap<String, Embedded>;
 
 pub const DOCX_CONTENT_TYPE: &str =
     "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -23,13 +32,20 @@ fn safe_link(href: &str) -> Option<&str> {
         .then_some(href.trim())
 }
 
-/// An image source a delivered file keeps.
+/// An image address a delivered HTML file keeps as it is: http(s) only.
 fn safe_image(src: &str) -> Option<&str> {
     let lower = src.trim().to_ascii_lowercase();
-    (lower.starts_with("https://")
-        || lower.starts_with("http://")
-        || (lower.starts_with('/') && !lower.starts_with("//")))
-    .then_some(src.trim())
+    (lower.starts_with("https://") || lower.starts_with("http://")).then_some(src.trim())
+}
+
+/// An embedded image as a `data:` URL (its type is one of `images::CONTENT_TYPES`, its bytes
+/// base64: nothing in it needs escaping).
+fn data_url(image: &Embedded) -> String {
+    format!(
+        "data:{};base64,{}",
+        image.content_type,
+        base64::engine::general_purpose::STANDARD.encode(&image.bytes)
+    )
 }
 
 /// Text escaped for HTML content and attribute values.
@@ -49,9 +65,9 @@ pub fn escape_html(text: &str) -> String {
 }
 
 /// A standalone HTML document of `title` (the manuscript's) at `version`.
-pub fn html(title: &str, version: &str, nodes: &[Node]) -> String {
+pub fn html(title: &str, version: &str, nodes: &[Node], images: &Images) -> String {
     let mut body = String::new();
-    html_nodes(nodes, &mut body);
+    html_nodes(nodes, images, &mut body);
     format!(
         "<!DOCTYPE html>\n<html lang=\"ja\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -61,7 +77,7 @@ pub fn html(title: &str, version: &str, nodes: &[Node]) -> String {
     )
 }
 
-fn html_nodes(nodes: &[Node], out: &mut String) {
+fn html_nodes(nodes: &[Node], images: &Images, out: &mut String) {
     for node in nodes {
         match node {
             Node::Heading { level, spans } => {
@@ -76,7 +92,7 @@ fn html_nodes(nodes: &[Node], out: &mut String) {
             }
             Node::BulletList(items) => {
                 out.push_str("<ul>\n");
-                html_items(items, out);
+                html_items(items, images, out);
                 out.push_str("</ul>\n");
             }
             Node::OrderedList { start, items } => {
@@ -85,19 +101,22 @@ fn html_nodes(nodes: &[Node], out: &mut String) {
                 } else {
                     out.push_str(&format!("<ol start=\"{start}\">\n"));
                 }
-                html_items(items, out);
+                html_items(items, images, out);
                 out.push_str("</ol>\n");
             }
             Node::Quote(inner) => {
                 out.push_str("<blockquote>\n");
-                html_nodes(inner, out);
+                html_nodes(inner, images, out);
                 out.push_str("</blockquote>\n");
             }
             Node::Image { src, alt } => {
-                if let Some(src) = safe_image(src) {
+                let shown = match images.get(src) {
+                    Some(image) => Some(data_url(image)),
+                    None => safe_image(src).map(escape_html),
+                };
+                if let Some(src) = shown {
                     out.push_str(&format!(
-                        "<p><img src=\"{}\" alt=\"{}\"></p>\n",
-                        escape_html(src),
+                        "<p><img src=\"{src}\" alt=\"{}\"></p>\n",
                         escape_html(alt)
                     ));
                 }
@@ -106,7 +125,7 @@ fn html_nodes(nodes: &[Node], out: &mut String) {
     }
 }
 
-fn html_items(items: &[Vec<Node>], out: &mut String) {
+fn html_items(items: &[Vec<Node>], images: &Images, out: &mut String) {
     for item in items {
         out.push_str("<li>");
         // A one-paragraph item stays on one line, as editors write it.
@@ -114,7 +133,7 @@ fn html_items(items: &[Vec<Node>], out: &mut String) {
             [Node::Paragraph(spans)] => html_spans(spans, out),
             blocks => {
                 out.push('\n');
-                html_nodes(blocks, out);
+                html_nodes(blocks, images, out);
             }
         }
         out.push_str("</li>\n");
@@ -173,13 +192,39 @@ fn list_definition(id: usize, bullet: bool) -> AbstractNumbering {
     abstract_numbering
 }
 
-struct DocxWriter {
+struct DocxWriter<'a> {
     docx: Docx,
     next_numbering: usize,
+    images: &'a Images,
 }
 
-/// The Word file of a document.
-pub fn docx(nodes: &[Node]) -> anyhow::Result<Vec<u8>> {
+/// The widest an embedded picture is drawn, in EMU: 15 cm, within the page's text width.
+const PICTURE_MAX_WIDTH_EMU: u64 = 15 * 360_000;
+/// EMU per pixel at 96 dpi.
+const EMU_PER_PIXEL: u64 = 9_525;
+
+/// A picture's drawn size in EMU: its pixels at 96 dpi, scaled down to the text width.
+fn picture_size(width: u32, height: u32) -> (u32, u32) {
+    let (w, h) = (
+        u64::from(width.max(1)) * EMU_PER_PIXEL,
+        u64::from(height.max(1)) * EMU_PER_PIXEL,
+    );
+    let (w, h) = if w > PICTURE_MAX_WIDTH_EMU {
+        (
+            PICTURE_MAX_WIDTH_EMU,
+            (h * PICTURE_MAX_WIDTH_EMU / w).max(1),
+        )
+    } else {
+        (w, h)
+    };
+    (
+        u32::try_from(w).unwrap_or(u32::MAX),
+        u32::try_from(h).unwrap_or(u32::MAX),
+    )
+}
+
+/// The Word file of a document; `images` are embedded where the document shows them.
+pub fn docx(nodes: &[Node], images: &Images) -> anyhow::Result<Vec<u8>> {
     let docx = Docx::new()
         .default_fonts(
             RunFonts::new()
@@ -218,6 +263,7 @@ pub fn docx(nodes: &[Node]) -> anyhow::Result<Vec<u8>> {
         docx,
         // 1 is docx-rs' own default numbering.
         next_numbering: 2,
+        images,
     };
     writer.blocks(nodes, None, 0);
     let mut bytes = std::io::Cursor::new(Vec::new());
@@ -225,7 +271,7 @@ pub fn docx(nodes: &[Node]) -> anyhow::Result<Vec<u8>> {
     Ok(bytes.into_inner())
 }
 
-impl DocxWriter {
+impl DocxWriter<'_> {
     fn numbering(&mut self, bullet: bool, start: u32) -> usize {
         let id = self.next_numbering;
         self.next_numbering += 1;
@@ -262,11 +308,20 @@ impl DocxWriter {
                 Node::OrderedList { start, items } => self.list(items, false, *start, quote, depth),
                 Node::Quote(inner) => self.blocks(inner, Some("Quote"), depth),
                 Node::Image { src, alt } => {
-                    // Images stay where they are: the file says which one stood here.
-                    let label = if alt.is_empty() { src } else { alt };
-                    self.push(
-                        Paragraph::new().add_run(Run::new().add_text(format!("［画像：{label}］"))),
-                    );
+                    let images = self.images;
+                    let picture = images.get(src).and_then(|image| image.png.as_ref());
+                    if let Some((png, width, height)) = picture {
+                        let (w, h) = picture_size(*width, *height);
+                        let pic = Pic::new_with_dimensions(png.clone(), *width, *height).size(w, h);
+                        self.push(Paragraph::new().add_run(Run::new().add_image(pic)));
+                    } else {
+                        // An image that is not embedded stays where it was: the file says which.
+                        let label = if alt.is_empty() { src } else { alt };
+                        self.push(
+                            Paragraph::new()
+                                .add_run(Run::new().add_text(format!("［画像：{label}］"))),
+                        );
+                    }
                 }
             }
         }

@@ -18,10 +18,10 @@ use crate::manuscripts::count::Counts;
 use crate::manuscripts::db::{self, LinkRow, ManuscriptRow, TaskFacts, VersionRow};
 use crate::manuscripts::links::{self, Claims, TokenRefused};
 use crate::manuscripts::model::{
-    EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptLink, ManuscriptPermission,
-    ManuscriptVersion, ManuscriptVersionContent,
+    EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptImage, ManuscriptLink,
+    ManuscriptPermission, ManuscriptVersion, ManuscriptVersionContent,
 };
-use crate::manuscripts::{TEXTUAL_TASK_TYPES, doc, export, sync};
+use crate::manuscripts::{TEXTUAL_TASK_TYPES, doc, export, images, sync};
 use crate::platform::clock;
 use crate::platform::error::{AppError, AppResult, Rules};
 use crate::platform::extract::{ApiJson, AuthUser};
@@ -39,6 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_versions, create_version))
         .routes(routes!(show_version))
         .routes(routes!(deliver_version))
+        .routes(routes!(add_image))
         .merge(crate::manuscripts::comments::http::router())
 }
 
@@ -415,21 +416,28 @@ struct Generated {
     bytes: bytes::Bytes,
 }
 
-/// The version's Word and HTML files, named `<title>_<version>`.
-fn generate(title: &str, version: &db::VersionStateRow) -> AppResult<[Generated; 2]> {
+/// The version's Word and HTML files, named `<title>_<version>`, with the manuscript's own
+/// images embedded.
+async fn generate(
+    state: &AppState,
+    manuscript_id: i64,
+    title: &str,
+    version: &db::VersionStateRow,
+) -> AppResult<[Generated; 2]> {
     let outline = doc::outline(&doc::load(&version.state).map_err(anyhow::Error::from)?);
+    let images = images::load_embedded(state, manuscript_id, &outline).await?;
     // A slash in a title or a version name is not a folder.
     let base = format!("{title}_{}", version.version.name).replace(['/', '\\'], "／");
     Ok([
         Generated {
             name: crate::files::clean_file_name(&format!("{base}.docx")),
             content_type: export::DOCX_CONTENT_TYPE,
-            bytes: export::docx(&outline)?.into(),
+            bytes: export::docx(&outline, &images)?.into(),
         },
         Generated {
             name: crate::files::clean_file_name(&format!("{base}.html")),
             content_type: export::HTML_CONTENT_TYPE,
-            bytes: export::html(title, &version.version.name, &outline).into(),
+            bytes: export::html(title, &version.version.name, &outline, &images).into(),
         },
     ])
 }
@@ -499,7 +507,7 @@ pub async fn deliver_version(
     let mut tx = state.db.begin().await?;
     let task = deliveries::open(&mut tx, row.task_id, caller.user_id).await?;
     deliveries::ensure_deliverable(&task)?;
-    let files = generate(&facts.title, &version)?;
+    let files = generate(&state, manuscript_id, &facts.title, &version).await?;
     let mut stored = Vec::new();
     let registered = async {
         let file_ids = store_files(&state, &mut tx, caller.user_id, files, &mut stored).await?;
@@ -531,4 +539,72 @@ pub async fn deliver_version(
         }
     };
     Ok((StatusCode::CREATED, Json(registered.publish(&state).await?)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewManuscriptImage {
+    /// A file the caller uploaded (`POST /api/uploads` with `use` `manuscript_image`, or
+    /// `POST /api/files`), private, PNG, JPEG, GIF or WebP, at most 10 MiB.
+    #[serde(default)]
+    #[schema(value_type = i64)]
+    pub file_id: Option<i64>,
+}
+
+impl Declared for NewManuscriptImage {
+    const RULES: &'static [FieldRules] = &[("file_id", &[Rule::Required])];
+}
+
+/// Puts an uploaded image into the manuscript: the file belongs to it from now on, so everyone
+/// who may open the manuscript downloads it, and a delivered version embeds it. The caller
+/// inserts the image node with the answer's `src` into the document (through the editor).
+#[utoipa::path(post, path = "/manuscripts/{manuscript_id}/images", tag = "manuscripts", security(("bearer" = [])),
+    params(("token" = Option<String>, Query, description = "an editor link's token: its permission must write too")),
+    request_body = NewManuscriptImage,
+    responses((status = 201, body = ManuscriptImage),
+        (status = 400, description = "「無効なURLです」 or 「URLの有効期限が切れています」 (the token)"),
+        (status = 401), (status = 403, description = "the caller (or the link) may only comment"), (status = 404),
+        (status = 422, description = "file_id: required; exists (no file the caller uploaded); private (uploaded as public); mimes:png,jpeg,gif,webp; max:10240 (KiB); clean (infected)")))]
+pub async fn add_image(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+    Path(manuscript_id): Path<i64>,
+    RawQuery(query): RawQuery,
+    ApiJson(input): ApiJson<NewManuscriptImage>,
+) -> AppResult<(StatusCode, Json<ManuscriptImage>)> {
+    let permission = permission_in_query(&state, &caller, manuscript_id, query.as_deref()).await?;
+    if !access::may_add_image(permission) {
+        return Err(AppError::Forbidden);
+    }
+    let Some(file_id) = input.file_id else {
+        return Err(AppError::rule("file_id", "required"));
+    };
+    let file = crate::files::load(&state.db, file_id)
+        .await?
+        .filter(|file| access::may_put_in_file(&caller, file.user_id))
+        .ok_or_else(|| AppError::rule("file_id", "exists"))?;
+    images::check(
+        "file_id",
+        &file.content_type,
+        file.size_bytes.max(0) as u64,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )?;
+    if !file.is_private {
+        // A public file's image variants are anyone's (`/api/images/files/…`).
+        return Err(AppError::rule("file_id", "private"));
+    }
+    if file.scan_status == crate::files::scan::ScanStatus::Infected {
+        return Err(AppError::refused(
+            "file_id",
+            "clean",
+            "ウイルスが検出されたため、この画像は使えません。",
+        ));
+    }
+    db::attach_file(&state.db, manuscript_id, file_id, caller.user_id).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(ManuscriptImage {
+            src: images::src_of(file_id),
+            file: file.view(),
+        }),
+    ))
 }

@@ -103,6 +103,15 @@ pub struct ManuscriptVersionContent {
     pub can_restore: bool,
 }
 
+/// `POST /manuscripts/{id}/images`: an uploaded image that now belongs to the manuscript.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ManuscriptImage {
+    pub file: crate::files::FileView,
+    /// What the document's image node holds as its `src` (`/api/files/{id}`): the manuscript's
+    /// members download it with their session; the delivered files embed it.
+    pub src: String,
+}
+
 /// `GET /editor/resolve`: the manuscript a token opens and the effective permission.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct EditorResolution {

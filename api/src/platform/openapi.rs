@@ -400,6 +400,7 @@ pub fn declared() -> Vec<(String, &'static [FieldRules])> {
         rules_of::<work::works::http::WorkInput>(),
         rules_of::<crate::manuscripts::http::NewManuscriptLink>(),
         rules_of::<crate::manuscripts::http::NewManuscriptVersion>(),
+        rules_of::<crate::manuscripts::http::NewManuscriptImage>(),
         rules_of::<crate::manuscripts::comments::http::NewManuscriptComment>(),
     ]
 }

@@ -157,8 +157,8 @@ export const api = {
   delete: <T>(path: string, body?: unknown, options: Pick<RequestOptions, 'query'> = {}) => request<T>('DELETE', path, { body, ...options }),
   /** A multipart upload; `onProgress` follows how much of it has been sent. */
   upload: <T>(path: string, form: FormData, onProgress?: (ratio: number) => void) => request<T>('POST', path, { body: form, onProgress }),
-  /** File calls return the raw bytes (spreadsheet templates, deliveries). */
-  download: async (path: string, query?: Query, options: Pick<RequestOptions, 'bearer'> = {}): Promise<DownloadedFile> => {
+  /** File calls return the raw bytes (spreadsheet templates, deliveries, images shown from `/files/{id}`). */
+  download: async (path: string, query?: Query, options: Pick<RequestOptions, 'bearer' | 'quietRefusal' | 'signal'> = {}): Promise<DownloadedFile> => {
     const response = await send('GET', path, { query, accept: '*/*', ...options });
     return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) };
   },

@@ -10,7 +10,7 @@ import { camelize } from './case';
 import type { FileView } from './files';
 
 /** Where the file will be attached (the server checks the kind against it). */
-export type UploadUse = 'delivery' | 'message' | 'portfolio' | 'profile_image';
+export type UploadUse = 'delivery' | 'message' | 'portfolio' | 'profile_image' | 'manuscript_image';
 
 /** Bytes per PATCH: a broken request loses at most the part of one chunk not yet stored. */
 export const CHUNK_SIZE = 16 * 1024 * 1024;

@@ -140,7 +140,7 @@ pub async fn options() -> Response {
 }
 
 /// Creates an upload of `Upload-Length` bytes. `Upload-Metadata` carries `filename`, `use`
-/// (delivery, message, portfolio or profile_image), and optionally `filetype` and `is_private`
+/// (delivery, message, portfolio, profile_image or manuscript_image), and optionally `filetype` and `is_private`
 /// (`1` or `true`). The kind's limit is checked here, before a byte is stored.
 #[utoipa::path(post, path = "/uploads", tag = "files", security(("bearer" = [])),
     params(("Tus-Resumable" = String, Header, pattern = r"^1\.0\.0$", description = "the protocol version: 1.0.0"), ("Upload-Length" = u64, Header, maximum = 5368709120.0), ("Upload-Metadata" = String, Header)),

@@ -25,12 +25,14 @@ use crate::state::AppState;
 use parts::Parts;
 
 crate::closed_set!(
-    /// What an upload is for (the `use` metadata): where its file will be attached.
+    /// What an upload is for (the `use` metadata): where its file will be attached
+    /// (`manuscript_image`: an image put into a manuscript, `manuscripts::images`).
     Purpose {
         Delivery = "delivery",
         Message = "message",
         Portfolio = "portfolio",
         ProfileImage = "profile_image",
+        ManuscriptImage = "manuscript_image",
     }
 );
 
@@ -152,7 +154,8 @@ fn kind_limit_text(kind: FileKind) -> (&'static str, &'static str) {
 }
 
 /// Checks a new upload against its kind before a byte is stored: programs refused (422), a
-/// profile image must be an image (422), a length over the kind's limit refused with 413.
+/// profile image must be an image (422), a manuscript's image one of the types and sizes a
+/// manuscript takes (422, 413), a length over the kind's limit refused with 413.
 pub fn check_creation(declared: &Declared, length: u64) -> AppResult<()> {
     let kind = FileKind::of(&declared.content_type);
     let extension = declared
@@ -174,6 +177,14 @@ pub fn check_creation(declared: &Declared, length: u64) -> AppResult<()> {
     if length == 0 {
         return Err(AppError::rule("file", "required"));
     }
+    if declared.purpose == Purpose::ManuscriptImage {
+        crate::manuscripts::images::check(
+            "file",
+            &declared.content_type,
+            length,
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+        )?;
+    }
     too_large(kind, length)
 }
 
@@ -192,7 +203,8 @@ fn too_large(kind: FileKind, length: u64) -> AppResult<()> {
 }
 
 /// Checks the content sniffed from the first bytes: a program, anything over its own kind's
-/// limit (a large "video" that is an image), or a profile image that is no image is refused.
+/// limit (a large "video" that is an image), a profile image that is no image, or a
+/// manuscript's image of another type is refused.
 /// The sniffed content type when it passes.
 pub fn check_content(head: &[u8], purpose: Purpose, length: u64) -> AppResult<String> {
     // A prefix may end inside a character: sniff the part that is whole.
@@ -211,6 +223,11 @@ pub fn check_content(head: &[u8], purpose: Purpose, length: u64) -> AppResult<St
             "image",
             "プロフィール画像には画像ファイルを選んでください。",
         ));
+    }
+    if purpose == Purpose::ManuscriptImage
+        && !crate::manuscripts::images::accepts_type(&content_type)
+    {
+        return Err(crate::manuscripts::images::wrong_type("file"));
     }
     too_large(kind, length).map_err(|error| match error {
         AppError::WithStatus { message, rules, .. } => AppError::WithStatus {

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { DeliveryRegistered, EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptComment, ManuscriptLink, ManuscriptVersion, ManuscriptVersionContent, NewComment, NewLink } from './types';
+import type { DeliveryRegistered, EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptComment, ManuscriptImage, ManuscriptLink, ManuscriptVersion, ManuscriptVersionContent, NewComment, NewLink } from './types';
 
 /** A call made through an editor link carries its token (the server checks the link again). */
 const linkQuery = (token: string | undefined) => ({ token });
@@ -22,6 +22,8 @@ export const manuscriptsApi = {
     api.get<ManuscriptVersionContent>(`/manuscripts/${id}/versions/${versionId}`, linkQuery(token)),
   /** The version as the task's delivery (Word and HTML files): 403 unless the caller took the task, 422 when the task takes none now. */
   deliverVersion: (id: number, versionId: number) => api.post<DeliveryRegistered>(`/manuscripts/${id}/versions/${versionId}/deliver`),
+  /** Puts an uploaded image (the caller's, `use: manuscript_image`) into the manuscript; the answer's `src` goes into the image node. */
+  addImage: (id: number, fileId: number, token?: string) => api.post<ManuscriptImage>(`/manuscripts/${id}/images`, { fileId }, { query: linkQuery(token) }),
   comments: (id: number, token?: string) => api.get<ManuscriptComment[]>(comments(id), linkQuery(token)),
   createComment: (id: number, comment: NewComment, token?: string) => api.post<ManuscriptComment>(comments(id), comment, { query: linkQuery(token) }),
   resolveComment: (id: number, commentId: number, token?: string) => api.post<ManuscriptComment>(comments(id, `/${commentId}/resolve`), undefined, { query: linkQuery(token) }),

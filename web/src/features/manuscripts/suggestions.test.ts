@@ -1,6 +1,7 @@
 import { Editor, type AnyExtension } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import Collaboration from '@tiptap/extension-collaboration';
+import Image from '@tiptap/extension-image';
 import { TextSelection } from '@tiptap/pm/state';
 import * as Y from 'yjs';
 import { countDoc } from './count';
@@ -228,5 +229,57 @@ describe('suggestions in the shared document', () => {
     expect(collectSuggestions(suggester.state.doc)).toEqual([]);
     suggester.destroy();
     writerEditor.destroy();
+  });
+});
+
+describe('an image inserted while suggesting', () => {
+  const withImages = (enabled: boolean, author = editorAssistant) =>
+    new Editor({ element: document.createElement('div'), extensions: [starter, Image, Suggestions.configure({ author, enabled })], content: '<p>季節の野菜</p>' });
+  const images = (editor: Editor) => {
+    const found: Record<string, unknown>[] = [];
+    editor.state.doc.descendants((node) => {
+      if (node.type.name === 'image') found.push(node.attrs);
+    });
+    return found;
+  };
+
+  it('is its author\'s suggestion, listed with the text around it, and kept when accepted', () => {
+    const editor = withImages(true);
+    cursorAt(editor, 6);
+    editor.commands.setImage({ src: '/api/files/55', alt: '写真.png' });
+    expect(images(editor)).toEqual([expect.objectContaining({ src: '/api/files/55', alt: '写真.png', authorId: 3, authorName: '佐藤 健' })]);
+    const [suggestion] = collectSuggestions(editor.state.doc);
+    expect(suggestion).toMatchObject({ kind: 'insertion', text: '［画像：写真.png］', authorName: '佐藤 健' });
+    expect(suggestion.suggestionId).toMatch(/^[0-9a-f]{16}$/);
+
+    editor.commands.setSuggesting(false);
+    editor.commands.resolveSuggestion('insertion', suggestion.suggestionId, true);
+    expect(images(editor)).toEqual([expect.objectContaining({ src: '/api/files/55', suggestionId: '' })]);
+    expect(collectSuggestions(editor.state.doc)).toEqual([]);
+    editor.destroy();
+  });
+
+  it('goes when rejected, alone or with every suggestion', () => {
+    for (const one of [true, false]) {
+      const editor = withImages(true);
+      cursorAt(editor, 6);
+      editor.commands.setImage({ src: '/api/files/55', alt: '写真.png' });
+      const [suggestion] = collectSuggestions(editor.state.doc);
+      editor.commands.setSuggesting(false);
+      if (one) editor.commands.resolveSuggestion('insertion', suggestion.suggestionId, false);
+      else editor.commands.resolveAllSuggestions(false);
+      expect(images(editor)).toEqual([]);
+      expect(editor.state.doc.textContent).toBe('季節の野菜');
+      editor.destroy();
+    }
+  });
+
+  it('is no suggestion when the writer inserts it outside suggestion mode', () => {
+    const editor = withImages(false, writer);
+    cursorAt(editor, 6);
+    editor.commands.setImage({ src: '/api/files/55', alt: '写真.png' });
+    expect(images(editor)).toEqual([expect.objectContaining({ suggestionId: '' })]);
+    expect(collectSuggestions(editor.state.doc)).toEqual([]);
+    editor.destroy();
   });
 });

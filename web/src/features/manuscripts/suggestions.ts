@@ -7,8 +7,10 @@
  * new text gets the author's `insertion` mark; removed text is put back with a `deletion` mark
  * (the author's own insertion is really removed). The final document differs from the one
  * before only by the kept text's marks, so the Yjs binding writes formatting, not a delete and
- * an insert. Formatting and block changes (headings, lists, marks) are refused while
- * suggesting: they are not tracked. An input method's composition is never touched while it
+ * an insert. An inserted image (a node, which takes no marks) carries the same attributes
+ * itself, so it is listed, accepted and rejected like inserted text. Formatting and block
+ * changes (headings, lists, marks) are refused while suggesting: they are not tracked. An
+ * input method's composition is never touched while it
  * runs (re-rendering its text would break it): its changes are collected and rewritten once it
  * ends, within the time the provider still holds the composition's updates (provider.ts), so
  * the others receive the marked text only. See docs/decisions/manuscript-editor-web.md.
@@ -51,6 +53,13 @@ const ATTRIBUTES = {
 };
 
 export const KIND_LABEL: Record<SuggestionKind, string> = { insertion: '挿入', deletion: '削除' };
+
+/** The node that takes no marks but may be a suggested insertion: an image (`suggestionId` set while it is one). */
+const IMAGE = 'image';
+const isSuggestedImage = (node: PmNode): boolean => node.type.name === IMAGE && Boolean(node.attrs.suggestionId);
+/** What a suggested image is listed as. */
+export const imageSuggestionText = (alt: string): string => `［画像：${alt || '名前なし'}］`;
+const NOT_SUGGESTED: SuggestionAttrs = { suggestionId: '', authorId: 0, authorName: '', time: '' };
 
 function suggestionMark(kind: SuggestionKind, tag: 'ins' | 'del') {
   return Mark.create({
@@ -188,6 +197,12 @@ function rewrite(state: EditorState, batch: Batch, author: SuggestionAuthor): Tr
   for (const r of batch.inserted) {
     const attrs = continued(state.doc, r.from, r.to, insertion, author);
     tr.removeMark(r.from, r.to, deletion).removeMark(r.from, r.to, insertion).addMark(r.from, r.to, insertion.create(attrs));
+    // Images take no marks: they carry the suggestion themselves (the positions stay: only attributes change).
+    const images: { pos: number; node: PmNode }[] = [];
+    tr.doc.nodesBetween(r.from, r.to, (node, pos) => {
+      if (node.type.name === IMAGE && !node.attrs.suggestionId && pos >= r.from) images.push({ pos, node });
+    });
+    for (const { pos, node } of images) tr.setNodeMarkup(pos, undefined, { ...node.attrs, ...attrs });
   }
   const pieces = [...batch.removed].sort((a, b) => b.pos - a.pos || b.order - a.order);
   let cursor: number | null = null;
@@ -240,6 +255,7 @@ export const Suggestions = Extension.create<SuggestionsOptions>({
   name: 'suggestions',
   addOptions: () => ({ author: { id: 0, name: '' }, enabled: false }),
   addExtensions: () => [InsertionMark, DeletionMark],
+  addGlobalAttributes: () => [{ types: [IMAGE], attributes: ATTRIBUTES }],
 
   addCommands() {
     return {
@@ -264,8 +280,9 @@ export const Suggestions = Extension.create<SuggestionsOptions>({
           if (collectSuggestions(state.doc).length === 0) return false;
           if (!dispatch) return true;
           // Text may carry both marks (a deletion of someone's insertion): the kind that removes text decides.
-          const spans: { from: number; to: number; drop: boolean; type: MarkType }[] = [];
+          const spans: { from: number; to: number; drop: boolean; type: MarkType; image?: PmNode }[] = [];
           state.doc.descendants((node, pos) => {
+            if (isSuggestedImage(node)) spans.push({ from: pos, to: pos + node.nodeSize, drop: !accept, type: insertion, image: node });
             if (!node.isText) return;
             const ins = markOf(node, insertion);
             const del = markOf(node, deletion);
@@ -275,6 +292,7 @@ export const Suggestions = Extension.create<SuggestionsOptions>({
           });
           for (const span of spans.reverse()) {
             if (span.drop) tr.delete(span.from, span.to);
+            else if (span.image) tr.setNodeMarkup(span.from, undefined, { ...span.image.attrs, ...NOT_SUGGESTED });
             else tr.removeMark(span.from, span.to, span.type);
           }
           tr.setMeta(OWN, true);
@@ -358,6 +376,12 @@ export const Suggestions = Extension.create<SuggestionsOptions>({
 /** Accepting an insertion or rejecting a deletion keeps the text (the mark goes); the others remove it. */
 function resolve(tr: Transaction, ranges: readonly { from: number; to: number }[], type: MarkType, keep: boolean): Transaction {
   for (const r of [...ranges].sort((a, b) => b.from - a.from)) {
+    const image = tr.doc.nodeAt(r.from);
+    if (image && isSuggestedImage(image) && r.to === r.from + image.nodeSize) {
+      if (keep) tr.setNodeMarkup(r.from, undefined, { ...image.attrs, ...NOT_SUGGESTED });
+      else tr.delete(r.from, r.to);
+      continue;
+    }
     if (keep) tr.removeMark(r.from, r.to, type);
     else tr.delete(r.from, r.to);
   }
@@ -368,6 +392,15 @@ function resolve(tr: Transaction, ranges: readonly { from: number; to: number }[
 export function collectSuggestions(doc: PmNode): Suggestion[] {
   const found = new Map<string, Suggestion>();
   doc.descendants((node, pos) => {
+    if (isSuggestedImage(node)) {
+      const attrs = node.attrs as SuggestionAttrs & { alt?: string | null };
+      const key = `insertion:${attrs.suggestionId}`;
+      const suggestion = found.get(key) ?? { suggestionId: attrs.suggestionId, authorId: attrs.authorId, authorName: attrs.authorName, time: attrs.time, kind: 'insertion' as const, text: '', ranges: [] };
+      found.set(key, suggestion);
+      suggestion.ranges.push({ from: pos, to: pos + node.nodeSize });
+      suggestion.text += imageSuggestionText(attrs.alt ?? '');
+      return;
+    }
     if (!node.isText) return;
     for (const mark of node.marks) {
       const kind = mark.type.name;

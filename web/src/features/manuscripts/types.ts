@@ -22,6 +22,8 @@ export type ManuscriptVersion = View<'ManuscriptVersion'>;
 export type ManuscriptVersionContent = View<'ManuscriptVersionContent'>;
 /** The answer to delivering a version: the task's new delivery (as `delivery.registered` carries it). */
 export type DeliveryRegistered = View<'DeliveryRegistered'>;
+/** An uploaded image put into the manuscript: its file and the `src` its image node holds. */
+export type ManuscriptImage = View<'ManuscriptImage'>;
 /** `GET /editor/resolve?token=…`: the manuscript a link opens and the effective permission. */
 export type EditorResolution = View<'EditorResolution'>;
 

@@ -9659,6 +9659,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manuscripts/{manuscript_id}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts an uploaded image into the manuscript: the file belongs to it from now on, so everyone
+         *     who may open the manuscript downloads it, and a delivered version embeds it. The caller
+         *     inserts the image node with the answer's `src` into the document (through the editor).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description an editor link's token: its permission must write too */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    manuscript_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewManuscriptImage"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ManuscriptImage"];
+                    };
+                };
+                /** @description 「無効なURLです」 or 「URLの有効期限が切れています」 (the token) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description the caller (or the link) may only comment */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description file_id: required; exists (no file the caller uploaded); private (uploaded as public); mimes:png,jpeg,gif,webp; max:10240 (KiB); clean (infected) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manuscripts/{manuscript_id}/links": {
         parameters: {
             query?: never;
@@ -13003,7 +13106,7 @@ export interface paths {
         put?: never;
         /**
          * Creates an upload of `Upload-Length` bytes. `Upload-Metadata` carries `filename`, `use`
-         *     (delivery, message, portfolio or profile_image), and optionally `filetype` and `is_private`
+         *     (delivery, message, portfolio, profile_image or manuscript_image), and optionally `filetype` and `is_private`
          *     (`1` or `true`). The kind's limit is checked here, before a byte is stored.
          */
         post: {
@@ -20064,6 +20167,15 @@ export interface components {
             /** Format: int64 */
             without_punctuation: number;
         };
+        /** @description `POST /manuscripts/{id}/images`: an uploaded image that now belongs to the manuscript. */
+        ManuscriptImage: {
+            file: components["schemas"]["FileView"];
+            /**
+             * @description What the document's image node holds as its `src` (`/api/files/{id}`): the manuscript's
+             *     members download it with their session; the delivered files embed it.
+             */
+            src: string;
+        };
         ManuscriptLink: {
             created_by_name: string;
             /** Format: date-time */
@@ -20542,6 +20654,14 @@ export interface components {
             parent_id?: number | null;
             /** @description The selected text a new thread is written on (up to 1000 characters). */
             quote?: string | null;
+        };
+        NewManuscriptImage: {
+            /**
+             * Format: int64
+             * @description A file the caller uploaded (`POST /api/uploads` with `use` `manuscript_image`, or
+             *     `POST /api/files`), private, PNG, JPEG, GIF or WebP, at most 10 MiB.
+             */
+            file_id: number;
         };
         NewManuscriptLink: {
             /**

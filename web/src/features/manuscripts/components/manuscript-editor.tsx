@@ -4,10 +4,9 @@
  * A lazy chunk of its own (TipTap, ProseMirror and Yjs), loaded only by the editor routes
  * (docs/decisions/web-asset-delivery.md).
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import ImageNode from '@tiptap/extension-image';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import styled from 'styled-components';
@@ -25,6 +24,9 @@ import { CommentHighlights } from './comment-highlights';
 import { EditorCommentsPanel } from './comments-panel';
 import { Suggestions } from '../suggestions';
 import { CountPanel, StatusLine } from './count-panel';
+import { ImageButton } from './image-button';
+import { ManuscriptImage } from './manuscript-image';
+import { Bar, Tool } from './toolbar-parts';
 import { SuggestionsPanel, suggestionMarkStyles, useSuggesting } from './suggestions-panel';
 
 export interface EditorUser {
@@ -106,30 +108,6 @@ const Sheet = styled.div`
     user-select: none;
   }
 `;
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px;
-  padding: 8px;
-  border-bottom: 1px solid ${theme.color.border};
-  position: sticky;
-  top: 0;
-  background: ${theme.color.white};
-  z-index: 1;
-`;
-const Tool = styled.button`
-  min-width: 36px;
-  height: 32px;
-  padding: 0 8px;
-  border: 1px solid ${theme.color.border};
-  border-radius: 4px;
-  background: ${theme.color.white};
-  color: ${theme.color.text};
-  font-size: ${theme.font.md};
-  cursor: pointer;
-  &[aria-pressed='true'] { background: ${theme.color.brand}; border-color: ${theme.color.brand}; color: ${theme.color.white}; }
-  &:disabled { opacity: 0.5; cursor: default; }
-`;
 const LinkForm = styled.form`
   display: flex;
   gap: 4px;
@@ -146,7 +124,8 @@ const Meta = styled.div`
   color: ${theme.color.subText};
 `;
 
-function Toolbar({ editor }: { editor: Editor }) {
+/** The formatting tools, and `extra` (the image button) after them. */
+function Toolbar({ editor, extra }: { editor: Editor; extra: ReactNode }) {
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -192,6 +171,7 @@ function Toolbar({ editor }: { editor: Editor }) {
           {tool.label}
         </Tool>
       ))}
+      {extra}
       {linking !== null && (
         <LinkForm onSubmit={applyLink}>
           <input type="url" aria-label="リンク先のURL" value={linking} onChange={(e) => setLinking(e.target.value)} autoFocus />
@@ -249,7 +229,7 @@ function Editing({ manuscriptId, token, comments, permission, user, onCounts, on
           trailingNode: false,
           link: { openOnClick: false, autolink: true, protocols: ['http', 'https'] },
         }),
-        ImageNode,
+        ManuscriptImage,
         Collaboration.configure({ document: provider.doc, field: 'default' }),
         CollaborationCaret.configure({ provider, user: { id: user.id, name: user.name, color: caretColor(user.id) } }),
         CommentHighlights,
@@ -320,7 +300,13 @@ function Editing({ manuscriptId, token, comments, permission, user, onCounts, on
       {state.error && <ErrorAlert error={new AppError(state.error)} />}
       <Layout>
         <Sheet>
-          {editor && editable && !suggesting && <Toolbar editor={editor} />}
+          {editor && editable && !suggesting && <Toolbar editor={editor} extra={<ImageButton editor={editor} manuscriptId={manuscriptId} token={token} />} />}
+          {editor && editable && suggesting && (
+            // Formatting is not tracked while suggesting; an inserted image is (suggestions.ts).
+            <Bar role="toolbar" aria-label="挿入">
+              <ImageButton editor={editor} manuscriptId={manuscriptId} token={token} />
+            </Bar>
+          )}
           <EditorContent editor={editor} />
         </Sheet>
         <div>
