@@ -67,8 +67,27 @@ export function ManuscriptImageView({ node, selected }: ReactNodeViewProps) {
   );
 }
 
-/** The schema's image node (as the server's document model reads it: `src`, `alt`), drawn by the view above. */
+/**
+ * The schema's image node (as the server's document model reads it: `src`, `alt`), drawn by the
+ * view above. Its plain HTML names a stored file's path as `data-file-src`, never as `src`: the
+ * editor falls back to that HTML when its node views are taken down (TipTap does so when the page
+ * is left), and an `<img src>` there would ask for the file without the token (a 401).
+ */
 export const ManuscriptImage = ImageNode.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      src: {
+        default: null,
+        parseHTML: (element: HTMLElement) => element.getAttribute('data-file-src') ?? element.getAttribute('src'),
+        renderHTML: ({ src }: Record<string, unknown>) =>
+          typeof src === 'string' && fileIdOfPath(src) !== null ? { 'data-file-src': src } : { src },
+      },
+    };
+  },
+  parseHTML() {
+    return [...(this.parent?.() ?? []), { tag: 'img[data-file-src]' }];
+  },
   addNodeView() {
     return ReactNodeViewRenderer(ManuscriptImageView);
   },

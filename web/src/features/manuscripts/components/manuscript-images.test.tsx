@@ -1,11 +1,14 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as Y from 'yjs';
+import { generateHTML, generateJSON } from '@tiptap/core';
+import StarterKit from '@tiptap/starter-kit';
 import { setTokenProvider } from '@/lib/api-client';
 import { mockApi } from '@/test/mock-api';
 import { started, stored } from '@/test/fake-uploads';
 import { FakeHub } from '../fake-hub';
 import ManuscriptEditor from './manuscript-editor';
+import { ManuscriptImage } from './manuscript-image';
 
 vi.mock('@/lib/resumable-upload', () => import('@/test/fake-uploads'));
 
@@ -158,6 +161,25 @@ describe('images in the manuscript', () => {
     expect(await screen.findByText('［画像：図.png］')).toBeInTheDocument();
     await vi.waitFor(() => expect(hub.text()).toMatch(/<image[^>]*suggestionId="[0-9a-f]{16}"/));
     expect(hub.text()).toContain('authorName="山田 花子"');
+  });
+});
+
+
+describe("the image node's plain HTML", () => {
+  const extensions = [StarterKit, ManuscriptImage];
+  const doc = (src: string) => ({ type: 'doc', content: [{ type: 'image', attrs: { src, alt: '紅葉.png' } }] });
+
+  it('never names a stored file as a loadable src (the editor falls back to it when the page is left), and reads it back', () => {
+    const html = generateHTML(doc('/api/files/9'), extensions);
+    expect(html).toContain('data-file-src="/api/files/9"');
+    expect(html).not.toMatch(/\ssrc=/);
+    expect(generateJSON(html, extensions).content[0].attrs).toMatchObject({ src: '/api/files/9', alt: '紅葉.png' });
+  });
+
+  it('keeps a web address as src, and reads a pasted <img src> as before', () => {
+    expect(generateHTML(doc('https://example.jp/a.png'), extensions)).toContain('src="https://example.jp/a.png"');
+    const pasted = generateJSON('<img src="/api/files/3" alt="a">', extensions);
+    expect(pasted.content[0].attrs).toMatchObject({ src: '/api/files/3' });
   });
 });
 
