@@ -363,13 +363,19 @@ async fn connect(
     Some((socket, reference))
 }
 
-/// Sends the reference handlers' greeting, if any, a moment after the connect answer (a plain
-/// function, so nothing of it stays in the socket's task).
+/// Sends the reference handlers' greeting, if any, once the connect answer has gone to the
+/// kernel and a moment has passed (a plain function, so nothing of it stays in the socket's
+/// task). An answer held for the busy gap would otherwise leave in one write with the greeting.
 fn greet(socket: &Arc<Socket>, greeting: Option<Bytes>) {
     if let Some(greeting) = greeting {
         let socket = socket.clone();
         tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_millis(5)).await;
+            for _ in 0..100 {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                if !socket.has_queued() {
+                    break;
+                }
+            }
             socket.push(&greeting);
         });
     }

@@ -185,6 +185,12 @@ impl Socket {
         }
     }
 
+    /// Frames are waiting to be written (queued, held for the flusher, or being written).
+    pub(crate) fn has_queued(&self) -> bool {
+        let state = self.state();
+        !state.outbox.is_empty() || state.scheduled || state.writing
+    }
+
     /// Writes `frame` now if it may and the kernel takes all of it; otherwise queues (the rest
     /// of) it, for the flusher or the task, or ends the socket. `true` when the task has
     /// something to do.
