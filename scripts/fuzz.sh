@@ -235,7 +235,8 @@ printf '\n[[operations]]\ninclude-name = "POST /api/uploads"\nchecks.positive_da
 # The editor link (spec section 5): any string is a schema-valid token, but only a link the
 # server signed, unrevoked and unexpired, opens; the others get the spec's 400 messages. The
 # manuscript calls made through a link carry it as `?token=`. A comment's anchors are required
-# for a thread but not for a reply (`parent_id`), which no schema can state: 422 too.
+# for a thread but not for a reply (`parent_id`), which no schema can state: 422 too; so is an
+# image's `file_id`, which must name the caller's own private image upload (exists).
 EDITOR_LINK_OPERATIONS=(
   "GET /api/editor/resolve"
   "GET /api/manuscripts/{manuscript_id}/versions/{version_id}"
@@ -244,6 +245,7 @@ EDITOR_LINK_OPERATIONS=(
   "POST /api/manuscripts/{manuscript_id}/comments/{comment_id}/resolve"
   "DELETE /api/manuscripts/{manuscript_id}/comments/{comment_id}/resolve"
   "DELETE /api/manuscripts/{manuscript_id}/comments/{comment_id}"
+  "POST /api/manuscripts/{manuscript_id}/images"
 )
 for operation in "${EDITOR_LINK_OPERATIONS[@]}"; do
   printf '\n[[operations]]\ninclude-name = "%s"\nchecks.positive_data_acceptance.expected-statuses = ["2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx", "422"]\n' \
