@@ -404,10 +404,10 @@ soak_restarts() {
   out=$(cat "$SOAK_TMP/reconnect.json")
   echo "  $out"
   local sent post_errors post_delivered expected lost lost_clients dups overlap repeats reconnects reconnected
-  local gap_p99 gap_max still catchups catchup_errors post_p99 seconds failed
+  local gap_p99 gap_max still catchups catchup_errors post_p99 seconds failed late
   read -r sent post_errors post_delivered expected lost lost_clients dups overlap repeats reconnects reconnected \
-    gap_p99 gap_max still catchups catchup_errors post_p99 seconds failed < <(jq_num "$out" \
-    "' '.join(map(str, (d['sent'], d['post_errors'], d['post_errors_delivered'], d['expected'], d['lost'], d['clients_with_losses'], d['live_duplicates'], d['catch_up_overlap'], d['catch_up_repeats'], d['reconnects'], d['clients_reconnected'], d['without_connection']['p99_ms'], d['without_connection']['max_ms'], d['still_disconnected'], d['catch_up_requests'], d['catch_up_errors'], d['post']['p99_ms'], round(d['seconds'], 1), d['failed_attempts'])))")
+    gap_p99 gap_max still catchups catchup_errors post_p99 seconds failed late < <(jq_num "$out" \
+    "' '.join(map(str, (d['sent'], d['post_errors'], d['post_errors_delivered'], d['expected'], d['lost'], d['clients_with_losses'], d['live_duplicates'], d['catch_up_overlap'], d['catch_up_repeats'], d['reconnects'], d['clients_reconnected'], d['without_connection']['p99_ms'], d['without_connection']['max_ms'], d['still_disconnected'], d['catch_up_requests'], d['catch_up_errors'], d['post']['p99_ms'], round(d['seconds'], 1), d['failed_attempts'], d['caught_late'])))")
   echo "  sent $sent (POST errors $post_errors, of them delivered $post_delivered), owed $expected, lost $lost ($lost_clients clients), live duplicates $dups, catch-up overlap $overlap"
   echo "  reconnections $reconnects ($reconnected clients), without a connection p99 $gap_p99 ms, max $gap_max ms, still disconnected $still; catch-ups $catchups ($catchup_errors failed)"
   # The verdict against issue 42's targets.
@@ -431,8 +431,8 @@ soak_restarts() {
     echo "$(cut -d' ' -f1 /proc/loadavg) at the end; generator, HAProxy, three release nodes, PostgreSQL and Redis on the same machine."
     echo "\`bash scripts/soak.sh $mode\` with SOAK_RATE=$rate SOAK_CLIENTS=$clients SOAK_MEMBERS=$members SOAK_STEADY=$steady:"
     echo "$clients members in $channels channels connect through HAProxy (\`loadtest reconnect\`: a closed socket"
-    echo "reconnects with socket.io-client's delays, joins its channel again, then catches up over REST after"
-    echo "the newest message id it holds) while one sender POSTs $rate messages/s through HAProxy for $seconds s."
+    echo "reconnects with socket.io-client's delays, joins its channel again, then catches up over REST from 5 s"
+    echo "before the newest message it holds, \`docs/decisions/catch-up-overlap.md\`) while one sender POSTs $rate messages/s through HAProxy for $seconds s."
     for event in "${events[@]}"; do echo "- $event"; done
     echo
     echo "| measure | value |"
@@ -444,7 +444,8 @@ soak_restarts() {
     echo "| lost (clients missing any) | $lost ($lost_clients) |"
     echo "| pushed twice to one member | $dups |"
     echo "| pushed and caught up (merged by id) | $overlap |"
-    echo "| caught up twice | $repeats |"
+    echo "| caught up twice (the look-back's overlap) | $repeats |"
+    echo "| found only by looking back (numbered before the newest held) | $late |"
     echo "| reconnections (clients) | $reconnects ($reconnected) |"
     echo "| failed connection attempts | $failed |"
     echo "| without a connection p99 / max (ms) | $gap_p99 / $gap_max |"

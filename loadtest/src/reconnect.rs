@@ -1,8 +1,9 @@
 //! Clients that live through node restarts (issue 42's rolling restart and `kill -9` targets):
 //! channel members that, like the web app's socket.io-client, reconnect when their socket
 //! closes (through the load balancer, so onto another node), join their channel again, and catch
-//! up over REST (`GET /api/channels/{id}/messages?after_id=` the newest message id they hold,
-//! page by page, `features/chat/live.ts`), while a sender POSTs to the channels at a fixed rate.
+//! up over REST (`GET /api/channels/{id}/messages?after_id=`, from the newest message they hold
+//! created `CATCH_UP_OVERLAP_MS` before their newest, page by page, as `features/chat/store.ts`
+//! does), while a sender POSTs to the channels at a fixed rate.
 //!
 //! Every member keeps a ledger of the messages it got, live or by catch-up, so the report says
 //! what the product's promise is held to: none of the messages whose POST was answered is
@@ -16,6 +17,7 @@
 //! `stop_file` appears (or after `duration`), then lets the members settle and reports.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -23,6 +25,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use chrono::{DateTime, FixedOffset};
 use futures::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -83,9 +86,12 @@ pub struct ReconnectReport {
     pub live_duplicates: u64,
     /// A message both pushed and returned by a catch-up (merged by id, as the web app does).
     pub catch_up_overlap: u64,
-    /// A message returned by two catch-ups of one member (the catch-up starts after the newest
-    /// id held, so this shows ids arriving out of order).
+    /// A message returned by two catch-ups of one member (expected: each looks
+    /// `CATCH_UP_OVERLAP_MS` back).
     pub catch_up_repeats: u64,
+    /// Messages a catch-up brought that were numbered before the newest the member held when it
+    /// began: committed or pushed after a later one, found only because the catch-up looks back.
+    pub caught_late: u64,
     pub reconnects: u64,
     pub clients_reconnected: u64,
     /// Connection attempts that failed (refused, handshake or join failed) before one held.
@@ -136,21 +142,56 @@ struct Ledger {
     live_duplicates: u64,
     catch_up_overlap: u64,
     catch_up_repeats: u64,
-    /// The newest message id held: where a catch-up starts.
-    newest_id: i64,
+    caught_late: u64,
+    /// The messages held (id → created, Unix ms) from where the next catch-up starts on.
+    held: BTreeMap<i64, i64>,
     reconnects: u64,
 }
 
 const CAUGHT_UP: u8 = 0x80;
 
+/// How far before the newest message held a catch-up looks again (the web's
+/// `CATCH_UP_OVERLAP_MS`, `docs/decisions/catch-up-overlap.md`).
+const CATCH_UP_OVERLAP_MS: i64 = 5000;
+
 impl Ledger {
-    /// Records message `slot` (its `seq / channels`) with `id`; `true` when it is new to the
-    /// member.
-    fn record(&mut self, slot: usize, id: i64, via: Via) -> bool {
+    /// Notes that the member holds message `id`, created at `created_ms`.
+    fn hold(&mut self, id: i64, created_ms: i64) {
+        self.held.insert(id, created_ms);
+        if self.held.len() > 4096 {
+            self.catch_up_after();
+        }
+    }
+
+    /// Where a catch-up starts, as the web's `catchUpAfter`: after the newest message held that
+    /// was created `CATCH_UP_OVERLAP_MS` before the newest held (the oldest held if none was; 0
+    /// when nothing is). What is older is forgotten.
+    fn catch_up_after(&mut self) -> i64 {
+        let Some((_, &newest_ms)) = self.held.last_key_value() else {
+            return 0;
+        };
+        let limit = newest_ms - CATCH_UP_OVERLAP_MS;
+        let start = self
+            .held
+            .iter()
+            .rev()
+            .find(|(_, created)| **created < limit)
+            .or_else(|| self.held.first_key_value())
+            .map_or(0, |(id, _)| *id);
+        self.held = self.held.split_off(&start);
+        start
+    }
+
+    /// The newest message id held.
+    fn newest_id(&self) -> i64 {
+        self.held.last_key_value().map_or(0, |(id, _)| *id)
+    }
+
+    /// Records message `slot` (its `seq / channels`); `true` when it is new to the member.
+    fn record(&mut self, slot: usize, via: Via) -> bool {
         if self.got.len() <= slot {
             self.got.resize(slot + 1, 0);
         }
-        self.newest_id = self.newest_id.max(id);
         let entry = &mut self.got[slot];
         let pushes = *entry & !CAUGHT_UP;
         let caught_up = *entry & CAUGHT_UP != 0;
@@ -211,6 +252,7 @@ struct Created<'a> {
     id: i64,
     #[serde(borrow)]
     body: Cow<'a, str>,
+    created_at: DateTime<FixedOffset>,
 }
 
 #[derive(Deserialize)]
@@ -223,6 +265,7 @@ struct CatchUpPage {
 struct CaughtUp {
     id: i64,
     body: String,
+    created_at: DateTime<FixedOffset>,
 }
 
 /// socket.io-client's reconnection delay (`reconnectionDelay` 1 s doubling per attempt,
@@ -276,7 +319,7 @@ async fn connect_and_join(
     }
 }
 
-/// Everything after the newest message the member holds, page by page, into its ledger.
+/// Everything after `Ledger::catch_up_after`, page by page, into the member's ledger.
 async fn catch_up(
     http: &reqwest::Client,
     server: SocketAddr,
@@ -284,11 +327,13 @@ async fn catch_up(
     shared: &Shared,
     ledger: &mut Ledger,
 ) -> anyhow::Result<()> {
+    let newest_before = ledger.newest_id();
+    let mut after = ledger.catch_up_after();
     loop {
         shared.catch_up_requests.fetch_add(1, Ordering::Relaxed);
         let url = format!(
-            "http://{server}/api/channels/{}/messages?after_id={}",
-            member.channel_id, ledger.newest_id
+            "http://{server}/api/channels/{}/messages?after_id={after}",
+            member.channel_id
         );
         let page: CatchUpPage = async {
             let response = http
@@ -304,34 +349,50 @@ async fn catch_up(
             shared.catch_up_errors.fetch_add(1, Ordering::Relaxed);
         })?;
         for message in &page.messages {
-            record(
+            let created_ms = message.created_at.timestamp_millis();
+            let new = record(
                 shared,
                 member,
                 ledger,
                 message.id,
                 &message.body,
+                created_ms,
                 Via::CatchUp,
             );
-            ledger.newest_id = ledger.newest_id.max(message.id);
+            if new && message.id < newest_before {
+                ledger.caught_late += 1;
+            }
         }
-        if !page.has_more || page.messages.is_empty() {
-            return Ok(());
+        match page.messages.last() {
+            Some(last) if page.has_more => after = last.id,
+            _ => return Ok(()),
         }
     }
 }
 
-fn record(shared: &Shared, member: &Member, ledger: &mut Ledger, id: i64, body: &str, via: Via) {
+/// Records a message the member got; `true` when it is one of the run's it did not have.
+fn record(
+    shared: &Shared,
+    member: &Member,
+    ledger: &mut Ledger,
+    id: i64,
+    body: &str,
+    created_ms: i64,
+    via: Via,
+) -> bool {
+    ledger.hold(id, created_ms);
+    // Another run's message counts only for where catch-ups start.
     let Some(seq) = read_body(body, shared.run) else {
-        // Another run's message: only where catch-ups start.
-        ledger.newest_id = ledger.newest_id.max(id);
-        return;
+        return false;
     };
     if seq as usize % shared.channels != member.channel {
-        return;
+        return false;
     }
-    if ledger.record(seq as usize / shared.channels, id, via) {
+    let new = ledger.record(seq as usize / shared.channels, via);
+    if new {
         shared.received.fetch_add(1, Ordering::Relaxed);
     }
+    new
 }
 
 /// Until the run says stop (the watch's guard is not held across the caller's awaits).
@@ -413,7 +474,8 @@ async fn live(
                         if event.name == "message.created"
                             && let Some(created) = event.first_arg::<Created>()
                         {
-                            record(&shared, &member, &mut ledger, created.id, &created.body, Via::Push);
+                            let created_ms = created.created_at.timestamp_millis();
+                            record(&shared, &member, &mut ledger, created.id, &created.body, created_ms, Via::Push);
                         }
                     });
                     match packet {
@@ -615,6 +677,7 @@ pub async fn reconnect(config: ReconnectConfig) -> anyhow::Result<ReconnectRepor
         report.live_duplicates += ledger.live_duplicates;
         report.catch_up_overlap += ledger.catch_up_overlap;
         report.catch_up_repeats += ledger.catch_up_repeats;
+        report.caught_late += ledger.caught_late;
     }
     report.lost_messages = missing
         .into_iter()
@@ -644,27 +707,53 @@ mod tests {
     #[test]
     fn the_ledger_tells_duplicates_from_catch_up_overlap() {
         let mut ledger = Ledger::default();
-        assert!(ledger.record(0, 10, Via::Push));
-        assert!(!ledger.record(0, 10, Via::Push), "pushed twice");
+        assert!(ledger.record(0, Via::Push));
+        assert!(!ledger.record(0, Via::Push), "pushed twice");
         assert_eq!(ledger.live_duplicates, 1);
         // Pushed, then returned by the catch-up after a reconnection: merged, not a duplicate.
-        assert!(ledger.record(1, 11, Via::Push));
-        assert!(!ledger.record(1, 11, Via::CatchUp));
+        assert!(ledger.record(1, Via::Push));
+        assert!(!ledger.record(1, Via::CatchUp));
         // Caught up first, then pushed (the join came before the catch-up).
-        assert!(ledger.record(2, 12, Via::CatchUp));
-        assert!(!ledger.record(2, 12, Via::Push));
+        assert!(ledger.record(2, Via::CatchUp));
+        assert!(!ledger.record(2, Via::Push));
         assert_eq!(ledger.catch_up_overlap, 2);
         assert_eq!(ledger.live_duplicates, 1);
-        assert!(!ledger.record(2, 12, Via::CatchUp));
+        assert!(!ledger.record(2, Via::CatchUp));
         assert_eq!(ledger.catch_up_repeats, 1);
-        assert_eq!(ledger.newest_id, 12);
         assert!(ledger.has(0) && ledger.has(2) && !ledger.has(3) && !ledger.has(99));
         // Many pushes of one message saturate instead of wrapping into the catch-up bit.
         for _ in 0..300 {
-            ledger.record(5, 15, Via::Push);
+            ledger.record(5, Via::Push);
         }
         assert_eq!(ledger.got[5] & CAUGHT_UP, 0);
         assert_eq!(ledger.live_duplicates, 1 + 299);
+    }
+
+    #[test]
+    fn a_catch_up_looks_back_from_the_newest_message_held() {
+        let mut ledger = Ledger::default();
+        assert_eq!(ledger.catch_up_after(), 0, "nothing held");
+        ledger.hold(20, 100_000);
+        ledger.hold(22, 101_000);
+        assert_eq!(
+            ledger.catch_up_after(),
+            20,
+            "all within the overlap: the oldest held"
+        );
+        ledger.hold(30, 104_000);
+        ledger.hold(31, 106_500);
+        // 106.5 s - 5 s = 101.5 s: 22 is the newest created before then (21 may still come).
+        assert_eq!(ledger.catch_up_after(), 22);
+        assert_eq!(
+            ledger.held.keys().copied().collect::<Vec<_>>(),
+            [22, 30, 31],
+            "older ids forgotten"
+        );
+        // Out of order: 29 arrives after 31 (committed later); the start does not go back.
+        ledger.hold(29, 103_900);
+        ledger.hold(40, 120_000);
+        assert_eq!(ledger.catch_up_after(), 31);
+        assert_eq!(ledger.newest_id(), 40);
     }
 
     #[test]

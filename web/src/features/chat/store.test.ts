@@ -17,11 +17,14 @@ describe('chat store', () => {
     expect(merged[2].body).toBe('edited');
   });
 
-  it('catches up after the newest message held, or after the newest created before a resync time', () => {
+  it('catches up from a moment before the newest message held, or from before a resync time', () => {
     const at = (id: number, time: string) => message(id, 1, 2, `m${id}`, time);
     // Node B's own messages (12, 14) arrived live while Redis was away; 11 and 13 from node A did not.
     const held = [at(9, '2026-11-22T10:00:00Z'), at(10, '2026-11-22T10:00:05Z'), at(12, '2026-11-22T10:01:10Z'), at(14, '2026-11-22T10:01:20Z')];
-    expect(catchUpAfter(held)).toBe(14);
+    // 13 may commit, or come through another node, after 14 was pushed: the catch-up looks 5 s back.
+    expect(catchUpAfter(held)).toBe(12);
+    expect(catchUpAfter([...held, at(15, '2026-11-22T10:01:22Z')])).toBe(12);
+    expect(catchUpAfter([at(20, '2026-11-22T10:02:00Z'), at(21, '2026-11-22T10:02:01Z')])).toBe(20);
     expect(catchUpAfter(held, '2026-11-22T10:00:30Z')).toBe(10);
     expect(catchUpAfter(held, '2026-11-22T09:00:00Z')).toBe(9);
     expect(catchUpAfter([], '2026-11-22T09:00:00Z')).toBeUndefined();

@@ -27,14 +27,22 @@ const emptyHistory = (): History => ({ ...initialAsync<Message[]>([]), page: -1,
 const emptyTeams = (): GroupedTeams => ({ favorite: [], assigned: [], other: [] });
 
 /**
- * Where a catch-up starts: after the newest message held, or, when events from `since` on may be
- * missing (a resync), after the newest message created before then (the oldest held if none was).
+ * How far before the newest message held a catch-up looks again: a message numbered before it may
+ * have been committed, or pushed through another node, after it (`docs/decisions/catch-up-overlap.md`).
+ */
+export const CATCH_UP_OVERLAP_MS = 5000;
+
+/**
+ * Where a catch-up starts: after the newest message created `CATCH_UP_OVERLAP_MS` before the
+ * newest held, or, when events from `since` on may be missing (a resync), before then if that is
+ * earlier (the oldest held if none was). What comes back twice is merged by id.
  */
 export function catchUpAfter(messages: Message[], since?: string): number | undefined {
-  if (since === undefined) return messages.at(-1)?.id;
-  const limit = Date.parse(since);
+  const newest = messages.at(-1);
+  if (newest === undefined) return undefined;
+  const limit = Math.min(Date.parse(newest.createdAt) - CATCH_UP_OVERLAP_MS, since === undefined ? Infinity : Date.parse(since));
   const before = messages.filter((m) => Date.parse(m.createdAt) < limit).at(-1);
-  return (before ?? messages[0])?.id;
+  return (before ?? messages[0]).id;
 }
 
 /** Requests a route started before its page rendered (`prefetchChannel`), by what they ask for, with when. */
@@ -143,7 +151,7 @@ interface ChatState {
    * message cannot be read.
    */
   threadOf: (channelId: number, messageId: number) => Promise<number | null>;
-  /** Fetches every message after the newest held (or after `catchUpAfter(…, since)`), page by page, merged by id. */
+  /** Fetches every message after `catchUpAfter(…, since)`, page by page, merged by id. */
   catchUp: (channelId: number, since?: string) => Promise<void>;
   fetchPins: (channelId: number) => Promise<void>;
   fetchMembers: (channelId: number) => Promise<void>;
@@ -362,14 +370,15 @@ export const useChat = create<ChatState>((set, get) => {
       }
     },
     catchUp: async (channelId, since) => {
-      const history = get().histories[channelId];
-      const last = catchUpAfter(history?.data ?? [], since);
-      if (last === undefined) return;
-      const answer = await chatApi.messagesAfter(channelId, last);
-      const replies = answer.messages.filter((m) => m.parentId !== null);
-      patchHistory(channelId, (h) => ({ data: mergeMessages(h.data, answer.messages.filter((m) => m.parentId === null)) }));
-      replies.forEach(addReply);
-      if (answer.hasMore) await get().catchUp(channelId);
+      let after = catchUpAfter(get().histories[channelId]?.data ?? [], since);
+      while (after !== undefined) {
+        const answer = await chatApi.messagesAfter(channelId, after);
+        const replies = answer.messages.filter((m) => m.parentId !== null);
+        patchHistory(channelId, (h) => ({ data: mergeMessages(h.data, answer.messages.filter((m) => m.parentId === null)) }));
+        replies.forEach(addReply);
+        // The next page follows this one's last message.
+        after = answer.hasMore ? answer.messages.at(-1)?.id : undefined;
+      }
     },
     fetchPins: (channelId) =>
       quietly(async () => {
