@@ -431,8 +431,9 @@ soak_restarts() {
     echo "$(cut -d' ' -f1 /proc/loadavg) at the end; generator, HAProxy, three release nodes, PostgreSQL and Redis on the same machine."
     echo "\`bash scripts/soak.sh $mode\` with SOAK_RATE=$rate SOAK_CLIENTS=$clients SOAK_MEMBERS=$members SOAK_STEADY=$steady:"
     echo "$clients members in $channels channels connect through HAProxy (\`loadtest reconnect\`: a closed socket"
-    echo "reconnects with socket.io-client's delays, joins its channel again, then catches up over REST from 5 s"
-    echo "before the newest message it holds, \`docs/decisions/catch-up-overlap.md\`) while one sender POSTs $rate messages/s through HAProxy for $seconds s."
+    echo "reconnects with socket.io-client's delays, joins its channel again, then catches up over REST after"
+    echo "the newest message it holds and fetches what it lacks of the 5 s before it,"
+    echo "\`docs/decisions/catch-up-overlap.md\`) while one sender POSTs $rate messages/s through HAProxy for $seconds s."
     for event in "${events[@]}"; do echo "- $event"; done
     echo
     echo "| measure | value |"
@@ -445,7 +446,7 @@ soak_restarts() {
     echo "| pushed twice to one member | $dups |"
     echo "| pushed and caught up (merged by id) | $overlap |"
     echo "| caught up twice (the look-back's overlap) | $repeats |"
-    echo "| found only by looking back (numbered before the newest held) | $late |"
+    echo "| fetched by the look-back (numbered before the newest held) | $late |"
     echo "| reconnections (clients) | $reconnects ($reconnected) |"
     echo "| failed connection attempts | $failed |"
     echo "| without a connection p99 / max (ms) | $gap_p99 / $gap_max |"

@@ -258,6 +258,35 @@ async fn message_history_pages_from_the_newest_and_catches_up_after_an_id() {
         .collect();
     assert_eq!(after, (newest - 4..=newest).collect::<Vec<_>>());
     assert_eq!(caught_up["has_more"], false);
+    assert_eq!(caught_up["earlier"], json!([]), "no look-back asked for");
+
+    // A look-back lists the numbers before `after_id` (a message committed after a later one is
+    // fetched by the caller), not their messages.
+    let (_, looked_back) = app
+        .get(
+            &format!(
+                "/api/channels/{group}/messages?after_id={}&recheck_after_id={}",
+                newest - 2,
+                newest - 5
+            ),
+            Some(&creator),
+        )
+        .await;
+    let ids_of = |page: &serde_json::Value, field: &str| -> Vec<i64> {
+        page[field]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_i64().unwrap())
+            .collect()
+    };
+    assert_eq!(ids_of(&looked_back, "messages"), [newest - 1, newest]);
+    assert_eq!(
+        ids_of(&looked_back, "earlier"),
+        [newest - 4, newest - 3, newest - 2]
+    );
+    assert_eq!(looked_back["earlier"][0]["parent_id"], json!(null));
+    assert!(looked_back["earlier"][0].get("body").is_none());
 
     let (status, _) = app
         .get(&format!("/api/channels/{group}/messages"), None)

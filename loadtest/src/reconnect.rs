@@ -1,9 +1,10 @@
 //! Clients that live through node restarts (issue 42's rolling restart and `kill -9` targets):
 //! channel members that, like the web app's socket.io-client, reconnect when their socket
 //! closes (through the load balancer, so onto another node), join their channel again, and catch
-//! up over REST (`GET /api/channels/{id}/messages?after_id=`, from the newest message they hold
-//! created `CATCH_UP_OVERLAP_MS` before their newest, page by page, as `features/chat/store.ts`
-//! does), while a sender POSTs to the channels at a fixed rate.
+//! up over REST (`GET /api/channels/{id}/messages?after_id=` the newest message they hold, page
+//! by page, with `recheck_after_id=` the newest they hold created `CATCH_UP_OVERLAP_MS` before it,
+//! fetching any message of that look-back they lack, as `features/chat/store.ts` does), while a
+//! sender POSTs to the channels at a fixed rate.
 //!
 //! Every member keeps a ledger of the messages it got, live or by catch-up, so the report says
 //! what the product's promise is held to: none of the messages whose POST was answered is
@@ -89,8 +90,8 @@ pub struct ReconnectReport {
     /// A message returned by two catch-ups of one member (expected: each looks
     /// `CATCH_UP_OVERLAP_MS` back).
     pub catch_up_repeats: u64,
-    /// Messages a catch-up brought that were numbered before the newest the member held when it
-    /// began: committed or pushed after a later one, found only because the catch-up looks back.
+    /// Messages of a catch-up's look-back the member lacked and fetched: numbered before the
+    /// newest it held, committed or pushed after a later one.
     pub caught_late: u64,
     pub reconnects: u64,
     pub clients_reconnected: u64,
@@ -259,6 +260,14 @@ struct Created<'a> {
 struct CatchUpPage {
     messages: Vec<CaughtUp>,
     has_more: bool,
+    /// The look-back's numbers (absent from a node of an older release).
+    #[serde(default)]
+    earlier: Vec<Known>,
+}
+
+#[derive(Deserialize)]
+struct Known {
+    id: i64,
 }
 
 #[derive(Deserialize)]
@@ -319,7 +328,8 @@ async fn connect_and_join(
     }
 }
 
-/// Everything after `Ledger::catch_up_after`, page by page, into the member's ledger.
+/// Everything after the newest message the member holds, page by page, into its ledger, and
+/// any message of the look-back before it (`Ledger::catch_up_after`) that it lacks.
 async fn catch_up(
     http: &reqwest::Client,
     server: SocketAddr,
@@ -327,30 +337,20 @@ async fn catch_up(
     shared: &Shared,
     ledger: &mut Ledger,
 ) -> anyhow::Result<()> {
-    let newest_before = ledger.newest_id();
-    let mut after = ledger.catch_up_after();
+    let mut after = ledger.newest_id();
+    let mut recheck = Some(ledger.catch_up_after());
     loop {
-        shared.catch_up_requests.fetch_add(1, Ordering::Relaxed);
-        let url = format!(
+        let mut url = format!(
             "http://{server}/api/channels/{}/messages?after_id={after}",
             member.channel_id
         );
-        let page: CatchUpPage = async {
-            let response = http
-                .get(url)
-                .bearer_auth(&member.token)
-                .send()
-                .await?
-                .error_for_status()?;
-            anyhow::Ok(response.json().await?)
+        if let Some(from) = recheck {
+            url.push_str(&format!("&recheck_after_id={from}"));
         }
-        .await
-        .inspect_err(|_| {
-            shared.catch_up_errors.fetch_add(1, Ordering::Relaxed);
-        })?;
+        let page: CatchUpPage = get_json(http, &url, member, shared).await?;
         for message in &page.messages {
             let created_ms = message.created_at.timestamp_millis();
-            let new = record(
+            record(
                 shared,
                 member,
                 ledger,
@@ -359,8 +359,29 @@ async fn catch_up(
                 created_ms,
                 Via::CatchUp,
             );
-            if new && message.id < newest_before {
-                ledger.caught_late += 1;
+        }
+        if recheck.take().is_some() {
+            for known in &page.earlier {
+                if ledger.held.contains_key(&known.id) {
+                    continue;
+                }
+                let url = format!(
+                    "http://{server}/api/channels/{}/messages/{}",
+                    member.channel_id, known.id
+                );
+                let message: CaughtUp = get_json(http, &url, member, shared).await?;
+                let created_ms = message.created_at.timestamp_millis();
+                if record(
+                    shared,
+                    member,
+                    ledger,
+                    message.id,
+                    &message.body,
+                    created_ms,
+                    Via::CatchUp,
+                ) {
+                    ledger.caught_late += 1;
+                }
             }
         }
         match page.messages.last() {
@@ -368,6 +389,29 @@ async fn catch_up(
             _ => return Ok(()),
         }
     }
+}
+
+/// One catch-up request (counted, and counted as failed when it is).
+async fn get_json<T: serde::de::DeserializeOwned>(
+    http: &reqwest::Client,
+    url: &str,
+    member: &Member,
+    shared: &Shared,
+) -> anyhow::Result<T> {
+    shared.catch_up_requests.fetch_add(1, Ordering::Relaxed);
+    async {
+        let response = http
+            .get(url)
+            .bearer_auth(&member.token)
+            .send()
+            .await?
+            .error_for_status()?;
+        anyhow::Ok(response.json().await?)
+    }
+    .await
+    .inspect_err(|_| {
+        shared.catch_up_errors.fetch_add(1, Ordering::Relaxed);
+    })
 }
 
 /// Records a message the member got; `true` when it is one of the run's it did not have.

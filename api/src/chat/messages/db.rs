@@ -227,6 +227,28 @@ pub(crate) async fn page_ids(
     .await
 }
 
+/// The live messages of the channel numbered after `from_id` up to `to_id`, replies included,
+/// oldest first (at most `limit`): a catch-up's look-back, as ids and thread parents only.
+pub(crate) async fn ids_between(
+    db: impl PgExecutor<'_>,
+    channel_id: i64,
+    from_id: i64,
+    to_id: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<(i64, Option<i64>)>> {
+    sqlx::query_as(
+        "select id, parent_id from messages
+          where channel_id = $1 and deleted_at is null and id > $2 and id <= $3
+          order by id limit $4",
+    )
+    .bind(channel_id)
+    .bind(from_id)
+    .bind(to_id)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
 /// Whether `message_id` is a live top-level message of the channel (what a reply may answer).
 pub(crate) async fn is_thread_parent(
     db: impl PgExecutor<'_>,

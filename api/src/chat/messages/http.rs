@@ -72,6 +72,10 @@ pub struct ListQuery {
     pub page: Option<i64>,
     /// Catch-up: every message after this id, oldest first (at most 200).
     pub after_id: Option<i64>,
+    /// With `after_id`: also list, as `earlier`, the live messages numbered after this id up to
+    /// `after_id` (at most 1,000), so the caller can fetch one it lacks: a message committed or
+    /// pushed after a later one (`docs/decisions/catch-up-overlap.md`).
+    pub recheck_after_id: Option<i64>,
     /// The page holding this live message (a search hit opened in its context); `page` is then
     /// ignored and `current_page` says which page it is.
     pub around_id: Option<i64>,
@@ -87,9 +91,22 @@ pub struct MessagePage {
     /// button's count when the channel opens.
     pub unread_count: i64,
     pub has_more: bool,
+    /// With `recheck_after_id`: the live messages numbered between it and `after_id`, oldest
+    /// first; otherwise empty.
+    pub earlier: Vec<KnownMessage>,
     #[serde(flatten)]
     pub paging: Paging,
 }
+
+/// A message by its number only (and its thread's parent, for a reply).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct KnownMessage {
+    pub id: i64,
+    pub parent_id: Option<i64>,
+}
+
+/// The most ids a catch-up's look-back lists.
+const RECHECK_LIMIT: i64 = 1000;
 
 #[utoipa::path(get, path = "/channels/{channel_id}/messages", tag = "messages", security(("bearer" = [])), params(ListQuery),
     responses((status = 200, body = MessagePage), (status = 403), (status = 404)))]
@@ -138,11 +155,21 @@ pub async fn list(
         ids.reverse();
         (page + 1) * PER_PAGE < total
     };
+    let earlier = match (query.recheck_after_id, query.after_id) {
+        (Some(from_id), Some(to_id)) => {
+            db::ids_between(&state.db, channel_id, from_id, to_id, RECHECK_LIMIT).await?
+        }
+        _ => Vec::new(),
+    };
     Ok(Json(MessagePage {
         messages: db::load(&state.db, &ids).await?,
         unread_message_id,
         unread_count,
         has_more,
+        earlier: earlier
+            .into_iter()
+            .map(|(id, parent_id)| KnownMessage { id, parent_id })
+            .collect(),
         paging: Paging::new(page, PER_PAGE, total, 0),
     }))
 }

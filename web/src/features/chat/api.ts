@@ -24,7 +24,9 @@ export const chatApi = {
   messagesAround: (channelId: number, messageId: number) =>
     api.get<MessagePage>(`/channels/${channelId}/messages`, { aroundId: messageId }, { quietRefusal: true }),
   search: (keyword: string, page: number) => api.get<SearchResults>('/messages/search', { keyword, page }),
-  messagesAfter: (channelId: number, afterId: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { afterId }),
+  /** A catch-up page: the messages after `afterId`; with `recheckAfterId`, also the numbers between the two (`earlier`). */
+  messagesAfter: (channelId: number, afterId: number, recheckAfterId?: number) =>
+    api.get<MessagePage>(`/channels/${channelId}/messages`, recheckAfterId === undefined ? { afterId } : { afterId, recheckAfterId }),
   send: (channelId: number, body: string, fileIds: number[], clientMessageId: string, parentId?: number) =>
     api.post<Message>(`/channels/${channelId}/messages`, { body, fileIds, clientMessageId, parentId }),
   /** One live message, a reply included (its `parentId` says which thread it is in). */

@@ -46,6 +46,24 @@ describe('chat store', () => {
     expect(api.calls.map((c) => c.query.get('after_id'))).toEqual(['10', '12']);
   });
 
+  it('after a reconnection fetches only the messages of the look-back it does not hold', async () => {
+    const at = (id: number, time: string, parentId: number | null = null) => ({ ...message(id, 1, 2, `m${id}`, time), parentId });
+    useChat.setState({
+      histories: { 1: { data: [at(10, '2026-11-22T10:00:00Z'), at(12, '2026-11-22T10:00:04Z'), at(14, '2026-11-22T10:00:06Z')], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null, unreadCount: 0, unreadUpToId: null } },
+    });
+    // 11 committed after 14 was pushed; 13 is a reply in a thread nobody here has open.
+    const earlier = [11, 12, 13, 14].map((id) => ({ id, parent_id: id === 13 ? 9 : null }));
+    const api = mockApi({
+      'GET /channels/1/messages': { body: { messages: [at(15, '2026-11-22T10:00:07Z')], has_more: false, earlier } },
+      'GET /channels/1/messages/11': { body: at(11, '2026-11-22T10:00:03Z') },
+    });
+    await useChat.getState().catchUp(1);
+    expect(useChat.getState().histories[1].data.map((m) => m.id)).toEqual([10, 11, 12, 14, 15]);
+    const [page] = api.called('GET /channels/1/messages');
+    expect([page.query.get('after_id'), page.query.get('recheck_after_id')]).toEqual(['14', '10']);
+    expect(api.calls.map((c) => c.path)).toEqual(['/channels/1/messages', '/channels/1/messages/11']);
+  });
+
   it('counts a pushed message as unread unless it is own or on screen', () => {
     useChat.setState({ histories: { 1: { data: [message(1)], loading: false, error: null, page: 0, hasMore: false, unreadMessageId: null, unreadCount: 0, unreadUpToId: null } } });
     useChat.getState().onCreated(message(2), 9);

@@ -2087,6 +2087,12 @@ export interface paths {
                     /** @description Catch-up: every message after this id, oldest first (at most 200). */
                     after_id?: number;
                     /**
+                     * @description With `after_id`: also list, as `earlier`, the live messages numbered after this id up to
+                     *     `after_id` (at most 1,000), so the caller can fetch one it lacks: a message committed or
+                     *     pushed after a later one (`docs/decisions/catch-up-overlap.md`).
+                     */
+                    recheck_after_id?: number;
+                    /**
                      * @description The page holding this live message (a search hit opened in its context); `page` is then
                      *     ignored and `current_page` says which page it is.
                      */
@@ -19917,6 +19923,13 @@ export interface components {
              */
             years_of_experience?: number | null;
         };
+        /** @description A message by its number only (and its thread's parent, for a reply). */
+        KnownMessage: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            parent_id?: number | null;
+        };
         Language: {
             /**
              * Format: int32
@@ -20508,6 +20521,11 @@ export interface components {
             id: number;
         };
         MessagePage: components["schemas"]["Paging"] & {
+            /**
+             * @description With `recheck_after_id`: the live messages numbered between it and `after_id`, oldest
+             *     first; otherwise empty.
+             */
+            earlier: components["schemas"]["KnownMessage"][];
             has_more: boolean;
             /** @description Oldest first within the page. */
             messages: components["schemas"]["MessageView"][];
