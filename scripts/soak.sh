@@ -445,7 +445,7 @@ soak_restarts() {
     echo "| lost (clients missing any) | $lost ($lost_clients) |"
     echo "| pushed twice to one member | $dups |"
     echo "| pushed and caught up (merged by id) | $overlap |"
-    echo "| caught up twice (the look-back's overlap) | $repeats |"
+    echo "| caught up twice | $repeats |"
     echo "| fetched by the look-back (numbered before the newest held) | $late |"
     echo "| reconnections (clients) | $reconnects ($reconnected) |"
     echo "| failed connection attempts | $failed |"

@@ -87,8 +87,8 @@ pub struct ReconnectReport {
     pub live_duplicates: u64,
     /// A message both pushed and returned by a catch-up (merged by id, as the web app does).
     pub catch_up_overlap: u64,
-    /// A message returned by two catch-ups of one member (expected: each looks
-    /// `CATCH_UP_OVERLAP_MS` back).
+    /// A message returned by two catch-ups of one member (each starts after the newest id
+    /// held, so this shows ids arriving out of order).
     pub catch_up_repeats: u64,
     /// Messages of a catch-up's look-back the member lacked and fetched: numbered before the
     /// newest it held, committed or pushed after a later one.
