@@ -349,16 +349,7 @@ async fn catch_up(
         }
         let page: CatchUpPage = get_json(http, &url, member, shared).await?;
         for message in &page.messages {
-            let created_ms = message.created_at.timestamp_millis();
-            record(
-                shared,
-                member,
-                ledger,
-                message.id,
-                &message.body,
-                created_ms,
-                Via::CatchUp,
-            );
+            caught_up(shared, member, ledger, message);
         }
         if recheck.take().is_some() {
             for known in &page.earlier {
@@ -370,16 +361,7 @@ async fn catch_up(
                     member.channel_id, known.id
                 );
                 let message: CaughtUp = get_json(http, &url, member, shared).await?;
-                let created_ms = message.created_at.timestamp_millis();
-                if record(
-                    shared,
-                    member,
-                    ledger,
-                    message.id,
-                    &message.body,
-                    created_ms,
-                    Via::CatchUp,
-                ) {
+                if caught_up(shared, member, ledger, &message) {
                     ledger.caught_late += 1;
                 }
             }
@@ -389,6 +371,20 @@ async fn catch_up(
             _ => return Ok(()),
         }
     }
+}
+
+/// Records a message a catch-up returned; `true` when the member did not have it.
+fn caught_up(shared: &Shared, member: &Member, ledger: &mut Ledger, message: &CaughtUp) -> bool {
+    let created_ms = message.created_at.timestamp_millis();
+    record(
+        shared,
+        member,
+        ledger,
+        message.id,
+        &message.body,
+        created_ms,
+        Via::CatchUp,
+    )
 }
 
 /// One catch-up request (counted, and counted as failed when it is).
