@@ -156,10 +156,11 @@ const CAUGHT_UP: u8 = 0x80;
 const CATCH_UP_OVERLAP_MS: i64 = 5000;
 
 impl Ledger {
-    /// Notes that the member holds message `id`, created at `created_ms`.
+    /// Notes that the member holds message `id`, created at `created_ms` (what is older than the
+    /// look-back is forgotten now and then: 3,000 members share the generator's memory).
     fn hold(&mut self, id: i64, created_ms: i64) {
         self.held.insert(id, created_ms);
-        if self.held.len() > 4096 {
+        if self.held.len() > 256 {
             self.catch_up_after();
         }
     }
