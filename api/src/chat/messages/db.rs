@@ -10,7 +10,7 @@ use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{SqlQuery, push_readable_channels};
 use crate::chat::messages::http::Reaction;
-use crate::chat::messages::model::{Author, MessageView, ReactionSummary, Replier};
+use crate::chat::messages::model::{Author, KnownMessage, MessageView, ReactionSummary, Replier};
 use crate::files::FileView;
 use crate::files::scan::ScanStatus;
 use crate::platform::limits::{self, Bucket};
@@ -235,7 +235,7 @@ pub(crate) async fn ids_between(
     from_id: i64,
     to_id: i64,
     limit: i64,
-) -> sqlx::Result<Vec<(i64, Option<i64>)>> {
+) -> sqlx::Result<Vec<KnownMessage>> {
     sqlx::query_as(
         "select id, parent_id from messages
           where channel_id = $1 and deleted_at is null and id > $2 and id <= $3

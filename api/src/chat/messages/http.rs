@@ -9,7 +9,7 @@ use crate::chat::messages::events::{
     ReactionChanged, ReactionRemoved,
 };
 use crate::chat::messages::mentions::mentioned_user_ids;
-use crate::chat::messages::model::MessageView;
+use crate::chat::messages::model::{KnownMessage, MessageView};
 use crate::chat::messages::{access, db};
 use crate::files::scan::ScanStatus;
 use crate::notices::NoticeType;
@@ -98,13 +98,6 @@ pub struct MessagePage {
     pub paging: Paging,
 }
 
-/// A message by its number only (and its thread's parent, for a reply).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct KnownMessage {
-    pub id: i64,
-    pub parent_id: Option<i64>,
-}
-
 /// The most ids a catch-up's look-back lists.
 const RECHECK_LIMIT: i64 = 1000;
 
@@ -166,10 +159,7 @@ pub async fn list(
         unread_message_id,
         unread_count,
         has_more,
-        earlier: earlier
-            .into_iter()
-            .map(|(id, parent_id)| KnownMessage { id, parent_id })
-            .collect(),
+        earlier,
         paging: Paging::new(page, PER_PAGE, total, 0),
     }))
 }

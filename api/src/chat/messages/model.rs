@@ -53,3 +53,10 @@ pub struct MessageView {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
+
+/// A message by its number only (and its thread's parent, for a reply).
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct KnownMessage {
+    pub id: i64,
+    pub parent_id: Option<i64>,
+}

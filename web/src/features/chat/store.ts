@@ -378,14 +378,13 @@ export const useChat = create<ChatState>((set, get) => {
       // After a reconnection: the messages after the newest held, and the numbers of those in the
       // look-back before it, of which only the ones not held are fetched. After a resync (pushes
       // from `since` on may be missing): every message from the look-back on.
-      const recheck = since === undefined ? catchUpAfter(held) : undefined;
+      let recheck = since === undefined ? catchUpAfter(held) : undefined;
       let after = since === undefined ? held.at(-1)?.id : catchUpAfter(held, since);
-      let first = true;
       while (after !== undefined) {
-        const answer = await chatApi.messagesAfter(channelId, after, first ? recheck : undefined);
+        const answer = await chatApi.messagesAfter(channelId, after, recheck);
         merge(answer.messages);
-        // A node of the previous release (a rolling upgrade) answers without `earlier`.
-        if (first && recheck !== undefined && Array.isArray(answer.earlier) && answer.earlier.length > 0) {
+        // Only the first page answers the look-back; a node of the previous release (a rolling upgrade) answers without `earlier`.
+        if (recheck !== undefined && Array.isArray(answer.earlier) && answer.earlier.length > 0) {
           const { histories, threads } = get();
           const has = new Set([...(histories[channelId]?.data ?? []), ...Object.values(threads).flatMap((t) => t.data)].map((m) => m.id));
           // A reply matters only to a thread that is open (as a pushed one).
@@ -393,7 +392,7 @@ export const useChat = create<ChatState>((set, get) => {
           const fetched = await Promise.all(missing.map((m) => chatApi.message(channelId, m.id).catch(() => null)));
           merge(fetched.filter((m): m is Message => m !== null));
         }
-        first = false;
+        recheck = undefined;
         // The next page follows this one's last message.
         after = answer.hasMore ? answer.messages.at(-1)?.id : undefined;
       }
