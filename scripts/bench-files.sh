@@ -6,6 +6,7 @@
 #     multipart upload), and the node's RSS growth;
 #   - MANY (50) concurrent MANY_BYTES (100 MB) uploads: all complete, none restarts, RSS growth;
 #   - the BIG file downloaded in 64 MiB ranges against reading the stored object directly.
+# The BIG upload and download alternate with their direct side ROUNDS (3) times; medians compared.
 # The client is loadtest/files_bench.py (boto3, pinned, installed into .cache/bench-files for
 # the S3 comparison). Writes loadtest/results/files.md. Not part of make test. Needs about
 # 3 × BIG_BYTES of free disk. STORES="local" or "s3" measures one of them.
@@ -79,7 +80,8 @@ lines = [
     f"Measured {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, "
     f"load average (1 min) {load:.2f} at the end; release tsumugi, the client on the same machine "
     "(`loadtest/files_bench.py`, one PATCH per upload as tus-js-client sends a file it can read whole). "
-    "Each direct figure puts or reads the same bytes in the same store, just before or after tsumugi does; an upload on either side ends when its bytes are on the disk (sync).",
+    "Each direct figure puts or reads the same bytes in the same store, just before or after tsumugi does; an upload on either side ends when its bytes are on the disk (sync). "
+    "The 2 GiB upload and download are measured in alternating rounds (three by default, `ROUNDS`), and the table compares the medians; the raw figures list every round.",
 ]
 for r in runs:
     big, down, many = r["big_upload"], r["big_download"], r["many_uploads"]
