@@ -9,8 +9,28 @@ use tracing_subscriber::{EnvFilter, Layer};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
+    without_transparent_huge_pages();
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(serve())
+}
+
+/// mimalloc asks for transparent huge pages on its arena, and a 2 MiB page stays resident while
+/// any block in it lives (`docs/decisions/mimalloc-allocator.md`). Asked before the runtime
+/// starts, so that every page of the arena is an ordinary one.
+fn without_transparent_huge_pages() {
+    // SAFETY: PR_SET_THP_DISABLE takes plain integers and touches none of our memory.
+    if unsafe { libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0) } != 0 {
+        eprintln!(
+            "transparent huge pages stay allowed: {}",
+            std::io::Error::last_os_error()
+        );
+    }
+}
+
+async fn serve() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args == ["openapi"] {
         // No configuration, database or log: the document alone, on stdout (scripts/gen-wire.sh).
