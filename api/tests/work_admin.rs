@@ -5,6 +5,7 @@
 use crate::support;
 use crate::support::db;
 
+use chrono::Datelike;
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
@@ -20,6 +21,14 @@ async fn staff_fix_completed_dates_invalidate_and_edit_tasks() {
     let client = app.login("client@demo.tsumugi.jp").await;
     let done = task_with_status(&pool, "done").await;
     let doing = task_with_status(&pool, "doing").await;
+    // The last day of the previous Tokyo month: still open (the demo confirms the months before
+    // it), whatever day the tests run on.
+    let last_month_end = api::platform::clock::tokyo_today()
+        .with_day(1)
+        .unwrap()
+        .pred_opt()
+        .unwrap();
+    let completed_on = last_month_end.format("%Y-%m-%d").to_string();
     let put = |path: &'static str, token: String, body: serde_json::Value| {
         let app = &app;
         async move {
@@ -32,14 +41,14 @@ async fn staff_fix_completed_dates_invalidate_and_edit_tasks() {
     let (status, _) = put(
         "/api/admin/tasks/completed_date",
         client.clone(),
-        json!({"task_ids": [done], "completed_date": "2026-10-31"}),
+        json!({"task_ids": [done], "completed_date": &completed_on}),
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, body) = put(
         "/api/admin/tasks/completed_date",
         admin.clone(),
-        json!({"task_ids": [done, doing], "completed_date": "2026-10-31"}),
+        json!({"task_ids": [done, doing], "completed_date": &completed_on}),
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -60,7 +69,7 @@ async fn staff_fix_completed_dates_invalidate_and_edit_tasks() {
     let (status, body) = put(
         "/api/admin/tasks/completed_date",
         manager.clone(),
-        json!({"task_ids": [done], "completed_date": "2026-10-31"}),
+        json!({"task_ids": [done], "completed_date": &completed_on}),
     )
     .await;
     assert_eq!((status, body), (StatusCode::OK, json!({"updated": 1})));
@@ -70,10 +79,7 @@ async fn staff_fix_completed_dates_invalidate_and_edit_tasks() {
             .fetch_one(&pool)
             .await
             .unwrap();
-    assert_eq!(
-        completed,
-        chrono::NaiveDate::from_ymd_opt(2026, 10, 31).unwrap()
-    );
+    assert_eq!(completed, last_month_end);
 
     // Editing any field of any task, whatever its status.
     let (status, body) = app
