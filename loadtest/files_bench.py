@@ -257,8 +257,7 @@ def main():
     # under this machine's page cache varies from run to run (a plain copy at 597 to 1,983
     # MiB/s in one afternoon), and a single pair measured that more than tsumugi.
     copies, uploads, upload_rss = [], [], []
-    file_id = resumes = None
-    restarted = False
+    file_id, resumes, restarted = None, 0, False
     for n in range(ROUNDS):
         os.sync()
         start = time.monotonic()
@@ -273,8 +272,9 @@ def main():
             os.sync()
             uploads.append(time.monotonic() - start)
         upload_rss.append(rss.growth_mib())
-        file_id = file_id or uploaded
-        resumes = max(resumes or 0, round_resumes)
+        # The download below reads the newest upload, the object `read_newest` reads directly.
+        file_id = uploaded
+        resumes = max(resumes, round_resumes)
         restarted = restarted or round_restarted
     copy_s, tus_s = statistics.median(copies), statistics.median(uploads)
     result["big_upload"] = {

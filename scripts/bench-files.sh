@@ -9,7 +9,8 @@
 # The BIG upload and download alternate with their direct side ROUNDS (3) times; medians compared.
 # The client is loadtest/files_bench.py (boto3, pinned, installed into .cache/bench-files for
 # the S3 comparison). Writes loadtest/results/files.md. Not part of make test. Needs about
-# 3 × BIG_BYTES of free disk. STORES="local" or "s3" measures one of them.
+# (ROUNDS + 2) × BIG_BYTES of free disk (the source, the direct copy and each round's upload).
+# STORES="local" or "s3" measures one of them.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
