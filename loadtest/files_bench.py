@@ -288,6 +288,7 @@ def main():
         "copy_mib_s": round(BIG / MIB / copy_s, 1),
         "ratio": round(copy_s / tus_s, 2),
         "rss_growth_mib": max(upload_rss),
+        "rss_growth_mib_each": upload_rss,
         "resumes": resumes,
         "restarted": restarted,
     }
@@ -316,6 +317,7 @@ def main():
         "read_s_each": [round(x, 2) for x in reads],
         "ratio": round(read_s / download_s, 2),
         "rss_growth_mib": max(download_rss),
+        "rss_growth_mib_each": download_rss,
         "cold_cache": cold_cache,
     }
     os.remove(big)

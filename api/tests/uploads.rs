@@ -753,7 +753,7 @@ async fn an_upload_begun_through_one_node_continues_through_another() {
     let budget = &first.state.upload_budget;
     let mut held = Vec::new();
     while budget.available() >= PART_BYTES {
-        held.push(budget.take().await.unwrap());
+        held.push(budget.take().await.unwrap().unwrap());
     }
     let rest = &bytes[second_end..];
     let release = async {

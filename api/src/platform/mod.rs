@@ -14,6 +14,7 @@ pub mod limits;
 pub mod mail;
 pub mod metrics;
 pub mod openapi;
+pub mod pages;
 pub mod pagination;
 pub mod query;
 pub mod read_pipeline;

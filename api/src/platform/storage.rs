@@ -23,7 +23,9 @@ use object_store::prefix::PrefixStore;
 use object_store::{
     GetOptions, GetRange, GetResultPayload, ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart,
 };
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::Semaphore;
+
+use crate::platform::pages::Pages;
 
 /// The size of one part of a streamed put (S3's smallest part is 5 MiB).
 pub const PART_BYTES: usize = 5 * 1024 * 1024;
@@ -670,19 +672,32 @@ async fn fetch_piece(
     let Some(room) = room else {
         return Ok(result.into_stream().map_err(std::io::Error::other).boxed());
     };
-    let bytes = result.bytes().await.map_err(std::io::Error::other)?;
-    Ok(slices(bytes, room))
+    let mut pages = Pages::new((piece.end - piece.start) as usize)?;
+    let mut arriving = result.into_stream();
+    while let Some(chunk) = arriving.try_next().await.map_err(std::io::Error::other)? {
+        if pages.fill(&chunk) < chunk.len() {
+            return Err(std::io::Error::other(format!(
+                "the store sent more than the bytes {piece:?}"
+            )));
+        }
+    }
+    if !pages.is_full() {
+        return Err(std::io::Error::other(format!(
+            "the store sent {} of the bytes {piece:?}",
+            pages.filled().len()
+        )));
+    }
+    Ok(slices(pages.into_bytes_with(room)))
 }
 
-/// `bytes` in [`SEND_SLICE`] slices; `room` is held until the last one is taken.
-fn slices(bytes: Bytes, room: OwnedSemaphorePermit) -> Piece {
-    futures::stream::unfold((bytes, Some(room)), |(mut rest, room)| async move {
+/// `bytes` in [`SEND_SLICE`] slices.
+fn slices(bytes: Bytes) -> Piece {
+    futures::stream::unfold(bytes, |mut rest| async move {
         if rest.is_empty() {
-            drop(room);
             return None;
         }
         let slice = rest.split_to(rest.len().min(SEND_SLICE));
-        Some((Ok(slice), (rest, room)))
+        Some((Ok(slice), rest))
     })
     .boxed()
 }

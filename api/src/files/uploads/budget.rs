@@ -6,13 +6,17 @@
 //! read meanwhile, so TCP holds it back) for at most [`PartBudget::wait`], then ends with 503
 //! and the offset it reached, for the client to resume.
 //! `UPLOAD_PART_MEMORY_MIB` sets the budget (docs/decisions/resumable-uploads.md).
+//! A part's bytes live in pages of their own (`platform::pages`), so what the node holds for
+//! parts is what the budget counts.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use axum::body::Bytes;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use crate::platform::pages::Pages;
 use crate::platform::storage::PART_BYTES;
 
 /// The default budget: 8 parts of 5 MiB.
@@ -35,10 +39,41 @@ pub struct PartBudget {
 #[derive(Debug, PartialEq, Eq)]
 pub struct Busy;
 
-/// One part's bytes of the budget, given back when dropped.
+/// One part's room of the budget and the pages its bytes fill (`platform::pages`); both are
+/// given back when it is dropped, or after [`PartRoom::into_bytes`] when the last handle on the
+/// bytes is.
 #[derive(Debug)]
 pub struct PartRoom {
-    _permit: OwnedSemaphorePermit,
+    permit: OwnedSemaphorePermit,
+    pages: Pages,
+}
+
+impl PartRoom {
+    fn new(permit: OwnedSemaphorePermit) -> anyhow::Result<Self> {
+        Ok(PartRoom {
+            permit,
+            pages: Pages::new(PART_BYTES)?,
+        })
+    }
+
+    /// Appends what fits of `bytes`; returns how many it took.
+    pub fn fill(&mut self, bytes: &[u8]) -> usize {
+        self.pages.fill(bytes)
+    }
+
+    /// The bytes filled so far.
+    pub fn filled(&self) -> &[u8] {
+        self.pages.filled()
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.pages.is_full()
+    }
+
+    /// The bytes filled, without a copy, holding the room until the store has sent them.
+    pub fn into_bytes(self) -> Bytes {
+        self.pages.into_bytes_with(self.permit)
+    }
 }
 
 /// Permits are counted in KiB so that any budget fits a semaphore's `u32` acquisitions.
@@ -72,21 +107,22 @@ impl PartBudget {
     }
 
     /// Room for one part: at once when there is some, else after the parts ahead of it are
-    /// stored (first come, first served), or [`Busy`] after `wait`.
-    pub async fn take(&self) -> Result<PartRoom, Busy> {
+    /// stored (first come, first served), or [`Busy`] after `wait`. An error when the system
+    /// gives no memory for its pages.
+    pub async fn take(&self) -> anyhow::Result<Result<PartRoom, Busy>> {
         let units = (PART_BYTES / UNIT) as u32;
         if let Ok(permit) = self.slots.clone().try_acquire_many_owned(units) {
-            return Ok(PartRoom { _permit: permit });
+            return PartRoom::new(permit).map(Ok);
         }
         self.waiting.fetch_add(1, Ordering::Relaxed);
         let granted =
             tokio::time::timeout(self.wait, self.slots.clone().acquire_many_owned(units)).await;
         self.waiting.fetch_sub(1, Ordering::Relaxed);
         match granted {
-            Ok(Ok(permit)) => Ok(PartRoom { _permit: permit }),
+            Ok(Ok(permit)) => PartRoom::new(permit).map(Ok),
             Ok(Err(_)) | Err(_) => {
                 crate::platform::metrics::upload_part_budget_busy();
-                Err(Busy)
+                Ok(Err(Busy))
             }
         }
     }
@@ -100,11 +136,11 @@ mod tests {
     async fn parts_wait_for_room_and_give_up_after_the_wait() {
         let budget = PartBudget::new(2 * PART_BYTES + 100, Duration::from_millis(30));
         assert_eq!(budget.total(), 2 * PART_BYTES + 100);
-        let first = budget.take().await.unwrap();
-        let second = budget.take().await.unwrap();
+        let first = budget.take().await.unwrap().unwrap();
+        let second = budget.take().await.unwrap().unwrap();
         assert!(budget.available() < PART_BYTES, "two parts spend it");
         // A third part is not allocated beyond the budget: it waits, then gives up.
-        assert_eq!(budget.take().await.unwrap_err(), Busy);
+        assert_eq!(budget.take().await.unwrap().unwrap_err(), Busy);
         assert_eq!(budget.waiting(), 0);
 
         // A waiting part gets the room a stored part gives back.
@@ -118,9 +154,32 @@ mod tests {
         }
         assert!(!waiter.is_finished());
         drop(first);
-        let third = waiter.await.unwrap().expect("room after a part was stored");
+        let third = waiter
+            .await
+            .unwrap()
+            .unwrap()
+            .expect("room after a part was stored");
         drop((second, third));
         assert_eq!(budget.available(), budget.total() / UNIT * UNIT);
+    }
+
+    #[tokio::test]
+    async fn a_part_gives_its_room_back_with_the_last_handle_on_its_bytes() {
+        let budget = PartBudget::new(PART_BYTES, WAIT);
+        let mut part = budget.take().await.unwrap().unwrap();
+        assert_eq!(part.fill(&vec![7u8; PART_BYTES + 1]), PART_BYTES);
+        assert!(part.is_full());
+        let bytes = part.into_bytes();
+        let sent = bytes.slice(3..);
+        drop(bytes);
+        assert_eq!(
+            budget.available(),
+            0,
+            "a handle on the bytes still holds the room"
+        );
+        assert!(sent.iter().all(|b| *b == 7));
+        drop(sent);
+        assert_eq!(budget.available(), PART_BYTES);
     }
 
     #[test]

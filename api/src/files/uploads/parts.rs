@@ -488,19 +488,18 @@ impl Flight {
         })
     }
 
-    /// Stores part `index` (ending at `end`) in a task of its own; its `room` is given back
+    /// Stores part `index` (ending at `end`) in a task of its own; its room is given back
     /// when it is stored (or fails).
-    fn send(&mut self, index: usize, end: u64, bytes: Bytes, room: PartRoom) {
+    fn send(&mut self, index: usize, end: u64, part: PartRoom) {
         let (storage, key, id) = (
             self.storage.clone(),
             self.key.clone(),
             self.multipart_id.clone(),
         );
-        let task = tokio::spawn(async move {
-            let etag = storage.put_part(&key, &id, index, bytes).await;
-            drop(room);
-            etag
-        });
+        let task =
+            tokio::spawn(
+                async move { storage.put_part(&key, &id, index, part.into_bytes()).await },
+            );
         self.parts.push_back(Sending { index, end, task });
     }
 
@@ -565,21 +564,19 @@ where
     S: Stream<Item = Result<Bytes, E>> + Unpin,
 {
     let multipart_id = upload.multipart_id()?;
-    let part = PART_BYTES as u64;
-    let mut index = (upload.offset / part) as usize;
-    // Where the buffer begins in the file: the end of the parts stored or in flight.
-    let mut base = index as u64 * part;
+    let part_bytes = PART_BYTES as u64;
+    let mut index = (upload.offset / part_bytes) as usize;
+    // Where the part being filled begins in the file: the end of the parts stored or in flight.
+    let mut base = index as u64 * part_bytes;
     let tail = (upload.offset - base) as usize;
-    // The room of the part in `buffer`, held while it is not empty.
-    let mut room: Option<PartRoom> = None;
-    let mut buffer: Vec<u8> = Vec::new();
+    // The part being filled, with its room of the budget; none while nothing is kept.
+    let mut filling: Option<PartRoom> = None;
     if tail > 0 {
-        match budget.take().await {
-            Ok(taken) => room = Some(taken),
+        let mut part = match budget.take().await? {
+            Ok(taken) => taken,
             // Nothing was taken: the recorded offset stands.
             Err(_) => return Ok((upload.offset, Ended::Busy)),
-        }
-        buffer.reserve_exact(PART_BYTES);
+        };
         let stored = storage
             .read(&tail_key(upload.id))
             .await?
@@ -592,12 +589,12 @@ where
             )
             .into());
         }
-        buffer.extend_from_slice(&stored[..tail]);
+        part.fill(&stored[..tail]);
+        filling = Some(part);
     }
     let mut head = Head::new(upload);
-    if !head.done && base == 0 && !buffer.is_empty() {
-        let stored = buffer.clone();
-        head.take(&stored, recorder).await?;
+    if let Some(part) = filling.as_ref().filter(|_| !head.done && base == 0) {
+        head.take(part.filled(), recorder).await?;
     }
     let space = upload.length - upload.offset;
     let mut received = 0u64;
@@ -611,26 +608,23 @@ where
         received += fits as u64;
         let mut rest = &chunk[..fits];
         while !rest.is_empty() {
-            if room.is_none() {
+            let part = match &mut filling {
+                Some(part) => part,
                 // The parts in flight are tasks of their own: they give their room back while
                 // this waits.
-                match budget.take().await {
-                    Ok(taken) => room = Some(taken),
+                None => match budget.take().await? {
+                    Ok(taken) => filling.insert(taken),
                     // The chunk in hand is dropped: the client sends it again from `base`.
                     Err(_) => break 'body Ended::Busy,
-                }
-                buffer.reserve_exact(PART_BYTES);
-            }
-            let taken = (PART_BYTES - buffer.len()).min(rest.len());
-            buffer.extend_from_slice(&rest[..taken]);
-            rest = &rest[taken..];
-            if buffer.len() == PART_BYTES {
+                },
+            };
+            rest = &rest[part.fill(rest)..];
+            if part.is_full() {
                 // At most PARTS_IN_FLIGHT parts of this upload are being stored.
                 flight.settle(PARTS_IN_FLIGHT - 1, recorder).await?;
-                let bytes = Bytes::from(std::mem::take(&mut buffer));
-                let room = room.take().expect("a filled part holds its room");
-                base += part;
-                flight.send(index, base, bytes, room);
+                let full = filling.take().expect("the part just filled");
+                base += part_bytes;
+                flight.send(index, base, full);
                 index += 1;
                 // What is stored already is recorded now (the offset, the lease).
                 flight.settle(PARTS_IN_FLIGHT, recorder).await?;
@@ -642,12 +636,15 @@ where
     };
     // Every part in flight is stored and recorded before the rest is.
     flight.settle(0, recorder).await?;
-    let offset = base + buffer.len() as u64;
-    if buffer.is_empty() {
+    let kept = filling.filter(|part| !part.filled().is_empty());
+    let offset = base + kept.as_ref().map_or(0, |part| part.filled().len() as u64);
+    let Some(kept) = kept else {
         recorder.progress(Progress::Stored { offset }).await?;
-    } else if offset == upload.length {
+        return Ok((offset, ended));
+    };
+    if offset == upload.length {
         let etag = storage
-            .put_part(upload.storage_key, multipart_id, index, Bytes::from(buffer))
+            .put_part(upload.storage_key, multipart_id, index, kept.into_bytes())
             .await?;
         recorder
             .progress(Progress::Part {
@@ -657,9 +654,7 @@ where
             })
             .await?;
     } else {
-        storage
-            .put(&tail_key(upload.id), Bytes::from(buffer))
-            .await?;
+        storage.put(&tail_key(upload.id), kept.into_bytes()).await?;
         recorder.progress(Progress::Stored { offset }).await?;
     }
     Ok((offset, ended))
