@@ -35,10 +35,10 @@ const PARTS_IN_FLIGHT: usize = 2;
 
 /// A large read from S3 is cut into pieces of this size, fetched [`READ_AHEAD_PIECES`] at a time
 /// and sent in order: one GET at a time ran at half the speed of boto3's download (ten ranged
-/// GETs in flight) against the same store (`loadtest/results/files.md`).
-const READ_AHEAD_PIECE: u64 = 8 * 1024 * 1024;
+/// GETs in flight) against the same store (`docs/decisions/s3-read-ahead.md`).
+const READ_AHEAD_PIECE: u64 = 4 * 1024 * 1024;
 /// The pieces of one read requested at once (the one being sent among them).
-const READ_AHEAD_PIECES: usize = 4;
+const READ_AHEAD_PIECES: usize = 16;
 /// The node's memory for pieces fetched ahead, shared by every read: a piece that finds it spent
 /// is streamed as it arrives instead (no memory, no read-ahead), so neither many downloads nor a
 /// client that stops reading can make a node hold more, or make another download wait.
