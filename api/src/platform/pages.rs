@@ -1,6 +1,6 @@
-//! Large, short-lived byte buffers in anonymous memory of their own: the parts of S3 uploads
-//! and the pieces read ahead from S3 (megabytes each, filled on one thread and dropped on
-//! another once sent). From the allocator, such blocks freed by another thread stayed resident
+//! Large byte buffers in anonymous memory of their own: the parts of S3 uploads, the pieces
+//! read ahead from S3 (megabytes each, filled on one thread and dropped on another once sent)
+//! and the two write buffers of each local upload (handed to the blocking pool and back). From the allocator, such blocks freed by another thread stayed resident
 //! until their heap's thread collected them, and a 2 GiB S3 upload grew the node by up to
 //! 62 MiB for 25 MiB of parts (`make bench-files`). Here a page is resident only once written
 //! and the mapping is returned to the system when the last handle on the bytes is dropped,
@@ -42,6 +42,11 @@ impl Pages {
         &self.map[..self.len]
     }
 
+    /// Empty again, the same pages kept for the next bytes.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     pub fn is_full(&self) -> bool {
         self.len == self.capacity()
     }
@@ -80,6 +85,9 @@ mod tests {
         assert!(pages.is_full());
         assert_eq!(pages.fill(b"more"), 0);
         assert_eq!(pages.filled(), b"abcdefgh");
+        pages.clear();
+        assert_eq!(pages.filled(), b"");
+        pages.fill(b"abcdefgh");
 
         let kept = Arc::new(());
         let bytes = pages.into_bytes_with(kept.clone());

@@ -26,6 +26,7 @@ use tokio::io::AsyncReadExt;
 use crate::files::uploads::SNIFF_BYTES;
 use crate::files::uploads::budget::{PartBudget, PartRoom};
 use crate::platform::error::AppResult;
+use crate::platform::pages::Pages;
 use crate::platform::storage::{self, PutError, Storage};
 
 /// How long a request body may send nothing before the bytes received so far are kept and the
@@ -325,37 +326,35 @@ where
 const WRITE_BYTES: usize = 256 * 1024;
 
 /// Writes an upload's bytes to its file on the blocking pool, one write in flight while the
-/// next is gathered. An upload owns two buffers of [`WRITE_BYTES`], allocated once: the write
-/// in flight hands its buffer back to be gathered into again, so a 2 GiB upload allocates
-/// two buffers, not 8,192 grown ones. (tokio's `File` copies every chunk into a buffer of its
+/// next is gathered. An upload owns two buffers of [`WRITE_BYTES`] (`platform::pages`), mapped
+/// once: the write in flight hands its buffer back to be gathered into again, so a 2 GiB upload
+/// maps two buffers, not 8,192 grown ones. (tokio's `File` copies every chunk into a buffer of its
 /// own that grows to 2 MiB and stays for the file's life.)
 struct FileWriter {
     file: std::sync::Arc<std::fs::File>,
     /// Where the next write goes.
     at: u64,
-    gathered: Vec<u8>,
+    gathered: Pages,
     /// The buffer of the last write, once it is done.
-    spare: Option<Vec<u8>>,
-    writing: Option<tokio::task::JoinHandle<(Vec<u8>, std::io::Result<()>)>>,
+    spare: Option<Pages>,
+    writing: Option<tokio::task::JoinHandle<(Pages, std::io::Result<()>)>>,
 }
 
 impl FileWriter {
-    fn new(file: std::fs::File, at: u64) -> Self {
-        FileWriter {
+    fn new(file: std::fs::File, at: u64) -> std::io::Result<Self> {
+        Ok(FileWriter {
             file: std::sync::Arc::new(file),
             at,
-            gathered: Vec::with_capacity(WRITE_BYTES),
+            gathered: Pages::new(WRITE_BYTES)?,
             spare: None,
             writing: None,
-        }
+        })
     }
 
     async fn write(&mut self, mut chunk: &[u8]) -> std::io::Result<()> {
         while !chunk.is_empty() {
-            let taken = (WRITE_BYTES - self.gathered.len()).min(chunk.len());
-            self.gathered.extend_from_slice(&chunk[..taken]);
-            chunk = &chunk[taken..];
-            if self.gathered.len() == WRITE_BYTES {
+            chunk = &chunk[self.gathered.fill(chunk)..];
+            if self.gathered.is_full() {
                 self.start().await?;
             }
         }
@@ -365,17 +364,17 @@ impl FileWriter {
     /// Waits for the write in flight, then starts writing the gathered bytes.
     async fn start(&mut self) -> std::io::Result<()> {
         self.wait().await?;
-        let mut next = self
-            .spare
-            .take()
-            .unwrap_or_else(|| Vec::with_capacity(WRITE_BYTES));
+        let mut next = match self.spare.take() {
+            Some(spare) => spare,
+            None => Pages::new(WRITE_BYTES)?,
+        };
         next.clear();
         let bytes = std::mem::replace(&mut self.gathered, next);
         let (file, at) = (self.file.clone(), self.at);
-        self.at += bytes.len() as u64;
+        self.at += bytes.filled().len() as u64;
         self.writing = Some(tokio::task::spawn_blocking(move || {
             use std::os::unix::fs::FileExt;
-            let written = file.write_all_at(&bytes, at);
+            let written = file.write_all_at(bytes.filled(), at);
             (bytes, written)
         }));
         Ok(())
@@ -392,7 +391,7 @@ impl FileWriter {
 
     /// Every byte given so far is written.
     async fn flush(&mut self) -> std::io::Result<()> {
-        if !self.gathered.is_empty() {
+        if !self.gathered.filled().is_empty() {
             self.start().await?;
         }
         self.wait().await
@@ -426,7 +425,7 @@ where
             .map_err(io)?;
         head.take(&stored, recorder).await?;
     }
-    let mut file = FileWriter::new(file.into_std().await, upload.offset);
+    let mut file = FileWriter::new(file.into_std().await, upload.offset).map_err(io)?;
     let room = upload.length - upload.offset;
     let (mut written, mut since_progress) = (0u64, 0u64);
     let mut recorded_at = tokio::time::Instant::now();
