@@ -1,9 +1,10 @@
 //! Fault injection (issue 15): a node killed mid-chat, Redis stopped for ten seconds, the
 //! database going away under requests, and a socket flooding its node. Each scenario runs real
 //! nodes against the real PostgreSQL and Redis (a private `redis-server`, or a TCP cut in front
-//! of PostgreSQL, when the fault would disturb other tests) and prints its measured figures.
-//! `docs/reliability.md` records them; `scripts/soak.sh faults` repeats the database fault with
-//! a real `pg_ctl restart` under the release binary.
+//! of PostgreSQL, when the fault would disturb other tests) and asserts what a person would
+//! see: nothing lost, nothing stored twice, the spec's error, service back without a restart.
+//! Timings are measured by `scripts/soak.sh` (`faults` repeats the database fault with a real
+//! `pg_ctl restart` under the release binary), not here; `docs/reliability.md` records them.
 
 use crate::support;
 use crate::support::db;
@@ -61,7 +62,6 @@ async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_o
     store.caught_up = 0;
 
     // A member keeps talking through node B the whole time, one message every 40 ms.
-    let talk_started = Instant::now();
     let talking = Talker::start(
         node_b.http.clone(),
         node_b.addr,
@@ -93,7 +93,6 @@ async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_o
     assert_eq!(status, StatusCode::CREATED);
 
     // Kill node A: its HTTP server stops and its sockets are closed.
-    let killed_at = Instant::now();
     let (dead_addr, dead_hub) = (node_a.addr, node_a.state.hub.clone());
     drop(node_a);
     dead_hub.close().await;
@@ -107,7 +106,6 @@ async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_o
     };
     assert!(closed, "the killed node's socket closes");
     let last_before_kill = store.newest();
-    let live_before_kill = store.live;
 
     // The member who sent through node A did not see the answer; the app sends again with the
     // same client_message_id, node A refuses the connection, the retry goes to node B.
@@ -151,8 +149,6 @@ async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_o
         .await
         .expect("reconnects to node B");
     join(&mut socket, group).await;
-    let gap = killed_at.elapsed();
-    let joined_live = store.live;
     catch_up(&node_b, &reader, group, store.newest(), &mut store).await;
     let caught_up = store.caught_up;
     let caught_up_to = store.newest();
@@ -200,22 +196,6 @@ async fn clients_of_a_killed_node_reconnect_to_the_other_and_get_every_message_o
         .filter(|id| **id > last_before_kill && **id <= caught_up_to)
         .count();
     assert!(caught_up > 0 && missed_while_away > 0);
-    println!(
-        "node kill: {} messages in {} ms; the reader was without a node for {} ms, \
-         {} messages were sent meanwhile and came back by catch-up ({} through REST, {} pushed \
-         between join and catch-up); {} pushed by node A before, {} by node B after; \
-         {} duplicates collapsed by id; each stored once (a retried send answered 200 with the \
-         first message)",
-        stored.len(),
-        talk_started.elapsed().as_millis(),
-        gap.as_millis(),
-        missed_while_away,
-        caught_up,
-        joined_live - live_before_kill,
-        live_before_kill,
-        store.live - joined_live,
-        store.duplicates,
-    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -368,24 +348,19 @@ async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_c
     redis.stop().await;
     let stopped_at = Instant::now();
     // During: both nodes keep taking messages and pushing them to their own sockets.
-    let mut local_latency = Vec::new();
     let mut n = 0;
     while stopped_at.elapsed() < OUTAGE {
         n += 1;
         let (id, sent) = post(&node_a, &writer_a, format!("A-{n}")).await;
-        local_latency.push(
-            readers[0]
-                .arrival(id, sent, Duration::from_secs(2))
-                .await
-                .unwrap_or_else(|| panic!("A-{n} reaches node A's own socket during the outage")),
-        );
+        readers[0]
+            .arrival(id, sent, Duration::from_secs(2))
+            .await
+            .unwrap_or_else(|| panic!("A-{n} reaches node A's own socket during the outage"));
         let (id, sent) = post(&node_b, &writer_b, format!("B-{n}")).await;
-        local_latency.push(
-            readers[1]
-                .arrival(id, sent, Duration::from_secs(2))
-                .await
-                .unwrap_or_else(|| panic!("B-{n} reaches node B's own socket during the outage")),
-        );
+        readers[1]
+            .arrival(id, sent, Duration::from_secs(2))
+            .await
+            .unwrap_or_else(|| panic!("B-{n} reaches node B's own socket during the outage"));
         if n == 1 {
             let (status, _) = node_a
                 .post("/api/users/logout", Some(&doomed), json!({}))
@@ -400,13 +375,9 @@ async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_c
         }
         tokio::time::sleep(Duration::from_millis(400)).await;
     }
-    let held_during: Vec<usize> = readers
-        .iter_mut()
-        .map(|r| {
-            r.drain();
-            r.store.ids_after(baseline).len()
-        })
-        .collect();
+    for reader in readers.iter_mut() {
+        reader.drain();
+    }
 
     assert!(
         !doomed_socket
@@ -416,20 +387,17 @@ async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_c
     );
 
     // After: Redis is back; each node resubscribes and tells its sockets to catch up.
-    let restarted_at = Instant::now();
     redis.restart().await;
-    let mut resync_after = Vec::new();
     for (i, reader) in readers.iter_mut().enumerate() {
         let deadline = Instant::now() + Duration::from_secs(5);
         while reader.resync.is_none() && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(10)).await;
             reader.drain();
         }
-        let (since, at) = reader
+        let (since, _) = reader
             .resync
             .clone()
             .expect("hub.resync after Redis is back");
-        resync_after.push(at.saturating_duration_since(restarted_at));
         let after = reader.store.newest_before(&since);
         let node = if i == 0 { &node_a } else { &node_b };
         let token = reader.token.clone();
@@ -470,23 +438,6 @@ async fn with_redis_stopped_for_ten_seconds_nodes_serve_their_sockets_and_then_c
             "each reader holds every message once"
         );
     }
-    local_latency.sort();
-    println!(
-        "redis outage {} s: {} messages posted during it; local pushes p50 {} ms, max {} ms; \
-         readers held {:?} of them before Redis was back; hub.resync {:?} ms after restart; \
-         after catch-up both hold all {} messages; A→B again in {} ms",
-        OUTAGE.as_secs(),
-        2 * n,
-        local_latency[local_latency.len() / 2].as_millis(),
-        local_latency.last().unwrap().as_millis(),
-        held_during,
-        resync_after
-            .iter()
-            .map(|d| d.as_millis())
-            .collect::<Vec<_>>(),
-        stored.len(),
-        crossed.unwrap().as_millis(),
-    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -612,11 +563,9 @@ async fn while_the_database_is_away_requests_get_503_nothing_is_half_written_and
     link.cut();
     let went_away = Instant::now();
     let ((status, body), _) = interrupted.await.unwrap();
-    let interrupted_answer = went_away.elapsed();
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert_eq!(body, json!({ "error": { "message": MESSAGE_UNAVAILABLE } }));
 
-    let mut outage_answers = Vec::new();
     for (method, path, payload) in [
         ("GET", "/api/users/whoami".to_string(), None),
         (
@@ -645,11 +594,9 @@ async fn while_the_database_is_away_requests_get_503_nothing_is_half_written_and
         );
         assert_eq!(body, json!({ "error": { "message": MESSAGE_UNAVAILABLE } }));
         assert!(took < time_limit, "{method} {path} answered in {took:?}");
-        outage_answers.push(took);
     }
     // An outage of a few seconds, as a restart takes: every request meanwhile answers 503.
     while went_away.elapsed() < Duration::from_secs(3) {
-        let started = Instant::now();
         let (status, body) = app.get("/api/users/whoami", Some(&creator)).await;
         assert_eq!(
             (status, &body),
@@ -658,7 +605,6 @@ async fn while_the_database_is_away_requests_get_503_nothing_is_half_written_and
                 &json!({ "error": { "message": MESSAGE_UNAVAILABLE } })
             )
         );
-        outage_answers.push(started.elapsed());
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
@@ -711,7 +657,7 @@ async fn while_the_database_is_away_requests_get_503_nothing_is_half_written_and
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let recovered = recovered.expect("service resumes without a restart");
+    assert!(recovered.is_some(), "service resumes without a restart");
     let (status, teams) = app.get("/api/teams", Some(&creator)).await;
     assert_eq!(
         status,
@@ -738,17 +684,6 @@ async fn while_the_database_is_away_requests_get_503_nothing_is_half_written_and
             .await
             .unwrap();
     assert_eq!(noticed, 1, "complete this time, notice included");
-    println!(
-        "database outage: interrupted write answered 503 in {} ms with nothing written; \
-         {} requests during the outage answered 503, slowest in {} ms (limit {} s); \
-         served again {} ms after the database was back ({} ms outage)",
-        interrupted_answer.as_millis(),
-        outage_answers.len(),
-        outage_answers.iter().max().unwrap().as_millis(),
-        time_limit.as_secs(),
-        recovered.as_millis(),
-        back.duration_since(went_away).as_millis(),
-    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -863,14 +798,4 @@ async fn a_socket_flooding_1000_events_a_second_is_cut_off_and_others_are_unaffe
         )
         .await;
     assert_eq!(status, StatusCode::OK);
-    println!(
-        "flood: {} events sent at 1,000/s, cut off after {} ms ({} typing relays let through); \
-         bystander got all {} messages, p50 {} ms, max {} ms",
-        report.sent,
-        cut_after.as_millis(),
-        typing,
-        latencies.len(),
-        latencies[latencies.len() / 2].as_millis(),
-        worst.as_millis(),
-    );
 }
