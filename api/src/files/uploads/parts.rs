@@ -592,7 +592,10 @@ where
         filling = Some(part);
     }
     let mut head = Head::new(upload);
-    if let Some(part) = filling.as_ref().filter(|_| !head.done && base == 0) {
+    if !head.done
+        && base == 0
+        && let Some(part) = &filling
+    {
         head.take(part.filled(), recorder).await?;
     }
     let space = upload.length - upload.offset;
