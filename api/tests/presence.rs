@@ -37,6 +37,24 @@ async fn join(socket: &mut SioClient, channel_id: i64) -> Value {
         .expect("join answered")
 }
 
+/// The changes one `presence.updated` lists: (user, status, sequence) in order.
+fn changes(data: &Value) -> Vec<(i64, String, u64)> {
+    let users = data["users"]
+        .as_array()
+        .expect("presence.updated lists users");
+    users
+        .iter()
+        .map(|u| {
+            let status = u["status"].as_str().unwrap().to_string();
+            (
+                u["user_id"].as_i64().unwrap(),
+                status,
+                u["seq"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
 /// Reads `socket` until `presence.updated` says `user` is `status`; every presence event seen
 /// on the way is added to `seen`. `None` when it did not come within `within`.
 async fn told(
@@ -52,10 +70,12 @@ async fn told(
         let left = deadline.saturating_duration_since(tokio::time::Instant::now());
         match socket.next(left).await {
             Next::Event(event) if event.name == "presence.updated" => {
-                let who = event.data["user_id"].as_i64().unwrap();
-                let what = event.data["status"].as_str().unwrap().to_string();
-                seen.push((who, what.clone()));
-                if who == user && what == status {
+                let changes = changes(&event.data);
+                let found = changes
+                    .iter()
+                    .any(|(who, what, _)| *who == user && what == status);
+                seen.extend(changes.into_iter().map(|(who, what, _)| (who, what)));
+                if found {
                     return Some(started.elapsed());
                 }
             }
@@ -141,11 +161,9 @@ async fn pushes_from_two_nodes_carry_an_order_and_the_greatest_sequence_is_the_s
     // Every push about the editor, in the order they arrived.
     let mut pushes: Vec<(String, u64)> = Vec::new();
     while let Next::Event(event) = watching.next(Duration::from_millis(500)).await {
-        if event.name == "presence.updated" && event.data["user_id"].as_i64() == Some(editor) {
-            pushes.push((
-                event.data["status"].as_str().unwrap().to_string(),
-                event.data["seq"].as_u64().unwrap(),
-            ));
+        if event.name == "presence.updated" {
+            let about_editor = changes(&event.data).into_iter().filter(|c| c.0 == editor);
+            pushes.extend(about_editor.map(|(_, status, seq)| (status, seq)));
         }
     }
 
@@ -290,7 +308,7 @@ async fn presence_crosses_nodes_and_a_dead_nodes_users_go_offline_within_the_exp
     let mut heard = Vec::new();
     while let Next::Event(event) = outside.next(Duration::from_millis(100)).await {
         if event.name == "presence.updated" {
-            heard.push(event.data["user_id"].as_i64().unwrap());
+            heard.extend(changes(&event.data).into_iter().map(|(who, _, _)| who));
         }
     }
     assert!(
@@ -321,8 +339,9 @@ async fn join_member_channels(app: &TestApp, token: &str, socket: &mut SioClient
 async fn heard_about(socket: &mut SioClient, user: i64, quiet: Duration) -> Vec<String> {
     let mut heard = Vec::new();
     while let Next::Event(event) = socket.next(quiet).await {
-        if event.name == "presence.updated" && event.data["user_id"].as_i64() == Some(user) {
-            heard.push(event.data["status"].as_str().unwrap().to_string());
+        if event.name == "presence.updated" {
+            let about_user = changes(&event.data).into_iter().filter(|c| c.0 == user);
+            heard.extend(about_user.map(|(_, status, _)| status));
         }
     }
     heard

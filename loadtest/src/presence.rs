@@ -54,6 +54,12 @@ pub struct PresenceReport {
     pub server_cores: f64,
 }
 
+/// `presence.updated`: the changes one room hears of at once.
+#[derive(Deserialize)]
+struct Updates {
+    users: Vec<Update>,
+}
+
 #[derive(Deserialize)]
 struct Update {
     user_id: i64,
@@ -92,24 +98,26 @@ pub async fn presence(config: PresenceConfig) -> anyhow::Result<PresenceReport> 
         Arc::new(move |event: &Event<'_>| match event.name {
             "presence.updated" => {
                 let now = monotonic_ns();
-                let Some(update) = event.first_arg::<Update>() else {
+                let Some(updates) = event.first_arg::<Updates>() else {
                     return;
                 };
-                let Some(at) = usize::try_from(update.user_id)
-                    .ok()
-                    .and_then(|i| activated_at.get(i))
-                    .map(|at| at.load(Ordering::Relaxed))
-                else {
-                    return;
-                };
-                if at == 0 || update.status != "online" {
-                    return;
+                for update in updates.users {
+                    let Some(at) = usize::try_from(update.user_id)
+                        .ok()
+                        .and_then(|i| activated_at.get(i))
+                        .map(|at| at.load(Ordering::Relaxed))
+                    else {
+                        continue;
+                    };
+                    if at == 0 || update.status != "online" {
+                        continue;
+                    }
+                    received.fetch_add(1, Ordering::Relaxed);
+                    histogram
+                        .lock()
+                        .expect("histogram lock")
+                        .saturating_record((now.saturating_sub(at) / 1000).max(1));
                 }
-                received.fetch_add(1, Ordering::Relaxed);
-                histogram
-                    .lock()
-                    .expect("histogram lock")
-                    .saturating_record((now.saturating_sub(at) / 1000).max(1));
             }
             "message.created" => {
                 messages.fetch_add(1, Ordering::Relaxed);

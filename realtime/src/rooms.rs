@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// Where an event goes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Room {
     /// Every socket of one user, on every node.
     User(i64),

@@ -29,10 +29,14 @@ export type PinRemoved = ServerEvents['pin.removed'];
 export type ChannelRead = ServerEvents['channel.read'];
 /** Relayed by realtime to the other members who joined the channel. */
 export type Typing = ServerEvents['typing'];
-/** Online: a socket of the user was active in the last 5 minutes; away: connected but idle. */
-export type PresenceStatus = PresenceUpdated['status'];
-/** `presence.updated`, in the rooms of the channels the user is a member of; also one entry of `GET /channels/{id}/presence`. */
+/** `presence.updated`, in the rooms of the channels the user is a member of: the changes that room heard of at once. */
 export type PresenceUpdated = ServerEvents['presence.updated'];
+/** Users' states: a push, or the answer of `GET /channels/{id}/presence` and `GET /teams/{id}/presence` (every member). */
+export type MembersPresence = View<'MembersPresence'>;
+/** One user's state with its sequence. */
+export type UserPresence = View<'UserPresence'>;
+/** Online: a socket of the user was active in the last 5 minutes; away: connected but idle. */
+export type PresenceStatus = UserPresence['status'];
 
 // Notices (the user's room)
 

@@ -1,3 +1,4 @@
+import type { UserPresence } from './events';
 import { type KnownPresence, newerPresence, usePresence } from './presence';
 
 const state = (userId: number) => usePresence.getState().users[userId];
@@ -6,7 +7,7 @@ afterEach(() => usePresence.setState({ users: {} }));
 
 describe('presence store ordering', () => {
   it('keeps the greatest sequence per user whatever order the pushes arrive in', () => {
-    const { apply } = usePresence.getState();
+    const apply = (update: UserPresence) => usePresence.getState().apply({ users: [update] });
     // Two nodes announced 「offline」 (seq 11) then 「online」 (seq 12); the second arrived first.
     apply({ userId: 5, status: 'online', seq: 12 });
     apply({ userId: 5, status: 'offline', seq: 11 });
@@ -22,16 +23,21 @@ describe('presence store ordering', () => {
   });
 
   it('takes a REST answer only where it is newer than the pushes already heard', () => {
-    const { apply, applyAll } = usePresence.getState();
-    apply({ userId: 1, status: 'online', seq: 40 });
-    apply({ userId: 2, status: 'online', seq: 7 });
+    const { apply } = usePresence.getState();
+    // One push listing two changes.
+    apply({
+      users: [
+        { userId: 1, status: 'online', seq: 40 },
+        { userId: 2, status: 'online', seq: 7 },
+      ],
+    });
     // The answer was read before user 1's latest change and after user 2's.
-    applyAll([
+    apply({ users: [
       { userId: 1, status: 'offline', seq: 39 },
       { userId: 2, status: 'offline', seq: 8 },
       { userId: 3, status: 'away', seq: 5 },
       { userId: 4, status: 'offline', seq: 0 },
-    ]);
+    ] });
     expect(state(1)).toEqual({ status: 'online', seq: 40 });
     expect(state(2)).toEqual({ status: 'offline', seq: 8 });
     expect(state(3)).toEqual({ status: 'away', seq: 5 });

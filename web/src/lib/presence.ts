@@ -9,7 +9,7 @@
  * an older push that arrives late changes nothing (`docs/decisions/presence.md`).
  */
 import { create } from 'zustand';
-import type { PresenceStatus, PresenceUpdated } from './events';
+import type { MembersPresence, PresenceStatus, UserPresence } from './events';
 import { registerReset } from './reset';
 
 export interface KnownPresence {
@@ -20,14 +20,12 @@ export interface KnownPresence {
 interface PresenceState {
   /** Each known user's state (absent: offline, never heard of). */
   users: Record<number, KnownPresence>;
-  /** A push or one entry of a REST answer: kept only when newer than what is known. */
-  apply: (update: PresenceUpdated) => void;
-  /** A REST answer's entries at once (one render). */
-  applyAll: (updates: PresenceUpdated[]) => void;
+  /** A push or a REST answer (one render): each entry kept only when newer than what is known. */
+  apply: (presence: MembersPresence) => void;
 }
 
 /** `users` with `updates` that are newer than what it holds; the same object when none is. */
-export function newerPresence(users: Record<number, KnownPresence>, updates: PresenceUpdated[]): Record<number, KnownPresence> {
+export function newerPresence(users: Record<number, KnownPresence>, updates: UserPresence[]): Record<number, KnownPresence> {
   let next = users;
   for (const { userId, status, seq } of updates) {
     const known = next[userId];
@@ -40,8 +38,7 @@ export function newerPresence(users: Record<number, KnownPresence>, updates: Pre
 
 export const usePresence = create<PresenceState>()((set) => ({
   users: {},
-  apply: (update) => set((s) => ({ users: newerPresence(s.users, [update]) })),
-  applyAll: (updates) => set((s) => ({ users: newerPresence(s.users, updates) })),
+  apply: (presence) => set((s) => ({ users: newerPresence(s.users, presence.users) })),
 }));
 
 // Another person's login starts from nothing.

@@ -1,16 +1,21 @@
-//! `presence.updated`: a user's state changed; it goes to the rooms of the channels they are a
-//! member of, whose sockets are those of people who may read those channels, and to the user
-//! rooms of those who may see a team the user works in (the team's member list shows it).
+//! `presence.updated`: users' states changed. One push per room carries every change of a batch
+//! that room hears of (the hub notices changes in batches: a tick finds many people gone away at
+//! once), so a room of 100 members costs 100 frames per batch, not per change
+//! (`docs/decisions/presence.md`). The rooms are those of the channels each user is a member of,
+//! whose sockets are those of people who may read those channels, and the user rooms of those
+//! who may see a team the user works in (the team's member list shows it).
+
+use std::collections::HashMap;
 
 use realtime::{PresenceChange, PresenceStatus, Room};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::impl_event;
-use crate::platform::events;
 
+/// One user's state and sequence: an entry of a push or of a REST answer.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct PresenceUpdated {
+pub struct UserPresence {
     pub user_id: i64,
     /// `online`, `away` or `offline`.
     #[schema(value_type = String)]
@@ -19,36 +24,116 @@ pub struct PresenceUpdated {
     /// client keeps, per user, the state with the greatest sequence it has seen (pushes from two
     /// nodes may cross; `docs/decisions/presence.md`).
     pub seq: u64,
-    #[serde(skip)]
-    channel_ids: Vec<i64>,
-    /// Who may see a team the user works in (their own rooms: no team room to keep).
-    #[serde(skip)]
-    team_viewer_ids: Vec<i64>,
 }
 
-impl PresenceUpdated {
-    /// The state itself, for an answer (no audience).
-    pub fn now(change: PresenceChange) -> Self {
-        Self::new(change, Vec::new(), Vec::new())
-    }
-
-    pub fn new(change: PresenceChange, channel_ids: Vec<i64>, team_viewer_ids: Vec<i64>) -> Self {
-        PresenceUpdated {
+impl From<PresenceChange> for UserPresence {
+    fn from(change: PresenceChange) -> Self {
+        UserPresence {
             user_id: change.user_id,
             status: change.status,
             seq: change.seq,
-            channel_ids,
-            team_viewer_ids,
         }
     }
 }
 
-impl_event!(PresenceUpdated, PresenceUpdated, |event| {
-    let mut rooms: Vec<Room> = event
-        .channel_ids
-        .iter()
-        .map(|id| Room::Channel(*id))
-        .collect();
-    rooms.extend(events::users(event.team_viewer_ids.iter().copied()));
-    rooms
-});
+/// Users' states: the push's payload and the answer of `GET /channels/{id}/presence` and
+/// `GET /teams/{id}/presence`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MembersPresence {
+    /// In the order the node noticed them; a REST answer lists every member, offline ones too
+    /// (so that a client holding a newer push keeps it and an older one is replaced).
+    pub users: Vec<UserPresence>,
+}
+
+/// `presence.updated` to one room.
+#[derive(Debug, Serialize)]
+pub struct PresenceUpdated {
+    #[serde(flatten)]
+    presence: MembersPresence,
+    #[serde(skip)]
+    room: Room,
+}
+
+impl PresenceUpdated {
+    /// One push per room of the changes' audiences, each listing that room's changes in the
+    /// order given. `audience` answers the rooms that hear of one change.
+    pub fn per_room(
+        changes: &[PresenceChange],
+        mut audience: impl FnMut(&PresenceChange) -> Vec<Room>,
+    ) -> Vec<PresenceUpdated> {
+        let mut order: Vec<Room> = Vec::new();
+        let mut by_room: HashMap<Room, Vec<UserPresence>> = HashMap::new();
+        for change in changes {
+            for room in audience(change) {
+                let users = by_room.entry(room.clone()).or_insert_with(|| {
+                    order.push(room);
+                    Vec::new()
+                });
+                users.push(UserPresence::from(*change));
+            }
+        }
+        order
+            .into_iter()
+            .map(|room| {
+                let users = by_room.remove(&room).unwrap_or_default();
+                PresenceUpdated {
+                    presence: MembersPresence { users },
+                    room,
+                }
+            })
+            .collect()
+    }
+}
+
+impl_event!(
+    PresenceUpdated as MembersPresence,
+    PresenceUpdated,
+    |event| vec![event.room.clone()]
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(user_id: i64, status: PresenceStatus, seq: u64) -> PresenceChange {
+        PresenceChange {
+            user_id,
+            status,
+            seq,
+        }
+    }
+
+    #[test]
+    fn one_push_per_room_listing_its_changes_in_order() {
+        let changes = [
+            change(1, PresenceStatus::Away, 10),
+            change(2, PresenceStatus::Online, 11),
+            change(1, PresenceStatus::Online, 12),
+        ];
+        // User 1 is in channels 7 and 8, user 2 in 8 only; user 9 sees user 2's team.
+        let pushes = PresenceUpdated::per_room(&changes, |c| match c.user_id {
+            1 => vec![Room::Channel(7), Room::Channel(8)],
+            _ => vec![Room::Channel(8), Room::User(9)],
+        });
+        let seen: Vec<(Room, Vec<(i64, u64)>)> = pushes
+            .iter()
+            .map(|p| {
+                let users = p.presence.users.iter().map(|u| (u.user_id, u.seq));
+                (p.room.clone(), users.collect())
+            })
+            .collect();
+        assert_eq!(
+            seen,
+            vec![
+                (Room::Channel(7), vec![(1, 10), (1, 12)]),
+                (Room::Channel(8), vec![(1, 10), (2, 11), (1, 12)]),
+                (Room::User(9), vec![(2, 11)]),
+            ]
+        );
+        let wire = serde_json::to_value(&pushes[2]).unwrap();
+        assert_eq!(
+            wire,
+            serde_json::json!({"users": [{"user_id": 2, "status": "online", "seq": 11}]})
+        );
+    }
+}

@@ -4,14 +4,12 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use serde::Serialize;
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::chat::channels::access::{ensure_team_visible, readable_channel};
 use crate::chat::presence::db;
-use crate::chat::presence::events::PresenceUpdated;
+use crate::chat::presence::events::{MembersPresence, UserPresence};
 use crate::platform::error::AppResult;
 use crate::platform::extract::AuthUser;
 use crate::state::AppState;
@@ -22,13 +20,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(team_presence))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MembersPresence {
-    /// Every member's state now with its sequence (offline ones too, so that a client holding a
-    /// newer push keeps it and an older one is replaced).
-    pub users: Vec<PresenceUpdated>,
-}
-
 /// The states of `members` now.
 async fn presence_of(state: &AppState, members: Vec<i64>) -> MembersPresence {
     let states = state.hub.presence_of(&members).await;
@@ -36,11 +27,11 @@ async fn presence_of(state: &AppState, members: Vec<i64>) -> MembersPresence {
         .into_iter()
         .map(|user_id| {
             let now = states.get(&user_id).copied().unwrap_or_default();
-            PresenceUpdated::now(realtime::PresenceChange {
+            UserPresence {
                 user_id,
                 status: now.status,
                 seq: now.seq,
-            })
+            }
         })
         .collect();
     MembersPresence { users }

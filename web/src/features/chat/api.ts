@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { PresenceUpdated, ReactionSummary } from '@/lib/events';
+import type { MembersPresence, ReactionSummary } from '@/lib/events';
 import type { Channel, ChatFile, GroupedTeams, Member, Message, MessagePage, Reaction, SearchResults, Team } from './types';
 
 export interface UnreadSummary {
@@ -17,7 +17,7 @@ export const chatApi = {
   channel: (channelId: number) => api.get<Channel>(`/channels/${channelId}`, undefined, { quietRefusal: true }),
   members: (channelId: number) => api.get<Member[]>(`/channels/${channelId}/members`),
   /** The members who are online or away now. */
-  presence: (channelId: number) => api.get<{ users: PresenceUpdated[] }>(`/channels/${channelId}/presence`),
+  presence: (channelId: number) => api.get<MembersPresence>(`/channels/${channelId}/presence`),
   /** Asked for alongside the channel itself: for a channel the user may not read, the channel's 403 page says it, not the banner. */
   messages: (channelId: number, page: number) => api.get<MessagePage>(`/channels/${channelId}/messages`, { page }, { quietRefusal: true }),
   /** The history page holding `messageId` (a search hit opened in its context). */

@@ -409,9 +409,9 @@ export const useChat = create<ChatState>((set, get) => {
       }),
     fetchPresence: (channelId) =>
       quietly(async () => {
-        const { users } = await chatApi.presence(channelId);
+        const presence = await chatApi.presence(channelId);
         // Every member with a sequence: a push newer than this answer is kept (`lib/presence.ts`).
-        usePresence.getState().applyAll(users);
+        usePresence.getState().apply(presence);
       }),
     fetchReactions: () =>
       quietly(async () => {

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { PresenceUpdated } from '@/lib/events';
+import type { MembersPresence } from '@/lib/events';
 import type {
   CreatorQuery,
   CandidatePage,
@@ -27,7 +27,7 @@ export const mediaTeamsApi = {
   favorite: (mediaId: number, teamId: number, isFavorite: boolean) => api.put<Team>(`${team(mediaId, teamId)}/favorite`, { isFavorite }),
   members: (mediaId: number, teamId: number, page: number) => api.get<MemberPage>(`${team(mediaId, teamId)}/members`, { page }),
   /** The working members' states now (the chat's team rule decides who may ask). */
-  presence: (teamId: number) => api.get<{ users: PresenceUpdated[] }>(`/teams/${teamId}/presence`),
+  presence: (teamId: number) => api.get<MembersPresence>(`/teams/${teamId}/presence`),
   addMembers: (mediaId: number, teamId: number, userIds: number[]) => api.post<Member[]>(`${team(mediaId, teamId)}/members`, { userIds }),
   updateMember: (mediaId: number, teamId: number, userId: number, input: MemberInput) =>
     api.put<Member>(`${team(mediaId, teamId)}/members/${userId}`, input),

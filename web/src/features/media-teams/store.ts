@@ -53,7 +53,7 @@ export const useMediaTeams = create<MediaTeamsState>((set, get) => ({
   fetchReceived: async () => {
     await track(set, 'received', () => mediaTeamsApi.received(), 'オファーの取得に失敗しました');
   },
-  fetchPresence: (teamId) => settle(mediaTeamsApi.presence(teamId).then(({ users }) => usePresence.getState().applyAll(users))),
+  fetchPresence: (teamId) => settle(mediaTeamsApi.presence(teamId).then((presence) => usePresence.getState().apply(presence))),
   run: async <T>(operation: () => Promise<T>, fallback: string) => {
     const box: { ok: boolean; value: T | null } = { ok: false, value: null };
     await track(

@@ -24,7 +24,7 @@ export interface WireEvents {
   'notice.read': components['schemas']['NoticeRead'];
   'pin.added': components['schemas']['PinAdded'];
   'pin.removed': components['schemas']['PinRemoved'];
-  'presence.updated': components['schemas']['PresenceUpdated'];
+  'presence.updated': components['schemas']['MembersPresence'];
   'reaction.added': components['schemas']['ReactionChanged'];
   'reaction.removed': components['schemas']['ReactionChanged'];
   'reward_confirmation.created': components['schemas']['RewardConfirmationCreated'];

@@ -20494,12 +20494,16 @@ export interface components {
             user_name: string;
             work_status: components["schemas"]["WorkStatus"];
         };
+        /**
+         * @description Users' states: the push's payload and the answer of `GET /channels/{id}/presence` and
+         *     `GET /teams/{id}/presence`.
+         */
         MembersPresence: {
             /**
-             * @description Every member's state now with its sequence (offline ones too, so that a client holding a
-             *     newer push keeps it and an older one is replaced).
+             * @description In the order the node noticed them; a REST answer lists every member, offline ones too
+             *     (so that a client holding a newer push keeps it and an older one is replaced).
              */
-            users: components["schemas"]["PresenceUpdated"][];
+            users: components["schemas"]["UserPresence"][];
         };
         MemoInput: {
             /** @description Up to 2000 characters; empty clears it. */
@@ -21062,19 +21066,6 @@ export interface components {
             /** Format: int32 */
             id: number;
             name: string;
-        };
-        PresenceUpdated: {
-            /**
-             * Format: int64
-             * @description The user's presence sequence: a later state of the same user has a greater one, so a
-             *     client keeps, per user, the state with the greatest sequence it has seen (pushes from two
-             *     nodes may cross; `docs/decisions/presence.md`).
-             */
-            seq: number;
-            /** @description `online`, `away` or `offline`. */
-            status: string;
-            /** Format: int64 */
-            user_id: number;
         };
         /** @description The Profile as the API returns it (spec section 3). */
         Profile: {
@@ -22025,6 +22016,20 @@ export interface components {
             base_url: string;
             sums: components["schemas"]["PaymentSums"];
             users: components["schemas"]["UserPayment"][];
+        };
+        /** @description One user's state and sequence: an entry of a push or of a REST answer. */
+        UserPresence: {
+            /**
+             * Format: int64
+             * @description The user's presence sequence: a later state of the same user has a greater one, so a
+             *     client keeps, per user, the state with the greatest sequence it has seen (pushes from two
+             *     nodes may cross; `docs/decisions/presence.md`).
+             */
+            seq: number;
+            /** @description `online`, `away` or `offline`. */
+            status: string;
+            /** Format: int64 */
+            user_id: number;
         };
         UserRecord: {
             client?: components["schemas"]["ClientRef"] | null;

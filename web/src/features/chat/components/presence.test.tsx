@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { PresenceDot } from '@/components/presence-dot';
+import type { UserPresence } from '@/lib/events';
 import { usePresence } from '@/lib/presence';
 import { chatMessage } from '@/test/chat-fixtures';
 import { useChat } from '../store';
@@ -52,12 +53,13 @@ describe('presence dot', () => {
     const dot = screen.getByTestId('presence-dot');
     expect(dot).toHaveAttribute('data-status', 'offline');
     expect(dot).toHaveAccessibleName('オフライン');
-    const push = usePresence.getState().apply;
+    const push = (...users: UserPresence[]) => usePresence.getState().apply({ users });
     act(() => push({ userId: 2, status: 'online', seq: 1 }));
     expect(dot).toHaveAccessibleName('オンライン');
     act(() => push({ userId: 3, status: 'away', seq: 2 }));
     expect(dot).toHaveAttribute('data-status', 'online');
-    act(() => push({ userId: 2, status: 'away', seq: 3 }));
+    // One push listing two changes of the same user: the later one shows.
+    act(() => push({ userId: 2, status: 'online', seq: 2 }, { userId: 2, status: 'away', seq: 3 }));
     expect(dot).toHaveAccessibleName('離席中');
     act(() => push({ userId: 2, status: 'offline', seq: 4 }));
     expect(dot).toHaveAttribute('data-status', 'offline');

@@ -56,9 +56,9 @@ describe('team page presence', () => {
     expect(api.called(PRESENCE)).toHaveLength(1);
 
     // presence.updated (routed to the store by the chat's live bindings): newer moves the dot, older does not.
-    act(() => usePresence.getState().apply({ userId: 11, status: 'away', seq: 21 }));
+    act(() => usePresence.getState().apply({ users: [{ userId: 11, status: 'away', seq: 21 }] }));
     expect(dotOf('清水 美月')).toHaveAccessibleName('離席中');
-    act(() => usePresence.getState().apply({ userId: 11, status: 'offline', seq: 19 }));
+    act(() => usePresence.getState().apply({ users: [{ userId: 11, status: 'offline', seq: 19 }] }));
     expect(dotOf('清水 美月')).toHaveAttribute('data-status', 'away');
   });
 });
