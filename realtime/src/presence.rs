@@ -5,7 +5,7 @@
 //! **offline** with no socket. Each node keeps, per user, only the state it last wrote; it
 //! recomputes a user's state from their sockets on this node when something may have changed it
 //! (a connect, a disconnect, an event from a socket idle for the away time, and every tick for
-//! the sockets going idle), never per delivered message.
+//! the users it holds online, whose sockets may have gone idle), never per delivered message.
 //!
 //! Across nodes (Redis): `{prefix}:presence:user:{id}` is a hash node → `1` (away) or `2`
 //! (online), its greatest value the user's state; `{prefix}:presence:node:{node}` the set of
@@ -130,6 +130,8 @@ pub(crate) struct Presence {
     receiver: Mutex<Option<mpsc::UnboundedReceiver<i64>>>,
     /// What this node last wrote per user (absent: offline).
     written: Mutex<HashMap<i64, PresenceStatus>>,
+    /// Users whose write to Redis failed: the next tick tries them again.
+    unsettled: Mutex<HashSet<i64>>,
     store: Option<Store>,
     listeners: RwLock<Vec<Listener>>,
     /// Set by fault injection: the node behaves as if its process had died.
@@ -150,6 +152,7 @@ impl Presence {
             dirty,
             receiver: Mutex::new(Some(receiver)),
             written: Mutex::default(),
+            unsettled: Mutex::default(),
             store,
             listeners: RwLock::default(),
             halted: AtomicBool::new(false),
@@ -160,6 +163,10 @@ impl Presence {
 
     fn written(&self) -> std::sync::MutexGuard<'_, HashMap<i64, PresenceStatus>> {
         self.written.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn unsettled(&self) -> std::sync::MutexGuard<'_, HashSet<i64>> {
+        self.unsettled.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn mark(&self, user_id: i64) {
@@ -280,7 +287,10 @@ impl Presence {
                     let mut written = self.written();
                     let moved = match (&self.store, moved) {
                         // A write that failed is tried again at the next tick (it still differs).
-                        (Some(_), None) => continue,
+                        (Some(_), None) => {
+                            self.unsettled().insert(*user_id);
+                            continue;
+                        }
                         (Some(_), Some(moved)) => moved,
                         (None, _) => {
                             let before = written.get(user_id).copied().unwrap_or_default();
@@ -310,20 +320,29 @@ impl Presence {
         }
     }
 
-    /// Every tick: renews this node's heartbeat, looks at every local user again (sockets
-    /// going idle, writes that failed), and takes over the nodes whose heartbeat lapsed.
+    /// Every tick: renews this node's heartbeat, looks again at the users this node holds
+    /// online (time moves only them: their sockets may have gone idle) and at those whose write
+    /// failed, and takes over the nodes whose heartbeat lapsed. Every other change comes with an
+    /// event that marks its user (a connect, a disconnect, activity after an idle spell), so a
+    /// tick costs the online users, not everyone connected.
     async fn tick(&self, shared: &Shared) {
+        let mut users: HashSet<i64> = std::mem::take(&mut *self.unsettled());
         if let Some(store) = &self.store {
             // Another node took this one for dead (a long Redis outage) and removed what it had
-            // written: write everything again.
+            // written: write everyone again.
             if store.heartbeat(self.config.expiry).await == Some(true) {
                 self.written().clear();
+                shared.registry.for_each(ALL, |socket| {
+                    users.insert(socket.identity.user_id);
+                });
             }
         }
-        let mut users: HashSet<i64> = self.written().keys().copied().collect();
-        shared.registry.for_each(ALL, |socket| {
-            users.insert(socket.identity.user_id);
-        });
+        users.extend(
+            self.written()
+                .iter()
+                .filter(|(_, status)| **status == PresenceStatus::Online)
+                .map(|(user_id, _)| *user_id),
+        );
         self.settle(shared, users).await;
         if let Some(store) = &self.store {
             for change in store.sweep().await {
@@ -749,6 +768,50 @@ mod tests {
         assert_eq!(seqs.len(), 6, "{seqs:?}");
         assert!(seqs.windows(2).all(|w| w[0] < w[1]), "{seqs:?}");
         assert_eq!(now.seq, *seqs.last().unwrap());
+    }
+
+    /// A tick finds the users held online whose sockets went idle; one already away is left to
+    /// the events that can move it.
+    #[tokio::test]
+    async fn a_tick_makes_idle_online_users_away() {
+        let shared = crate::hub::testing::shared(
+            Arc::new(Nobody),
+            PresenceConfig {
+                away_after: Duration::from_millis(200),
+                ..PresenceConfig::default()
+            },
+        );
+        let heard = Arc::new(Mutex::new(Vec::new()));
+        shared.presence.listen({
+            let heard = heard.clone();
+            Arc::new(move |change: PresenceChange| {
+                heard.lock().unwrap().push((change.user_id, change.status));
+            })
+        });
+        let heard = || std::mem::take(&mut *heard.lock().unwrap());
+        let mut sockets = Vec::new();
+        for user in [7, 8] {
+            let (socket, peer) = testing::socket(shared.registry.next_id(), user, 16).await;
+            shared.registry.add(socket.clone());
+            shared.registry.join(&socket, &format!("user:{user}"));
+            sockets.push((socket, peer));
+        }
+        shared.presence.settle(&shared, [7, 8]).await;
+        assert_eq!(
+            heard(),
+            [(7, PresenceStatus::Online), (8, PresenceStatus::Online)]
+        );
+        tokio::time::sleep(Duration::from_millis(220)).await;
+        shared.presence.tick(&shared).await;
+        let mut away = heard();
+        away.sort();
+        assert_eq!(away, [(7, PresenceStatus::Away), (8, PresenceStatus::Away)]);
+        // User 7 is active again (its event marks it); the next tick has nothing to announce.
+        sockets[0].0.touch(now_ms());
+        shared.presence.settle(&shared, [7]).await;
+        assert_eq!(heard(), [(7, PresenceStatus::Online)]);
+        shared.presence.tick(&shared).await;
+        assert!(heard().is_empty(), "nobody went idle since");
     }
 
     #[test]
