@@ -7,7 +7,7 @@ use crate::support::db;
 use api::auth::role::Role;
 use api::auth::session::Caller;
 use api::chat::channels::access::SqlQuery;
-use api::chat::teams::http::TeamView;
+use api::chat::teams::model::TeamView;
 use api::chat::teams::{TeamsOf, push_teams_query};
 use api::platform::read_pipeline::{APPLICATION_NAME, FromPgRow};
 use api::platform::sql::ReadQuery;

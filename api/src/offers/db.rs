@@ -1,6 +1,6 @@
 //! The offer templates' SQL.
 
-use crate::offers::http::OfferTemplate;
+use crate::offers::model::OfferTemplate;
 use crate::platform::error::AppResult;
 
 /// Every template, oldest first.

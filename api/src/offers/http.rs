@@ -1,6 +1,7 @@
 //! Offer templates: managers and admins keep them; clients and staff read them when offering work.
 
 use crate::offers::db;
+use crate::offers::model::OfferTemplate;
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::ApiJson;
 use crate::platform::guards::{StaffOrClientUser, StaffUser};
@@ -10,7 +11,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -19,13 +20,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list, create))
         .routes(routes!(update, remove))
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct OfferTemplate {
-    pub id: i64,
-    pub name: String,
-    pub body: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -2,3 +2,4 @@
 
 mod db;
 pub mod http;
+pub mod model;

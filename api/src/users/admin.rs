@@ -3,7 +3,6 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -24,7 +23,7 @@ use crate::users::db;
 use crate::users::events::{RevokeReason, SessionRevoked};
 use crate::users::flags::{self, AdminFlag, AdminFlags};
 use crate::users::leaving;
-use crate::users::model::AccountStatus;
+use crate::users::model::{AccountStatus, LeftUser, ManagedUser};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -45,16 +44,6 @@ impl Declared for RoleChange {
         "role_type",
         &[Rule::Required, Rule::In(Role::ASSIGNABLE_WIRE_NAMES)],
     )];
-}
-
-/// A user as staff manage them.
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct ManagedUser {
-    pub id: i64,
-    pub user_name: String,
-    #[schema(value_type = String)]
-    pub role_type: Role,
-    pub account_status: AccountStatus,
 }
 
 /// Changes a user's role. Every session of theirs ends at once: their open browsers get
@@ -249,22 +238,6 @@ pub struct LeftQuery {
     /// From 1.
     #[param(minimum = 0, maximum = 100000)]
     pub page: Option<i64>,
-}
-
-/// One user who is leaving or has left.
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct LeftUser {
-    pub user_id: i64,
-    /// Their display name when the leave began.
-    pub user_name: String,
-    #[schema(value_type = String)]
-    pub role_type: Role,
-    pub account_status: AccountStatus,
-    pub reason: String,
-    pub banned_at: DateTime<Utc>,
-    pub banned_by_name: Option<String>,
-    pub left_at: Option<DateTime<Utc>>,
-    pub left_by_name: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

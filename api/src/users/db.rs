@@ -4,9 +4,10 @@ use sqlx::PgExecutor;
 
 use crate::auth::role::Role;
 use crate::files::scan::ScanStatus;
-use crate::users::admin::{LeftUser, ManagedUser};
-use crate::users::http::{DirectoryFilter, DirectoryUser};
-use crate::users::model::{AccountStatus, ClientRef, ImageFile, UserRecord, WorkStatus};
+use crate::users::model::{
+    AccountStatus, ClientRef, DirectoryFilter, DirectoryUser, ImageFile, LeftUser, ManagedUser,
+    UserRecord, WorkStatus,
+};
 use crate::users::profile::{NewAccount, PersonValues, Profile, ProfileImage, ProfileValues};
 
 #[derive(sqlx::FromRow)]

@@ -13,7 +13,7 @@ use crate::platform::pagination::Paging;
 use crate::platform::query::{list_param, single_param};
 use crate::platform::validation::Validator;
 use crate::state::AppState;
-use crate::users::model::{AccountStatus, WorkStatus};
+use crate::users::model::{AccountStatus, DirectoryFilter, DirectoryUser};
 use crate::users::profile::{self, Profile, ProfileInput};
 use crate::users::{access, db};
 use axum::Json;
@@ -37,34 +37,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub const MAX_PER_PAGE: i64 = 200;
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct DirectoryUser {
-    pub id: i64,
-    pub user_name: String,
-    #[schema(value_type = String)]
-    pub role_type: Role,
-    pub work_status: WorkStatus,
-    /// Staff only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub account_status: Option<AccountStatus>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
 pub struct DirectoryList {
     #[serde(flatten)]
     pub paging: Paging,
     pub users: Vec<DirectoryUser>,
-}
-
-/// What `GET /users` filters on.
-pub struct DirectoryFilter {
-    pub roles: Vec<Role>,
-    pub statuses: Vec<AccountStatus>,
-    /// Each word must appear in the user name, the full name or its reading, or (staff) the
-    /// mail address.
-    pub words: String,
-    /// Staff also match mail addresses and read the account status.
-    pub staff: bool,
 }
 
 #[utoipa::path(get, path = "/users", tag = "users", security(("bearer" = [])),

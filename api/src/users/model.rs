@@ -1,6 +1,8 @@
-//! The User record of the spec (section 3) as the API returns it.
+//! The User record of the spec (section 3) as the API returns it, the people picker's rows and
+//! filter (`GET /users`), and users as staff manage them (`admin.rs`).
 
 use crate::files::scan::ScanStatus;
+use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -35,6 +37,56 @@ pub struct UserRecord {
     pub has_attribute: bool,
     pub is_exists_new_information: bool,
     pub client: Option<ClientRef>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DirectoryUser {
+    pub id: i64,
+    pub user_name: String,
+    #[schema(value_type = String)]
+    pub role_type: Role,
+    pub work_status: WorkStatus,
+    /// Staff only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub account_status: Option<AccountStatus>,
+}
+
+/// What `GET /users` filters on.
+pub struct DirectoryFilter {
+    pub roles: Vec<Role>,
+    pub statuses: Vec<AccountStatus>,
+    /// Each word must appear in the user name, the full name or its reading, or (staff) the
+    /// mail address.
+    pub words: String,
+    /// Staff also match mail addresses and read the account status.
+    pub staff: bool,
+}
+
+/// A user as staff manage them.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct ManagedUser {
+    pub id: i64,
+    pub user_name: String,
+    #[schema(value_type = String)]
+    pub role_type: Role,
+    pub account_status: AccountStatus,
+}
+
+/// One user who is leaving or has left.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct LeftUser {
+    pub user_id: i64,
+    /// Their display name when the leave began.
+    pub user_name: String,
+    #[schema(value_type = String)]
+    pub role_type: Role,
+    pub account_status: AccountStatus,
+    pub reason: String,
+    pub banned_at: DateTime<Utc>,
+    pub banned_by_name: Option<String>,
+    pub left_at: Option<DateTime<Utc>>,
+    pub left_by_name: Option<String>,
 }
 
 // Loading lives in `db.rs`; `users::model::load` stays the domain's public way to read a user.

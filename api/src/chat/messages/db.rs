@@ -9,8 +9,9 @@ use sqlx::PgExecutor;
 use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::chat::channels::access::{SqlQuery, push_readable_channels};
-use crate::chat::messages::http::Reaction;
-use crate::chat::messages::model::{Author, KnownMessage, MessageView, ReactionSummary, Replier};
+use crate::chat::messages::model::{
+    Author, KnownMessage, MessageView, Reaction, ReactionSummary, Replier,
+};
 use crate::files::FileView;
 use crate::files::scan::ScanStatus;
 use crate::platform::limits::{self, Bucket};

@@ -9,7 +9,7 @@ use crate::chat::messages::events::{
     ReactionChanged, ReactionRemoved,
 };
 use crate::chat::messages::mentions::mentioned_user_ids;
-use crate::chat::messages::model::{KnownMessage, MessageView};
+use crate::chat::messages::model::{KnownMessage, MessageView, Reaction};
 use crate::chat::messages::{access, db};
 use crate::files::scan::ScanStatus;
 use crate::notices::NoticeType;
@@ -48,13 +48,6 @@ pub const PER_PAGE: i64 = 50;
 pub const CATCH_UP_LIMIT: i64 = 200;
 pub const MAX_BODY_CHARS: usize = 10_000;
 pub const MAX_FILES: usize = 10;
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct Reaction {
-    pub id: i64,
-    pub name: String,
-    pub path: String,
-}
 
 #[utoipa::path(get, path = "/reactions", tag = "messages", security(("bearer" = [])), responses((status = 200, body = [Reaction])))]
 pub async fn reactions(

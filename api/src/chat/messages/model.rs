@@ -1,4 +1,5 @@
-//! The Message representation (REST and events alike); `db.rs` loads it in batches.
+//! The Message representation (REST and events alike), which `db.rs` loads in batches, and the
+//! reactions a message may be given (`GET /reactions`).
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -15,6 +16,13 @@ pub struct Author {
     #[schema(value_type = String)]
     pub role_type: Role,
     pub image_file: Option<ImageFile>,
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Reaction {
+    pub id: i64,
+    pub name: String,
+    pub path: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]

@@ -7,7 +7,7 @@ use crate::auth::session::Caller;
 use crate::chat::channels::access::{
     push_led_teams, push_readable_channels, push_unread_count, push_visible_teams,
 };
-use crate::chat::teams::http::TeamView;
+use crate::chat::teams::model::TeamView;
 use crate::platform::error::AppResult;
 use crate::platform::read_pipeline::{FromPgRow, ReadPipeline};
 use crate::platform::sql::{PushSql, ReadQuery};

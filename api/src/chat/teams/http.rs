@@ -2,6 +2,7 @@
 
 use crate::chat::channels::access::ensure_team_visible;
 use crate::chat::teams::db::{self, TeamsOf};
+use crate::chat::teams::model::TeamView;
 use crate::platform::error::AppResult;
 use crate::platform::extract::{ApiJson, AuthUser};
 use crate::state::AppState;
@@ -18,16 +19,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(leader_teams))
         .routes(routes!(set_favorite))
         .routes(routes!(channels))
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct TeamView {
-    pub id: i64,
-    pub name: String,
-    pub is_favorite: bool,
-    pub is_assigned: bool,
-    /// Unread messages over the team's channels the caller can read.
-    pub unread_count: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -2,6 +2,7 @@
 
 mod db;
 pub mod http;
+pub mod model;
 
 /// The team list's query, for comparing the read pipeline with the pool (tests).
 pub use db::{TeamsOf, push_teams_query};

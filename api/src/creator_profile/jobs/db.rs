@@ -2,7 +2,7 @@
 
 use sqlx::PgExecutor;
 
-use super::http::Jobs;
+use super::model::Jobs;
 
 pub(super) async fn find(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Option<Jobs>> {
     sqlx::query_as(

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::model::Jobs;
 use super::{Occupation, OfficeSoftware, db};
 use crate::creator_profile::access;
 use crate::platform::error::AppResult;
@@ -23,14 +24,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub const QUALIFICATION_MAX: usize = 100;
 pub const QUALIFICATIONS_MAX: usize = 20;
 pub const YEARS_MAX: i16 = 80;
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct Jobs {
-    pub occupation: Occupation,
-    pub years_of_experience: Option<i16>,
-    pub qualifications: Vec<String>,
-    pub office_software: Vec<OfficeSoftware>,
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct JobsDetail {

@@ -3,6 +3,7 @@
 
 mod db;
 pub mod http;
+pub mod model;
 
 crate::closed_set!(
     /// 会社員, 自営業・フリーランス, 学生, 主婦・主夫, その他.

@@ -2,7 +2,7 @@
 
 use sqlx::{PgConnection, PgExecutor};
 
-use super::http::PortfolioText;
+use super::model::PortfolioText;
 use crate::files::{FILE_COLUMNS, FileRow, FileView};
 
 pub(super) async fn find(

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::model::PortfolioText;
 use super::{Publishability, db};
 use crate::creator_profile::access;
 use crate::files::FileView;
@@ -22,13 +23,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 pub const TEXT_MAX: usize = 2000;
 pub const FILES_MAX: usize = 10;
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct PortfolioText {
-    /// Works, URLs and a description.
-    pub portfolio: String,
-    pub publishability: Publishability,
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Portfolio {

@@ -3,6 +3,7 @@
 
 mod db;
 pub mod http;
+pub mod model;
 
 crate::closed_set!(
     /// Whether the portfolio may be shown to clients.

@@ -2,7 +2,7 @@
 
 use sqlx::{PgConnection, PgExecutor};
 
-use super::http::PossibleWork;
+use super::model::PossibleWork;
 
 pub(super) async fn list(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Vec<PossibleWork>> {
     sqlx::query_as(

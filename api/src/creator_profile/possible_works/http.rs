@@ -5,12 +5,13 @@ use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::db;
+use super::model::PossibleWork;
 use crate::creator_profile::access;
 use crate::platform::error::AppResult;
 use crate::platform::extract::{ApiJson, AuthUser};
@@ -23,15 +24,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 pub const ACHIEVEMENT_MAX: usize = 500;
-
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct PossibleWork {
-    /// The work type (`writing`, …).
-    pub id: String,
-    /// Its Japanese label.
-    pub work_name: String,
-    pub achievement: String,
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PossibleWorksInput {

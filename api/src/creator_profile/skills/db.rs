@@ -2,7 +2,7 @@
 
 use sqlx::{PgConnection, PgExecutor};
 
-use super::http::SkillGroup;
+use super::model::SkillGroup;
 
 pub(super) async fn list(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Vec<SkillGroup>> {
     sqlx::query_as(

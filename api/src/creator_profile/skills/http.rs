@@ -8,6 +8,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::db;
+use super::model::SkillGroup;
 use crate::creator_profile::access;
 use crate::master;
 use crate::platform::error::AppResult;
@@ -20,21 +21,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 pub const DETAIL_MAX: usize = 1000;
-
-/// The genres chosen in one genre group, and a note on them.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
-pub struct SkillGroup {
-    /// The genre group.
-    pub id: i64,
-    // Read as empty when absent, always written: the document states the written form
-    // (docs/decisions/openapi-states-the-rules.md), which the web reads.
-    #[serde(default)]
-    #[schema(required = true)]
-    pub genre_ids: Vec<i64>,
-    #[serde(default)]
-    #[schema(required = true)]
-    pub detail: String,
-}
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Skills {

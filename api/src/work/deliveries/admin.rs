@@ -7,10 +7,10 @@ use crate::platform::validation::Validator;
 use crate::platform::validation::{Declared, FieldRules, Rule, YEAR_MAX, YEAR_MIN};
 use crate::state::AppState;
 use crate::work::deliveries::db;
+use crate::work::deliveries::model::DeliveryReport;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -18,20 +18,6 @@ use utoipa_axum::routes;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(delivery_reports, add_delivery_report))
-}
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct DeliveryReport {
-    pub id: i64,
-    pub media_id: i64,
-    pub media_name: String,
-    pub year: i32,
-    pub month: i32,
-    /// Tasks of the media completed in that month.
-    pub task_count: i64,
-    /// Their rewards, in yen.
-    pub reward_total: i64,
-    pub created_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

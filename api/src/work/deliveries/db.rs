@@ -6,11 +6,10 @@ use sqlx::PgPool;
 use crate::files::scan::ScanStatus;
 use crate::platform::error::AppResult;
 use crate::platform::pagination::Paging;
-use crate::work::deliveries::admin::DeliveryReport;
-use crate::work::deliveries::http::{
-    ClientDelivery, DELIVERIES_PER_PAGE, DeliverableWork, UploadedDestination,
+use crate::work::deliveries::model::{
+    ClientDelivery, DELIVERIES_PER_PAGE, DeliverableWork, DeliveryReport, DeliveryType,
+    InspectionResult, UploadedDestination,
 };
-use crate::work::deliveries::model::{DeliveryType, InspectionResult};
 use crate::work::tasks::model::TaskStatus;
 
 /// The total of the client's deliveries (of live tasks) and page `page` of them, newest first.

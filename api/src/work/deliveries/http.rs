@@ -12,7 +12,10 @@ use crate::platform::validation::{Declared, FieldRules, PATTERN_URL, Rule};
 use crate::state::AppState;
 use crate::work::deliveries::db;
 use crate::work::deliveries::events::DeliveryRegistered;
-use crate::work::deliveries::model::{DeliveryType, InspectionResult};
+use crate::work::deliveries::model::{
+    ClientDelivery, DELIVERIES_PER_PAGE, DeliverableWork, DeliveryType, InspectionResult,
+    UploadedDestination,
+};
 use crate::work::deliveries::register;
 use crate::work::tasks::access::{ensure_client_access, ensure_may_change};
 use crate::work::tasks::events::{TaskState, announce, notify, task_state};
@@ -21,7 +24,6 @@ use crate::work::tasks::model::task_detail;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -34,37 +36,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(deliverable_works))
         .routes(routes!(deliver))
         .routes(routes!(inspect))
-}
-
-pub const DELIVERIES_PER_PAGE: i64 = 20;
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-pub struct DeliveredFile {
-    pub file_id: i64,
-    pub name: String,
-    pub path: String,
-}
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct ClientDelivery {
-    pub id: i64,
-    pub task_id: i64,
-    pub task_title: String,
-    pub task_status: TaskStatus,
-    pub project_id: i64,
-    pub project_name: String,
-    pub work_id: i64,
-    pub work_name: String,
-    pub user_id: i64,
-    pub user_name: String,
-    #[serde(rename = "type")]
-    pub delivery_type: DeliveryType,
-    pub url: Option<String>,
-    #[sqlx(json)]
-    pub files: Vec<DeliveredFile>,
-    /// The manuscript version delivered as `files` (「初稿」…); null for uploads and URLs.
-    pub manuscript_version_name: Option<String>,
-    pub created_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -89,16 +60,6 @@ pub async fn client_deliveries(
         deliveries,
         paging: Paging::new(page, DELIVERIES_PER_PAGE, total, 1),
     }))
-}
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct UploadedDestination {
-    pub id: i64,
-    pub task_id: i64,
-    /// Where it was published (a site or an issue).
-    pub name: String,
-    pub url: String,
-    pub created_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -182,16 +143,6 @@ pub async fn add_uploaded_destination(
     )
     .await?;
     Ok((StatusCode::CREATED, Json(destination)))
-}
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct DeliverableWork {
-    pub id: i64,
-    pub name: String,
-    pub project_id: i64,
-    pub project_name: String,
-    /// The caller's tasks in it that are being worked on.
-    pub task_count: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

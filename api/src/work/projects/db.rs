@@ -6,8 +6,7 @@ use sqlx::PgPool;
 use crate::auth::session::Caller;
 use crate::platform::error::AppResult;
 use crate::platform::pagination::Paging;
-use crate::work::projects::http::PER_PAGE;
-use crate::work::projects::model::{ProjectView, WorkSummary};
+use crate::work::projects::model::{PER_PAGE, ProjectView, WorkSummary};
 use crate::work::tasks::access as scope;
 
 const PROJECT_COLUMNS: &str = "p.id, p.name, p.description, p.status, m.id as media_id, m.name as media_name,

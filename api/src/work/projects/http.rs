@@ -11,7 +11,7 @@ use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
 use crate::work::projects::access::{self, owned_project, visible_project};
 use crate::work::projects::db;
-use crate::work::projects::model::{ProjectView, WorkSummary};
+use crate::work::projects::model::{PER_PAGE, ProjectView, WorkSummary};
 use crate::work::projects::status::{ProjectStatus, check_transition};
 use crate::work::tasks::access::ensure_may_change;
 use axum::Json;
@@ -27,8 +27,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list, create))
         .routes(routes!(show, update, remove))
 }
-
-pub const PER_PAGE: i64 = 20;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProjectList {

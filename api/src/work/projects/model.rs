@@ -1,4 +1,4 @@
-//! Project views shared by the handlers and the queries.
+//! Project views shared by the handlers and the queries, and the list's page size.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -8,6 +8,9 @@ use crate::auth::session::Caller;
 use crate::work::projects::access;
 use crate::work::projects::status::{ProjectStatus, allowed_transitions};
 use crate::work::tasks::access::may_change;
+
+/// Projects a page of the list holds.
+pub const PER_PAGE: i64 = 20;
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct ProjectView {

@@ -3,7 +3,7 @@
 use crate::auth::session::Caller;
 use crate::platform::error::AppResult;
 use crate::work::tasks::access as scope;
-use crate::work::works::http::WorkHead;
+use crate::work::works::model::WorkHead;
 
 /// The work of the project and whether the caller may see it; `None` when the project has no
 /// such work.

@@ -15,6 +15,7 @@ use crate::work::tasks::access::{ensure_may_change, may_change};
 use crate::work::tasks::model::{TaskFilter, TaskList, grouped, scoped_tasks};
 use crate::work::tasks::task_type;
 use crate::work::works::crm::{CRM_FAILURE, CrmError, UnitPricingSource};
+use crate::work::works::model::WorkHead;
 use crate::work::works::{access, db};
 use axum::Json;
 use axum::extract::{Path, State};
@@ -30,18 +31,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(create))
         .routes(routes!(create_for_operation_agency))
         .routes(routes!(unit_pricing))
-}
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct WorkHead {
-    pub id: i64,
-    pub project_id: i64,
-    pub project_name: String,
-    pub project_status: ProjectStatus,
-    pub client_id: i64,
-    pub name: String,
-    pub is_operation_agency: bool,
-    pub crm_order_id: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -4,3 +4,4 @@ mod access;
 pub mod crm;
 mod db;
 pub mod http;
+pub mod model;
