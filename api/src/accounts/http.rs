@@ -11,15 +11,18 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::accounts::model::{MAIL_ADDRESS_RULES, MAIL_MAX, MailAddressRequest};
+use crate::accounts::mails::send;
+use crate::accounts::model::{
+    MAIL_ADDRESS, MAIL_ADDRESS_RULES, MailAddressRequest, check_mail_address,
+};
 use crate::accounts::model::{MailFrequencies, MailFrequency};
+use crate::accounts::signup_link::new_account_link;
 use crate::accounts::tokens::{self, Purpose, Recipient};
 use crate::accounts::{db, invitations, mails, password_rule, throttle};
 use crate::auth::role::Role;
 use crate::auth::{password, rate_limit, session};
 use crate::platform::error::{AppError, AppResult};
 use crate::platform::extract::{ApiJson, ApiQuery, AuthUser, ClientIp};
-use crate::platform::mail::Mail;
 use crate::platform::realtime_auth::sessions_revoked;
 use crate::platform::validation::Validator;
 use crate::platform::validation::{Declared, FieldRules, Rule};
@@ -42,7 +45,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(mail_frequencies, update_mail_frequencies))
 }
 
-const MAIL_ADDRESS: &str = "mail_address";
 /// The rule on `current_password` (or the mail change's `password`) when it is wrong.
 pub const RULE_CURRENT_PASSWORD: &str = "current_password";
 /// The rule on a new password equal to the current one.
@@ -194,26 +196,12 @@ pub struct MailFrequenciesInput {
     pub browser_notification: Option<bool>,
 }
 
-fn check_mail_address(v: &mut Validator, field: &str, value: &str) {
-    v.required(field, value)
-        .email(field, value)
-        .max_chars(field, value, MAIL_MAX);
-}
-
 async fn hash(password: String) -> AppResult<String> {
     Ok(
         tokio::task::spawn_blocking(move || password::hash(&password))
             .await
             .map_err(anyhow::Error::from)??,
     )
-}
-
-pub(super) async fn send(state: &AppState, mail: Mail) -> AppResult<()> {
-    state
-        .mailer
-        .send(&state.config.mail_from, mail)
-        .await
-        .map_err(|error| AppError::Internal(error.context("sending a link mail failed")))
 }
 
 async fn close_sockets(state: &AppState, sessions: &[Uuid]) {
@@ -230,33 +218,6 @@ async fn open_session(tx: &mut sqlx::PgConnection, user_id: i64) -> AppResult<Si
         token: new_session.token,
         user,
     })
-}
-
-/// The link of a new account (a sign-up, or a client's invited person): the address must be
-/// valid and within the throttle. Answers the trimmed address and the token, or no token when
-/// the address is registered already (the caller decides what that person is told).
-pub(super) async fn new_account_link<'a>(
-    state: &AppState,
-    ip: &str,
-    purpose: Purpose,
-    mail_address: &'a str,
-    client_id: Option<i64>,
-) -> AppResult<(&'a str, Option<String>)> {
-    let mail_address = mail_address.trim();
-    let mut v = Validator::new();
-    check_mail_address(&mut v, MAIL_ADDRESS, mail_address);
-    v.finish()?;
-    throttle::admit(state, purpose, mail_address, ip).await?;
-    if db::mail_address_taken(&state.db, mail_address).await? {
-        return Ok((mail_address, None));
-    }
-    let recipient = Recipient {
-        mail_address,
-        user_id: None,
-        client_id,
-    };
-    let token = tokens::issue(&state.db, purpose, &recipient).await?;
-    Ok((mail_address, Some(token)))
 }
 
 /// Mails a sign-up link to an address that has no account yet. A registered address gets the

@@ -7,8 +7,8 @@ use serde::Serialize;
 use sqlx::PgExecutor;
 use utoipa::ToSchema;
 
-use crate::accounts::http::{new_account_link, send};
-use crate::accounts::mails;
+use crate::accounts::mails::{self, send};
+use crate::accounts::signup_link::new_account_link;
 use crate::accounts::tokens::Purpose;
 use crate::platform::error::{AppError, AppResult};
 use crate::state::AppState;

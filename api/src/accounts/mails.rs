@@ -1,7 +1,9 @@
 //! The mails that carry a link (sign-up, client invitation, password reset, mail address
-//! change) and the notice that an address changed, in Japanese.
+//! change) and the notice that an address changed, in Japanese; and sending a link mail.
 
+use crate::platform::error::{AppError, AppResult};
 use crate::platform::mail::Mail;
+use crate::state::AppState;
 
 const SIGNATURE: &str = "\n――\nTsumugi\nこのメールは送信専用です。お心当たりのない場合は、このメールを破棄してください。\n";
 
@@ -90,6 +92,15 @@ pub fn mail_changed(to: &str, user_name: &str, new_address: &str) -> Mail {
             "{user_name} 様\n\nログインに使うメールアドレスが {new_address} に変更されました。\nお心当たりのない場合は、運営までご連絡ください。\n{SIGNATURE}"
         ),
     }
+}
+
+/// Sends a link mail: the request fails when it cannot be sent.
+pub(super) async fn send(state: &AppState, mail: Mail) -> AppResult<()> {
+    state
+        .mailer
+        .send(&state.config.mail_from, mail)
+        .await
+        .map_err(|error| AppError::Internal(error.context("sending a link mail failed")))
 }
 
 #[cfg(test)]

@@ -8,5 +8,6 @@ pub mod invitations;
 mod mails;
 pub mod model;
 pub mod password_rule;
+mod signup_link;
 pub mod throttle;
 pub mod tokens;

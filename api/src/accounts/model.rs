@@ -1,9 +1,10 @@
-//! What the accounts routes answer besides the User and the Profile.
+//! What the accounts routes answer besides the User and the Profile, and the mail address
+//! field's rules and check.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::platform::validation::{Declared, FieldRules, PATTERN_MAIL, Rule};
+use crate::platform::validation::{Declared, FieldRules, PATTERN_MAIL, Rule, Validator};
 
 crate::closed_set!(
     /// How often one kind of notice is mailed.
@@ -46,12 +47,22 @@ pub struct MailAddressRequest {
     pub mail_address: String,
 }
 
-/// A mail address field (`check_mail_address` in `accounts::http`).
+/// The name of the mail address field in the accounts' requests and their errors.
+pub(super) const MAIL_ADDRESS: &str = "mail_address";
+
+/// A mail address field (`check_mail_address` below).
 pub const MAIL_ADDRESS_RULES: &[Rule] = &[
     Rule::Required,
     Rule::MaxChars(MAIL_MAX),
     Rule::Pattern(PATTERN_MAIL),
 ];
+
+/// Checks a mail address field (what `MAIL_ADDRESS_RULES` declares).
+pub(super) fn check_mail_address(v: &mut Validator, field: &str, value: &str) {
+    v.required(field, value)
+        .email(field, value)
+        .max_chars(field, value, MAIL_MAX);
+}
 
 impl Declared for MailAddressRequest {
     const RULES: &'static [FieldRules] = &[("mail_address", MAIL_ADDRESS_RULES)];
