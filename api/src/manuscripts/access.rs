@@ -6,15 +6,18 @@
 //! editor link narrows (the lesser of the link's and the holder's own), never widens: a holder
 //! with no own access gets 404.
 
+use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 
 use crate::auth::role::Role;
 use crate::auth::session::Caller;
 use crate::manuscripts::db::{self, LinkRow, ManuscriptRow, TaskFacts};
-use crate::manuscripts::links::{TokenKey, TokenRefused};
+use crate::manuscripts::links::{self, TokenKey, TokenRefused};
 use crate::manuscripts::model::ManuscriptPermission as Permission;
-use crate::platform::error::{AppError, AppResult};
+use crate::platform::clock;
+use crate::platform::error::{AppError, AppResult, Rules};
+use crate::state::AppState;
 
 /// The caller's own permission on the manuscript of the task `facts` describes, if any.
 pub fn own_permission(caller: &Caller, facts: &TaskFacts) -> Option<Permission> {
@@ -128,6 +131,24 @@ pub enum Refusal {
     App(AppError),
 }
 
+/// A refused token's answer: 400 with one of the spec's two messages.
+pub fn token_error(refused: TokenRefused) -> AppError {
+    AppError::WithStatus {
+        status: StatusCode::BAD_REQUEST,
+        message: refused.to_string(),
+        rules: Rules::new(),
+    }
+}
+
+impl From<Refusal> for AppError {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::Token(refused) => token_error(refused),
+            Refusal::App(error) => error,
+        }
+    }
+}
+
 impl From<AppError> for Refusal {
     fn from(error: AppError) -> Self {
         Refusal::App(error)
@@ -187,6 +208,27 @@ pub async fn effective(
         Some(link) => link.permission.lesser(own),
         None => own,
     })
+}
+
+/// The caller's effective permission on a manuscript, through the editor link the query
+/// carries (`?token=`, a manuscript opened through a link) or their own without one: 404
+/// without access, 400 for a refused link (revoked, expired, another manuscript's).
+pub async fn permission_in_query(
+    state: &AppState,
+    caller: &Caller,
+    manuscript_id: i64,
+    query: Option<&str>,
+) -> AppResult<Permission> {
+    let token = links::optional_token_in_query(query).map_err(token_error)?;
+    Ok(effective(
+        &state.db,
+        &state.manuscript_links,
+        caller,
+        manuscript_id,
+        token.as_deref(),
+        clock::now(),
+    )
+    .await?)
 }
 
 /// Whether this effective permission may put an image into the manuscript (and upload it for

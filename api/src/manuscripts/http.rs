@@ -12,11 +12,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::session::Caller;
-use crate::manuscripts::access::{self, Refusal};
+use crate::manuscripts::access;
 use crate::manuscripts::count::Counts;
 use crate::manuscripts::db::{self, LinkRow, ManuscriptRow, TaskFacts, VersionRow};
-use crate::manuscripts::links::{self, Claims, TokenRefused};
+use crate::manuscripts::links::{self, Claims};
 use crate::manuscripts::model::{
     EditorResolution, IssuedManuscriptLink, Manuscript, ManuscriptImage, ManuscriptLink,
     ManuscriptPermission, ManuscriptVersion, ManuscriptVersionContent,
@@ -253,45 +252,6 @@ pub async fn revoke_link(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// A refused token's answer: 400 with one of the spec's two messages.
-/// The caller's effective permission on a manuscript, through the editor link the query
-/// carries (`?token=`, a manuscript opened through a link) or their own without one: 404
-/// without access, 400 for a refused link (revoked, expired, another manuscript's).
-pub async fn permission_in_query(
-    state: &AppState,
-    caller: &Caller,
-    manuscript_id: i64,
-    query: Option<&str>,
-) -> AppResult<ManuscriptPermission> {
-    let token = links::optional_token_in_query(query).map_err(token_error)?;
-    Ok(access::effective(
-        &state.db,
-        &state.manuscript_links,
-        caller,
-        manuscript_id,
-        token.as_deref(),
-        clock::now(),
-    )
-    .await?)
-}
-
-pub fn token_error(refused: TokenRefused) -> AppError {
-    AppError::WithStatus {
-        status: StatusCode::BAD_REQUEST,
-        message: refused.to_string(),
-        rules: Rules::new(),
-    }
-}
-
-impl From<Refusal> for AppError {
-    fn from(refusal: Refusal) -> Self {
-        match refusal {
-            Refusal::Token(refused) => token_error(refused),
-            Refusal::App(error) => error,
-        }
-    }
-}
-
 #[utoipa::path(get, path = "/editor/resolve", tag = "manuscripts", security(("bearer" = [])),
     params(("token" = String, Query, description = "the editor link's token")),
     responses((status = 200, body = EditorResolution),
@@ -302,7 +262,7 @@ pub async fn resolve(
     AuthUser(caller): AuthUser,
     RawQuery(query): RawQuery,
 ) -> AppResult<Json<EditorResolution>> {
-    let token = links::token_in_query(query.as_deref()).map_err(token_error)?;
+    let token = links::token_in_query(query.as_deref()).map_err(access::token_error)?;
     let now = clock::now();
     let link = access::live_link(&state.db, &state.manuscript_links, &token, now).await?;
     let permission = access::effective(
@@ -396,7 +356,8 @@ pub async fn show_version(
     RawQuery(query): RawQuery,
 ) -> AppResult<Json<ManuscriptVersionContent>> {
     // Whoever may open the manuscript reads its versions; a link only narrows what they may do.
-    let permission = permission_in_query(&state, &caller, manuscript_id, query.as_deref()).await?;
+    let permission =
+        access::permission_in_query(&state, &caller, manuscript_id, query.as_deref()).await?;
     let row = db::version_state(&state.db, manuscript_id, version_id)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -571,7 +532,8 @@ pub async fn add_image(
     RawQuery(query): RawQuery,
     ApiJson(input): ApiJson<NewManuscriptImage>,
 ) -> AppResult<(StatusCode, Json<ManuscriptImage>)> {
-    let permission = permission_in_query(&state, &caller, manuscript_id, query.as_deref()).await?;
+    let permission =
+        access::permission_in_query(&state, &caller, manuscript_id, query.as_deref()).await?;
     if !access::may_add_image(permission) {
         return Err(AppError::Forbidden);
     }

@@ -17,7 +17,6 @@ use crate::manuscripts::access;
 use crate::manuscripts::comments::anchor;
 use crate::manuscripts::comments::db::{self, CommentRow, NewComment};
 use crate::manuscripts::comments::model::{ManuscriptCommentChanged, ManuscriptCommentView};
-use crate::manuscripts::http::permission_in_query;
 use crate::platform::error::{AppError, AppResult, Rules};
 use crate::platform::events::emit;
 use crate::platform::extract::{ApiJson, AuthUser};
@@ -41,7 +40,7 @@ async fn commentable(
     manuscript_id: i64,
     query: Option<&str>,
 ) -> AppResult<()> {
-    let permission = permission_in_query(state, caller, manuscript_id, query).await?;
+    let permission = access::permission_in_query(state, caller, manuscript_id, query).await?;
     if access::may_comment(permission) {
         Ok(())
     } else {
