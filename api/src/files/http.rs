@@ -147,7 +147,7 @@ async fn store(
     }
     let header = if kind == FileKind::Image {
         match images::Header::of_bytes(&head) {
-            images::Header::TooLarge => return Err(too_many_pixels()),
+            images::Header::TooLarge => return Err(images::too_many_pixels()),
             header => header,
         }
     } else {
@@ -203,7 +203,7 @@ async fn record(
     };
     let dimensions = match header {
         images::Header::Fits { width, height } => Some((width, height)),
-        images::Header::TooLarge => return Err(too_many_pixels()),
+        images::Header::TooLarge => return Err(images::too_many_pixels()),
         images::Header::Unreadable => None,
     };
     let verdict = state
@@ -374,14 +374,6 @@ pub struct ImageQuery {
 
 /// The largest width or height a request may ask for, in pixels.
 pub const MAX_IMAGE_SIDE: u32 = 4096;
-
-/// 422 for an image over the decoding budget.
-pub(crate) fn too_many_pixels() -> AppError {
-    AppError::Validation {
-        message: "画像が大きすぎます。4,000万画素以下（一辺16,384ピクセル以下）の画像をアップロードしてください。".into(),
-        rules: [("file".to_string(), vec!["dimensions".to_string()])].into(),
-    }
-}
 
 fn placeholder() -> Response {
     (

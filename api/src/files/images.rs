@@ -15,11 +15,20 @@ use futures::TryStreamExt;
 use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, Limits};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use crate::platform::error::AppError;
 use crate::platform::storage::Storage;
 
 /// The most pixels an image may have (40 megapixels): larger uploads are refused (`dimensions`)
 /// and larger stored images are never decoded.
 pub const PIXEL_BUDGET: u64 = 40_000_000;
+
+/// 422 for an image over the decoding budget.
+pub(crate) fn too_many_pixels() -> AppError {
+    AppError::Validation {
+        message: "画像が大きすぎます。4,000万画素以下（一辺16,384ピクセル以下）の画像をアップロードしてください。".into(),
+        rules: [("file".to_string(), vec!["dimensions".to_string()])].into(),
+    }
+}
 
 /// The longest side an image may have, in pixels.
 pub const MAX_SIDE: u32 = 16_384;

@@ -509,7 +509,7 @@ async fn finish(state: &AppState, parts: &Parts, row: &db::UploadRow) -> AppResu
         let dimensions = if FileKind::of(&content_type) == FileKind::Image {
             match images::Header::of_stored(&state.storage, key).await? {
                 images::Header::Fits { width, height } => Some((width, height)),
-                images::Header::TooLarge => return Err(crate::files::http::too_many_pixels()),
+                images::Header::TooLarge => return Err(images::too_many_pixels()),
                 images::Header::Unreadable => None,
             }
         } else {
