@@ -697,29 +697,35 @@ mod tests {
         }
     }
 
+    /// A node without Redis whose users are away after `away_after`, and the changes it announces.
+    fn node(away_after: Duration) -> (Arc<Shared>, Arc<Mutex<Vec<PresenceChange>>>) {
+        let shared = crate::hub::testing::shared(
+            Arc::new(Nobody),
+            PresenceConfig {
+                away_after,
+                ..PresenceConfig::default()
+            },
+        );
+        let changes = Arc::new(Mutex::new(Vec::new()));
+        shared.presence.listen({
+            let changes = changes.clone();
+            Arc::new(move |change: PresenceChange| changes.lock().unwrap().push(change))
+        });
+        (shared, changes)
+    }
+
     /// One node without Redis: its own states are the truth. A user with two sockets is
     /// announced once per change: online at the first connect, away once both are idle, online
     /// again at an event, offline when the last one leaves; nothing while nothing changes.
     #[tokio::test]
     async fn a_users_state_follows_their_sockets_and_is_announced_once_per_change() {
-        let shared = crate::hub::testing::shared(
-            Arc::new(Nobody),
-            PresenceConfig {
-                away_after: Duration::from_millis(300),
-                ..PresenceConfig::default()
-            },
-        );
-        let heard = Arc::new(Mutex::new(Vec::new()));
-        let seqs = Arc::new(Mutex::new(Vec::new()));
-        shared.presence.listen({
-            let heard = heard.clone();
-            let seqs = seqs.clone();
-            Arc::new(move |change: PresenceChange| {
-                heard.lock().unwrap().push(change.status);
-                seqs.lock().unwrap().push(change.seq);
-            })
-        });
-        let heard = || std::mem::take(&mut *heard.lock().unwrap());
+        let (shared, changes) = node(Duration::from_millis(300));
+        let mut seqs = Vec::new();
+        let mut heard = || {
+            let changes = std::mem::take(&mut *changes.lock().unwrap());
+            seqs.extend(changes.iter().map(|c| c.seq));
+            changes.iter().map(|c| c.status).collect::<Vec<_>>()
+        };
         let settle = || shared.presence.settle(&shared, [7]);
         let connect = |socket: &Arc<Socket>| {
             shared.registry.add(socket.clone());
@@ -764,7 +770,6 @@ mod tests {
         let now = shared.presence.status_of(&[7]).await[&7];
         assert_eq!(now.status, PresenceStatus::Offline);
         // Each change has a greater sequence than the one before; a reading has the latest.
-        let seqs = seqs.lock().unwrap().clone();
         assert_eq!(seqs.len(), 6, "{seqs:?}");
         assert!(seqs.windows(2).all(|w| w[0] < w[1]), "{seqs:?}");
         assert_eq!(now.seq, *seqs.last().unwrap());
@@ -774,21 +779,14 @@ mod tests {
     /// the events that can move it.
     #[tokio::test]
     async fn a_tick_makes_idle_online_users_away() {
-        let shared = crate::hub::testing::shared(
-            Arc::new(Nobody),
-            PresenceConfig {
-                away_after: Duration::from_millis(200),
-                ..PresenceConfig::default()
-            },
-        );
-        let heard = Arc::new(Mutex::new(Vec::new()));
-        shared.presence.listen({
-            let heard = heard.clone();
-            Arc::new(move |change: PresenceChange| {
-                heard.lock().unwrap().push((change.user_id, change.status));
-            })
-        });
-        let heard = || std::mem::take(&mut *heard.lock().unwrap());
+        let (shared, changes) = node(Duration::from_millis(200));
+        let heard = || {
+            let changes = std::mem::take(&mut *changes.lock().unwrap());
+            changes
+                .iter()
+                .map(|c| (c.user_id, c.status))
+                .collect::<Vec<_>>()
+        };
         let mut sockets = Vec::new();
         for user in [7, 8] {
             let (socket, peer) = testing::socket(shared.registry.next_id(), user, 16).await;
