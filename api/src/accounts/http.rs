@@ -27,8 +27,9 @@ use crate::platform::realtime_auth::sessions_revoked;
 use crate::platform::validation::Validator;
 use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::state::AppState;
+use crate::users::model::Profile;
 use crate::users::model::{self as users, UserRecord};
-use crate::users::profile::{self, NewAccount, PersonInput, Profile, ProfileInput};
+use crate::users::profile::{self, NewAccount, PersonInput, ProfileInput};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

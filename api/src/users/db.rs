@@ -6,9 +6,9 @@ use crate::auth::role::Role;
 use crate::files::scan::ScanStatus;
 use crate::users::model::{
     AccountStatus, ClientRef, DirectoryFilter, DirectoryUser, ImageFile, LeftUser, ManagedUser,
-    UserRecord, WorkStatus,
+    Profile, ProfileImage, UserRecord, WorkStatus,
 };
-use crate::users::profile::{NewAccount, PersonValues, Profile, ProfileImage, ProfileValues};
+use crate::users::profile::{NewAccount, PersonValues, ProfileValues};
 
 #[derive(sqlx::FromRow)]
 struct UserRow {

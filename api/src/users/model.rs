@@ -1,8 +1,9 @@
 //! The User record of the spec (section 3) as the API returns it, the people picker's rows and
-//! filter (`GET /users`), and users as staff manage them (`admin.rs`).
+//! filter (`GET /users`), users as staff manage them (`admin.rs`), and the Profile as the API
+//! returns it (its rules are `profile/`).
 
 use crate::files::scan::ScanStatus;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -127,3 +128,65 @@ crate::closed_set!(
         NotAccepting = "not_accepting",
     }
 );
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Birthday {
+    pub year: i32,
+    pub month: u32,
+    pub day: u32,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ProfileImage {
+    /// The upload; `None` for an image set before uploads were tied to profiles.
+    pub id: Option<i64>,
+    pub path: String,
+    pub anti_virus_check_scan_status: ScanStatus,
+}
+
+/// The Profile as the API returns it (spec section 3).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Profile {
+    pub id: i64,
+    pub mail_address: String,
+    #[schema(value_type = AccountType)]
+    pub account_type: String,
+    pub company_name: String,
+    pub representative_name: String,
+    pub last_name: String,
+    pub first_name: String,
+    pub last_name_kana: String,
+    pub first_name_kana: String,
+    pub user_name: String,
+    pub image_file: Option<ProfileImage>,
+    #[schema(value_type = Option<SexType>)]
+    pub sex: Option<String>,
+    pub birthday: Option<Birthday>,
+    pub phone_number: String,
+    /// 1–47, 99 when residing overseas, `None` when not given yet.
+    pub prefecture_id: Option<i16>,
+    pub postal_code_first: String,
+    pub postal_code_last: String,
+    pub city_address: String,
+    pub street_address: String,
+    pub building_name: String,
+}
+
+impl Profile {
+    pub fn birthday_of(date: Option<NaiveDate>) -> Option<Birthday> {
+        date.map(|d| Birthday {
+            year: d.year(),
+            month: d.month(),
+            day: d.day(),
+        })
+    }
+
+    /// The stored 7-digit postal code split after the 3rd digit, as the form shows it.
+    pub fn split_postal_code(code: &str) -> (String, String) {
+        if code.len() == 7 && code.is_ascii() {
+            (code[..3].to_string(), code[3..].to_string())
+        } else {
+            (String::new(), String::new())
+        }
+    }
+}

@@ -1,18 +1,13 @@
-//! The Profile of spec section 3 and its rules, said once for sign-up, client sign-up and the
-//! profile edit: names and their katakana readings, display name, sex, birthday, phone, the
-//! residence (Japan with a postal code and address, or overseas), and the profile image.
+//! The Profile's rules (spec section 3): the checks of what the forms send, the validated values
+//! ready to store, and the katakana, phone and birthday helpers other forms share.
 
 use chrono::{Datelike, NaiveDate};
-use serde::{Deserialize, Deserializer, Serialize};
-use sqlx::PgExecutor;
-use utoipa::ToSchema;
 
-use crate::files::scan::ScanStatus;
+use super::input::{PersonInput, ProfileInput};
 use crate::master::OVERSEAS_PREFECTURE_ID;
 use crate::platform::error::AppResult;
 use crate::platform::text::{half_width_digits, is_blank};
 use crate::platform::validation::Validator;
-use crate::platform::validation::{Declared, FieldRules, Rule};
 use crate::users::db;
 
 pub const NAME_MAX: usize = 50;
@@ -25,154 +20,8 @@ pub const BIRTH_YEAR_MIN: i32 = 1900;
 pub const RULE_KATAKANA: &str = "katakana";
 pub const RULE_PHONE_DIGITS: &str = "digits_between:10,11";
 pub const RULE_DATE: &str = "date";
-pub const ACCOUNT_TYPES: &[&str] = super::model::AccountType::NAMES;
-pub const SEXES: &[&str] = super::model::SexType::NAMES;
-
-/// Whole numbers sent as numbers or as the strings selects hold ("1990"); empty is absent.
-fn lenient_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Raw {
-        Number(i64),
-        Text(String),
-    }
-    Ok(match Option::<Raw>::deserialize(d)? {
-        None => None,
-        Some(Raw::Number(n)) => Some(n),
-        // Not a number: kept as an impossible value so the rule, not the parser, answers.
-        Some(Raw::Text(t)) if t.trim().is_empty() => None,
-        Some(Raw::Text(t)) => Some(half_width_digits(t.trim()).parse().unwrap_or(-1)),
-    })
-}
-
-/// The person's names and phone: what a creator's profile and a client's person share.
-#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(default)]
-pub struct PersonInput {
-    pub last_name: String,
-    pub first_name: String,
-    /// Full-width katakana (ー and spaces allowed).
-    pub last_name_kana: String,
-    pub first_name_kana: String,
-    /// 10 or 11 digits; full-width digits, hyphens and spaces are accepted.
-    pub phone_number: String,
-}
-
-const KANA: &[Rule] = &[
-    Rule::Required,
-    Rule::MaxChars(NAME_MAX),
-    Rule::Pattern(PATTERN_KATAKANA),
-];
-
-impl Declared for PersonInput {
-    const RULES: &'static [FieldRules] = &[
-        ("last_name", &[Rule::Required, Rule::MaxChars(NAME_MAX)]),
-        ("first_name", &[Rule::Required, Rule::MaxChars(NAME_MAX)]),
-        ("last_name_kana", KANA),
-        ("first_name_kana", KANA),
-        // Stored as 10 or 11 half-width digits; the document asks for them as stored.
-        (
-            "phone_number",
-            &[Rule::Required, Rule::Pattern("^[0-9]{10,11}$")],
-        ),
-    ];
-}
-
-#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
-pub struct BirthdayInput {
-    #[serde(default, deserialize_with = "lenient_int")]
-    #[schema(value_type = Option<i32>)]
-    pub year: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_int")]
-    #[schema(value_type = Option<i32>)]
-    pub month: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_int")]
-    #[schema(value_type = Option<i32>)]
-    pub day: Option<i64>,
-}
-
-impl Declared for BirthdayInput {
-    const RULES: &'static [FieldRules] = &[
-        // A real date in the past: the document keeps to days every month has and to years
-        // long past.
-        (
-            "year",
-            &[Rule::Required, Rule::Between(BIRTH_YEAR_MIN as i64, 2000)],
-        ),
-        ("month", &[Rule::Required, Rule::Between(1, 12)]),
-        ("day", &[Rule::Required, Rule::Between(1, 28)]),
-    ];
-}
-
-/// A creator's profile as a form sends it (request keys snake_case).
-#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(default)]
-pub struct ProfileInput {
-    /// personal (default) or corporate.
-    pub account_type: String,
-    /// Required for a corporate account.
-    pub company_name: String,
-    /// Required for a corporate account.
-    pub representative_name: String,
-    #[serde(flatten)]
-    pub person: PersonInput,
-    /// The display name.
-    pub user_name: String,
-    /// male, female or other.
-    pub sex: String,
-    pub birthday: BirthdayInput,
-    /// A prefecture id (1–47), or 99 for overseas.
-    #[serde(deserialize_with = "lenient_int")]
-    #[schema(value_type = Option<i32>)]
-    pub prefecture_id: Option<i64>,
-    /// The first 3 digits of the postal code (Japan).
-    pub postal_code_first: String,
-    /// The last 4 digits of the postal code (Japan).
-    pub postal_code_last: String,
-    pub city_address: String,
-    pub street_address: String,
-    pub building_name: String,
-    /// One of the member's own clean image uploads (`POST /files`); absent keeps none.
-    #[serde(deserialize_with = "lenient_int")]
-    pub image_file_id: Option<i64>,
-}
-
-impl Declared for ProfileInput {
-    const RULES: &'static [FieldRules] = &[
-        ("account_type", &[Rule::In(ACCOUNT_TYPES)]),
-        // Required for a corporate account (kept empty for a personal one).
-        (
-            "company_name",
-            &[Rule::Required, Rule::MaxChars(COMPANY_MAX)],
-        ),
-        (
-            "representative_name",
-            &[Rule::Required, Rule::MaxChars(COMPANY_MAX)],
-        ),
-        ("user_name", &[Rule::Required, Rule::MaxChars(NAME_MAX)]),
-        ("sex", &[Rule::Required, Rule::In(SEXES)]),
-        ("birthday", &[Rule::Required]),
-        // A prefecture of Japan (99, overseas, exists too).
-        ("prefecture_id", &[Rule::Required, Rule::Between(1, 47)]),
-        (
-            "postal_code_first",
-            &[Rule::Required, Rule::Pattern("^[0-9]{3}$")],
-        ),
-        (
-            "postal_code_last",
-            &[Rule::Required, Rule::Pattern("^[0-9]{4}$")],
-        ),
-        (
-            "city_address",
-            &[Rule::Required, Rule::MaxChars(ADDRESS_MAX)],
-        ),
-        (
-            "street_address",
-            &[Rule::Required, Rule::MaxChars(ADDRESS_MAX)],
-        ),
-        ("building_name", &[Rule::MaxChars(ADDRESS_MAX)]),
-    ];
-}
+pub const ACCOUNT_TYPES: &[&str] = crate::users::model::AccountType::NAMES;
+pub const SEXES: &[&str] = crate::users::model::SexType::NAMES;
 
 /// A validated person.
 #[derive(Debug, Clone, PartialEq)]
@@ -208,68 +57,6 @@ pub struct ProfileValues {
     pub building_name: String,
     /// The chosen upload and its public path.
     pub image: Option<(i64, String)>,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct Birthday {
-    pub year: i32,
-    pub month: u32,
-    pub day: u32,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ProfileImage {
-    /// The upload; `None` for an image set before uploads were tied to profiles.
-    pub id: Option<i64>,
-    pub path: String,
-    pub anti_virus_check_scan_status: ScanStatus,
-}
-
-/// The Profile as the API returns it (spec section 3).
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct Profile {
-    pub id: i64,
-    pub mail_address: String,
-    #[schema(value_type = super::model::AccountType)]
-    pub account_type: String,
-    pub company_name: String,
-    pub representative_name: String,
-    pub last_name: String,
-    pub first_name: String,
-    pub last_name_kana: String,
-    pub first_name_kana: String,
-    pub user_name: String,
-    pub image_file: Option<ProfileImage>,
-    #[schema(value_type = Option<super::model::SexType>)]
-    pub sex: Option<String>,
-    pub birthday: Option<Birthday>,
-    pub phone_number: String,
-    /// 1–47, 99 when residing overseas, `None` when not given yet.
-    pub prefecture_id: Option<i16>,
-    pub postal_code_first: String,
-    pub postal_code_last: String,
-    pub city_address: String,
-    pub street_address: String,
-    pub building_name: String,
-}
-
-impl Profile {
-    pub fn birthday_of(date: Option<NaiveDate>) -> Option<Birthday> {
-        date.map(|d| Birthday {
-            year: d.year(),
-            month: d.month(),
-            day: d.day(),
-        })
-    }
-
-    /// The stored 7-digit postal code split after the 3rd digit, as the form shows it.
-    pub fn split_postal_code(code: &str) -> (String, String) {
-        if code.len() == 7 && code.is_ascii() {
-            (code[..3].to_string(), code[3..].to_string())
-        } else {
-            (String::new(), String::new())
-        }
-    }
 }
 
 /// Full-width katakana, the prolonged sound mark, iteration marks and spaces, with at least one
@@ -538,52 +325,12 @@ pub async fn validate_into(
     Ok(values.map(|values| ProfileValues { image, ..values }))
 }
 
-/// The profile of `user_id`.
-pub async fn load(db: impl PgExecutor<'_>, user_id: i64) -> sqlx::Result<Option<Profile>> {
-    db::profile(db, user_id).await
-}
-
-/// Stores a validated profile on an existing user.
-pub async fn save(
-    db: impl PgExecutor<'_>,
-    user_id: i64,
-    values: &ProfileValues,
-) -> sqlx::Result<()> {
-    db::update_profile(db, user_id, values).await
-}
-
-/// Stores the basic information of a member who is not a creator.
-pub async fn save_basic(
-    db: impl PgExecutor<'_>,
-    user_id: i64,
-    person: &PersonValues,
-    user_name: &str,
-) -> sqlx::Result<()> {
-    db::update_person(db, user_id, person, user_name).await
-}
-
-/// A new account: who it is for and how it signs in.
-pub struct NewAccount<'a> {
-    pub mail_address: &'a str,
-    pub password_hash: &'a str,
-    pub role: crate::auth::role::Role,
-    pub client_id: Option<i64>,
-    pub user_name: &'a str,
-    pub person: &'a PersonValues,
-}
-
-/// Creates a user with a person's names; `None` when the address is already registered.
-pub async fn create_account(
-    db: impl PgExecutor<'_>,
-    account: &NewAccount<'_>,
-) -> sqlx::Result<Option<i64>> {
-    db::insert_user(db, account).await
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::platform::error::{AppError, Rules};
+    use crate::users::model::Profile;
+    use crate::users::profile::input::BirthdayInput;
 
     fn today() -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 11, 24).unwrap()
