@@ -3,8 +3,11 @@
 //! and the notices and pushes each member-status change makes.
 
 pub mod access;
+mod changes;
 mod db;
 pub mod events;
 pub mod http;
+pub mod members;
 pub mod model;
+pub mod offers;
 pub mod status;
