@@ -56,32 +56,27 @@ pub struct PresenceUpdated {
 
 impl PresenceUpdated {
     /// One push per room of the changes' audiences, each listing that room's changes in the
-    /// order given. `audience` answers the rooms that hear of one change.
+    /// order given; the rooms in the order first heard of. `rooms_of` answers, by user, the
+    /// rooms that hear of that user's changes.
     pub fn per_room(
         changes: &[PresenceChange],
-        mut audience: impl FnMut(&PresenceChange) -> Vec<Room>,
+        rooms_of: &HashMap<i64, Vec<Room>>,
     ) -> Vec<PresenceUpdated> {
-        let mut order: Vec<Room> = Vec::new();
-        let mut by_room: HashMap<Room, Vec<UserPresence>> = HashMap::new();
+        let mut pushes: Vec<PresenceUpdated> = Vec::new();
+        let mut push_of: HashMap<&Room, usize> = HashMap::new();
         for change in changes {
-            for room in audience(change) {
-                let users = by_room.entry(room.clone()).or_insert_with(|| {
-                    order.push(room);
-                    Vec::new()
+            for room in rooms_of.get(&change.user_id).into_iter().flatten() {
+                let at = *push_of.entry(room).or_insert_with(|| {
+                    pushes.push(PresenceUpdated {
+                        presence: MembersPresence { users: Vec::new() },
+                        room: room.clone(),
+                    });
+                    pushes.len() - 1
                 });
-                users.push(UserPresence::from(*change));
+                pushes[at].presence.users.push(UserPresence::from(*change));
             }
         }
-        order
-            .into_iter()
-            .map(|room| {
-                let users = by_room.remove(&room).unwrap_or_default();
-                PresenceUpdated {
-                    presence: MembersPresence { users },
-                    room,
-                }
-            })
-            .collect()
+        pushes
     }
 }
 
@@ -111,10 +106,11 @@ mod tests {
             change(1, PresenceStatus::Online, 12),
         ];
         // User 1 is in channels 7 and 8, user 2 in 8 only; user 9 sees user 2's team.
-        let pushes = PresenceUpdated::per_room(&changes, |c| match c.user_id {
-            1 => vec![Room::Channel(7), Room::Channel(8)],
-            _ => vec![Room::Channel(8), Room::User(9)],
-        });
+        let rooms_of = HashMap::from([
+            (1, vec![Room::Channel(7), Room::Channel(8)]),
+            (2, vec![Room::Channel(8), Room::User(9)]),
+        ]);
+        let pushes = PresenceUpdated::per_room(&changes, &rooms_of);
         let seen: Vec<(Room, Vec<(i64, u64)>)> = pushes
             .iter()
             .map(|p| {

@@ -18,57 +18,92 @@ use events::PresenceUpdated;
 
 use crate::platform::events::{emit, users as users_rooms};
 
-/// Changes announced at once: their users' audiences are read in one query each.
+/// Changes announced at once: their users' audiences are read together.
 const BATCH: usize = 512;
 
-/// Sends every change this node notices to the rooms of the user's channels and to those who
-/// may see the user's teams. One task, in the order the hub noticed them; the changes that are
-/// waiting are taken together (up to `BATCH`): their audiences cost two queries and each room
-/// gets one push listing its changes. The audience is read at each batch, so whoever lost sight
-/// of a team or channel stops hearing at once.
-pub fn announce_changes(hub: &Hub, db: PgPool) {
-    let mut changes = listen(hub);
-    let hub = hub.clone();
-    tokio::spawn(async move {
-        let mut batch = Vec::with_capacity(BATCH);
-        while changes.recv_many(&mut batch, BATCH).await > 0 {
-            let users: Vec<i64> = batch.iter().map(|c| c.user_id).collect();
-            let (channels, viewers) = tokio::join!(
-                db::member_channels(&db, &users),
-                db::team_viewers(&db, &users)
-            );
-            let [channels, viewers] = [channels, viewers].map(|audience| {
-                audience.unwrap_or_else(|error| {
-                    tracing::warn!(%error, "presence changes not announced: audience unreadable");
-                    HashMap::new()
-                })
-            });
-            let pushes = PresenceUpdated::per_room(&batch, |change| {
-                let channel_ids = channels.get(&change.user_id).into_iter().flatten();
-                let viewer_ids = viewers.get(&change.user_id).into_iter().flatten();
-                let mut rooms: Vec<Room> = channel_ids.map(|id| Room::Channel(*id)).collect();
-                rooms.extend(users_rooms(viewer_ids.copied()));
-                rooms
-            });
-            announce(&hub, &pushes).await;
-            batch.clear();
-        }
-    });
+/// The rooms that hear of a user's changes, by user.
+type Rooms = HashMap<i64, Vec<Room>>;
+
+/// Who hears of whose changes, read once per batch.
+trait Audience: Send + 'static {
+    fn rooms(&self, user_ids: &[i64]) -> impl Future<Output = Rooms> + Send;
 }
 
-/// The hub-only benchmark's stand-in (no database): a user's changes go to the channels their
-/// sockets on this node joined, batched as above.
+/// The product's rule: the rooms of the channels the user is a member of, and the user rooms
+/// of those who may see a team the user works in. Read at each batch, so whoever lost sight of
+/// a team or channel stops hearing at once.
+struct MembersAndTeamViewers(PgPool);
+
+impl Audience for MembersAndTeamViewers {
+    async fn rooms(&self, user_ids: &[i64]) -> Rooms {
+        let (channels, viewers) = tokio::join!(
+            db::member_channels(&self.0, user_ids),
+            db::team_viewers(&self.0, user_ids)
+        );
+        let [channels, viewers] = [channels, viewers].map(|audience| {
+            audience.unwrap_or_else(|error| {
+                tracing::warn!(%error, "presence changes not announced: audience unreadable");
+                HashMap::new()
+            })
+        });
+        let mut rooms: Rooms = HashMap::new();
+        for (user_id, channel_ids) in channels {
+            rooms
+                .entry(user_id)
+                .or_default()
+                .extend(channel_ids.into_iter().map(Room::Channel));
+        }
+        for (user_id, viewer_ids) in viewers {
+            rooms
+                .entry(user_id)
+                .or_default()
+                .extend(users_rooms(viewer_ids));
+        }
+        rooms
+    }
+}
+
+/// The hub-only benchmark's stand-in (no database): the channels the user's sockets on this
+/// node joined.
+struct JoinedChannels(Hub);
+
+impl Audience for JoinedChannels {
+    async fn rooms(&self, user_ids: &[i64]) -> Rooms {
+        user_ids
+            .iter()
+            .map(|&user_id| {
+                let channels = self.0.joined_channels(user_id).into_iter();
+                (user_id, channels.map(Room::Channel).collect())
+            })
+            .collect()
+    }
+}
+
+/// Sends every change this node notices to the rooms of the user's channels and to those who
+/// may see the user's teams.
+pub fn announce_changes(hub: &Hub, db: PgPool) {
+    announce(hub, MembersAndTeamViewers(db));
+}
+
+/// The hub-only benchmark's announcer: a user's changes go to the channels their sockets on
+/// this node joined.
 pub fn announce_joined(hub: &Hub) {
+    announce(hub, JoinedChannels(hub.clone()));
+}
+
+/// One task, in the order the hub noticed the changes: those waiting are taken together (up
+/// to `BATCH`), their audience is read once, and each room gets one push listing its changes.
+fn announce(hub: &Hub, audience: impl Audience) {
     let mut changes = listen(hub);
     let hub = hub.clone();
     tokio::spawn(async move {
         let mut batch = Vec::with_capacity(BATCH);
         while changes.recv_many(&mut batch, BATCH).await > 0 {
-            let pushes = PresenceUpdated::per_room(&batch, |change| {
-                let channel_ids = hub.joined_channels(change.user_id);
-                channel_ids.into_iter().map(Room::Channel).collect()
-            });
-            announce(&hub, &pushes).await;
+            let user_ids: Vec<i64> = batch.iter().map(|c| c.user_id).collect();
+            let rooms = audience.rooms(&user_ids).await;
+            for push in PresenceUpdated::per_room(&batch, &rooms) {
+                emit(&hub, &push).await;
+            }
             batch.clear();
         }
     });
@@ -81,10 +116,4 @@ fn listen(hub: &Hub) -> mpsc::UnboundedReceiver<PresenceChange> {
         let _ = tx.send(change);
     });
     rx
-}
-
-async fn announce(hub: &Hub, pushes: &[PresenceUpdated]) {
-    for push in pushes {
-        emit(hub, push).await;
-    }
 }
