@@ -10,7 +10,9 @@
 #     ratios, so a drift in the machine's speed (a neighbour on the host) hits both sides;
 #   - loadtest http: p50/p99 at a fixed 200 requests/s, open loop;
 #   - EXPLAIN (ANALYZE, BUFFERS) of each statement.
-# Writes loadtest/results/rest-pages.md. QUICK=1 shortens every step. Not part of make test.
+# Writes loadtest/results/rest-pages.md. QUICK=1 shortens every step; PAGES_ONLY (a regular
+# expression over the statements files' names, e.g. `teams`) runs only those pages. Not part of
+# make test.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -102,6 +104,7 @@ SLOWEST=""
 PLANS=""
 for page in "${PAGES[@]}"; do
   IFS='|' read -r name path token file <<<"$page"
+  [[ "$file" =~ ${PAGES_ONLY:-.} ]] || continue
   url="http://127.0.0.1:$PORT$path"
   sql="loadtest/rest/$file.sql"
   status=$(curl -s -o /tmp/rest-bench-body.$$ -w '%{http_code}' -H "Authorization: Bearer $token" "$url")
