@@ -63,7 +63,7 @@ const Menu = styled.ul`
   background: ${theme.color.white};
   border: 1px solid ${theme.color.border};
   border-radius: 6px;
-  box-shadow: 0 6px 16px rgba(0, 0, 0, 0.15);
+  box-shadow: ${theme.shadow.popover};
   z-index: ${theme.layer.dialog};
   li > a, li > button {
     display: block;

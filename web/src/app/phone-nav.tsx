@@ -47,7 +47,7 @@ const Backdrop = styled.div`
   position: fixed;
   inset: 0;
   z-index: ${theme.layer.modal};
-  background: rgba(0, 0, 0, 0.4);
+  background: ${theme.color.drawerBackdrop};
 `;
 const Drawer = styled.div`
   position: fixed;
@@ -58,7 +58,7 @@ const Drawer = styled.div`
   width: min(300px, 85vw);
   overflow-y: auto;
   background: ${theme.color.white};
-  box-shadow: 2px 0 12px rgba(0, 0, 0, 0.2);
+  box-shadow: ${theme.shadow.drawer};
 `;
 const DrawerHead = styled(PopoverHead)`
   button {

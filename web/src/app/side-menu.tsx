@@ -59,7 +59,7 @@ const WarningBox = styled.p`
   padding: 8px;
   font-size: ${theme.font.sm};
   color: ${theme.color.alert};
-  background: #fdecec;
+  background: ${theme.color.alertTint};
   border-radius: 4px;
 `;
 const Toggle = styled.button`

@@ -8,7 +8,7 @@ export const Badge = styled.span<{ $tone?: 'brand' | 'muted' | 'alert' }>`
   border-radius: 10px;
   font-size: ${theme.font.sm};
   white-space: nowrap;
-  background: ${({ $tone = 'brand' }) => ($tone === 'alert' ? '#fdecec' : $tone === 'muted' ? theme.color.background : '#e7f5ec')};
+  background: ${({ $tone = 'brand' }) => ($tone === 'alert' ? theme.color.alertTint : $tone === 'muted' ? theme.color.background : theme.color.brandTint)};
   color: ${({ $tone = 'brand' }) => ($tone === 'alert' ? theme.color.alert : $tone === 'muted' ? theme.color.subText : theme.color.brandDark)};
 `;
 

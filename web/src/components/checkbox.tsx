@@ -15,7 +15,7 @@ const Label = styled.label`
     width: 18px;
     height: 18px;
     margin: 0;
-    border: 1.5px solid #9aa1ab;
+    border: 1.5px solid ${theme.color.borderStrong};
     border-radius: 4px;
     background: ${theme.color.white};
     display: grid;

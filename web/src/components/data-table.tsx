@@ -5,8 +5,6 @@ import { theme } from '@/theme/theme';
 /** Which way a table wider than its box can still scroll: none (it fits), or towards its end, its start, or both. */
 export type ScrollHint = 'none' | 'end' | 'start' | 'both';
 
-const SHADE = 'rgba(0, 0, 0, 0.18)';
-
 /** Holds the box and draws a shadow on each edge that hides more columns. */
 const Frame = styled.div`
   position: relative;
@@ -22,8 +20,8 @@ const Frame = styled.div`
     transition: opacity 0.15s;
     z-index: 1;
   }
-  &::before { left: 0; background: linear-gradient(to right, ${SHADE}, transparent); }
-  &::after { right: 0; background: linear-gradient(to left, ${SHADE}, transparent); }
+  &::before { left: 0; background: linear-gradient(to right, ${theme.color.scrollShade}, transparent); }
+  &::after { right: 0; background: linear-gradient(to left, ${theme.color.scrollShade}, transparent); }
   &[data-more='start']::before, &[data-more='both']::before { opacity: 1; }
   &[data-more='end']::after, &[data-more='both']::after { opacity: 1; }
 `;

@@ -43,7 +43,7 @@ const Calendar = styled.div`
   background: ${theme.color.white};
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.button.radius}px;
-  box-shadow: 0 6px 16px rgba(0, 0, 0, 0.15);
+  box-shadow: ${theme.shadow.popover};
 `;
 const Head = styled.div`
   display: flex;
@@ -79,7 +79,7 @@ const Grid = styled.table`
     cursor: pointer;
     font: inherit;
     color: ${theme.color.text};
-    &[data-outside='true'] { color: #b9c0c9; }
+    &[data-outside='true'] { color: ${theme.color.textFaint}; }
     &[aria-current='date'] { box-shadow: inset 0 0 0 1px ${theme.color.brand}; }
     &:hover { background: ${theme.color.background}; }
     &[aria-pressed='true'] { background: ${theme.color.brand}; color: ${theme.color.white}; font-weight: ${theme.font.bold}; }

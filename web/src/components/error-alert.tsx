@@ -4,7 +4,7 @@ import { theme } from '@/theme/theme';
 
 const Box = styled.div`
   color: ${theme.color.alert};
-  background: #fdecec;
+  background: ${theme.color.alertTint};
   border-radius: 4px;
   padding: 8px 12px;
   margin: 8px 0;

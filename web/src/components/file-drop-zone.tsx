@@ -18,7 +18,7 @@ const Zone = styled.div<{ $over: boolean; $disabled: boolean }>`
   text-align: center;
   border: 2px dashed ${(p) => (p.$over ? theme.color.brand : theme.color.border)};
   border-radius: ${theme.button.radius}px;
-  background: ${(p) => (p.$over ? '#e7f5ec' : theme.color.white)};
+  background: ${(p) => (p.$over ? theme.color.brandTint : theme.color.white)};
   color: ${theme.color.subText};
   cursor: ${(p) => (p.$disabled ? 'not-allowed' : 'pointer')};
   opacity: ${(p) => (p.$disabled ? 0.6 : 1)};

@@ -24,7 +24,7 @@ export const VisuallyHidden = styled.span`
 export const focusRing = css`
   outline: none;
   border-color: ${theme.color.brand};
-  box-shadow: 0 0 0 3px rgba(35, 122, 71, 0.35);
+  box-shadow: ${theme.shadow.focus};
 `;
 
 /** The box of a text input, a select trigger, a date field. */
@@ -39,11 +39,11 @@ export const controlBox = css`
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.button.radius}px;
   transition: border-color 0.15s, box-shadow 0.15s;
-  &:hover:not(:disabled) { border-color: #b9c0c9; }
+  &:hover:not(:disabled) { border-color: ${theme.color.borderHover}; }
   &:focus-visible { ${focusRing} }
   &[aria-invalid='true'] { border-color: ${theme.color.alert}; }
   &:disabled { background: ${theme.color.background}; color: ${theme.color.subText}; cursor: not-allowed; }
-  &::placeholder { color: #6b7079; }
+  &::placeholder { color: ${theme.color.placeholder}; }
 `;
 
 const Wrap = styled.div`

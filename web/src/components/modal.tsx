@@ -10,7 +10,7 @@ const Overlay = styled.div`
   position: fixed;
   inset: 0;
   z-index: ${theme.layer.modal};
-  background: rgba(0, 0, 0, 0.45);
+  background: ${theme.color.backdrop};
   display: flex;
   align-items: center;
   justify-content: center;
@@ -23,7 +23,7 @@ const Dialog = styled.div<{ $width: number }>`
   background: ${theme.color.white};
   border-top: 5px solid ${theme.color.brand};
   border-radius: 8px;
-  box-shadow: 0 10px 30px rgba(0, 0, 0, 0.25);
+  box-shadow: ${theme.shadow.modal};
   padding: 24px;
   &:focus-visible { outline: none; }
   h2 { margin: 0 0 8px; font-size: ${theme.font.xxl}; }

@@ -6,7 +6,7 @@ const Box = styled.section`
   background: ${theme.color.white};
   border-top: 5px solid ${theme.color.brand};
   border-radius: 4px;
-  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.08);
+  box-shadow: ${theme.shadow.card};
   margin-bottom: 24px;
 `;
 const Title = styled.h2`

@@ -43,7 +43,7 @@ const Chip = styled.span`
   max-width: 100%;
   padding: 2px 4px 2px 10px;
   border-radius: 14px;
-  background: #e7f5ec;
+  background: ${theme.color.brandTint};
   color: ${theme.color.brandDark};
   font-size: ${theme.font.sm};
   span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -57,7 +57,7 @@ const Chip = styled.span`
     color: inherit;
     font-size: ${theme.font.md};
     line-height: 1;
-    &:hover { background: rgba(0, 0, 0, 0.08); }
+    &:hover { background: ${theme.color.hoverShade}; }
     &:focus-visible { outline: 2px solid ${theme.color.brand}; }
   }
 `;

@@ -4,7 +4,11 @@ import { usePresenceOf } from '@/lib/presence';
 import { theme } from '@/theme/theme';
 
 export const PRESENCE_LABEL: Record<PresenceStatus, string> = { online: 'オンライン', away: '離席中', offline: 'オフライン' };
-const COLOR: Record<PresenceStatus, string> = { online: '#2eb67d', away: '#e8a300', offline: '#b5bac1' };
+const COLOR: Record<PresenceStatus, string> = {
+  online: theme.color.presenceOnline,
+  away: theme.color.presenceAway,
+  offline: theme.color.presenceOffline,
+};
 
 const Dot = styled.span<{ $status: PresenceStatus }>`
   display: inline-block;

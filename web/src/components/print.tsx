@@ -1,4 +1,5 @@
 import styled, { createGlobalStyle } from 'styled-components';
+import { theme } from '@/theme/theme';
 import { Button } from './button';
 
 /**
@@ -7,7 +8,7 @@ import { Button } from './button';
  */
 export const PrintableDocument = createGlobalStyle`
   @media print {
-    body { background: #fff; }
+    body { background: ${theme.color.white}; }
     header, aside, nav { display: none !important; }
     main { max-width: none !important; padding: 0 !important; }
   }

@@ -40,8 +40,8 @@ const Card = styled.label`
     transition: border-color 0.15s, background 0.15s;
   }
   small { color: ${theme.color.subText}; font-size: ${theme.font.sm}; }
-  &:hover > span { border-color: #b9c0c9; }
-  input:checked + span { border-color: ${theme.color.brand}; background: #e7f5ec; font-weight: ${theme.font.bold}; }
+  &:hover > span { border-color: ${theme.color.borderHover}; }
+  input:checked + span { border-color: ${theme.color.brand}; background: ${theme.color.brandTint}; font-weight: ${theme.font.bold}; }
   input:checked + span::after {
     content: '✓';
     position: absolute;

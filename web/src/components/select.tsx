@@ -22,7 +22,7 @@ const Trigger = styled.button`
   text-align: left;
   cursor: pointer;
   span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  span.placeholder { color: #6b7079; }
+  span.placeholder { color: ${theme.color.placeholder}; }
   &::after {
     content: '';
     flex-shrink: 0;
@@ -43,7 +43,7 @@ export const Popup = styled.div`
   background: ${theme.color.white};
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.button.radius}px;
-  box-shadow: 0 6px 16px rgba(0, 0, 0, 0.15);
+  box-shadow: ${theme.shadow.popover};
   overflow: hidden;
 `;
 const Search = styled.input`
@@ -63,7 +63,7 @@ export const Options = styled.ul`
   li[role='option'] {
     padding: 8px 12px;
     cursor: pointer;
-    &[data-active='true'] { background: #e7f5ec; }
+    &[data-active='true'] { background: ${theme.color.brandTint}; }
     &[aria-selected='true'] { font-weight: ${theme.font.bold}; color: ${theme.color.brandDark}; }
     &[aria-selected='true']::after { content: ' ✓'; }
   }

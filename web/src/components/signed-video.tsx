@@ -21,7 +21,7 @@ const Player = styled.video`
   max-width: min(100%, 480px);
   max-height: 360px;
   border-radius: 4px;
-  background: #000;
+  background: ${theme.color.videoBackground};
 `;
 const Note = styled.small`
   display: block;

@@ -6,7 +6,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import styled from 'styled-components';
 import { formatNumber, formatYen } from '@/lib/format';
-import { theme } from '@/theme/theme';
+import { chartPalette, theme } from '@/theme/theme';
 
 export interface ChartSeries {
   key: string;
@@ -19,10 +19,7 @@ export interface ChartRow {
   values: Record<string, number>;
 }
 
-/** Distinct colours for the media, the brand's first. */
-const PALETTE = [theme.color.brand, theme.color.info, theme.color.warning, theme.color.writer, theme.color.planner, '#8e6cc9', theme.color.second];
-
-export const seriesColor = (index: number): string => PALETTE[index % PALETTE.length];
+export const seriesColor = (index: number): string => chartPalette[index % chartPalette.length];
 
 const Figure = styled.figure`
   margin: 0 0 16px;

@@ -65,18 +65,18 @@ function drawIcon(count: number): string | null {
   context.beginPath();
   context.roundRect(0, 0, ICON, ICON, 12);
   context.fill();
-  context.fillStyle = '#fff';
+  context.fillStyle = theme.color.white;
   context.textAlign = 'center';
   context.textBaseline = 'middle';
   context.font = 'bold 40px sans-serif';
   context.fillText('つ', ICON / 2, ICON / 2 + 2);
   if (count > 0) {
     const text = badgeText(count);
-    context.fillStyle = '#e02424';
+    context.fillStyle = theme.color.tabBadge;
     context.beginPath();
     context.arc(ICON - 20, 20, 20, 0, Math.PI * 2);
     context.fill();
-    context.fillStyle = '#fff';
+    context.fillStyle = theme.color.white;
     context.font = `bold ${text.length > 2 ? 18 : 26}px sans-serif`;
     context.fillText(text, ICON - 20, 21);
   }
