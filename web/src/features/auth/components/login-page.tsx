@@ -38,7 +38,7 @@ const Lead = styled.p`
 `;
 
 const Notice = styled.p`
-  background: #fff6e0;
+  background: ${theme.color.warningTint};
   border-radius: 4px;
   padding: 8px 12px;
   margin: 0 0 12px;

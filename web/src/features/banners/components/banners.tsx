@@ -22,7 +22,7 @@ const Item = styled.div<{ $error: boolean }>`
   border-radius: 5px;
   color: ${theme.color.white};
   background: ${(p) => (p.$error ? theme.color.alert : theme.color.brand)};
-  box-shadow: 0 2px 6px rgba(0, 0, 0, 0.15);
+  box-shadow: ${theme.shadow.banner};
 `;
 const Go = styled(Link)`
   color: inherit;

@@ -26,7 +26,7 @@ const Frame = styled.div`
   min-height: 320px;
   background: ${theme.color.white};
   border-radius: 6px;
-  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.08);
+  box-shadow: ${theme.shadow.card};
 `;
 const Main = styled.div`
   flex: 1;
@@ -75,7 +75,7 @@ const Loading = styled.p`
   padding: 4px;
   text-align: center;
   color: ${theme.color.subText};
-  background: rgba(255, 255, 255, 0.9);
+  background: ${theme.color.veil};
   z-index: 1;
 `;
 const JumpToUnread = styled.button`
@@ -91,7 +91,7 @@ const JumpToUnread = styled.button`
   color: ${theme.color.white};
   font-size: ${theme.font.sm};
   cursor: pointer;
-  box-shadow: 0 2px 6px rgba(0, 0, 0, 0.2);
+  box-shadow: ${theme.shadow.floatingButton};
 `;
 /** A line across the list with a label: a day, or (`$unread`) where the unread messages start. */
 const Divider = styled.div<{ $unread?: boolean }>`
@@ -105,14 +105,14 @@ const Divider = styled.div<{ $unread?: boolean }>`
 `;
 /** The message a search hit opened. */
 const Focused = styled.div<{ $on: boolean }>`
-  background: ${(p) => (p.$on ? '#fff7d6' : 'transparent')};
+  background: ${(p) => (p.$on ? theme.color.focusedMessage : 'transparent')};
   transition: background 1s;
 `;
 const Pins = styled.aside`
   border-bottom: 1px solid ${theme.color.border};
   max-height: 200px;
   overflow-y: auto;
-  background: #fffbea;
+  background: ${theme.color.pinned};
   padding: 4px 0;
 `;
 

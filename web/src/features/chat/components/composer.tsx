@@ -44,10 +44,10 @@ const Suggestions = styled.ul`
   background: ${theme.color.white};
   border: 1px solid ${theme.color.border};
   border-radius: 6px;
-  box-shadow: 0 4px 10px rgba(0, 0, 0, 0.12);
+  box-shadow: ${theme.shadow.floating};
   z-index: ${theme.layer.hover};
   li { padding: 4px 12px; cursor: pointer; }
-  li[aria-selected='true'] { background: #e7f5ec; }
+  li[aria-selected='true'] { background: ${theme.color.brandTint}; }
 `;
 const newClientId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 

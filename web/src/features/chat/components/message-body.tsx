@@ -12,7 +12,7 @@ const Quote = styled.blockquote`
 `;
 const Mention = styled.span`
   color: ${theme.color.brandDark};
-  background: #e7f5ec;
+  background: ${theme.color.brandTint};
   border-radius: 3px;
   padding: 0 2px;
   font-weight: ${theme.font.bold};
@@ -20,7 +20,7 @@ const Mention = styled.span`
 const Code = styled.code`
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   font-size: 0.9em;
-  background: #f3f4f6;
+  background: ${theme.color.code};
   border: 1px solid ${theme.color.border};
   border-radius: 3px;
   padding: 0 3px;
@@ -28,7 +28,7 @@ const Code = styled.code`
 const Pre = styled.pre`
   margin: 4px 0;
   padding: 8px 10px;
-  background: #f3f4f6;
+  background: ${theme.color.code};
   border: 1px solid ${theme.color.border};
   border-radius: 4px;
   overflow-x: auto;

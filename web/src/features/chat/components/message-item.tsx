@@ -16,7 +16,7 @@ const Row = styled.article`
   display: flex;
   gap: 10px;
   padding: 8px 12px;
-  &:hover { background: #f7f8fa; }
+  &:hover { background: ${theme.color.rowHover}; }
   &:hover .actions { display: flex; }
 `;
 const Avatar = styled.div`
@@ -60,7 +60,7 @@ const Chip = styled.button<{ $mine: boolean }>`
   gap: 4px;
   align-items: center;
   border: 1px solid ${(p) => (p.$mine ? theme.color.brand : theme.color.border)};
-  background: ${(p) => (p.$mine ? '#e7f5ec' : theme.color.white)};
+  background: ${(p) => (p.$mine ? theme.color.brandTint : theme.color.white)};
   border-radius: 12px;
   padding: 0 8px;
   font-size: ${theme.font.sm};
@@ -78,7 +78,7 @@ const Picker = styled.div`
   background: ${theme.color.white};
   border: 1px solid ${theme.color.border};
   border-radius: 6px;
-  box-shadow: 0 4px 10px rgba(0, 0, 0, 0.12);
+  box-shadow: ${theme.shadow.floating};
   button { border: none; background: none; cursor: pointer; img { width: 24px; height: 24px; } }
 `;
 export interface MessageItemProps {

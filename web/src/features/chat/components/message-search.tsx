@@ -22,10 +22,10 @@ const Results = styled.section`
   overflow-y: auto;
   background: ${theme.color.white};
   border: 1px solid ${theme.color.border};
-  box-shadow: 0 4px 10px rgba(0, 0, 0, 0.12);
+  box-shadow: ${theme.shadow.floating};
   padding: 8px 12px;
   h2 { font-size: ${theme.font.md}; margin: 10px 0 4px; }
-  mark { background: #ffe58f; color: inherit; padding: 0; }
+  mark { background: ${theme.color.searchHighlight}; color: inherit; padding: 0; }
 `;
 const Hit = styled.button`
   display: block;
@@ -36,7 +36,7 @@ const Hit = styled.button`
   border-bottom: 1px solid ${theme.color.border};
   padding: 6px 4px;
   cursor: pointer;
-  &:hover { background: #f7f8fa; }
+  &:hover { background: ${theme.color.rowHover}; }
   small { color: ${theme.color.subText}; margin-left: 8px; }
 `;
 

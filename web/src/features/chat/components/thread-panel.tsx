@@ -82,7 +82,7 @@ export function ThreadPanel({ parent, focusId, members, reactions, ownUserId, ca
     if (focusShown) list.current?.querySelector('[data-focused]')?.scrollIntoView({ block: 'center' });
   }, [focusShown]);
   const item = (message: Message) => (
-    <div key={message.id} data-focused={message.id === focusId || undefined} style={message.id === focusId ? { background: '#fff7d6' } : undefined}>
+    <div key={message.id} data-focused={message.id === focusId || undefined} style={message.id === focusId ? { background: theme.color.focusedMessage } : undefined}>
       <MessageItem message={message} members={members} reactions={reactions} ownUserId={ownUserId} canModerate={canModerate} writable={false} token={token} onEdit={NOT_EDITABLE} onDelete={onDelete} />
     </div>
   );

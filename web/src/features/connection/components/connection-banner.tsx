@@ -12,7 +12,7 @@ const Bar = styled.div<{ $down: boolean }>`
   border-radius: 6px;
   color: ${theme.color.white};
   background: ${(p) => (p.$down ? theme.color.text : theme.color.brand)};
-  box-shadow: 0 2px 8px rgba(0, 0, 0, 0.2);
+  box-shadow: ${theme.shadow.toast};
   ${theme.media.phone} {
     /* Above the tab bar. */
     bottom: ${theme.size.tabBar + 8}px;

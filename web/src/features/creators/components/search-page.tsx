@@ -7,6 +7,7 @@ import { Pager } from '@/components/pager';
 import { deniedPage } from '@/components/status-page';
 import { CardGrid } from '@/components/list';
 import { formatNumber } from '@/lib/format';
+import { theme } from '@/theme/theme';
 import { type CreatorFilter, conditionCount, filterFromParams, filterToParams } from '../filters';
 import { useCreators } from '../store';
 import { CreatorCard } from './creator-card';
@@ -21,7 +22,7 @@ const Layout = styled.div`
 `;
 const Empty = styled.div`
   padding: 24px;
-  background: white;
+  background: ${theme.color.white};
   border-radius: 6px;
   text-align: center;
 `;

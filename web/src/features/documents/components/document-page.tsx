@@ -12,7 +12,7 @@ const Notice = styled.p`
   padding: 10px 14px;
   border: 1px solid ${theme.color.warning};
   border-radius: 4px;
-  background: #fff8e6;
+  background: ${theme.color.cautionTint};
   font-weight: ${theme.font.bold};
 `;
 const Contents = styled.nav`

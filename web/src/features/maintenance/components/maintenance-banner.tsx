@@ -10,7 +10,7 @@ const Bar = styled.div<{ $running: boolean }>`
   padding: 8px 16px;
   font-size: ${theme.font.sm};
   color: ${theme.color.text};
-  background: ${(p) => (p.$running ? '#fde2e2' : '#fff4d6')};
+  background: ${(p) => (p.$running ? theme.color.maintenanceRunning : theme.color.maintenanceScheduled)};
   border-bottom: 1px solid ${(p) => (p.$running ? theme.color.alert : theme.color.warning)};
   p { margin: 0; flex: 1; min-width: 0; }
 `;

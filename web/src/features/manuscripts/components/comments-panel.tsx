@@ -67,7 +67,7 @@ const Card = styled.li`
 const Quote = styled.blockquote`
   margin: 0 0 6px;
   padding-left: 8px;
-  border-left: 3px solid #f2c94c;
+  border-left: 3px solid ${theme.color.commentMark};
   color: ${theme.color.subText};
   font-size: ${theme.font.sm};
   overflow-wrap: anywhere;

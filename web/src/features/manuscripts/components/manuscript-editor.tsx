@@ -13,7 +13,7 @@ import styled from 'styled-components';
 import * as Y from 'yjs';
 import { ErrorAlert } from '@/components/error-alert';
 import { AppError } from '@/lib/errors';
-import { theme } from '@/theme/theme';
+import { caretPalette, theme } from '@/theme/theme';
 import { blocksOf, countDoc, type Counts } from '../count';
 import { socketTransport } from '../live';
 import { ManuscriptProvider, type ManuscriptTransport, type ProviderState } from '../provider';
@@ -51,9 +51,8 @@ export interface ManuscriptEditorProps {
   comments?: CommentsSource;
 }
 
-/** Caret colours (#rrggbb, as CollaborationCaret requires), chosen by user id: the same person keeps theirs. */
-const CARET_COLORS = ['#c9302c', '#1a64c8', '#237a47', '#a86500', '#7b3fb0', '#157f7f', '#b0306a', '#4a5a12'];
-export const caretColor = (userId: number): string => CARET_COLORS[Math.abs(userId) % CARET_COLORS.length];
+/** A caret colour chosen by user id: the same person keeps theirs. */
+export const caretColor = (userId: number): string => caretPalette[Math.abs(userId) % caretPalette.length];
 
 const Layout = styled.div`
   margin-bottom: 24px;
@@ -82,8 +81,8 @@ const Sheet = styled.div`
   .tiptap blockquote { border-left: 4px solid ${theme.color.border}; margin: 8px 0; padding-left: 12px; color: ${theme.color.subText}; }
   .tiptap img { max-width: 100%; }
   .tiptap a { color: ${theme.color.info}; }
-  .manuscript-comment { background: #fff3c4; border-bottom: 2px solid #f2c94c; }
-  .manuscript-comment--active { background: #ffe08a; }
+  .manuscript-comment { background: ${theme.color.comment}; border-bottom: 2px solid ${theme.color.commentMark}; }
+  .manuscript-comment--active { background: ${theme.color.commentActive}; }
   .tiptap { ${suggestionMarkStyles} }
   .collaboration-carets__caret {
     position: relative;
@@ -100,7 +99,7 @@ const Sheet = styled.div`
     left: -1px;
     padding: 0 4px;
     border-radius: 3px 3px 3px 0;
-    color: #fff;
+    color: ${theme.color.white};
     font-size: ${theme.font.sm};
     font-weight: ${theme.font.bold};
     line-height: normal;

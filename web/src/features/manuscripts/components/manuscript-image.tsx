@@ -18,7 +18,7 @@ const Figure = styled.figure<{ $selected: boolean }>`
   &[data-suggestion-id] {
     padding: 4px;
     border: 2px dashed ${theme.color.info};
-    background: #e8f0fb;
+    background: ${theme.color.suggestedInsertion};
   }
   figcaption { font-size: ${theme.font.sm}; color: ${theme.color.info}; }
   img {

@@ -18,13 +18,13 @@ import type { Permission } from '../types';
 export const suggestionMarkStyles = css`
   ins.suggestion-insertion {
     color: ${theme.color.info};
-    background: #e8f0fb;
+    background: ${theme.color.suggestedInsertion};
     text-decoration: underline;
     text-decoration-thickness: 2px;
   }
   del.suggestion-deletion {
     color: ${theme.color.alert};
-    background: #fbeaea;
+    background: ${theme.color.suggestedDeletion};
     text-decoration: line-through;
     text-decoration-thickness: 2px;
   }

@@ -11,17 +11,15 @@ import { theme } from '@/theme/theme';
 import { countText, type Block } from '../count';
 import { diffBlocks, hasChanges, type BlockDiff, type Segment } from '../diff';
 
-const ADDED_BG = '#e3f4e9';
-const REMOVED_BG = '#fdf0ef';
 
 const addedLook = css`
-  background: ${ADDED_BG};
+  background: ${theme.color.diffAdded};
   color: ${theme.color.brandDark};
   text-decoration: underline 2px;
   text-underline-offset: 3px;
 `;
 const removedLook = css`
-  background: ${REMOVED_BG};
+  background: ${theme.color.diffRemoved};
   color: ${theme.color.alert};
   text-decoration: line-through 2px;
 `;

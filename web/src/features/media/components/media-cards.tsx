@@ -12,7 +12,7 @@ const Card = styled.li`
   background: ${theme.color.white};
   border-top: 5px solid ${theme.color.brand};
   border-radius: 4px;
-  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.08);
+  box-shadow: ${theme.shadow.card};
   padding: 16px;
   display: flex;
   flex-direction: column;

@@ -41,7 +41,7 @@ const Badge = styled(CountBadge)`
   background: ${theme.color.white};
   border: 1px solid ${theme.color.border};
   border-radius: 6px;
-  box-shadow: 0 6px 16px rgba(0, 0, 0, 0.15);
+  box-shadow: ${theme.shadow.popover};
   z-index: ${theme.layer.dialog};
   ${theme.media.phone} {
     /* The header is the frame here (it is transformed): the list spans the screen below it. */
@@ -59,7 +59,7 @@ const Item = styled.button<{ $color: string; $read: boolean }>`
   text-align: left;
   border: none;
   border-left: 4px solid ${(p) => p.$color};
-  background: ${(p) => (p.$read ? theme.color.white : '#f3faf6')};
+  background: ${(p) => (p.$read ? theme.color.white : theme.color.unreadTint)};
   padding: 8px 12px;
   cursor: pointer;
   border-bottom: 1px solid ${theme.color.border};

@@ -69,7 +69,7 @@ const Addressee = styled.p`
 `;
 const Notice = styled.div`
   border: 1px solid ${theme.color.alert};
-  background: #fdecec;
+  background: ${theme.color.alertTint};
   border-radius: 4px;
   padding: 8px 12px;
   margin-bottom: 16px;

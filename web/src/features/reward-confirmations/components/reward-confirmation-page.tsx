@@ -32,7 +32,7 @@ const Done = styled.p`
 `;
 
 const Warning = styled.div`
-  background: #fff6e0;
+  background: ${theme.color.warningTint};
   border-left: 4px solid ${theme.color.alert};
   border-radius: 4px;
   padding: 8px 12px;

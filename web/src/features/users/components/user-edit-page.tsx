@@ -19,12 +19,12 @@ const Card = styled(Link)<{ $missing: boolean }>`
   border-top: 5px solid ${(p) => (p.$missing ? theme.color.alert : theme.color.brand)};
   color: ${theme.color.text};
   text-decoration: none;
-  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.08);
+  box-shadow: ${theme.shadow.card};
   header { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin-bottom: 8px; }
   h2 { font-size: ${theme.font.lg}; margin: 0; }
   p { margin: 0 0 6px; }
   small { display: block; color: ${theme.color.subText}; font-size: ${theme.font.sm}; }
-  &:hover { box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12); }
+  &:hover { box-shadow: ${theme.shadow.cardHover}; }
   &:focus-visible { outline: 2px solid ${theme.color.brand}; outline-offset: 2px; }
 `;
 
