@@ -1,5 +1,5 @@
-// One lint for the web app: TypeScript, the hook rules, and the import boundaries of
-// ARCHITECTURE.md ("one home per domain") so a feature cannot quietly reach into another.
+// One lint for the web app: TypeScript, the hook rules, the import boundaries of ARCHITECTURE.md
+// ("one home per domain") so a feature cannot quietly reach into another, and colours only from the theme.
 import { readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,9 @@ const zones = [
   },
 ];
 
+/** A colour written in a string or a template: `#rgb` to `#rrggbbaa`, `rgb(`, `rgba(`, `hsl(`, `hsla(`. */
+const COLOUR = String.raw`/#[0-9a-fA-F]{3,8}\b|\b(rgb|hsl)a?\(/`;
+
 export default defineConfig(
   globalIgnores(['dist/', 'test-results/', 'e2e/test-results/', 'playwright-report/', 'coverage/']),
   js.configs.recommended,
@@ -76,6 +79,18 @@ export default defineConfig(
     ignores: ['src/lib/zod.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import z from '@/lib/zod' (jitless under the CSP)." }] }],
+    },
+  },
+  {
+    // Colours live only in theme/ (issue 45 item 5): a hex colour, rgb(a) or hsl(a) anywhere else
+    // in the app is a stray one; name it in theme.ts and use the token. Tests may hold colours as data.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/theme/**', 'src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...[`Literal[value=${COLOUR}]`, `TemplateElement[value.raw=${COLOUR}]`].map((selector) => ({
+        selector,
+        message: 'Colours live in src/theme/theme.ts: use its token, or add one there named by its role.',
+      }))],
     },
   },
   {
