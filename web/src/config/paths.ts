@@ -132,12 +132,22 @@ export const paths = {
 
 export type RouteName = keyof typeof paths;
 
-/** Fills `:params` of a route path. */
-export function href(name: RouteName, params: Record<string, string | number> = {}): string {
-  return paths[name].path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+/** A page's query: absent values are left out; a list is `key[]=a&key[]=b`, as the API client sends it. */
+export type RouteQuery = Record<string, string | number | readonly (string | number)[] | undefined>;
+
+/** Fills `:params` of a route path and appends `query`. Every in-app link and navigation goes through here. */
+export function href(name: RouteName, params: Record<string, string | number> = {}, query: RouteQuery = {}): string {
+  const path = paths[name].path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
     if (params[key] === undefined) throw new Error(`missing ${key} for ${name}`);
     return encodeURIComponent(String(params[key]));
   });
+  const pairs = Object.entries(query).flatMap(([key, value]) => {
+    if (value === undefined) return [];
+    const values = Array.isArray(value) ? value : [value];
+    const name = Array.isArray(value) ? `${encodeURIComponent(key)}[]` : encodeURIComponent(key);
+    return values.map((v: string | number) => `${name}=${encodeURIComponent(String(v))}`);
+  });
+  return pairs.length > 0 ? `${path}?${pairs.join('&')}` : path;
 }
 
 export const NOT_FOUND_TITLE = 'ページが見つかりません';
