@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { useDropdown } from '@/components/dropdown';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { paths } from '@/config/paths';
+import { href, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
 import { ImportantCounts } from '@/features/clients/components/important-counts';
 import { NoticeDropdown } from '@/features/notices/components/notice-dropdown';
@@ -143,15 +143,15 @@ export function Header({ mobile }: { mobile: boolean }) {
     setConfirming(false);
     setOpen(false);
     await logOut();
-    navigate('/', { replace: true });
+    navigate(href('login'), { replace: true });
   };
 
   return (
     <>
       <Bar $mobile={mobile} $hidden={hidden}>
-        <Logo to="/" $mobile={mobile}>Tsumugi</Logo>
+        <Logo to={href('login')} $mobile={mobile}>Tsumugi</Logo>
         {isCreator(role) && !isProfileComplete(user) && (
-          <Warning to="/user/edit" aria-label="プロフィールが未入力です">{mobile ? '⚠️' : 'プロフィールが未入力です'}</Warning>
+          <Warning to={href('userEdit')} aria-label="プロフィールが未入力です">{mobile ? '⚠️' : 'プロフィールが未入力です'}</Warning>
         )}
         {!mobile && <Availability inline />}
         {isClient(role) && user.client && <ImportantCounts clientId={user.client.id} compact={mobile} />}

@@ -1,4 +1,5 @@
 /** The navigation by role, once: the desktop side menu and the phone tab bar and drawer all read it. */
+import { href } from '@/config/paths';
 import { isClient, isCreator, isManagerOrAdmin } from '@/lib/roles';
 
 export interface NavItem {
@@ -12,49 +13,49 @@ export interface NavItem {
 /** Navigation groups by role (spec section 2, side menu). */
 export function navGroupsFor(role: string): NavItem[][] {
   const work: NavItem[] = [
-    { label: 'プロジェクト', to: '/projects', icon: '📁', tab: true },
-    { label: 'タスク', to: '/tasks', icon: '✅', tab: true },
+    { label: 'プロジェクト', to: href('projects'), icon: '📁', tab: true },
+    { label: 'タスク', to: href('tasks'), icon: '✅', tab: true },
   ];
   if (isCreator(role)) {
     return [
-      [...work, { label: '参加プロジェクト', to: '/projects/joins', icon: '🤝' }, { label: 'チャット', to: '/teams', icon: '💬', tab: true }],
+      [...work, { label: '参加プロジェクト', to: href('projectJoins'), icon: '🤝' }, { label: 'チャット', to: href('teams'), icon: '💬', tab: true }],
       [
-        { label: '報酬', to: '/rewards', icon: '💴', tab: true },
-        { label: '発注書', to: '/purchase_orders', icon: '📄' },
+        { label: '報酬', to: href('rewards'), icon: '💴', tab: true },
+        { label: '発注書', to: href('purchaseOrders'), icon: '📄' },
       ],
     ];
   }
   if (isClient(role)) {
     return [
-      [...work, { label: '納品一覧', to: '/clients/deliveries', icon: '📦', tab: true }, { label: 'ご利用金額', to: '/clients/payments', icon: '💴' }],
-      [{ label: '媒体', to: '/clients/media', icon: '📰' }],
-      [{ label: '評価', to: '/assessments', icon: '⭐' }],
+      [...work, { label: '納品一覧', to: href('clientDeliveries'), icon: '📦', tab: true }, { label: 'ご利用金額', to: href('clientPayments'), icon: '💴' }],
+      [{ label: '媒体', to: href('clientMedia'), icon: '📰' }],
+      [{ label: '評価', to: href('assessments'), icon: '⭐' }],
     ];
   }
   if (isManagerOrAdmin(role)) {
     return [
       [
         ...work,
-        { label: '管理プロジェクト', to: '/projects/managements', icon: '🗂️' },
-        { label: 'チャット', to: '/teams', icon: '💬', tab: true },
-        { label: 'チームリーダーチャット', to: '/leader_teams', icon: '👥' },
+        { label: '管理プロジェクト', to: href('projectManagements'), icon: '🗂️' },
+        { label: 'チャット', to: href('teams'), icon: '💬', tab: true },
+        { label: 'チームリーダーチャット', to: href('leaderTeams'), icon: '👥' },
       ],
       [
-        { label: 'クライアント', to: '/clients/media', icon: '🏢' },
-        { label: 'ユーザー検索', to: '/users/search', icon: '🔍' },
-        { label: '評価', to: '/assessments', icon: '⭐' },
+        { label: 'クライアント', to: href('clientMedia'), icon: '🏢' },
+        { label: 'ユーザー検索', to: href('userSearch'), icon: '🔍' },
+        { label: '評価', to: href('assessments'), icon: '⭐' },
       ],
-      [{ label: '管理機能', to: '/admins', icon: '⚙️', tab: true }],
+      [{ label: '管理機能', to: href('admins'), icon: '⚙️', tab: true }],
     ];
   }
   // Accountants.
   return [
     [
-      { label: '支払い', to: '/payments', icon: '💴', tab: true },
-      { label: '媒体支払い', to: '/admins/media/payments/update', icon: '🧾', tab: true },
+      { label: '支払い', to: href('payments'), icon: '💴', tab: true },
+      { label: '媒体支払い', to: href('adminMediaPayments'), icon: '🧾', tab: true },
     ],
     // Reward confirmation and the transfer files are on the hub, listed for accountants.
-    [{ label: '管理機能', to: '/admins', icon: '⚙️' }],
+    [{ label: '管理機能', to: href('admins'), icon: '⚙️' }],
   ];
 }
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchPath, Navigate, Outlet, ScrollRestoration, useLocation, useParams, useSearchParams, type Params, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/status-page';
-import { documentTitle, NOT_FOUND_TITLE, paths, type RouteDef, type RouteName } from '@/config/paths';
+import { NOT_FOUND_TITLE, documentTitle, href, paths, type RouteDef, type RouteName } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
 import { Banners } from '@/features/banners/components/banners';
 import { ConnectionBanner } from '@/features/connection/components/connection-banner';
@@ -148,7 +148,7 @@ const MemberSession = lazy(() => import('./member-session'));
 function Private({ children }: { children: ReactNode }) {
   const { token, user, resolved } = useAuth();
   const location = useLocation();
-  if (!token) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+  if (!token) return <Navigate to={href('login')} replace state={{ from: location.pathname + location.search }} />;
   if (!resolved || !user.data) return null;
   return <>{children}</>;
 }

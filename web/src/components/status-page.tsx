@@ -1,6 +1,7 @@
 /** The one 403 page and the one 404 page; each route draws them inside its own frame (header and navigation). */
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { href } from '@/config/paths';
 import { ForbiddenError, NotFoundError } from '@/lib/errors';
 import { theme } from '@/theme/theme';
 import { NoIndex } from './no-index';
@@ -27,7 +28,7 @@ function StatusPage({ code, title, message, testId }: { code: number; title: str
       <Code aria-hidden>{code}</Code>
       <h1 id={`${testId}-title`}>{title}</h1>
       <p>{message}</p>
-      <Link to="/">トップページへ戻る</Link>
+      <Link to={href('login')}>トップページへ戻る</Link>
     </Wrap>
   );
 }

@@ -1,5 +1,6 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '@/components/status-page';
+import { href } from '@/config/paths';
 import { ClientSignupProfilePage } from '@/features/accounts/components/client-signup-pages';
 import { landingPath } from '@/features/auth/landing';
 import { useAuth } from '@/features/auth/store';
@@ -19,7 +20,7 @@ export default function ClientSignupProfileRoute() {
       token={params.get('token') ?? ''}
       onSignedUp={async (sessionToken) => {
         const user = await adoptSession(sessionToken);
-        await navigate(user ? landingPath(user, mobile) : '/', { replace: true });
+        await navigate(user ? landingPath(user, mobile) : href('login'), { replace: true });
       }}
     />
   );

@@ -2,5 +2,5 @@ import { ChannelDetailPage } from '@/features/chat/components/channel-detail-pag
 import { useChatSession } from '../access';
 
 export default function ChannelDetailRoute() {
-  return <ChannelDetailPage base="/teams" token={useChatSession().token} />;
+  return <ChannelDetailPage leader={false} token={useChatSession().token} />;
 }

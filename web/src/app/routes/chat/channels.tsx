@@ -1,5 +1,5 @@
 import { ChannelsPage } from '@/features/chat/components/channels-page';
 
 export default function ChannelsRoute() {
-  return <ChannelsPage base="/teams" />;
+  return <ChannelsPage leader={false} />;
 }

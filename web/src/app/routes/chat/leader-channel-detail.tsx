@@ -2,5 +2,5 @@ import { ChannelDetailPage } from '@/features/chat/components/channel-detail-pag
 import { useChatSession } from '../access';
 
 export default function LeaderChannelDetailRoute() {
-  return <ChannelDetailPage base="/leader_teams" token={useChatSession().token} />;
+  return <ChannelDetailPage leader token={useChatSession().token} />;
 }

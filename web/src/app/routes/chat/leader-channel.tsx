@@ -2,5 +2,5 @@ import { ChannelPage } from '@/features/chat/components/channel-page';
 import { useChatSession } from '../access';
 
 export default function LeaderChannelRoute() {
-  return <ChannelPage {...useChatSession()} base="/leader_teams" />;
+  return <ChannelPage {...useChatSession()} leader />;
 }

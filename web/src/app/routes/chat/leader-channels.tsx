@@ -1,5 +1,5 @@
 import { ChannelsPage } from '@/features/chat/components/channels-page';
 
 export default function LeaderChannelsRoute() {
-  return <ChannelsPage base="/leader_teams" />;
+  return <ChannelsPage leader />;
 }

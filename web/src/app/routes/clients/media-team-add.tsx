@@ -1,4 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
+import { href } from '@/config/paths';
 import { MediaFrame } from '@/features/media/components/media-frame';
 import { MediaTeamForm } from '@/features/media-teams/components/team-form';
 
@@ -7,7 +8,7 @@ export default function MediaTeamAddRoute() {
   const navigate = useNavigate();
   return (
     <MediaFrame mediaId={mediaId} active="teams">
-      <MediaTeamForm mediaId={mediaId} onSaved={(team) => navigate(`/clients/media/${mediaId}/teams/${team.id}`)} />
+      <MediaTeamForm mediaId={mediaId} onSaved={(team) => navigate(href('mediaTeam', { mediaId, teamId: team.id }))} />
     </MediaFrame>
   );
 }

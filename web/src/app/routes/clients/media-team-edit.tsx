@@ -1,4 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
+import { href } from '@/config/paths';
 import { MediaFrame } from '@/features/media/components/media-frame';
 import { MediaTeamForm } from '@/features/media-teams/components/team-form';
 
@@ -9,7 +10,7 @@ export default function MediaTeamEditRoute() {
   const navigate = useNavigate();
   return (
     <MediaFrame mediaId={mediaId} active="teams">
-      <MediaTeamForm mediaId={mediaId} teamId={teamId} onSaved={() => navigate(`/clients/media/${mediaId}/teams/${teamId}`)} />
+      <MediaTeamForm mediaId={mediaId} teamId={teamId} onSaved={() => navigate(href('mediaTeam', { mediaId, teamId }))} />
     </MediaFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
+import { href } from '@/config/paths';
 import { MediaFrame } from '@/features/media/components/media-frame';
 import { MemberAddPage } from '@/features/media-teams/components/member-add-page';
 
@@ -9,7 +10,7 @@ export default function MediaTeamMemberAddRoute() {
   const navigate = useNavigate();
   return (
     <MediaFrame mediaId={mediaId} active="teams">
-      <MemberAddPage mediaId={mediaId} teamId={teamId} onAdded={() => navigate(`/clients/media/${mediaId}/teams/${teamId}`)} />
+      <MemberAddPage mediaId={mediaId} teamId={teamId} onAdded={() => navigate(href('mediaTeam', { mediaId, teamId }))} />
     </MediaFrame>
   );
 }

@@ -8,6 +8,7 @@ import { FormGrid } from '@/components/form-grid';
 import { ErrorText, Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { TextField } from '@/components/text-field';
+import { href } from '@/config/paths';
 import { toHalfWidthDigits } from '@/lib/format';
 import { accountsApi } from '../api';
 import { clientPersonSchema, type ClientPersonValues } from '../schema';
@@ -71,7 +72,7 @@ export function ClientSignupProfilePage({ clientId, token, onSignedUp }: { clien
   if (target === 'dead' || dead)
     return (
       <PublicFrame title="アカウント登録">
-        <DeadLink restart="/" restartLabel="ログイン画面へ（招待した方に再送を依頼してください）" />
+        <DeadLink restart={href('login')} restartLabel="ログイン画面へ（招待した方に再送を依頼してください）" />
       </PublicFrame>
     );
   return (

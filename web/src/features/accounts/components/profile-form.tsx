@@ -15,6 +15,7 @@ import { ErrorText, Muted } from '@/components/page';
 import { RadioCards } from '@/components/radio-cards';
 import { Select, type SelectOption } from '@/components/select';
 import { TextField } from '@/components/text-field';
+import { href } from '@/config/paths';
 import { toHalfWidthDigits } from '@/lib/format';
 import { theme } from '@/theme/theme';
 import { accountsApi } from '../api';
@@ -167,7 +168,7 @@ export function ProfileForm({ mode, mailAddress, defaultValues, submitLabel, onS
         {mode !== 'signup' && (
           <>
             {' '}
-            <Link to="/user/edit/auth">変更する</Link>
+            <Link to={href('userEditAuth')}>変更する</Link>
           </>
         )}
       </Static>
@@ -319,11 +320,11 @@ export function ProfileForm({ mode, mailAddress, defaultValues, submitLabel, onS
           <Checkbox
             label={
               <span>
-                <Link to="/terms" target="_blank">
+                <Link to={href('terms')} target="_blank">
                   利用規約
                 </Link>
                 と
-                <Link to="/privacies" target="_blank">
+                <Link to={href('privacies')} target="_blank">
                   プライバシーポリシー
                 </Link>
                 に同意する

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { Muted } from '@/components/page';
+import { href } from '@/config/paths';
 import { accountsApi } from '../api';
 import { passwordSchema, type PasswordValues } from '../schema';
 import { Actions, DeadLink, isDeadLink, PasswordFields, PublicFrame, useFormFailure } from './form-kit';
@@ -17,7 +18,7 @@ export function AccountRecoveryPage({ onSent }: { onSent: () => void }) {
       <Muted>ご登録のメールアドレスを入力してください。パスワード再設定用のURLをお送りします。</Muted>
       <MailAddressForm submitLabel="再設定用URLを送信" onSubmit={(mailAddress) => accountsApi.accountRecovery(mailAddress)} onSent={onSent} />
       <p>
-        <Link to="/">ログイン画面へ戻る</Link>
+        <Link to={href('login')}>ログイン画面へ戻る</Link>
       </p>
     </PublicFrame>
   );
@@ -54,7 +55,7 @@ export function ChangePasswordPage({ token, onChanged }: { token: string; onChan
   if (dead)
     return (
       <PublicFrame title="パスワードの再設定">
-        <DeadLink restart="/account_recovery" restartLabel="再設定をやり直す" />
+        <DeadLink restart={href('accountRecovery')} restartLabel="再設定をやり直す" />
       </PublicFrame>
     );
   return (
@@ -74,7 +75,7 @@ export function ChangePasswordPage({ token, onChanged }: { token: string; onChan
 
 export function ChangePasswordSentPage() {
   return (
-    <SentPage title="パスワードを変更しました" back={{ to: '/', label: '新しいパスワードでログインする' }}>
+    <SentPage title="パスワードを変更しました" back={{ to: href('login'), label: '新しいパスワードでログインする' }}>
       <p>パスワードを変更しました。</p>
       <Muted>安全のため、ほかの端末のログインはすべて解除されました。</Muted>
     </SentPage>

@@ -2,6 +2,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Muted } from '@/components/page';
+import { href } from '@/config/paths';
 import { accountsApi } from '../api';
 import type { LinkTarget } from '../types';
 import { DeadLink, isDeadLink, PublicFrame } from './form-kit';
@@ -14,18 +15,18 @@ export function SignupPage({ onSent }: { onSent: (mailAddress: string) => void }
       <Muted>ご登録のメールアドレスに、プロフィール登録用のURLをお送りします。</Muted>
       <MailAddressForm submitLabel="登録用URLを送信" onSubmit={(mailAddress) => accountsApi.signup(mailAddress)} onSent={onSent}>
         <Muted>
-          送信すると<Link to="/terms">利用規約</Link>と<Link to="/privacies">プライバシーポリシー</Link>をご確認いただいたものとみなします。
+          送信すると<Link to={href('terms')}>利用規約</Link>と<Link to={href('privacies')}>プライバシーポリシー</Link>をご確認いただいたものとみなします。
         </Muted>
       </MailAddressForm>
       <p>
-        <Link to="/">ログイン画面へ戻る</Link>
+        <Link to={href('login')}>ログイン画面へ戻る</Link>
       </p>
     </PublicFrame>
   );
 }
 
 /** A 「mail sent」 page: what was sent and what to do next. */
-export function SentPage({ title, children, back = { to: '/', label: 'ログイン画面へ' } }: { title: string; children: ReactNode; back?: { to: string; label: string } }) {
+export function SentPage({ title, children, back = { to: href('login'), label: 'ログイン画面へ' } }: { title: string; children: ReactNode; back?: { to: string; label: string } }) {
   return (
     <PublicFrame title={title}>
       <div data-testid="sent-page">{children}</div>
@@ -76,7 +77,7 @@ export function SignupProfilePage({ token, onSignedUp }: { token: string; onSign
   if (target === 'dead' || dead)
     return (
       <PublicFrame title="プロフィール登録">
-        <DeadLink restart="/signup" restartLabel="会員登録をやり直す" />
+        <DeadLink restart={href('signup')} restartLabel="会員登録をやり直す" />
       </PublicFrame>
     );
   return (

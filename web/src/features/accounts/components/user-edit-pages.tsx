@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { href } from '@/config/paths';
 import { type NotificationPermissionState, notificationPermission, requestNotificationPermission } from '@/lib/browser-notifications';
 import { z } from '@/lib/zod';
 import { Button } from '@/components/button';
@@ -144,7 +145,7 @@ export function AuthEditPage({ title, onMailRequested, onPasswordChanged }: { ti
         <PasswordChangeForm onChanged={onPasswordChanged} />
       </Panel>
       <p>
-        <Link to="/user/edit/mail_frequencies">メール通知の設定</Link>
+        <Link to={href('userEditMailFrequencies')}>メール通知の設定</Link>
       </p>
     </>
   );
@@ -157,7 +158,7 @@ export function MailChangeSentPage({ title, mailAddress }: { title: string; mail
       <Panel title="確認メールを送信しました">
         <p>{mailAddress ? `${mailAddress} 宛てに` : '新しいメールアドレス宛てに'}確認用のURLをお送りしました。</p>
         <Muted>URLを24時間以内に開くと、メールアドレスの変更が完了します。それまでは現在のメールアドレスでログインしてください。</Muted>
-        <Link to="/user/edit/auth">ログイン情報へ戻る</Link>
+        <Link to={href('userEditAuth')}>ログイン情報へ戻る</Link>
       </Panel>
     </>
   );
@@ -202,13 +203,13 @@ export function MailChangeCompletePage({ title, token, onConfirmed }: { title: s
       <PageTitle>{title}</PageTitle>
       <Panel title="メールアドレスの変更">
         {result === null && <Muted>確認しています…</Muted>}
-        {result === 'dead' && <DeadLink restart="/user/edit/auth" restartLabel="メールアドレスの変更をやり直す" />}
+        {result === 'dead' && <DeadLink restart={href('userEditAuth')} restartLabel="メールアドレスの変更をやり直す" />}
         {result instanceof Error && <p role="alert">{result.message || M.fallback}</p>}
         {result && result !== 'dead' && !(result instanceof Error) && (
           <div role="status">
             <p>メールアドレスを {result.mailAddress} に変更しました。</p>
             <Muted>次回からは新しいメールアドレスでログインしてください。</Muted>
-            <Link to="/user/edit">会員情報編集へ戻る</Link>
+            <Link to={href('userEdit')}>会員情報編集へ戻る</Link>
           </div>
         )}
       </Panel>

@@ -11,6 +11,7 @@ import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { RadioCards } from '@/components/radio-cards';
 import { TextArea } from '@/components/text-field';
+import { href } from '@/config/paths';
 import { AppError, ValidationError } from '@/lib/errors';
 import { applyServerRules } from '@/lib/forms';
 import { theme } from '@/theme/theme';
@@ -54,7 +55,7 @@ export function AssessmentAnswerPage({ assessmentId }: { assessmentId: number })
     setLines([]);
     try {
       await answer(assessmentId, values);
-      navigate('/assessments');
+      navigate(href('assessments'));
     } catch (cause) {
       const error = cause instanceof AppError ? cause : new AppError('評価の保存に失敗しました');
       if (error instanceof ValidationError) setLines(applyServerRules(error.rules, (field) => (field === 'state' ? null : field), setError));
@@ -64,7 +65,7 @@ export function AssessmentAnswerPage({ assessmentId }: { assessmentId: number })
 
   return (
     <Frame>
-      <Link to="/assessments">評価一覧に戻る</Link>
+      <Link to={href('assessments')}>評価一覧に戻る</Link>
       <PageTitle>クリエイターの評価</PageTitle>
       <ErrorAlert error={detail.error} />
       {a && (

@@ -8,6 +8,7 @@ import { DataTable } from '@/components/data-table';
 import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
+import { href } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useCatchUp } from '@/lib/socket';
 import { monthLabel } from '../format';
@@ -67,7 +68,7 @@ export function AssessmentListPage() {
                 <td>{a.state === 'answered' ? <Badge $tone="muted">評価済み</Badge> : <Badge $tone="alert">未評価</Badge>}</td>
                 <td>{a.answeredAt ? formatDate(a.answeredAt) : '—'}</td>
                 <td>
-                  <Button as={Link} to={`/assessments/${a.id}`} $size="xsm" $minWidth={80} $variant={a.canAnswer ? 'primary' : 'default'} style={{ display: 'inline-grid', placeItems: 'center' }}>
+                  <Button as={Link} to={href('assessment', { assessmentId: a.id })} $size="xsm" $minWidth={80} $variant={a.canAnswer ? 'primary' : 'default'} style={{ display: 'inline-grid', placeItems: 'center' }}>
                     {a.canAnswer ? '評価する' : '見る'}
                   </Button>
                 </td>

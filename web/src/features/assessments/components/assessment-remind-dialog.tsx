@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { Muted } from '@/components/page';
+import { href } from '@/config/paths';
 
 const Actions = styled.div`
   display: flex;
@@ -26,7 +27,7 @@ export function AssessmentRemindDialog({ onDismiss }: { onDismiss: () => void })
           $variant="primary"
           onClick={() => {
             onDismiss();
-            navigate('/assessments');
+            navigate(href('assessments'));
           }}
         >
           評価する

@@ -60,7 +60,7 @@ export function LoginPage() {
     const outcome = await logIn(mailAddress, password);
     if (outcome === 'twoStep') {
       const token = useAuth.getState().twoStepToken ?? '';
-      navigate(`/two_step_verification?token=${encodeURIComponent(token)}`, { state: { from } });
+      navigate(href('twoStep', {}, { token }), { state: { from } });
     } else if (outcome === 'session') {
       const signedIn = useAuth.getState().user.data!;
       navigate(from ?? landingPath(signedIn, mobile), { replace: true });

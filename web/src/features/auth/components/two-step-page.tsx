@@ -5,6 +5,7 @@ import { Button } from '@/components/button';
 import { ErrorText, Muted } from '@/components/page';
 import { TextField } from '@/components/text-field';
 import { Panel } from '@/components/panel';
+import { href } from '@/config/paths';
 import { useIsMobile } from '@/lib/device';
 import { landingPath } from '../landing';
 import { useAuth } from '../store';
@@ -42,7 +43,7 @@ export function TwoStepPage() {
         <Muted>登録済みのメールアドレスに認証コードを送信します。届いた6桁のコードを入力してください。</Muted>
         {!token && (
           <ErrorText role="alert">
-            認証の受付がありません。<Link to="/">ログイン画面</Link>からもう一度ログインしてください。
+            認証の受付がありません。<Link to={href('login')}>ログイン画面</Link>からもう一度ログインしてください。
           </ErrorText>
         )}
         <Button type="button" $variant="primary" $outlined onClick={send} disabled={twoStep.loading || !token}>

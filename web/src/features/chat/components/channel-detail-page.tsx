@@ -6,17 +6,20 @@ import { List, ListRow } from '@/components/list';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { deniedPage } from '@/components/status-page';
+import { href } from '@/config/paths';
 import { roleLabel } from '@/lib/roles';
 import { chatApi } from '../api';
+import { chatRoutes } from '../routes';
 import { NO_MEMBERS, useChat } from '../store';
 import type { ChatFile } from '../types';
 import { FileAttachment } from './message-item';
 import { PresenceDot } from '@/components/presence-dot';
 
 /** A channel's members and shared files; refused like the channel itself (the 403/404 page). */
-export function ChannelDetailPage({ base, token }: { base: string; token: string | null }) {
-  const { teamId, channelId: param } = useParams();
-  const channelId = Number(param);
+export function ChannelDetailPage({ leader, token }: { leader: boolean; token: string | null }) {
+  const params = useParams();
+  const teamId = Number(params.teamId);
+  const channelId = Number(params.channelId);
   const info = useChat((s) => s.channelInfo[channelId]);
   const members = useChat((s) => s.members[channelId] ?? NO_MEMBERS);
   const { openChannel, fetchMembers, fetchPresence } = useChat();
@@ -34,7 +37,7 @@ export function ChannelDetailPage({ base, token }: { base: string; token: string
     <>
       <PageTitle>チャンネル詳細{info?.data ? `：${info.data.name}` : ''}</PageTitle>
       <p>
-        <Link to={`${base}/${teamId}/channels/${channelId}`}>← チャンネルへ戻る</Link>
+        <Link to={href(chatRoutes(leader).channel, { teamId, channelId })}>← チャンネルへ戻る</Link>
       </p>
       <Panel title={`メンバー（${members.length}人）`}>
         <List data-testid="channel-members">

@@ -6,10 +6,12 @@ import { useConfirm } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { Muted } from '@/components/page';
 import { deniedPage } from '@/components/status-page';
+import { href } from '@/config/paths';
 import { useIsMobile } from '@/lib/device';
 import { theme } from '@/theme/theme';
 import { draftKey } from '../drafts';
 import { joinChannel } from '../live';
+import { chatRoutes } from '../routes';
 import { NO_MEMBERS, NO_MESSAGES, takePrefetched, useChat } from '../store';
 import { jumpLabel, jumpName, timeline, unseenUnread } from '../timeline';
 import { type Channel, displayType, type Message } from '../types';
@@ -120,8 +122,8 @@ export interface ChannelPageProps {
   ownUserId: number;
   canModerate: boolean;
   token: string | null;
-  /** `/teams` or `/leader_teams`. */
-  base: string;
+  /** The team leaders' chat (`/leader_teams/…`) rather than the members' (`/teams/…`). */
+  leader: boolean;
 }
 
 /**
@@ -206,8 +208,8 @@ function keepPlace(list: HTMLElement, place: Place): void {
 }
 
 /** The readable channel: history loaded upwards on scroll, the unread marker, live updates, pins and the composer. */
-function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: ChannelPageProps & { channel: Channel; focusId: number | null }) {
-  const { teamId } = useParams();
+function ChannelView({ ownUserId, canModerate, token, leader, channel, focusId }: ChannelPageProps & { channel: Channel; focusId: number | null }) {
+  const teamId = Number(useParams().teamId);
   const channelId = channel.id;
   const location = useLocation();
   const history = useChat((s) => s.histories[channelId]);
@@ -380,8 +382,8 @@ function ChannelView({ ownUserId, canModerate, token, base, channel, focusId }: 
             <Button type="button" $size="xsm" $minWidth={0} onClick={() => setShowPins(!showPins)} aria-expanded={showPins}>
               📌 ピン留め {pins.length}
             </Button>
-            <Link to={`${base}/${teamId}/channels/${channelId}/detail`}>詳細</Link>
-            <MessageSearch base={base} />
+            <Link to={href(chatRoutes(leader).detail, { teamId, channelId })}>詳細</Link>
+            <MessageSearch leader={leader} />
           </Tools>
         </Top>
         {showPins && (

@@ -5,6 +5,8 @@ import { List, ListRow } from '@/components/list';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { deniedPage } from '@/components/status-page';
+import { href } from '@/config/paths';
+import { chatRoutes } from '../routes';
 import { useChat } from '../store';
 import { displayType } from '../types';
 import { UnreadBadge } from './teams-page';
@@ -18,7 +20,7 @@ const TYPE_LABEL: Record<string, string> = {
   managementDisabled: '運営（利用停止中）',
 };
 
-export function ChannelsPage({ base }: { base: string }) {
+export function ChannelsPage({ leader }: { leader: boolean }) {
   const teamId = Number(useParams().teamId);
   const state = useChat((s) => s.channels[teamId]);
   const unread = useChat((s) => s.unread);
@@ -39,7 +41,7 @@ export function ChannelsPage({ base }: { base: string }) {
           {state?.data.map((channel) => (
             <ListRow key={channel.id}>
               <div>
-                <Link to={`${base}/${teamId}/channels/${channel.id}`}>#{channel.name}</Link> <small>{TYPE_LABEL[displayType(channel)]}</small>
+                <Link to={href(chatRoutes(leader).channel, { teamId, channelId: channel.id })}>#{channel.name}</Link> <small>{TYPE_LABEL[displayType(channel)]}</small>
               </div>
               {(unread[channel.id] ?? 0) > 0 && <UnreadBadge data-testid={`unread-${channel.id}`}>{unread[channel.id]}</UnreadBadge>}
             </ListRow>

@@ -2,8 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
+import { href } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { theme } from '@/theme/theme';
+import { chatRoutes } from '../routes';
 import { groupByChannel, useChat } from '../store';
 import type { SearchHit } from '../types';
 
@@ -44,7 +46,7 @@ const Hit = styled.button`
  * The chat header's search box: hits of every channel the user may read, grouped by channel;
  * a hit opens its channel at that message (`?message=`), with the messages around it.
  */
-export function MessageSearch({ base }: { base: string }) {
+export function MessageSearch({ leader }: { leader: boolean }) {
   const [keyword, setKeyword] = useState('');
   const [open, setOpen] = useState(false);
   const search = useChat((s) => s.search);
@@ -63,7 +65,7 @@ export function MessageSearch({ base }: { base: string }) {
   };
   const openHit = (hit: SearchHit) => {
     close();
-    void navigate(`${base}/${hit.team.id}/channels/${hit.channel.id}?message=${hit.message.id}`);
+    void navigate(href(chatRoutes(leader).channel, { teamId: hit.team.id, channelId: hit.channel.id }, { message: hit.message.id }));
   };
 
   return (

@@ -7,6 +7,8 @@ import { List, ListRow } from '@/components/list';
 import { PageTitle, Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { FavoriteStar } from '@/components/favorite-star';
+import { href } from '@/config/paths';
+import { chatRoutes } from '../routes';
 import { teamUnread, useChat } from '../store';
 import type { Team } from '../types';
 
@@ -27,7 +29,6 @@ export function TeamsPage({ leader }: { leader: boolean }) {
   const unread = useChat((s) => s.unread);
   const channelTeams = useChat((s) => s.channelTeams);
   const { fetchTeams, fetchLeaderTeams, fetchUnread, toggleFavorite } = useChat();
-  const base = leader ? '/leader_teams' : '/teams';
   useEffect(() => {
     void (leader ? fetchLeaderTeams() : fetchTeams());
     // Per-channel counts, which pushes and reads then move.
@@ -47,7 +48,7 @@ export function TeamsPage({ leader }: { leader: boolean }) {
               const count = teamUnread({ unread, channelTeams }, team);
               return (
                 <ListRow key={team.id}>
-                  <Link to={`${base}/${team.id}/channels`}>
+                  <Link to={href(chatRoutes(leader).channels, { teamId: team.id })}>
                     {team.name}
                     {count > 0 && <UnreadBadge data-testid={`team-unread-${team.id}`}>{count}</UnreadBadge>}
                   </Link>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { href } from '@/config/paths';
 import { theme } from '@/theme/theme';
 import { useCatchUp } from '@/lib/socket';
 import { useClient } from '../store';
@@ -34,9 +35,9 @@ export function ImportantCounts({ clientId, compact = false }: { clientId: numbe
   const c = counts.data;
   return (
     <Counts aria-label="重要なお知らせ" data-testid="important-counts" $compact={compact}>
-      <Link to="/tasks?status[]=applying">未発注<Count testId="applying-count" value={c.applyingTaskCount} /></Link>
-      <Link to="/tasks?status[]=under_acceptance">未検収<Count testId="under-acceptance-count" value={c.underAcceptanceTaskCount} /></Link>
-      <Link to="/assessments">未評価<Count testId="unanswered-count" value={c.unansweredAssessmentsCount} /></Link>
+      <Link to={href('tasks', {}, { status: ['applying'] })}>未発注<Count testId="applying-count" value={c.applyingTaskCount} /></Link>
+      <Link to={href('tasks', {}, { status: ['under_acceptance'] })}>未検収<Count testId="under-acceptance-count" value={c.underAcceptanceTaskCount} /></Link>
+      <Link to={href('assessments')}>未評価<Count testId="unanswered-count" value={c.unansweredAssessmentsCount} /></Link>
     </Counts>
   );
 }

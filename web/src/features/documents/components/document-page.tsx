@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Article } from '@/components/article';
 import { PageTitle } from '@/components/page';
+import { href } from '@/config/paths';
 import { theme } from '@/theme/theme';
 import type { HelpDocument } from '../types';
 
@@ -74,7 +75,7 @@ export function DocumentPage({ document }: { document: HelpDocument }) {
         </Section>
       ))}
       <p>
-        <Link to="/">トップページへ戻る</Link>
+        <Link to={href('login')}>トップページへ戻る</Link>
       </p>
     </Article>
   );

@@ -7,6 +7,7 @@ import { DescriptionList } from '@/components/description-list';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { PersonAvatar } from '@/components/person-avatar';
+import { href } from '@/config/paths';
 import { saveBlob } from '@/lib/download';
 import { AppError } from '@/lib/errors';
 import { theme } from '@/theme/theme';
@@ -42,7 +43,7 @@ export function GuestCreatorPage({ mediaId, teamId, userId }: { mediaId: number;
     if (hasGuest) void fetchCreator(mediaId, teamId, userId);
   }, [hasGuest, mediaId, teamId, userId, fetchCreator]);
 
-  const back = <Link to={`/guest/clients/media/${mediaId}/teams/${teamId}`}>メンバー一覧に戻る</Link>;
+  const back = <Link to={href('guestTeam', { mediaId, teamId })}>メンバー一覧に戻る</Link>;
   if (!hasGuest && !creator.error) {
     return (
       <GuestFrame>

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page';
+import { href } from '@/config/paths';
 import { useGuests } from '../store';
 import { GuestFrame } from './guest-parts';
 
@@ -19,7 +20,7 @@ export function GuestLoginPage() {
     if (!valid || started.current) return;
     started.current = true;
     void authenticate(token[0]).then((guest) => {
-      if (guest) navigate(`/guest/clients/media/${guest.mediaId}/teams/${guest.teamId}`, { replace: true });
+      if (guest) navigate(href('guestTeam', { mediaId: guest.mediaId, teamId: guest.teamId }), { replace: true });
     });
   }, [valid, token, authenticate, navigate]);
 

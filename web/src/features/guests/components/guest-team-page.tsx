@@ -6,6 +6,7 @@ import { Button } from '@/components/button';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { PersonAvatar } from '@/components/person-avatar';
+import { href } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
 import { theme } from '@/theme/theme';
 import { useGuests } from '../store';
@@ -65,7 +66,7 @@ export function GuestTeamPage({ mediaId, teamId }: { mediaId: number; teamId: nu
               <li key={member.id} data-testid="guest-member">
                 <PersonAvatar name={member.userName} image={member.imageFile} size={48} />
                 <div>
-                  <Link to={`/guest/clients/media/${mediaId}/teams/${teamId}/creators/${member.id}`}>{member.userName}</Link>
+                  <Link to={href('guestCreator', { mediaId, teamId, userId: member.id })}>{member.userName}</Link>
                   <small>{WORK_STATUS_TEXT[member.workStatus] ?? member.workStatus}</small>
                   {member.genres.length > 0 && <small>{member.genres.join('・')}</small>}
                   {member.publicMemo && <p>{member.publicMemo}</p>}

@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { Muted, PageTitle } from '@/components/page';
+import { href } from '@/config/paths';
 import { checkEditorToken } from '@/lib/editor-token';
 import { MESSAGES } from '@/lib/errors';
 import { useSubmit } from '@/lib/use-submit';
@@ -40,7 +41,7 @@ export function EditorLinkPage({ user }: Props) {
       </>
     );
   }
-  if (user === null) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+  if (user === null) return <Navigate to={href('login')} replace state={{ from: location.pathname + location.search }} />;
   if (user === undefined) return <PageTitle>原稿エディタ</PageTitle>;
   const token = new URLSearchParams(location.search).get('token')!;
   return <ResolvedEditor token={token} user={user} />;

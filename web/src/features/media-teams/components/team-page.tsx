@@ -13,6 +13,7 @@ import { Panel } from '@/components/panel';
 import { PresenceDot } from '@/components/presence-dot';
 import { Select } from '@/components/select';
 import { TextArea } from '@/components/text-field';
+import { href } from '@/config/paths';
 import { describeWithLabels } from '@/lib/errors';
 import { useCatchUp } from '@/lib/socket';
 import { mediaTeamsApi } from '../api';
@@ -207,7 +208,6 @@ export function MediaTeamPage({ mediaId, teamId }: { mediaId: number; teamId: nu
   }, [fetchPresence, teamId, workingKey]);
   useCatchUp(() => void fetchPresence(teamId));
   const shown = team.data?.id === teamId ? team.data : null;
-  const base = `/clients/media/${mediaId}/teams/${teamId}`;
   return (
     <>
       <PageTitle>
@@ -219,8 +219,8 @@ export function MediaTeamPage({ mediaId, teamId }: { mediaId: number; teamId: nu
         title="メンバー"
         actions={
           <Inline>
-            <Link to={`${base}/members/add`}>メンバーを追加</Link>
-            <Link to={`${base}/edit`}>チームを編集</Link>
+            <Link to={href('mediaTeamMemberAdd', { mediaId, teamId })}>メンバーを追加</Link>
+            <Link to={href('mediaTeamEdit', { mediaId, teamId })}>チームを編集</Link>
           </Inline>
         }
       >
@@ -242,7 +242,7 @@ export function MediaTeamPage({ mediaId, teamId }: { mediaId: number; teamId: nu
                   <td>
                     <MemberName>
                       {member.status === 'assignable' && <PresenceDot userId={member.id} />}
-                      <Link to={`/creators/${member.id}`}>{member.userName}</Link>
+                      <Link to={href('creator', { userId: member.id })}>{member.userName}</Link>
                     </MemberName>
                   </td>
                   <td>

@@ -7,6 +7,7 @@ import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
 import { FavoriteStar } from '@/components/favorite-star';
+import { href } from '@/config/paths';
 import { theme } from '@/theme/theme';
 import { STATUS_LABEL, STATUS_ORDER } from '../labels';
 import { useMediaTeams } from '../store';
@@ -43,7 +44,7 @@ export function MediaTeamsPage({ mediaId }: { mediaId: number }) {
     <>
       <PageTitle>チーム</PageTitle>
       <ErrorAlert error={teams.error ?? write.error} />
-      <Panel title="チーム一覧" actions={<Link to={`/clients/media/${mediaId}/teams/add`}>チームを追加</Link>}>
+      <Panel title="チーム一覧" actions={<Link to={href('mediaTeamAdd', { mediaId })}>チームを追加</Link>}>
         {!teams.loading && list.length === 0 && <Muted>チームはまだありません。</Muted>}
         {list.length > 0 && (
           <DataTable aria-label="チーム一覧">
@@ -62,7 +63,7 @@ export function MediaTeamsPage({ mediaId }: { mediaId: number }) {
                     <TeamStar team={team} />
                   </td>
                   <td>
-                    <Link to={`/clients/media/${mediaId}/teams/${team.id}`}>{team.name}</Link>
+                    <Link to={href('mediaTeam', { mediaId, teamId: team.id })}>{team.name}</Link>
                   </td>
                   <td className="number">{team.memberCount}人</td>
                   <td>

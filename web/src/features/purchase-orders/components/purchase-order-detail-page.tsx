@@ -12,6 +12,7 @@ import { DescriptionList } from '@/components/description-list';
 import { ErrorAlert } from '@/components/error-alert';
 import { Muted } from '@/components/page';
 import { NoPrint, PrintableDocument, PrintButton } from '@/components/print';
+import { href } from '@/config/paths';
 import { formatDate, formatDateTime, formatYen } from '@/lib/format';
 import { taskTypeLabel } from '@/lib/tasks';
 import { theme } from '@/theme/theme';
@@ -170,7 +171,7 @@ export function PurchaseOrderDetailPage({ purchaseOrderId }: { purchaseOrderId: 
     <div>
       <PrintableDocument />
       <Actions>
-        <Link to="/purchase_orders">← 発注書一覧</Link>
+        <Link to={href('purchaseOrders')}>← 発注書一覧</Link>
         {order && <PrintButton />}
       </Actions>
       <ErrorAlert error={state.error} />
@@ -184,7 +185,7 @@ export function PurchaseOrderDetailPage({ purchaseOrderId }: { purchaseOrderId: 
                 {order.supersededBy !== null && (
                   <NoPrint as="span">
                     {' '}
-                    <Link to={`/purchase_orders/${order.supersededBy}`}>新しい版を見る</Link>
+                    <Link to={href('purchaseOrder', { purchaseOrderId: order.supersededBy })}>新しい版を見る</Link>
                   </NoPrint>
                 )}
               </p>
@@ -224,7 +225,7 @@ export function PurchaseOrderDetailPage({ purchaseOrderId }: { purchaseOrderId: 
                         {versionLabel(version.version)}（{formatDateTime(version.issuedAt)} 発行・表示中）
                       </strong>
                     ) : (
-                      <Link to={`/purchase_orders/${version.id}`}>
+                      <Link to={href('purchaseOrder', { purchaseOrderId: version.id })}>
                         {versionLabel(version.version)}（{formatDateTime(version.issuedAt)} 発行）
                       </Link>
                     )}

@@ -7,6 +7,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
+import { href } from '@/config/paths';
 import { AppError } from '@/lib/errors';
 import { formatDate, formatYen } from '@/lib/format';
 import { taskTypeLabel } from '@/lib/tasks';
@@ -58,7 +59,7 @@ export function PurchaseOrderListPage() {
                       {order.number} {order.isRevised && <Badge $tone="alert">変更あり（{versionLabel(order.version)}）</Badge>}
                     </td>
                     <td>
-                      <Link to={`/purchase_orders/${order.id}`}>{order.title}</Link>
+                      <Link to={href('purchaseOrder', { purchaseOrderId: order.id })}>{order.title}</Link>
                       <Muted>
                         {taskTypeLabel(order.taskType)}／{order.clientName} {order.mediaName}
                       </Muted>

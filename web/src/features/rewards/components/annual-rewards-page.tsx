@@ -9,6 +9,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { YenBarChart } from '@/components/yen-bar-chart';
+import { href } from '@/config/paths';
 import { formatYen } from '@/lib/format';
 import { useCatchUp } from '@/lib/socket';
 import { useRewards } from '../store';
@@ -38,7 +39,7 @@ export function AnnualRewardsPage({ year, chartWidth }: { year: number; chartWid
       <PageTitle>{year}年の報酬</PageTitle>
       <YearNav aria-label="年の切り替え">
         {years.map((y) => (
-          <Link key={y} to={`/rewards/${y}`} aria-current={y === year ? 'page' : undefined}>
+          <Link key={y} to={href('rewardsYear', { year: y })} aria-current={y === year ? 'page' : undefined}>
             {y}年
           </Link>
         ))}
@@ -82,7 +83,7 @@ export function AnnualRewardsPage({ year, chartWidth }: { year: number; chartWid
                 {data.rewards.map((m) => (
                   <tr key={m.month} data-testid="annual-month">
                     <td>
-                      <Link to={`/rewards/${year}/${m.month}`}>{m.month}月</Link>
+                      <Link to={href('rewardsMonth', { year, month: m.month })}>{m.month}月</Link>
                     </td>
                     <td className="number">{m.taskCount}</td>
                     <td className="number">{formatYen(m.subtotalRewardAmount)}</td>

@@ -10,6 +10,7 @@ import { Muted, PageTitle } from '@/components/page';
 import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
 import { TaskCell } from '@/components/task-rows';
+import { href } from '@/config/paths';
 import { formatDate, formatDateTime, formatYen } from '@/lib/format';
 import { taskTypeLabel } from '@/lib/tasks';
 import { useCatchUp } from '@/lib/socket';
@@ -44,9 +45,9 @@ export function MonthlyRewardsPage({ year, month }: { year: number; month: numbe
         {year}年{month}月の報酬 {data && (data.isConfirmed ? <Badge $tone="brand">確定</Badge> : <Badge $tone="muted">未確定</Badge>)}
       </PageTitle>
       <MonthNav aria-label="月の移動">
-        <Link to={`/rewards/${previous.year}/${previous.month}`}>← {previous.year}年{previous.month}月</Link>
-        <Link to={`/rewards/${year}`}>{year}年の一覧</Link>
-        <Link to={`/rewards/${next.year}/${next.month}`}>{next.year}年{next.month}月 →</Link>
+        <Link to={href('rewardsMonth', previous)}>← {previous.year}年{previous.month}月</Link>
+        <Link to={href('rewardsYear', { year })}>{year}年の一覧</Link>
+        <Link to={href('rewardsMonth', next)}>{next.year}年{next.month}月 →</Link>
       </MonthNav>
       <ErrorAlert error={statement.error} />
       {!data && statement.loading && <Muted>読み込み中…</Muted>}

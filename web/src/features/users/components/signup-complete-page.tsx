@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
+import { href } from '@/config/paths';
 import { isProfileComplete, lacksWorkRequirements, type ProfileFlags } from '@/lib/profile';
 
 const Steps = styled.ul`
@@ -50,10 +51,10 @@ export function SignupCompletePage({ user }: { user: ProfileFlags & { userName: 
           </>
         )}
         <Actions>
-          <Button as={Link} to="/projects" $variant="primary">
+          <Button as={Link} to={href('projects')} $variant="primary">
             プロジェクト一覧へ
           </Button>
-          <Button as={Link} to="/user/edit" $variant="primary" $outlined>
+          <Button as={Link} to={href('userEdit')} $variant="primary" $outlined>
             会員情報編集へ
           </Button>
         </Actions>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Badge } from '@/components/badge';
 import { PageTitle, Muted } from '@/components/page';
+import { href } from '@/config/paths';
 import { lacksWorkRequirements, type ProfileFlags } from '@/lib/profile';
 import { isCreator } from '@/lib/roles';
 import { theme } from '@/theme/theme';
@@ -54,8 +55,8 @@ interface HubCard {
 
 /** What every member keeps: their profile and how they log in. */
 const COMMON_CARDS: HubCard[] = [
-  { key: 'profile', title: 'プロフィール', to: '/user/edit/profiles', text: '氏名・連絡先・住所などの基本情報', mark: null },
-  { key: 'auth', title: 'ログイン情報', to: '/user/edit/auth', text: 'メールアドレスとパスワード', mark: null },
+  { key: 'profile', title: 'プロフィール', to: href('userEditProfiles'), text: '氏名・連絡先・住所などの基本情報', mark: null },
+  { key: 'auth', title: 'ログイン情報', to: href('userEditAuth'), text: 'メールアドレスとパスワード', mark: null },
 ];
 
 /** What the skill card covers, each with its flag. */
@@ -70,11 +71,11 @@ const SKILL_PARTS: { flag: keyof ProfileFlags; label: string }[] = [
 export function creatorCards(user: ProfileOwner): HubCard[] {
   const skillMissing = SKILL_PARTS.filter((part) => !user[part.flag]).map((part) => part.label);
   return [
-    { key: 'jobs', title: '職業・資格情報', to: '/user/edit/jobs', text: '職業、経験年数、保有資格、使えるオフィスソフト', mark: 'optional' },
+    { key: 'jobs', title: '職業・資格情報', to: href('userEditJobs'), text: '職業、経験年数、保有資格、使えるオフィスソフト', mark: 'optional' },
     {
       key: 'skills',
       title: 'スキル・属性情報',
-      to: '/user/edit/skills',
+      to: href('userEditSkills'),
       text: '得意なジャンル、ポートフォリオ、対応可能な業務、属性情報',
       mark: skillMissing.length > 0 ? 'missing' : 'complete',
       missing: skillMissing,
@@ -82,13 +83,13 @@ export function creatorCards(user: ProfileOwner): HubCard[] {
     {
       key: 'payee',
       title: '振込先情報',
-      to: '/user/edit/bank_accounts',
+      to: href('userEditBankAccounts'),
       text: '報酬の振込先口座とインボイス登録番号',
       mark: user.hasBankAccount ? 'complete' : 'missing',
       missing: user.hasBankAccount ? [] : ['振込先口座'],
       note: PAYEE_CARD_NOTE,
     },
-    { key: 'preview', title: 'プレビュー', to: `/creators/${user.id}`, text: 'クライアントに表示されるプロフィールを確認する', mark: null },
+    { key: 'preview', title: 'プレビュー', to: href('creator', { userId: user.id }), text: 'クライアントに表示されるプロフィールを確認する', mark: null },
   ];
 }
 
