@@ -43,6 +43,25 @@ const zones = [
 
 /** A colour written in a string or a template: `#rgb` to `#rrggbbaa`, `rgb(`, `rgba(`, `hsl(`, `hsla(`. */
 const COLOUR = String.raw`/#[0-9a-fA-F]{3,8}\b|\b(rgb|hsl)a?\(/`;
+const strayColours = [`Literal[value=${COLOUR}]`, `TemplateElement[value.raw=${COLOUR}]`].map((selector) => ({
+  selector,
+  message: 'Colours live in src/theme/theme.ts: use its token, or add one there named by its role.',
+}));
+
+/** Where the app links or navigates: JSX `to`/`href`/`restart`, an object's `to`/`pathname`, `navigate(…)`, `redirect(…)`, `location.assign/replace(…)`. */
+const routeSpots = [
+  'JSXAttribute[name.name=/^(to|href|restart)$/]',
+  'JSXAttribute[name.name=/^(to|href|restart)$/] > JSXExpressionContainer',
+  'Property[key.name=/^(to|pathname)$/]',
+];
+const routeCalls = [
+  'CallExpression[callee.name=/^(navigate|redirect)$/]',
+  'CallExpression[callee.property.name=/^(assign|replace)$/]:matches([callee.object.name="location"], [callee.object.property.name="location"])',
+];
+const handBuiltPaths = [
+  ...routeSpots.flatMap((spot) => [`${spot} > Literal[value=/^\\//]`, `${spot} > TemplateLiteral[quasis.0.value.raw=/^\\//]`]),
+  ...routeCalls.flatMap((call) => [`${call} > Literal.arguments:first-child[value=/^\\//]`, `${call} > TemplateLiteral.arguments:first-child[quasis.0.value.raw=/^\\//]`]),
+].map((selector) => ({ selector, message: "Build in-app paths with href() from '@/config/paths': every route is in its table." }));
 
 export default defineConfig(
   globalIgnores(['dist/', 'test-results/', 'e2e/test-results/', 'playwright-report/', 'coverage/']),
@@ -82,15 +101,24 @@ export default defineConfig(
     },
   },
   {
-    // Colours live only in theme/ (issue 45 item 5): a hex colour, rgb(a) or hsl(a) anywhere else
-    // in the app is a stray one; name it in theme.ts and use the token. Tests may hold colours as data.
+    // Two things no-restricted-syntax refuses in the app's code (tests are left out):
+    // - every in-app path through config/paths.ts (`href(name, params, query)`), never spelt by hand:
+    //   a literal or template starting with `/` where the app links or navigates. API paths
+    //   (`api.get('/…')`) are not routes and are not looked at;
+    // - colours only in theme/ (issue 45 item 5): a hex colour, rgb(a) or hsl(a) anywhere else is a
+    //   stray one; name it in theme.ts and use the token.
+    // One rule's settings replace another config's for the same files, so both lists are set here
+    // and theme/ below sets the paths alone.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/theme/**', 'src/**/*.test.{ts,tsx}', 'src/test/**'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
     rules: {
-      'no-restricted-syntax': ['error', ...[`Literal[value=${COLOUR}]`, `TemplateElement[value.raw=${COLOUR}]`].map((selector) => ({
-        selector,
-        message: 'Colours live in src/theme/theme.ts: use its token, or add one there named by its role.',
-      }))],
+      'no-restricted-syntax': ['error', ...handBuiltPaths, ...strayColours],
+    },
+  },
+  {
+    files: ['src/theme/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...handBuiltPaths],
     },
   },
   {
