@@ -1,5 +1,5 @@
 /** Server-shaped (snake_case) project answers and a store reset, shared by the project tests. */
-import { useProjectDetail } from './stores/project-detail';
+import { resetAll } from '@/lib/reset';
 
 export const projectJson = (overrides: Record<string, unknown> = {}) => ({
   id: 2,
@@ -20,11 +20,8 @@ export const projectJson = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export function resetProjectDetail() {
+/** Undoes a test's stubs and empties the projects store (list and detail alike). */
+export function resetProjects() {
   vi.unstubAllGlobals();
-  useProjectDetail.setState({
-    project: { data: null, loading: false, error: null },
-    write: { data: null, loading: false, error: null },
-    unitPricing: { data: null, loading: false, error: null },
-  });
+  resetAll();
 }

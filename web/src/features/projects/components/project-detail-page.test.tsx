@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { closeFakeSocket, openFakeSocket } from '@/test/fake-socket';
 import { mockApi } from '@/test/mock-api';
-import { projectJson, resetProjectDetail } from '../test-fixtures';
+import { projectJson, resetProjects } from '../test-fixtures';
 import { ProjectDetailPage } from './project-detail-page';
 
 const project = projectJson({ description: '紅葉と温泉' });
@@ -12,7 +12,7 @@ vi.mock('socket.io-client', () => import('@/test/fake-socket'));
 
 afterEach(() => {
   closeFakeSocket();
-  resetProjectDetail();
+  resetProjects();
 });
 
 function renderPage() {

@@ -16,13 +16,13 @@ import { href } from '@/config/paths';
 import { describeWithLabels } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
 import { useCatchUp } from '@/lib/socket';
-import { useProjectDetail } from '../stores/project-detail';
+import { useProjects } from '../store';
 import { describeProjectRule, MOVE_LABEL, STATUS_LABEL, type WorkSummary } from '../types';
 
 const describeWrite = describeWithLabels({ name: '作品名', crm_order_id: 'CRM注文ID', status: 'ステータス' }, describeProjectRule);
 
 function WorkRow({ projectId, work, editable }: { projectId: number; work: WorkSummary; editable: boolean }) {
-  const { write, renameWork, deleteWork } = useProjectDetail();
+  const { write, renameWork, deleteWork } = useProjects();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(work.name);
   const { confirm, dialog } = useConfirm();
@@ -76,7 +76,7 @@ function WorkRow({ projectId, work, editable }: { projectId: number; work: WorkS
 }
 
 function AddWorkForm() {
-  const { write, addWork } = useProjectDetail();
+  const { write, addWork } = useProjects();
   const [name, setName] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,7 +94,7 @@ function AddWorkForm() {
 
 /** An operation-agency work: named, tied to a CRM order whose unit pricing is shown before adding. */
 function AddAgencyWorkForm() {
-  const { write, unitPricing, addAgencyWork, fetchUnitPricing } = useProjectDetail();
+  const { write, unitPricing, addAgencyWork, fetchUnitPricing } = useProjects();
   const [name, setName] = useState('');
   const [orderId, setOrderId] = useState('');
   const submit = async (event: FormEvent) => {
@@ -148,12 +148,12 @@ function AddAgencyWorkForm() {
 export function ProjectDetailPage() {
   const projectId = Number(useParams().projectId);
   const navigate = useNavigate();
-  const { project, write, fetch, moveStatus, deleteProject } = useProjectDetail();
+  const { project, write, fetchProject, moveProjectStatus, deleteProject } = useProjects();
   const { confirm, dialog } = useConfirm();
   useEffect(() => {
-    void fetch(projectId);
-  }, [fetch, projectId]);
-  useCatchUp(() => void fetch(projectId));
+    void fetchProject(projectId);
+  }, [fetchProject, projectId]);
+  useCatchUp(() => void fetchProject(projectId));
 
   const data = project.data?.id === projectId ? project.data : null;
   if (!data) {
@@ -186,7 +186,7 @@ export function ProjectDetailPage() {
           editable && (
             <Inline>
               {data.allowedTransitions.map((status) => (
-                <Button key={status} type="button" $size="sm" $variant="primary" $outlined disabled={write.loading} onClick={() => moveStatus(status)}>
+                <Button key={status} type="button" $size="sm" $variant="primary" $outlined disabled={write.loading} onClick={() => moveProjectStatus(status)}>
                   {MOVE_LABEL[status]}
                 </Button>
               ))}

@@ -15,7 +15,7 @@ import { formatDate } from '@/lib/format';
 import type { Viewer } from '@/lib/roles';
 import { theme } from '@/theme/theme';
 import { useCatchUp } from '@/lib/socket';
-import { useProjects } from '../stores/project-list';
+import { useProjects } from '../store';
 import { describeProjectRule, MOVE_LABEL, PROJECT_STATUSES, STATUS_LABEL } from '../types';
 
 const Filter = styled.fieldset`
@@ -34,7 +34,7 @@ interface Props {
 
 /** The project list (all visible projects, the managed ones, or the ones the creator takes part in: the server scopes it). */
 export function ProjectsPage({ title = 'プロジェクト一覧', manage = false, viewer }: Props) {
-  const { list, move, page, lastPage, fetchPage, search, moveStatus } = useProjects();
+  const { list, move, page, lastPage, fetchPage, search, moveListedStatus } = useProjects();
   const [keyword, setKeyword] = useState('');
   const [statuses, setStatuses] = useState<string[]>([]);
   useEffect(() => {
@@ -92,7 +92,7 @@ export function ProjectsPage({ title = 'プロジェクト一覧', manage = fals
                 {manage &&
                   viewer &&
                   project.allowedTransitions.map((status) => (
-                    <Button key={status} type="button" $size="xsm" $minWidth={0} disabled={move.loading} onClick={() => moveStatus(project.id, status)}>
+                    <Button key={status} type="button" $size="xsm" $minWidth={0} disabled={move.loading} onClick={() => moveListedStatus(project.id, status)}>
                       {MOVE_LABEL[status]}
                     </Button>
                   ))}

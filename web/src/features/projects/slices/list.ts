@@ -1,12 +1,12 @@
-/** Projects: pages merge as they load; a new search resets the list first. */
-import { create } from 'zustand';
+/** The project list: pages merge as they load; a new search resets the list first. */
+import type { StateCreator } from 'zustand';
 import { type AsyncState, initialAsync, track } from '@/lib/async-state';
 import { mergePage } from '@/lib/paging';
-import { registerReset } from '@/lib/reset';
 import { projectsApi } from '../api';
+import type { ProjectsState } from '../store';
 import type { Project } from '../types';
 
-interface ProjectsState {
+export interface ProjectListSlice {
   list: AsyncState<Project[]>;
   /** A status move from the list (its error shows above the list). */
   move: AsyncState<unknown>;
@@ -16,10 +16,10 @@ interface ProjectsState {
   statuses: string[];
   fetchPage: (page: number) => Promise<void>;
   search: (keyword: string, statuses?: string[]) => Promise<void>;
-  moveStatus: (projectId: number, status: string) => Promise<boolean>;
+  moveListedStatus: (projectId: number, status: string) => Promise<boolean>;
 }
 
-const initial = () => ({
+export const listInitial = () => ({
   list: initialAsync<Project[]>([]),
   move: initialAsync<unknown>(null),
   page: 0,
@@ -28,8 +28,8 @@ const initial = () => ({
   statuses: [] as string[],
 });
 
-export const useProjects = create<ProjectsState>((set, get) => ({
-  ...initial(),
+export const createListSlice: StateCreator<ProjectsState, [], [], ProjectListSlice> = (set, get) => ({
+  ...listInitial(),
   fetchPage: async (page) => {
     await track(
       set,
@@ -46,7 +46,7 @@ export const useProjects = create<ProjectsState>((set, get) => ({
     set({ keyword, statuses, list: initialAsync<Project[]>([]), page: 0 });
     await get().fetchPage(1);
   },
-  moveStatus: async (projectId, status) => {
+  moveListedStatus: async (projectId, status) => {
     const moved = await track(set, 'move', () => projectsApi.update(projectId, { status }), 'プロジェクトの更新に失敗しました', (state, project) => ({
       // A project moved out of the filtered statuses leaves the list.
       list: {
@@ -59,6 +59,4 @@ export const useProjects = create<ProjectsState>((set, get) => ({
     }));
     return moved !== null;
   },
-}));
-
-registerReset(() => useProjects.setState(initial()));
+});

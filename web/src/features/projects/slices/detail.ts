@@ -1,32 +1,32 @@
 /**
- * One project with its works. Changes share one main error (`write`); the CRM unit pricing has
- * its own loading and error, which never touch the main error.
+ * One project with its works (the project page). Changes share one main error (`write`); the CRM
+ * unit pricing has its own loading and error, which never touch the main error.
  */
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
 import { type AsyncState, failed, initialAsync, started, done, track } from '@/lib/async-state';
 import { AppError } from '@/lib/errors';
-import { registerReset } from '@/lib/reset';
 import { projectsApi } from '../api';
+import type { ProjectsState } from '../store';
 import type { ProjectDetail, UnitPricing, WorkAnswer, WorkSummary } from '../types';
 
 export const UNIT_PRICING_FAILED = 'SFからのデータ取得に失敗しました。';
 
-interface ProjectDetailState {
+export interface ProjectDetailSlice {
   project: AsyncState<ProjectDetail | null>;
   write: AsyncState<unknown>;
   unitPricing: AsyncState<UnitPricing | null>;
-  fetch: (projectId: number) => Promise<void>;
+  fetchProject: (projectId: number) => Promise<void>;
   addWork: (name: string) => Promise<boolean>;
   addAgencyWork: (name: string, crmOrderId: string) => Promise<boolean>;
   renameWork: (workId: number, name: string) => Promise<boolean>;
   deleteWork: (workId: number) => Promise<boolean>;
-  moveStatus: (status: string) => Promise<boolean>;
+  moveProjectStatus: (status: string) => Promise<boolean>;
   deleteProject: () => Promise<boolean>;
   fetchUnitPricing: (crmOrderId: string) => Promise<void>;
   clearUnitPricing: () => void;
 }
 
-const initial = () => ({
+export const detailInitial = () => ({
   project: initialAsync<ProjectDetail | null>(null),
   write: initialAsync<unknown>(null),
   unitPricing: initialAsync<UnitPricing | null>(null),
@@ -34,7 +34,7 @@ const initial = () => ({
 
 const summary = (work: WorkAnswer): WorkSummary => ({ id: work.id, name: work.name, isOperationAgency: work.isOperationAgency });
 
-export const useProjectDetail = create<ProjectDetailState>((set, get) => {
+export const createDetailSlice: StateCreator<ProjectsState, [], [], ProjectDetailSlice> = (set, get) => {
   const projectId = () => {
     const project = get().project.data;
     if (!project) throw new AppError('プロジェクトが読み込まれていません');
@@ -54,9 +54,10 @@ export const useProjectDetail = create<ProjectDetailState>((set, get) => {
   });
 
   return {
-    ...initial(),
-    fetch: async (id) => {
-      if (get().project.data?.id !== id) set(initial());
+    ...detailInitial(),
+    fetchProject: async (id) => {
+      // Another project: forget the last one's state (the list's is left alone).
+      if (get().project.data?.id !== id) set(detailInitial());
       await track(set, 'project', () => projectsApi.show(id), 'プロジェクトの取得に失敗しました');
     },
     addWork: (name) => change(() => projectsApi.addWork(projectId(), name), '作品の登録に失敗しました', appendWork),
@@ -79,7 +80,7 @@ export const useProjectDetail = create<ProjectDetailState>((set, get) => {
         '作品の削除に失敗しました',
         (project) => ({ ...project, works: project.works.filter((w) => w.id !== workId), workCount: Math.max(0, project.workCount - 1) }),
       ),
-    moveStatus: (status) =>
+    moveProjectStatus: (status) =>
       change(() => projectsApi.update(projectId(), { status }), 'プロジェクトの更新に失敗しました', (project, moved) => ({ ...project, ...moved, works: project.works })),
     deleteProject: async () => {
       const ok = await change(
@@ -105,6 +106,4 @@ export const useProjectDetail = create<ProjectDetailState>((set, get) => {
     },
     clearUnitPricing: () => set({ unitPricing: initialAsync<UnitPricing | null>(null) }),
   };
-});
-
-registerReset(() => useProjectDetail.setState(initial()));
+};
