@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { useTaskDetail } from '@/features/tasks/stores/task-detail';
+import { useTasks } from '@/features/tasks/store';
 import { resetAll } from '@/lib/reset';
 import { mockApi } from '@/test/mock-api';
 import { signInAs } from '@/test/session';
@@ -10,7 +10,7 @@ import TaskRoute from './task';
 afterEach(() => {
   resetAll();
   vi.unstubAllGlobals();
-  useTaskDetail.setState({ task: { data: null, loading: false, error: null }, action: { data: null, loading: false, error: null } });
+  useTasks.setState({ task: { data: null, loading: false, error: null }, action: { data: null, loading: false, error: null } });
 });
 
 describe('the task route', () => {

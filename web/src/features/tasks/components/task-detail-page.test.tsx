@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { closeFakeSocket, openFakeSocket } from '@/test/fake-socket';
 import { mockApi } from '@/test/mock-api';
 import { taskDetailJson } from '@/test/task-fixtures';
-import { useTaskDetail } from '../stores/task-detail';
+import { useTasks } from '../store';
 import { TaskDetailPage } from './task-detail-page';
 
 vi.mock('socket.io-client', () => import('@/test/fake-socket'));
@@ -14,7 +14,7 @@ afterEach(() => {
   closeFakeSocket();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  useTaskDetail.setState({ task: { data: null, loading: false, error: null }, action: { data: null, loading: false, error: null } });
+  useTasks.setState({ task: { data: null, loading: false, error: null }, action: { data: null, loading: false, error: null } });
 });
 
 function renderPage() {

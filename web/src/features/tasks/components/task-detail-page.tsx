@@ -22,7 +22,7 @@ import { describeTaskRule, TASK_STATUS_LABEL, taskTypeLabel } from '@/lib/tasks'
 import { useCatchUp } from '@/lib/socket';
 import { tasksApi } from '../api';
 import { useTaskUpdated } from '../live';
-import { useTaskDetail } from '../stores/task-detail';
+import { useTasks } from '../store';
 import type { DeliveryFile, TaskDetail } from '../types';
 
 const ASSIGNEE_STATE: Record<string, string> = { offered: 'オファー中', taken: '受注済み', declined: '辞退' };
@@ -86,7 +86,7 @@ const METHODS = [
 ];
 
 function DeliveryForms({ userId }: { userId: number }) {
-  const { delivery, deliverFiles, deliverUrl } = useTaskDetail();
+  const { delivery, deliverFiles, deliverUrl } = useTasks();
   const [method, setMethod] = useState('file');
   const [uploaded, setUploaded] = useState<{ files: FileView[]; busy: boolean }>({ files: [], busy: false });
   const [uploads, setUploads] = useState(0);
@@ -130,7 +130,7 @@ function DeliveryForms({ userId }: { userId: number }) {
 }
 
 function InspectionForm() {
-  const { action, inspect } = useTaskDetail();
+  const { action, inspect } = useTasks();
   const [reason, setReason] = useState('');
   const [missingReason, setMissingReason] = useState(false);
   const reject = async () => {
@@ -168,14 +168,14 @@ function InspectionForm() {
 export function TaskDetailPage({ viewer, children }: { viewer: Viewer; children?: ReactNode }) {
   const taskId = Number(useParams().taskId);
   const navigate = useNavigate();
-  const { task, action, fetch, take, decline } = useTaskDetail();
+  const { task, action, fetchTask, take, decline } = useTasks();
   const { confirm, dialog } = useConfirm();
   useEffect(() => {
-    void fetch(taskId);
-  }, [fetch, taskId]);
-  useCatchUp(() => void fetch(taskId));
+    void fetchTask(taskId);
+  }, [fetchTask, taskId]);
+  useCatchUp(() => void fetchTask(taskId));
   useTaskUpdated((task) => {
-    if (task.id === taskId) void fetch(taskId);
+    if (task.id === taskId) void fetchTask(taskId);
   });
 
   const data = task.data?.id === taskId ? task.data : null;

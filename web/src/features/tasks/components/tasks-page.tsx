@@ -10,7 +10,7 @@ import { TASK_STATUSES, TASK_STATUS_LABEL } from '@/lib/tasks';
 import { useCatchUp } from '@/lib/socket';
 import { useTaskUpdated } from '../live';
 import { sanitizeStatuses } from '../logic';
-import { useTaskList } from '../stores/task-list';
+import { useTasks } from '../store';
 
 const STATUS_KEY = 'status[]';
 
@@ -19,13 +19,13 @@ export function TasksPage({ viewer }: { viewer: Viewer }) {
   const [params, setParams] = useSearchParams();
   const statuses = sanitizeStatuses(params.getAll(STATUS_KEY));
   const statusKey = statuses.join(',');
-  const { list, fetch, refetch } = useTaskList();
+  const { list, fetchList, refetchList } = useTasks();
 
   useEffect(() => {
-    void fetch(statusKey ? statusKey.split(',') : [], viewer.clientId);
-  }, [fetch, statusKey, viewer.clientId]);
-  useCatchUp(() => void refetch());
-  useTaskUpdated(() => void refetch());
+    void fetchList(statusKey ? statusKey.split(',') : [], viewer.clientId);
+  }, [fetchList, statusKey, viewer.clientId]);
+  useCatchUp(() => void refetchList());
+  useTaskUpdated(() => void refetchList());
 
   const setStatuses = (next: string[]) => {
     const query = new URLSearchParams();

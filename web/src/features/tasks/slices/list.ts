@@ -1,27 +1,27 @@
 /** The caller's tasks (a client's: its own client's), direction tasks apart, filtered by status. */
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
 import { type AsyncState, initialAsync, track } from '@/lib/async-state';
-import { registerReset } from '@/lib/reset';
 import { groupTasks, type TaskGroups } from '@/lib/tasks';
 import { tasksApi } from '../api';
 import { sanitizeStatuses } from '../logic';
+import type { TasksState } from '../store';
 
-interface TaskListState {
+export interface TaskListSlice {
   list: AsyncState<TaskGroups>;
   /** The filter actually applied (already sanitised). */
   statuses: string[];
   clientId: number | null;
-  fetch: (statuses: string[], clientId: number | null) => Promise<void>;
+  fetchList: (statuses: string[], clientId: number | null) => Promise<void>;
   /** Loads again with the current filter (live updates). */
-  refetch: () => Promise<void>;
+  refetchList: () => Promise<void>;
 }
 
 const empty = (): TaskGroups => ({ directionTasks: [], tasks: [] });
-const initial = () => ({ list: initialAsync(empty()), statuses: [] as string[], clientId: null as number | null });
+export const listInitial = () => ({ list: initialAsync(empty()), statuses: [] as string[], clientId: null as number | null });
 
-export const useTaskList = create<TaskListState>((set, get) => ({
-  ...initial(),
-  fetch: async (statuses, clientId) => {
+export const createListSlice: StateCreator<TasksState, [], [], TaskListSlice> = (set, get) => ({
+  ...listInitial(),
+  fetchList: async (statuses, clientId) => {
     const applied = sanitizeStatuses(statuses);
     set({ statuses: applied, clientId });
     await track(
@@ -35,7 +35,5 @@ export const useTaskList = create<TaskListState>((set, get) => ({
       'タスク一覧の取得に失敗しました',
     );
   },
-  refetch: () => get().fetch(get().statuses, get().clientId),
-}));
-
-registerReset(() => useTaskList.setState(initial()));
+  refetchList: () => get().fetchList(get().statuses, get().clientId),
+});

@@ -1,22 +1,22 @@
-/** One task: taking, declining, delivering and inspecting it. */
-import { create } from 'zustand';
+/** One task (the task page): taking, declining, delivering and inspecting it. */
+import type { StateCreator } from 'zustand';
 import { type AsyncState, initialAsync, track } from '@/lib/async-state';
 import { AppError } from '@/lib/errors';
-import { registerReset } from '@/lib/reset';
 import { tasksApi } from '../api';
 import { applyDeliveryRefetch, applyExternalDelivery } from '../logic';
+import type { TasksState } from '../store';
 import type { TaskDetail } from '../types';
 
 export const DELIVERY_FAILED = '納品登録に失敗しました';
 export const EXTERNAL_URL_FAILED = '外部URLの保存に失敗しました';
 
-interface TaskDetailState {
+export interface TaskDetailSlice {
   task: AsyncState<TaskDetail | null>;
   /** Take, decline and inspect. */
   action: AsyncState<unknown>;
   /** File and URL deliveries. */
   delivery: AsyncState<unknown>;
-  fetch: (taskId: number) => Promise<void>;
+  fetchTask: (taskId: number) => Promise<void>;
   take: () => Promise<boolean>;
   decline: () => Promise<boolean>;
   /** Registers the files already uploaded (resumable uploads, by id) as the delivery. */
@@ -25,13 +25,13 @@ interface TaskDetailState {
   inspect: (result: 'accepted' | 'rejected', reason?: string) => Promise<boolean>;
 }
 
-const initial = () => ({
+export const detailInitial = () => ({
   task: initialAsync<TaskDetail | null>(null),
   action: initialAsync<unknown>(null),
   delivery: initialAsync<unknown>(null),
 });
 
-export const useTaskDetail = create<TaskDetailState>((set, get) => {
+export const createDetailSlice: StateCreator<TasksState, [], [], TaskDetailSlice> = (set, get) => {
   const current = (): TaskDetail => {
     const task = get().task.data;
     if (!task) throw new AppError('タスクが読み込まれていません');
@@ -41,14 +41,15 @@ export const useTaskDetail = create<TaskDetailState>((set, get) => {
   const act = async (operation: (taskId: number) => Promise<unknown>, fallback: string, refetch = true) => {
     const answer = await track(set, 'action', async () => (await operation(current().id)) ?? true, fallback);
     if (answer === null) return false;
-    if (refetch) await get().fetch(current().id);
+    if (refetch) await get().fetchTask(current().id);
     return true;
   };
 
   return {
-    ...initial(),
-    fetch: async (taskId) => {
-      if (get().task.data?.id !== taskId) set(initial());
+    ...detailInitial(),
+    fetchTask: async (taskId) => {
+      // Another task: forget the last one's state (the list's is left alone).
+      if (get().task.data?.id !== taskId) set(detailInitial());
       await track(set, 'task', () => tasksApi.show(taskId), 'タスクの取得に失敗しました');
     },
     take: () => act(tasksApi.take, 'タスクの受注に失敗しました'),
@@ -76,6 +77,4 @@ export const useTaskDetail = create<TaskDetailState>((set, get) => {
     },
     inspect: (result, reason) => act((taskId) => tasksApi.inspect(taskId, result, reason), '検収に失敗しました'),
   };
-});
-
-registerReset(() => useTaskDetail.setState(initial()));
+};
