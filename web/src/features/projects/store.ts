@@ -5,10 +5,11 @@
  */
 import { create } from 'zustand';
 import { registerReset } from '@/lib/reset';
+import type { Slices } from '@/lib/slices';
 import { createDetailSlice, detailInitial, type ProjectDetailSlice } from './slices/detail';
 import { createListSlice, listInitial, type ProjectListSlice } from './slices/list';
 
-export type ProjectsState = ProjectListSlice & ProjectDetailSlice;
+export type ProjectsState = Slices<ProjectListSlice, ProjectDetailSlice>;
 
 export const useProjects = create<ProjectsState>()((...a) => ({
   ...createListSlice(...a),

@@ -5,10 +5,11 @@
  */
 import { create } from 'zustand';
 import { registerReset } from '@/lib/reset';
+import type { Slices } from '@/lib/slices';
 import { createDetailSlice, detailInitial, type TaskDetailSlice } from './slices/detail';
 import { createListSlice, listInitial, type TaskListSlice } from './slices/list';
 
-export type TasksState = TaskListSlice & TaskDetailSlice;
+export type TasksState = Slices<TaskListSlice, TaskDetailSlice>;
 
 export const useTasks = create<TasksState>()((...a) => ({
   ...createListSlice(...a),
