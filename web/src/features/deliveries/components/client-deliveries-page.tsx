@@ -11,11 +11,11 @@ import { formatDateTime } from '@/lib/format';
 import { TASK_STATUS_LABEL } from '@/lib/tasks';
 import { useCatchUp } from '@/lib/socket';
 import { useDeliveryRegistered } from '../live';
-import { useClientDeliveries } from '../stores/client-deliveries';
+import { useDeliveries } from '../store';
 
 /** The client's deliveries, newest first, following new ones live. */
 export function ClientDeliveriesPage({ clientId }: { clientId: number }) {
-  const { list, page, lastPage, fetchPage, refresh } = useClientDeliveries();
+  const { list, page, lastPage, fetchPage, refresh } = useDeliveries();
   useEffect(() => {
     void fetchPage(clientId, 1);
   }, [clientId, fetchPage]);

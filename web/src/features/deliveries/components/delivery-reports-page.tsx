@@ -9,7 +9,7 @@ import { Select } from '@/components/select';
 import { TextField } from '@/components/text-field';
 import { describeWithLabels } from '@/lib/errors';
 import { formatDateTime, formatNumber, toHalfWidthDigits } from '@/lib/format';
-import { useDeliveryReports } from '../stores/delivery-reports';
+import { useDeliveries } from '../store';
 
 const describe = describeWithLabels({ media_id: '媒体ID', year: '年', month: '月' });
 const MONTHS = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}月` }));
@@ -21,7 +21,7 @@ const previousMonth = () => {
 };
 
 export function DeliveryReportsPage() {
-  const { reports, reportWrite, fetchReports, createReport } = useDeliveryReports();
+  const { reports, reportWrite, fetchReports, createReport } = useDeliveries();
   const initial = previousMonth();
   const [mediaId, setMediaId] = useState('');
   const [year, setYear] = useState(String(initial.year));

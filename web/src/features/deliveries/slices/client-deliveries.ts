@@ -1,12 +1,12 @@
 /** The client's deliveries, newest first; pages append, a refresh starts over. */
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
 import { type AsyncState, initialAsync, track } from '@/lib/async-state';
 import { mergePage } from '@/lib/paging';
-import { registerReset } from '@/lib/reset';
 import { deliveriesApi } from '../api';
+import type { DeliveriesState } from '../store';
 import type { ClientDelivery } from '../types';
 
-interface ClientDeliveriesState {
+export interface ClientDeliveriesSlice {
   list: AsyncState<ClientDelivery[]>;
   page: number;
   lastPage: number;
@@ -16,10 +16,10 @@ interface ClientDeliveriesState {
 }
 
 const newestFirst = (a: ClientDelivery, b: ClientDelivery) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1);
-const initial = () => ({ list: initialAsync<ClientDelivery[]>([]), page: 0, lastPage: 1 });
+export const clientDeliveriesInitial = () => ({ list: initialAsync<ClientDelivery[]>([]), page: 0, lastPage: 1 });
 
-export const useClientDeliveries = create<ClientDeliveriesState>((set, get) => ({
-  ...initial(),
+export const createClientDeliveriesSlice: StateCreator<DeliveriesState, [], [], ClientDeliveriesSlice> = (set, get) => ({
+  ...clientDeliveriesInitial(),
   fetchPage: async (clientId, page) => {
     await track(
       set,
@@ -45,6 +45,4 @@ export const useClientDeliveries = create<ClientDeliveriesState>((set, get) => (
       '納品一覧の取得に失敗しました',
     );
   },
-}));
-
-registerReset(() => useClientDeliveries.setState(initial()));
+});

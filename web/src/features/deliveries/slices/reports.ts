@@ -1,24 +1,24 @@
 /** Monthly delivery reports (a staff tool): the list, newest report first after a creation. */
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
 import { type AsyncState, initialAsync, track } from '@/lib/async-state';
-import { registerReset } from '@/lib/reset';
 import { deliveriesApi } from '../api';
+import type { DeliveriesState } from '../store';
 import type { DeliveryReport, NewDeliveryReport } from '../types';
 
-interface DeliveryReportsState {
+export interface DeliveryReportsSlice {
   reports: AsyncState<DeliveryReport[]>;
   reportWrite: AsyncState<DeliveryReport | null>;
   fetchReports: () => Promise<void>;
   createReport: (input: NewDeliveryReport) => Promise<boolean>;
 }
 
-const initial = () => ({
+export const reportsInitial = () => ({
   reports: initialAsync<DeliveryReport[]>([]),
   reportWrite: initialAsync<DeliveryReport | null>(null),
 });
 
-export const useDeliveryReports = create<DeliveryReportsState>((set) => ({
-  ...initial(),
+export const createReportsSlice: StateCreator<DeliveriesState, [], [], DeliveryReportsSlice> = (set) => ({
+  ...reportsInitial(),
   fetchReports: async () => {
     await track(set, 'reports', async () => (await deliveriesApi.reports()).deliveryReports, '納品報告の取得に失敗しました');
   },
@@ -28,6 +28,4 @@ export const useDeliveryReports = create<DeliveryReportsState>((set) => ({
     }));
     return created !== null;
   },
-}));
-
-registerReset(() => useDeliveryReports.setState(initial()));
+});

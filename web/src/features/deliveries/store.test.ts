@@ -1,5 +1,6 @@
+import { resetAll } from '@/lib/reset';
 import { mockApi } from '@/test/mock-api';
-import { useClientDeliveries } from './client-deliveries';
+import { useDeliveries } from './store';
 
 const delivery = (id: number, createdAt: string) => ({
   id,
@@ -18,9 +19,12 @@ const delivery = (id: number, createdAt: string) => ({
   created_at: createdAt,
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetAll();
+});
 
-describe('client deliveries store', () => {
+describe('deliveries store: a client’s deliveries', () => {
   it('lists newest first across pages and merges a live refresh without losing older pages', async () => {
     let fresh = false;
     mockApi({
@@ -30,11 +34,11 @@ describe('client deliveries store', () => {
         return { body: { deliveries: page === 2 ? [delivery(1, '2026-11-19T09:00:00Z')] : first, current_page: page, last_page: 2, per_page: 2, total: 3 } };
       },
     });
-    await useClientDeliveries.getState().fetchPage(1, 1);
-    await useClientDeliveries.getState().fetchPage(1, 2);
-    expect(useClientDeliveries.getState().list.data.map((d) => d.id)).toEqual([3, 2, 1]);
+    await useDeliveries.getState().fetchPage(1, 1);
+    await useDeliveries.getState().fetchPage(1, 2);
+    expect(useDeliveries.getState().list.data.map((d) => d.id)).toEqual([3, 2, 1]);
     fresh = true;
-    await useClientDeliveries.getState().refresh(1);
-    expect(useClientDeliveries.getState().list.data.map((d) => d.id)).toEqual([4, 3, 2, 1]);
+    await useDeliveries.getState().refresh(1);
+    expect(useDeliveries.getState().list.data.map((d) => d.id)).toEqual([4, 3, 2, 1]);
   });
 });
