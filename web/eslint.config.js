@@ -29,6 +29,13 @@ const zones = [
     except: [`./${feature}`],
     message: 'Features do not import each other; move the shared piece to lib/ or components/, or pass it in from the route.',
   })),
+  // One store per feature: `features/<area>/store.ts`, built from the slices beside it in
+  // `features/<area>/slices/` (issue 45 item 5), so nothing may import a `stores/` folder.
+  {
+    target: src('features'),
+    from: [src('features/*/stores/**')],
+    message: 'A feature has one store: features/<area>/store.ts, built from slices in features/<area>/slices/.',
+  },
   {
     target: src('features'),
     from: src('app'),
