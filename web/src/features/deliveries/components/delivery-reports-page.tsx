@@ -1,4 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { ErrorAlert } from '@/components/error-alert';
@@ -8,7 +10,8 @@ import { Panel } from '@/components/panel';
 import { Select } from '@/components/select';
 import { TextField } from '@/components/text-field';
 import { describeWithLabels } from '@/lib/errors';
-import { formatDateTime, formatNumber, toHalfWidthDigits } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { deliveryReportSchema, newDeliveryReportOf, type DeliveryReportFormValues } from '../schema';
 import { useDeliveries } from '../store';
 
 const describe = describeWithLabels({ media_id: '媒体ID', year: '年', month: '月' });
@@ -23,32 +26,36 @@ const previousMonth = () => {
 export function DeliveryReportsPage() {
   const { reports, reportWrite, fetchReports, createReport } = useDeliveries();
   const initial = previousMonth();
-  const [mediaId, setMediaId] = useState('');
-  const [year, setYear] = useState(String(initial.year));
-  const [month, setMonth] = useState(String(initial.month));
+  const form = useForm<DeliveryReportFormValues>({
+    resolver: zodResolver(deliveryReportSchema),
+    defaultValues: { mediaId: '', year: String(initial.year), month: String(initial.month) },
+  });
   const [created, setCreated] = useState(false);
   useEffect(() => {
     void fetchReports();
   }, [fetchReports]);
 
-  const media = Number(toHalfWidthDigits(mediaId.trim()));
-  const valid = Number.isInteger(media) && media > 0;
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // The button stays disabled until the medium's id is a positive number, as before the form had a schema.
+  const valid = deliveryReportSchema.shape.mediaId.safeParse(useWatch({ control: form.control, name: 'mediaId' })).success;
+  const submit = form.handleSubmit(async (values) => {
     setCreated(false);
-    if (valid) setCreated(await createReport({ mediaId: media, year: Number(year), month: Number(month) }));
-  };
+    setCreated(await createReport(newDeliveryReportOf(deliveryReportSchema.parse(values))));
+  });
   const years = Array.from({ length: 6 }, (_, i) => initial.year + 1 - i);
 
   return (
     <>
       <PageTitle>納品報告</PageTitle>
       <Panel title="納品報告を作成">
-        <form onSubmit={submit}>
+        <form onSubmit={(e) => void submit(e)} noValidate>
           <FormGrid>
-            <TextField label="媒体ID" inputMode="numeric" value={mediaId} onChange={(e) => setMediaId(e.target.value)} placeholder="例: 1" />
-            <Select label="年" options={years.map((y) => ({ value: String(y), label: `${y}年` }))} value={year} onChange={setYear} />
-            <Select label="月" options={MONTHS} value={month} onChange={setMonth} />
+            <TextField label="媒体ID" inputMode="numeric" placeholder="例: 1" {...form.register('mediaId')} />
+            <Controller
+              control={form.control}
+              name="year"
+              render={({ field }) => <Select label="年" options={years.map((y) => ({ value: String(y), label: `${y}年` }))} value={field.value} onChange={field.onChange} />}
+            />
+            <Controller control={form.control} name="month" render={({ field }) => <Select label="月" options={MONTHS} value={field.value} onChange={field.onChange} />} />
           </FormGrid>
           <Button type="submit" $variant="primary" disabled={reportWrite.loading || !valid}>
             納品報告を作成
