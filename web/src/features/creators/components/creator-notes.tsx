@@ -1,5 +1,7 @@
 /** What staff and clients note about a creator: the staff memo, the client companies' memos, NG combinations and search tags. Each editor loads and saves its own record. */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/checkbox';
 import { ErrorAlert } from '@/components/error-alert';
@@ -11,9 +13,8 @@ import { TextArea } from '@/components/text-field';
 import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { creatorsApi } from '../api';
+import { MEMO_MAX, memoSchema, type MemoFormValues } from '../schema';
 import type { ClientMemo, CreatorSearchTag, DirectoryUser, NamedRef, UserRef } from '../types';
-
-export const MEMO_MAX = 2000;
 
 const asError = (error: unknown, fallback: string) => (error instanceof AppError ? error : new AppError(fallback));
 
@@ -59,22 +60,14 @@ function useRecord<T>(load: () => Promise<T>, key: string, fallback: string) {
 const editedBy = (by: UserRef | null, at: string | null) => (at ? `最終更新: ${by?.userName ?? '—'}（${formatDateTime(at)}）` : 'まだ書かれていません');
 
 function MemoForm({ label, initial, busy, saved, onSave }: { label: string; initial: string; busy: boolean; saved: boolean; onSave: (memo: string) => void }) {
-  const [memo, setMemo] = useState(initial);
+  // Checked as it is typed: the count, the message and the disabled button follow every keystroke.
+  const form = useForm<MemoFormValues>({ resolver: zodResolver(memoSchema), mode: 'onChange', defaultValues: { memo: initial } });
+  const memo = useWatch({ control: form.control, name: 'memo' });
   const tooLong = memo.length > MEMO_MAX;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!tooLong) onSave(memo);
-  };
+  const onSubmit = form.handleSubmit((values) => onSave(values.memo));
   return (
-    <form onSubmit={onSubmit}>
-      <TextArea
-        label={label}
-        rows={5}
-        value={memo}
-        onChange={(e) => setMemo(e.target.value)}
-        hint={`${memo.length} / ${MEMO_MAX}文字`}
-        error={tooLong ? `${MEMO_MAX}文字以内で入力してください` : null}
-      />
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <TextArea label={label} rows={5} hint={`${memo.length} / ${MEMO_MAX}文字`} error={form.formState.errors.memo?.message ?? null} {...form.register('memo')} />
       <Inline>
         <Button type="submit" $variant="primary" $size="sm" disabled={busy || tooLong}>
           メモを保存
