@@ -2,7 +2,9 @@
  * The manuscript's named versions (「初稿」「修正稿」…): saving the current state under a name, the
  * list, newest first, and 「この版を納品」 for whoever may deliver (the server's `can_deliver`).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { useConfirm } from '@/components/confirm-dialog';
@@ -16,9 +18,8 @@ import type { FieldMapping } from '@/lib/forms';
 import { describeTaskRule } from '@/lib/tasks';
 import { useSubmit } from '@/lib/use-submit';
 import { manuscriptsApi } from '../api';
+import { VERSION_NAME_MAX, versionFields, versionSchema, type VersionFormValues } from '../schema';
 import type { ManuscriptVersion } from '../types';
-
-export const VERSION_NAME_MAX = 50;
 
 const Side = styled.div`
   display: flex;
@@ -69,8 +70,8 @@ function useDeliverVersion(manuscriptId: number) {
 export function VersionsPanel({ manuscriptId, canCreate, revision = 0, canDeliver = false, onSaved }: { manuscriptId: number; canCreate: boolean; revision?: number; canDeliver?: boolean; onSaved?: () => void }) {
   const [versions, setVersions] = useState<ManuscriptVersion[] | null>(null);
   const load = useSubmit((id: number) => manuscriptsApi.versions(id), '版の一覧を読み込めませんでした');
-  const save = useSubmit((id: number, name: string) => manuscriptsApi.createVersion(id, name), '版を保存できませんでした');
-  const [name, setName] = useState('');
+  const form = useForm<VersionFormValues>({ resolver: zodResolver(versionSchema), defaultValues: { name: '' } });
+  const save = useServerErrors(versionFields, form.setError, '版を保存できませんでした');
   const { run: runLoad } = load;
   const delivery = useDeliverVersion(manuscriptId);
 
@@ -78,36 +79,36 @@ export function VersionsPanel({ manuscriptId, canCreate, revision = 0, canDelive
     void runLoad(manuscriptId).then((list) => list && setVersions(list));
   }, [runLoad, manuscriptId, revision]);
 
-  const trimmed = name.trim();
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!trimmed || trimmed.length > VERSION_NAME_MAX) return;
-    const saved = await save.run(manuscriptId, trimmed);
+  // The button waits for a name that is more than spaces, as it did before the schema.
+  const named = useWatch({ control: form.control, name: 'name' }).trim() !== '';
+  const onSubmit = form.handleSubmit(async (values) => {
+    const { name } = versionSchema.parse(values);
+    const saved = await save.run(() => manuscriptsApi.createVersion(manuscriptId, name));
     if (saved) {
       setVersions((list) => [saved, ...(list ?? [])]);
-      setName('');
+      form.reset({ name: '' });
       onSaved?.();
     }
-  };
+  });
 
   return (
     <section aria-label="版">
       {canCreate && (
-        <Form onSubmit={onSubmit}>
+        <Form onSubmit={(e) => void onSubmit(e)} noValidate>
           <TextField
             label="版の名前"
             placeholder="初稿、修正稿など"
-            value={name}
             maxLength={VERSION_NAME_MAX}
-            onChange={(e) => setName(e.target.value)}
+            error={form.formState.errors.name?.message}
             data-testid="manuscript-version-name"
+            {...form.register('name')}
           />
-          <Button type="submit" $variant="primary" $size="sm" disabled={!trimmed || save.loading} data-testid="manuscript-version-save">
+          <Button type="submit" $variant="primary" $size="sm" disabled={!named || form.formState.isSubmitting} data-testid="manuscript-version-save">
             現在の原稿を保存
           </Button>
         </Form>
       )}
-      <ErrorAlert error={save.error ?? load.error} />
+      {save.alert ?? <ErrorAlert error={load.error} />}
       {delivery.alert}
       {delivery.delivered && (
         <p role="status" data-testid="manuscript-version-delivered">
