@@ -1,5 +1,7 @@
 /** Staff tools on tasks: completed dates, invalidation, and editing any task. */
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { useConfirm } from '@/components/confirm-dialog';
@@ -10,13 +12,16 @@ import { PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { RadioCards } from '@/components/radio-cards';
 import { TaskTypeSelect } from '@/components/task-type-select';
+import { useServerErrors } from '@/components/server-errors';
 import { TextArea, TextField } from '@/components/text-field';
 import { href } from '@/config/paths';
 import { describeWithLabels, ruleMessage } from '@/lib/errors';
-import { parseIdList, toDateInput, toHalfWidthDigits } from '@/lib/format';
+import type { FieldMapping } from '@/lib/forms';
+import { toDateInput, toHalfWidthDigits } from '@/lib/format';
 import { describeTaskRule, TASK_STATUSES, TASK_STATUS_LABEL } from '@/lib/tasks';
 import { useSubmit } from '@/lib/use-submit';
 import { tasksApi } from '../api';
+import { completedDateSchema, invalidTasksSchema, type CompletedDateFormValues, type CompletedDateValues, type InvalidTasksFormValues, type InvalidTasksValues } from '../schema';
 import type { AdminTaskChange, TaskDetail } from '../types';
 
 const ADMIN_FIELDS: Record<string, string> = {
@@ -41,37 +46,49 @@ const describeIds =
     const id = taskIds[Number(index)];
     return `${id === undefined ? 'タスクID' : `タスクID ${id}`}: ${TASK_ID_RULES[rule] ?? ruleMessage(rule)}`;
   };
-const BAD_IDS = 'タスクIDは半角数字をカンマまたは改行で区切って入力してください';
 const STATUS_OPTIONS = TASK_STATUSES.map((status) => ({ value: status, label: TASK_STATUS_LABEL[status] }));
 
-function TaskIdsField({ value, onChange, invalid }: { value: string; onChange: (value: string) => void; invalid: boolean }) {
-  return <TextArea label="タスクID（カンマまたは改行区切り）" rows={3} value={value} onChange={(e) => onChange(e.target.value)} error={invalid ? BAD_IDS : null} placeholder="例: 12, 34" />;
+/**
+ * A 422 of the id tools names no field of the form: every rule goes to the alert, worded with the
+ * ids last sent (read when the answer comes, so a ref rather than state).
+ */
+function useIdsServerErrors(fallback: string) {
+  const sent = useRef<number[]>([]);
+  const mapping: FieldMapping = (field, rule) => ({ field: null, message: describeIds(sent.current)(field, rule) });
+  const noField = () => undefined;
+  const { run, alert } = useServerErrors(mapping, noField, fallback);
+  const send = <R,>(taskIds: number[], call: () => Promise<R>) => {
+    sent.current = taskIds;
+    return run(call);
+  };
+  return { send, alert };
+}
+
+function TaskIdsField({ error, ...field }: { error?: string } & UseFormRegisterReturn) {
+  return <TextArea label="タスクID（カンマまたは改行区切り）" rows={3} error={error ?? null} placeholder="例: 12, 34" {...field} />;
 }
 
 export function AdminCompletedDatePage() {
-  const [ids, setIds] = useState('');
-  const [date, setDate] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [sent, setSent] = useState<number[]>([]);
-  const submit = useSubmit(tasksApi.adminCompletedDate, '完了日の更新に失敗しました');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const taskIds = parseIdList(ids);
-    setInvalid(!taskIds?.length);
-    if (!taskIds?.length) return;
-    setSent(taskIds);
-    void submit.run(taskIds, date);
-  };
+  // The ids' message is checked again on the next submit only, as before the schema.
+  const form = useForm<CompletedDateFormValues, unknown, CompletedDateValues>({ resolver: zodResolver(completedDateSchema), reValidateMode: 'onSubmit', defaultValues: { taskIds: '', completedDate: '' } });
+  const [ids, date] = useWatch({ control: form.control, name: ['taskIds', 'completedDate'] });
+  const { send, alert } = useIdsServerErrors('完了日の更新に失敗しました');
+  const [updated, setUpdated] = useState<number | null>(null);
+  const onSubmit = form.handleSubmit(async ({ taskIds, completedDate }) => {
+    setUpdated(null);
+    const answer = await send(taskIds, () => tasksApi.adminCompletedDate(taskIds, completedDate));
+    if (answer) setUpdated(answer.updated);
+  });
   return (
     <>
       <PageTitle>完了日更新</PageTitle>
       <Panel title="タスクの完了日を更新">
-        <form onSubmit={onSubmit}>
-          <TaskIdsField value={ids} onChange={setIds} invalid={invalid} />
-          <DatePicker label="完了日" value={date} onChange={setDate} />
-          <ErrorAlert error={submit.error} describe={describeIds(sent)} />
-          {submit.data && <p role="status">{submit.data.updated}件のタスクの完了日を更新しました</p>}
-          <Button type="submit" $variant="primary" disabled={submit.loading || !ids.trim() || !date}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <TaskIdsField error={form.formState.errors.taskIds?.message} {...form.register('taskIds')} />
+          <Controller control={form.control} name="completedDate" render={({ field }) => <DatePicker label="完了日" value={field.value} onChange={field.onChange} />} />
+          {alert}
+          {updated !== null && <p role="status">{updated}件のタスクの完了日を更新しました</p>}
+          <Button type="submit" $variant="primary" disabled={form.formState.isSubmitting || !ids.trim() || !date}>
             完了日を更新
           </Button>
         </form>
@@ -81,29 +98,26 @@ export function AdminCompletedDatePage() {
 }
 
 export function AdminInvalidTasksPage() {
-  const [ids, setIds] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [sent, setSent] = useState<number[]>([]);
-  const submit = useSubmit(tasksApi.adminInvalid, 'タスクの無効化に失敗しました');
+  const form = useForm<InvalidTasksFormValues, unknown, InvalidTasksValues>({ resolver: zodResolver(invalidTasksSchema), reValidateMode: 'onSubmit', defaultValues: { taskIds: '' } });
+  const ids = useWatch({ control: form.control, name: 'taskIds' });
+  const { send, alert } = useIdsServerErrors('タスクの無効化に失敗しました');
+  const [updated, setUpdated] = useState<number | null>(null);
   const { confirm, dialog } = useConfirm();
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const taskIds = parseIdList(ids);
-    setInvalid(!taskIds?.length);
-    if (!taskIds?.length) return;
+  const onSubmit = form.handleSubmit(async ({ taskIds }) => {
     if (!(await confirm({ title: `${taskIds.length}件のタスクを無効にしますか？`, confirmLabel: '無効にする', testId: 'confirm-invalid-tasks' }))) return;
-    setSent(taskIds);
-    void submit.run(taskIds);
-  };
+    setUpdated(null);
+    const answer = await send(taskIds, () => tasksApi.adminInvalid(taskIds));
+    if (answer) setUpdated(answer.updated);
+  });
   return (
     <>
       <PageTitle>タスク無効化</PageTitle>
       <Panel title="タスクを無効にする">
-        <form onSubmit={onSubmit}>
-          <TaskIdsField value={ids} onChange={setIds} invalid={invalid} />
-          <ErrorAlert error={submit.error} describe={describeIds(sent)} />
-          {submit.data && <p role="status">{submit.data.updated}件のタスクを無効にしました</p>}
-          <Button type="submit" $variant="warning" disabled={submit.loading || !ids.trim()}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <TaskIdsField error={form.formState.errors.taskIds?.message} {...form.register('taskIds')} />
+          {alert}
+          {updated !== null && <p role="status">{updated}件のタスクを無効にしました</p>}
+          <Button type="submit" $variant="warning" disabled={form.formState.isSubmitting || !ids.trim()}>
             タスクを無効にする
           </Button>
         </form>
