@@ -1,5 +1,7 @@
 /** `/admins/users/left`: users leaving (退会手続き中) and gone (退会済み); admins run the leave process here. */
-import { type FormEvent, useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import styled from 'styled-components';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
@@ -12,10 +14,11 @@ import { Pager } from '@/components/pager';
 import { Panel } from '@/components/panel';
 import { RadioCards } from '@/components/radio-cards';
 import { TextArea, TextField } from '@/components/text-field';
-import { formatDateTime, toHalfWidthDigits } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { roleLabel } from '@/lib/roles';
 import { theme } from '@/theme/theme';
 import { ACCOUNT_STATUS_LABELS } from '../labels';
+import { LEAVE_REASON_MAX, leaveSchema, type LeaveFormValues, type LeaveValues } from '../schema';
 import { useUserAdmin } from '../store';
 
 const Done = styled.p`
@@ -23,7 +26,7 @@ const Done = styled.p`
   font-weight: 600;
 `;
 
-type Step = 'banned' | 'left';
+type Step = LeaveValues['step'];
 const STEPS = [
   { value: 'banned', label: '退会手続き中にする', description: 'ログインできなくなり、未回答のオファーは取り下げられます。データと未払いの報酬はそのまま残ります。' },
   { value: 'left', label: '退会を完了する', description: '進行中のタスクがなく、報酬がすべて確定済みの場合のみ。個人情報を削除し、法令で保存が必要な報酬・発注の記録だけを残します。' },
@@ -34,28 +37,24 @@ export function LeftUsersPage({ canProcess }: { canProcess: boolean }) {
   useEffect(() => {
     void fetchLeft(1);
   }, [fetchLeft]);
-  const [userId, setUserId] = useState('');
-  const [step, setStep] = useState<Step>('banned');
-  const [reason, setReason] = useState('');
+  // Checked as it is typed, so the id's message and the disabled button follow every keystroke.
+  const form = useForm<LeaveFormValues, unknown, LeaveValues>({ resolver: zodResolver(leaveSchema), mode: 'onChange', defaultValues: { userId: '', step: 'banned', reason: '' } });
+  const userId = useWatch({ control: form.control, name: 'userId' });
+  const { errors } = form.formState;
   const [asking, setAsking] = useState<{ userId: number; step: Step } | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const parsedId = Number(toHalfWidthDigits(userId.trim()));
-  const validId = Number.isInteger(parsedId) && parsedId > 0;
+  const validId = leaveSchema.shape.userId.safeParse(userId).success;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (validId) setAsking({ userId: parsedId, step });
-  };
+  const submit = form.handleSubmit((values) => setAsking({ userId: values.userId, step: values.step }));
   const confirm = async () => {
     if (!asking) return;
     const target = asking;
     setAsking(null);
     setDone(null);
-    const user = await processLeave(target.userId, target.step, reason);
+    const user = await processLeave(target.userId, target.step, form.getValues('reason'));
     if (user) {
       setDone(`ID ${user.id} を「${ACCOUNT_STATUS_LABELS[user.accountStatus]}」にしました。`);
-      setUserId('');
-      setReason('');
+      form.reset({ ...form.getValues(), userId: '', reason: '' });
     }
   };
 
@@ -64,11 +63,16 @@ export function LeftUsersPage({ canProcess }: { canProcess: boolean }) {
       <PageTitle>退会者</PageTitle>
       {canProcess && (
         <Panel title="退会処理">
-          <form onSubmit={submit} aria-label="退会処理">
+          <form onSubmit={(e) => void submit(e)} aria-label="退会処理" noValidate>
             <FormGrid>
-              <TextField label="ユーザーID" inputMode="numeric" value={userId} onChange={(e) => setUserId(e.target.value)} error={userId && !validId ? '半角数字で入力してください' : null} required />
-              <RadioCards legend="処理" options={STEPS} value={step} onChange={(value) => setStep(value as Step)} />
-              <TextArea label="理由（スタッフのみ閲覧）" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
+              {/* An empty id only keeps the button disabled; the message is for what was typed. */}
+              <TextField label="ユーザーID" inputMode="numeric" error={userId ? errors.userId?.message : null} required {...form.register('userId')} />
+              <Controller
+                control={form.control}
+                name="step"
+                render={({ field }) => <RadioCards legend="処理" options={STEPS} value={field.value} onChange={(value) => field.onChange(value as Step)} />}
+              />
+              <TextArea label="理由（スタッフのみ閲覧）" maxLength={LEAVE_REASON_MAX} error={errors.reason?.message} {...form.register('reason')} />
             </FormGrid>
             <Button type="submit" $variant="warning" disabled={!validId || leave.loading}>
               {leave.loading ? '処理しています…' : '退会処理を実行'}
