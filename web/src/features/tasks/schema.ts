@@ -1,7 +1,8 @@
-/** The staff task tools' form rules: task ids typed as a list, and the completed date to set on them. */
+/** The staff task tools' form rules: task ids typed as a list, the completed date to set on them, and editing any task. */
 import { z } from '@/lib/zod';
-import { parseIdList } from '@/lib/format';
+import { parseIdList, toHalfWidthDigits } from '@/lib/format';
 import { FORM_MESSAGES } from '@/lib/forms';
+import type { AdminTaskChange } from './types';
 
 export const BAD_IDS = 'タスクIDは半角数字をカンマまたは改行で区切って入力してください';
 
@@ -22,3 +23,22 @@ export type CompletedDateFormValues = z.input<typeof completedDateSchema>;
 /** What a valid form hands its submit: the ids parsed. */
 export type InvalidTasksValues = z.output<typeof invalidTasksSchema>;
 export type CompletedDateValues = z.output<typeof completedDateSchema>;
+
+/** The selects offer only the server's closed sets (lib/tasks), so their values are the request's. */
+export type TaskType = NonNullable<AdminTaskChange['type']>;
+export type TaskStatusValue = NonNullable<AdminTaskChange['status']>;
+
+export const TASK_TITLE_MAX = 200;
+export const BAD_REWARD = '報酬は半角数字で入力してください';
+
+/** Editing any task (staff): the form holds what is typed; only what changed is sent (`taskChanges`). */
+export const taskUpdateSchema = z.object({
+  title: z.string().max(TASK_TITLE_MAX, FORM_MESSAGES.maxLength(TASK_TITLE_MAX)),
+  type: z.custom<TaskType>(),
+  status: z.custom<TaskStatusValue>(),
+  dueDate: z.string(),
+  orderDate: z.string(),
+  completedDate: z.string(),
+  rewardAmount: z.string().refine((v) => !v.trim() || /^\d+$/.test(toHalfWidthDigits(v.trim())), BAD_REWARD),
+});
+export type TaskForm = z.infer<typeof taskUpdateSchema>;

@@ -21,7 +21,18 @@ import { toDateInput, toHalfWidthDigits } from '@/lib/format';
 import { describeTaskRule, TASK_STATUSES, TASK_STATUS_LABEL } from '@/lib/tasks';
 import { useSubmit } from '@/lib/use-submit';
 import { tasksApi } from '../api';
-import { completedDateSchema, invalidTasksSchema, type CompletedDateFormValues, type CompletedDateValues, type InvalidTasksFormValues, type InvalidTasksValues } from '../schema';
+import {
+  completedDateSchema,
+  invalidTasksSchema,
+  TASK_TITLE_MAX,
+  taskUpdateSchema,
+  type CompletedDateFormValues,
+  type CompletedDateValues,
+  type InvalidTasksFormValues,
+  type InvalidTasksValues,
+  type TaskForm,
+  type TaskType,
+} from '../schema';
 import type { AdminTaskChange, TaskDetail } from '../types';
 
 const ADMIN_FIELDS: Record<string, string> = {
@@ -127,20 +138,6 @@ export function AdminInvalidTasksPage() {
   );
 }
 
-/** The selects offer only the server's closed sets (lib/tasks), so their values are the request's. */
-type TaskType = NonNullable<AdminTaskChange['type']>;
-type TaskStatusValue = NonNullable<AdminTaskChange['status']>;
-
-interface TaskForm {
-  title: string;
-  type: TaskType;
-  status: TaskStatusValue;
-  dueDate: string;
-  orderDate: string;
-  completedDate: string;
-  rewardAmount: string;
-}
-
 const formOf = (task: TaskDetail): TaskForm => ({
   title: task.title,
   type: task.type as TaskType,
@@ -165,31 +162,22 @@ function taskChanges(before: TaskForm, after: TaskForm): AdminTaskChange {
   return change;
 }
 
+/** A 422 of a task's change names fields of the request: the alert words each with its label, as the screen always has. */
+const ADMIN_RULES: FieldMapping = (field, rule) => ({ field: null, message: describeAdmin(field, rule) });
+const noField = () => undefined;
+
 export function AdminTaskUpdatePage() {
   const [idText, setIdText] = useState('');
-  const [form, setForm] = useState<TaskForm | null>(null);
+  const [loaded, setLoaded] = useState<{ task: TaskDetail | null; count: number }>({ task: null, count: 0 });
   const load = useSubmit(tasksApi.show, 'タスクの取得に失敗しました');
-  const save = useSubmit(tasksApi.adminUpdate, 'タスクの更新に失敗しました');
-  const loaded = load.data;
-  // Changes are measured against the task as last saved (or as loaded, before any save).
-  const base = save.data ?? loaded;
 
   const onLoad = async (event: FormEvent) => {
     event.preventDefault();
     const id = Number(toHalfWidthDigits(idText.trim()));
     if (!Number.isInteger(id) || id <= 0) return;
-    save.reset();
     const task = await load.run(id);
-    setForm(task ? formOf(task) : null);
+    setLoaded((last) => ({ task, count: last.count + 1 }));
   };
-  const onSave = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!base || !form) return;
-    const updated = await save.run(base.id, taskChanges(formOf(base), form));
-    if (updated) setForm(formOf(updated));
-  };
-  const set = (key: keyof TaskForm) => (value: string) => setForm((f) => (f ? { ...f, [key]: value } : f));
-  const rewardInvalid = !!form?.rewardAmount.trim() && !/^\d+$/.test(toHalfWidthDigits(form.rewardAmount.trim()));
 
   return (
     <>
@@ -205,32 +193,52 @@ export function AdminTaskUpdatePage() {
           <ErrorAlert error={load.error} />
         </form>
       </Panel>
-      {loaded && form && (
-        <Panel title={<Link to={href('task', { taskId: loaded.id })}>タスク {loaded.id}</Link>}>
-          <form onSubmit={onSave}>
-            <TextField label="タイトル" value={form.title} onChange={(e) => set('title')(e.target.value)} maxLength={200} />
-            <TaskTypeSelect value={form.type} onChange={set('type')} />
-            <RadioCards legend="ステータス" options={STATUS_OPTIONS} value={form.status} onChange={set('status')} minCardWidth={110} />
-            <FormGrid>
-              <DatePicker label="発注日" value={form.orderDate} onChange={set('orderDate')} />
-              <DatePicker label="納期" value={form.dueDate} onChange={set('dueDate')} />
-              <DatePicker label="完了日" value={form.completedDate} onChange={set('completedDate')} />
-            </FormGrid>
-            <TextField
-              label="報酬（円）"
-              inputMode="numeric"
-              value={form.rewardAmount}
-              onChange={(e) => set('rewardAmount')(e.target.value)}
-              error={rewardInvalid ? '報酬は半角数字で入力してください' : null}
-            />
-            <ErrorAlert error={save.error} describe={describeAdmin} />
-            {save.data && !save.error && <p role="status">タスクを更新しました</p>}
-            <Button type="submit" $variant="primary" disabled={save.loading || rewardInvalid}>
-              タスクを更新
-            </Button>
-          </form>
-        </Panel>
-      )}
+      {/* Each load starts the form afresh: the task's values, no earlier save's message; a failed one leaves none. */}
+      {loaded.task && <TaskUpdateForm key={loaded.count} task={loaded.task} />}
     </>
+  );
+}
+
+function TaskUpdateForm({ task }: { task: TaskDetail }) {
+  // Checked as it is typed: the reward's message and the disabled button follow every keystroke.
+  const form = useForm<TaskForm>({ resolver: zodResolver(taskUpdateSchema), mode: 'onChange', defaultValues: formOf(task) });
+  const { run, failure, alert } = useServerErrors(ADMIN_RULES, noField, 'タスクの更新に失敗しました');
+  // Changes are measured against the task as last saved (or as loaded, before any save).
+  const [saved, setSaved] = useState<TaskDetail | null>(null);
+  const base = saved ?? task;
+  const { errors, isSubmitting } = form.formState;
+  const rewardInvalid = !taskUpdateSchema.shape.rewardAmount.safeParse(useWatch({ control: form.control, name: 'rewardAmount' })).success;
+
+  const onSave = form.handleSubmit(async (values) => {
+    const updated = await run(() => tasksApi.adminUpdate(base.id, taskChanges(formOf(base), values)));
+    if (updated) {
+      setSaved(updated);
+      form.reset(formOf(updated));
+    }
+  });
+
+  return (
+    <Panel title={<Link to={href('task', { taskId: task.id })}>タスク {task.id}</Link>}>
+      <form onSubmit={(e) => void onSave(e)} noValidate>
+        <TextField label="タイトル" maxLength={TASK_TITLE_MAX} error={errors.title?.message} {...form.register('title')} />
+        <Controller control={form.control} name="type" render={({ field }) => <TaskTypeSelect value={field.value} onChange={field.onChange} />} />
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field }) => <RadioCards legend="ステータス" options={STATUS_OPTIONS} value={field.value} onChange={field.onChange} minCardWidth={110} />}
+        />
+        <FormGrid>
+          <Controller control={form.control} name="orderDate" render={({ field }) => <DatePicker label="発注日" value={field.value} onChange={field.onChange} />} />
+          <Controller control={form.control} name="dueDate" render={({ field }) => <DatePicker label="納期" value={field.value} onChange={field.onChange} />} />
+          <Controller control={form.control} name="completedDate" render={({ field }) => <DatePicker label="完了日" value={field.value} onChange={field.onChange} />} />
+        </FormGrid>
+        <TextField label="報酬（円）" inputMode="numeric" error={errors.rewardAmount?.message} {...form.register('rewardAmount')} />
+        {alert}
+        {saved && !failure && <p role="status">タスクを更新しました</p>}
+        <Button type="submit" $variant="primary" disabled={isSubmitting || rewardInvalid}>
+          タスクを更新
+        </Button>
+      </form>
+    </Panel>
   );
 }
