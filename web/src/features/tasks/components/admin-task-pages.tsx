@@ -58,6 +58,8 @@ const describeIds =
     return `${id === undefined ? 'タスクID' : `タスクID ${id}`}: ${TASK_ID_RULES[rule] ?? ruleMessage(rule)}`;
   };
 const STATUS_OPTIONS = TASK_STATUSES.map((status) => ({ value: status, label: TASK_STATUS_LABEL[status] }));
+/** These tools show every server rule in their alert: no field takes one. */
+const noField = () => undefined;
 
 /**
  * A 422 of the id tools names no field of the form: every rule goes to the alert, worded with the
@@ -66,7 +68,6 @@ const STATUS_OPTIONS = TASK_STATUSES.map((status) => ({ value: status, label: TA
 function useIdsServerErrors(fallback: string) {
   const sent = useRef<number[]>([]);
   const mapping: FieldMapping = (field, rule) => ({ field: null, message: describeIds(sent.current)(field, rule) });
-  const noField = () => undefined;
   const { run, alert } = useServerErrors(mapping, noField, fallback);
   const send = <R,>(taskIds: number[], call: () => Promise<R>) => {
     sent.current = taskIds;
@@ -164,7 +165,6 @@ function taskChanges(before: TaskForm, after: TaskForm): AdminTaskChange {
 
 /** A 422 of a task's change names fields of the request: the alert words each with its label, as the screen always has. */
 const ADMIN_RULES: FieldMapping = (field, rule) => ({ field: null, message: describeAdmin(field, rule) });
-const noField = () => undefined;
 
 export function AdminTaskUpdatePage() {
   const [idText, setIdText] = useState('');
