@@ -1,4 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { useConfirm } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
@@ -7,27 +9,29 @@ import { Muted, PageTitle } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { TextArea, TextField } from '@/components/text-field';
 import { describeWithLabels } from '@/lib/errors';
+import { offerTemplateFormOf, offerTemplateSchema, TEMPLATE_BODY_MAX, TEMPLATE_NAME_MAX, type OfferTemplateFormValues } from '../schema';
 import { useOfferTemplates } from '../store';
 import type { OfferTemplate } from '../types';
 
 const describe = describeWithLabels({ name: 'テンプレート名', body: '本文' });
 
+/** Adds a template or edits one; a failed save shows through the store's error above the list. */
 function TemplateForm({ template, onDone }: { template: OfferTemplate | null; onDone: () => void }) {
   const { templateWrite, saveTemplate } = useOfferTemplates();
-  const [name, setName] = useState(template?.name ?? '');
-  const [body, setBody] = useState(template?.body ?? '');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (await saveTemplate(template?.id ?? null, { name: name.trim(), body })) {
-      setName('');
-      setBody('');
+  const form = useForm<OfferTemplateFormValues>({ resolver: zodResolver(offerTemplateSchema), defaultValues: offerTemplateFormOf(template) });
+  const { errors } = form.formState;
+  const name = useWatch({ control: form.control, name: 'name' });
+  const body = useWatch({ control: form.control, name: 'body' });
+  const submit = form.handleSubmit(async (values) => {
+    if (await saveTemplate(template?.id ?? null, offerTemplateSchema.parse(values))) {
+      form.reset(offerTemplateFormOf(null));
       onDone();
     }
-  };
+  });
   return (
-    <form onSubmit={submit}>
-      <TextField label="テンプレート名" required value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-      <TextArea label="本文" rows={6} value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} hint={`${body.length} / 5000文字`} />
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <TextField label="テンプレート名" required maxLength={TEMPLATE_NAME_MAX} error={errors.name?.message} {...form.register('name')} />
+      <TextArea label="本文" rows={6} maxLength={TEMPLATE_BODY_MAX} hint={`${body.length} / ${TEMPLATE_BODY_MAX}文字`} error={errors.body?.message} {...form.register('body')} />
       <Inline>
         <Button type="submit" $variant="primary" disabled={templateWrite.loading || !name.trim()}>
           {template ? 'テンプレートを更新' : 'テンプレートを追加'}
