@@ -4,6 +4,7 @@
  */
 import { ruleMessage, type Rules } from './errors';
 import { toHalfWidthDigits } from './format';
+import { z } from './zod';
 
 export const FORM_MESSAGES = {
   required: '必須項目です',
@@ -22,6 +23,12 @@ export interface FieldTarget {
   field: string | null;
   message?: string;
 }
+
+/** A required text, trimmed, of at most `max` characters (the spec's messages). */
+export const requiredText = (max: number) => z.string().trim().min(1, FORM_MESSAGES.required).max(max, FORM_MESSAGES.maxLength(max));
+
+/** An optional text of at most `max` characters, kept as typed (bodies and descriptions). */
+export const untrimmedText = (max: number) => z.string().max(max, FORM_MESSAGES.maxLength(max));
 
 /** A screen's mapping from the server's field names to its form fields (null: not on the form). */
 export type FieldMapping = (serverField: string, rule: string) => FieldTarget | string | null;
