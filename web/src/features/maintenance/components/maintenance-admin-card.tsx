@@ -1,36 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { useConfirm } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
-import { ErrorAlert } from '@/components/error-alert';
 import { FormGrid } from '@/components/form-grid';
 import { Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { TextArea, TextField } from '@/components/text-field';
-import { type AppError, ruleMessage, ValidationError } from '@/lib/errors';
+import { useServerErrors } from '@/components/server-errors';
 import { localInputToTokyo } from '@/lib/format';
-import { useSubmit } from '@/lib/use-submit';
 import { maintenanceApi } from '../api';
+import { emptyMaintenanceForm, maintenanceFields, maintenanceSchema, MESSAGE_MAX, type MaintenanceFormValues } from '../schema';
 import { noticeKey, useMaintenance } from '../store';
 import type { Maintenance } from '../types';
 import { formatPeriod } from './period';
-
-/** The longest message the server takes. */
-export const MESSAGE_MAX = 500;
-
-const RULES: Record<string, string> = {
-  'after:start_datetime': '終了日時は開始日時より後にしてください',
-  'after:now': '終了日時は現在より後にしてください',
-  overlap: 'ほかのメンテナンスと期間が重なっています',
-};
-const describeRule = (rule: string) => RULES[rule] ?? ruleMessage(rule);
-
-/** Field (as the server names it, snake_case) → its messages, from a 422's rules. */
-function fieldErrors(error: AppError | null): Record<string, string> {
-  if (!(error instanceof ValidationError)) return {};
-  return Object.fromEntries(Object.entries(error.rules).map(([field, rules]) => [field, rules.map(describeRule).join(' ')]));
-}
 
 type Action = 'schedule' | 'startNow' | 'endNow' | 'cancel';
 
@@ -49,17 +34,19 @@ export function MaintenanceAdminCard() {
   const { windows, active, maintenance, refresh, applySchedule } = useMaintenance();
   const running = active ? maintenance : null;
   const isRunning = (w: Maintenance) => !!running && noticeKey(running) === noticeKey(w);
-  const [message, setMessage] = useState('システムメンテナンスのため、サービスを一時停止します。');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
+  const form = useForm<MaintenanceFormValues>({ resolver: zodResolver(maintenanceSchema), defaultValues: emptyMaintenanceForm() });
+  const { errors } = form.formState;
+  const [busy, setBusy] = useState(false);
   const [doneText, setDoneText] = useState('');
+  const server = useServerErrors(maintenanceFields, form.setError, 'メンテナンスの設定に失敗しました');
+  const tokyo = (local: string) => (local ? localInputToTokyo(local) : '');
 
-  const action = useSubmit(async (kind: Action, id?: number) => {
-    if (kind === 'schedule') {
-      await maintenanceApi.schedule({ message, startDatetime: start ? localInputToTokyo(start) : '', endDatetime: end ? localInputToTokyo(end) : '' });
+  const perform = async (kind: Action, values: MaintenanceFormValues | null, id?: number): Promise<Action> => {
+    if (kind === 'schedule' && values) {
+      await maintenanceApi.schedule({ message: values.message, startDatetime: tokyo(values.start), endDatetime: tokyo(values.end) });
       await refresh();
-    } else if (kind === 'startNow') {
-      applySchedule(await maintenanceApi.startNow({ message, endDatetime: end ? localInputToTokyo(end) : '' }));
+    } else if (kind === 'startNow' && values) {
+      applySchedule(await maintenanceApi.startNow({ message: values.message, endDatetime: tokyo(values.end) }));
     } else if (kind === 'endNow') {
       await maintenanceApi.endNow();
       await refresh();
@@ -68,18 +55,19 @@ export function MaintenanceAdminCard() {
       await refresh();
     }
     return kind;
-  }, 'メンテナンスの設定に失敗しました');
+  };
 
   const { confirm, dialog } = useConfirm();
-  const run = async (kind: Action, id?: number) => {
+  const run = async (kind: Action, values: MaintenanceFormValues | null, id?: number) => {
     setDoneText('');
-    const finished = await action.run(kind, id);
+    form.clearErrors();
+    setBusy(true);
+    const finished = await server.run(() => perform(kind, values, id));
+    setBusy(false);
     if (finished) setDoneText(DONE[finished]);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run('schedule');
-  };
+  const schedule = form.handleSubmit((values) => run('schedule', values));
+  const startNow = form.handleSubmit((values) => run('startNow', values));
   const cancel = async (w: Maintenance) => {
     if (w.id === undefined) return;
     const yes = await confirm(
@@ -87,36 +75,34 @@ export function MaintenanceAdminCard() {
         ? { title: '実施中のメンテナンスを今すぐ終了しますか？', message: formatPeriod(w), confirmLabel: '今すぐ終了', testId: 'confirm-maintenance' }
         : { title: 'メンテナンスを取り消しますか？', message: formatPeriod(w), confirmLabel: '取り消す', testId: 'confirm-maintenance' },
     );
-    if (yes) void run('cancel', w.id);
+    if (yes) void run('cancel', null, w.id);
   };
-  const errors = fieldErrors(action.error);
 
   return (
     <Panel title="メンテナンス設定" testId="maintenance-admin">
       {/* The server checks the window and answers in Japanese; the browser's own checks would not. */}
-      <form onSubmit={submit} aria-label="メンテナンスの予約" noValidate>
+      <form onSubmit={(e) => void schedule(e)} aria-label="メンテナンスの予約" noValidate>
         <TextArea
           label="メッセージ"
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
           rows={2}
           maxLength={MESSAGE_MAX}
-          error={errors.message}
+          error={errors.message?.message}
           hint={`メンテナンス画面とお知らせに表示します（${MESSAGE_MAX}文字以内）`}
+          {...form.register('message')}
         />
         <FormGrid>
-          <TextField label="開始日時" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} error={errors.start_datetime} hint="日本時間" />
-          <TextField label="終了日時" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} error={errors.end_datetime} hint="日本時間" />
+          <TextField label="開始日時" type="datetime-local" hint="日本時間" error={errors.start?.message} {...form.register('start')} />
+          <TextField label="終了日時" type="datetime-local" hint="日本時間" error={errors.end?.message} {...form.register('end')} />
         </FormGrid>
-        {action.error && !(action.error instanceof ValidationError) && <ErrorAlert error={action.error} />}
+        {server.alert}
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
-          <Button type="submit" $variant="primary" disabled={action.loading}>
+          <Button type="submit" $variant="primary" disabled={busy}>
             メンテナンスを設定
           </Button>
-          <Button type="button" $variant="warning" disabled={action.loading} onClick={() => void run('startNow')}>
+          <Button type="button" $variant="warning" disabled={busy} onClick={(e) => void startNow(e)}>
             今すぐ開始
           </Button>
-          <Button type="button" $variant="warning" $outlined disabled={action.loading || !active} onClick={() => void run('endNow')}>
+          <Button type="button" $variant="warning" $outlined disabled={busy || !active} onClick={() => void run('endNow', null)}>
             メンテナンスを解除
           </Button>
         </div>
@@ -143,7 +129,7 @@ export function MaintenanceAdminCard() {
                 <td>{isRunning(w) ? <Badge $tone="alert">実施中</Badge> : <Badge>予定</Badge>}</td>
                 <td style={{ whiteSpace: 'normal' }}>{w.message}</td>
                 <td>
-                  <Button type="button" $size="sm" $minWidth={0} $outlined $variant="warning" disabled={action.loading} onClick={() => void cancel({ ...w, active: isRunning(w) })}>
+                  <Button type="button" $size="sm" $minWidth={0} $outlined $variant="warning" disabled={busy} onClick={() => void cancel({ ...w, active: isRunning(w) })}>
                     {isRunning(w) ? '今すぐ終了' : '取り消す'}
                   </Button>
                 </td>
