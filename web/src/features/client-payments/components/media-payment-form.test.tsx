@@ -4,7 +4,8 @@ import { todayIso } from '@/lib/calendar';
 import { resetAll } from '@/lib/reset';
 import { mockApi } from '@/test/mock-api';
 import type { MediaPayment } from '../types';
-import { MediaPaymentForm, parseYen } from './media-payment-form';
+import { parseYen } from '../schema';
+import { MediaPaymentForm } from './media-payment-form';
 
 afterEach(() => {
   vi.unstubAllGlobals();
