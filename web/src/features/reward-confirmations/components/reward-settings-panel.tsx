@@ -1,5 +1,7 @@
 /** The money settings on the confirmation page: the rates of months confirmed from now on, and creators' reduced withholding rates. */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
@@ -8,7 +10,7 @@ import { Muted } from '@/components/page';
 import { Panel } from '@/components/panel';
 import { TextField } from '@/components/text-field';
 import { formErrors, ValidationError } from '@/lib/errors';
-import { toHalfWidthDigits } from '@/lib/format';
+import { emptyReducedRateForm, ratesFormOf, ratesSchema, reducedRateSchema, type RatesFormValues, type ReducedRate, type ReducedRateFormValues } from '../schema';
 import { useRewardConfirmations } from '../store';
 import type { RewardSettings } from '../types';
 
@@ -24,22 +26,21 @@ const Row = styled.div`
 const fieldError = (error: unknown, field: string): string | null =>
   error instanceof ValidationError ? (formErrors(error.rules)[field]?.join(' ') ?? null) : null;
 
+/** The tax and usage fee rates; a refusal shows through the store's error at the fields. */
 function RatesForm({ settings }: { settings: RewardSettings }) {
   const { save, saveRates } = useRewardConfirmations();
-  const [tax, setTax] = useState(settings.consumptionTaxRatePercent);
-  const [fee, setFee] = useState(settings.usageFeePercent);
+  const form = useForm<RatesFormValues>({ resolver: zodResolver(ratesSchema), defaultValues: ratesFormOf(settings) });
   const [saved, setSaved] = useState(false);
+  const submit = form.handleSubmit(async (values) => {
+    setSaved(false);
+    const { tax, fee } = ratesSchema.parse(values);
+    setSaved(await saveRates(tax, fee));
+  });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        setSaved(false);
-        void saveRates(toHalfWidthDigits(tax), toHalfWidthDigits(fee)).then(setSaved);
-      }}
-    >
+    <form onSubmit={(e) => void submit(e)}>
       <Row>
-        <TextField label="消費税率（%）" inputMode="decimal" value={tax} onChange={(e) => setTax(e.target.value)} error={fieldError(save.error, 'consumption_tax_rate_percent')} />
-        <TextField label="利用料（報酬小計に対する%）" inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} error={fieldError(save.error, 'usage_fee_percent')} />
+        <TextField label="消費税率（%）" inputMode="decimal" error={fieldError(save.error, 'consumption_tax_rate_percent')} {...form.register('tax')} />
+        <TextField label="利用料（報酬小計に対する%）" inputMode="decimal" error={fieldError(save.error, 'usage_fee_percent')} {...form.register('fee')} />
         <Button type="submit" $variant="primary" disabled={save.loading}>
           税率・利用料を保存
         </Button>
@@ -49,27 +50,21 @@ function RatesForm({ settings }: { settings: RewardSettings }) {
   );
 }
 
+/** Sets one creator's reduced withholding rate; the button waits for an id and a rate. */
 function ReducedRateForm() {
   const { save, setReducedRate } = useRewardConfirmations();
-  const [userId, setUserId] = useState('');
-  const [rate, setRate] = useState('');
-  const id = Number(toHalfWidthDigits(userId));
+  const form = useForm<ReducedRateFormValues, unknown, ReducedRate>({ resolver: zodResolver(reducedRateSchema), defaultValues: emptyReducedRateForm() });
+  const values = useWatch({ control: form.control });
+  const ready = reducedRateSchema.safeParse(values).success;
+  const submit = form.handleSubmit(async ({ userId, rate }) => {
+    if (await setReducedRate(userId, rate)) form.reset(emptyReducedRateForm());
+  });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void setReducedRate(id, toHalfWidthDigits(rate)).then((ok) => {
-          if (ok) {
-            setUserId('');
-            setRate('');
-          }
-        });
-      }}
-    >
+    <form onSubmit={(e) => void submit(e)}>
       <Row>
-        <TextField label="クリエイターID" inputMode="numeric" value={userId} onChange={(e) => setUserId(e.target.value)} />
-        <TextField label="源泉徴収税率（%）" inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} error={fieldError(save.error, 'rate_percent')} />
-        <Button type="submit" disabled={!Number.isInteger(id) || id <= 0 || rate.trim() === '' || save.loading}>
+        <TextField label="クリエイターID" inputMode="numeric" {...form.register('userId')} />
+        <TextField label="源泉徴収税率（%）" inputMode="decimal" error={fieldError(save.error, 'rate_percent')} {...form.register('rate')} />
+        <Button type="submit" disabled={!ready || save.loading}>
           軽減税率を設定
         </Button>
       </Row>
