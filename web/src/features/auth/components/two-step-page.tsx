@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/button';
@@ -8,6 +10,7 @@ import { Panel } from '@/components/panel';
 import { href } from '@/config/paths';
 import { useIsMobile } from '@/lib/device';
 import { landingPath } from '../landing';
+import { TWO_STEP_CODE_MAX, twoStepSchema, type TwoStepCode, type TwoStepFormValues } from '../schema';
 import { useAuth } from '../store';
 
 const Wrap = styled.div`
@@ -20,7 +23,8 @@ export function TwoStepPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { sendTwoStepCode, verifyTwoStep, twoStep } = useAuth();
-  const [code, setCode] = useState('');
+  const form = useForm<TwoStepFormValues, unknown, TwoStepCode>({ resolver: zodResolver(twoStepSchema), defaultValues: { code: '' } });
+  const code = useWatch({ control: form.control, name: 'code' });
   const [sent, setSent] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
@@ -30,12 +34,12 @@ export function TwoStepPage() {
   const send = async () => {
     if (await sendTwoStepCode(token)) setSent(true);
   };
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    if (await verifyTwoStep(token, code.trim())) {
+  // A wrong or expired code shows through the store's error under the field.
+  const verify = form.handleSubmit(async (values) => {
+    if (await verifyTwoStep(token, values.code)) {
       navigate(from ?? landingPath(useAuth.getState().user.data!, mobile), { replace: true });
     }
-  };
+  });
 
   return (
     <Wrap>
@@ -50,8 +54,8 @@ export function TwoStepPage() {
           認証コードを送信
         </Button>
         {sent && <p role="status">認証コードを送信しました。</p>}
-        <form onSubmit={verify} style={{ marginTop: 16 }}>
-          <TextField label="認証コード" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+        <form onSubmit={(e) => void verify(e)} noValidate style={{ marginTop: 16 }}>
+          <TextField label="認証コード" inputMode="numeric" autoComplete="one-time-code" maxLength={TWO_STEP_CODE_MAX} error={form.formState.errors.code?.message} {...form.register('code')} />
           {twoStep.error && <ErrorText role="alert">{twoStep.error.message}</ErrorText>}
           <Button type="submit" $variant="primary" disabled={twoStep.loading || code.trim().length === 0}>
             認証する
