@@ -1,18 +1,11 @@
 /** The leave process form's rules (a user by id, the step, a reason for staff) with the spec's messages. */
 import { z } from '@/lib/zod';
-import { FORM_MESSAGES, normalizeDigits } from '@/lib/forms';
+import { FORM_MESSAGES, idText } from '@/lib/forms';
 
 export const LEAVE_REASON_MAX = 1000;
 
 export const leaveSchema = z.object({
-  userId: z
-    .string()
-    .transform(normalizeDigits)
-    .superRefine((value, ctx) => {
-      const message = !value ? FORM_MESSAGES.required : !/^\d+$/.test(value) || Number(value) <= 0 ? FORM_MESSAGES.numeric : null;
-      if (message) ctx.addIssue({ code: 'custom', message });
-    })
-    .transform(Number),
+  userId: idText(),
   step: z.enum(['banned', 'left']),
   reason: z.string().max(LEAVE_REASON_MAX, FORM_MESSAGES.maxLength(LEAVE_REASON_MAX)),
 });

@@ -11,7 +11,7 @@ import { Select } from '@/components/select';
 import { TextField } from '@/components/text-field';
 import { describeWithLabels } from '@/lib/errors';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { deliveryReportSchema, newDeliveryReportOf, type DeliveryReportFormValues } from '../schema';
+import { deliveryReportSchema, newDeliveryReportOf, type DeliveryReportFormValues, type DeliveryReportValues } from '../schema';
 import { useDeliveries } from '../store';
 
 const describe = describeWithLabels({ media_id: '媒体ID', year: '年', month: '月' });
@@ -26,7 +26,7 @@ const previousMonth = () => {
 export function DeliveryReportsPage() {
   const { reports, reportWrite, fetchReports, createReport } = useDeliveries();
   const initial = previousMonth();
-  const form = useForm<DeliveryReportFormValues>({
+  const form = useForm<DeliveryReportFormValues, unknown, DeliveryReportValues>({
     resolver: zodResolver(deliveryReportSchema),
     defaultValues: { mediaId: '', year: String(initial.year), month: String(initial.month) },
   });
@@ -39,7 +39,7 @@ export function DeliveryReportsPage() {
   const valid = deliveryReportSchema.shape.mediaId.safeParse(useWatch({ control: form.control, name: 'mediaId' })).success;
   const submit = form.handleSubmit(async (values) => {
     setCreated(false);
-    setCreated(await createReport(newDeliveryReportOf(deliveryReportSchema.parse(values))));
+    setCreated(await createReport(newDeliveryReportOf(values)));
   });
   const years = Array.from({ length: 6 }, (_, i) => initial.year + 1 - i);
 
