@@ -4,7 +4,6 @@
  */
 import { ruleMessage, type Rules } from './errors';
 import { toHalfWidthDigits } from './format';
-import { z } from './zod';
 
 export const FORM_MESSAGES = {
   required: '必須項目です',
@@ -23,23 +22,6 @@ export interface FieldTarget {
   field: string | null;
   message?: string;
 }
-
-/** A required text, trimmed, of at most `max` characters (the spec's messages). */
-export const requiredText = (max: number) => z.string().trim().min(1, FORM_MESSAGES.required).max(max, FORM_MESSAGES.maxLength(max));
-
-/** An optional text of at most `max` characters, kept as typed (bodies and descriptions). */
-export const untrimmedText = (max: number) => z.string().max(max, FORM_MESSAGES.maxLength(max));
-
-/** A record's id typed by hand (full- or half-width digits): required, then a positive integer; the number. */
-export const idText = () =>
-  z
-    .string()
-    .transform(normalizeDigits)
-    .superRefine((value, ctx) => {
-      const message = !value ? FORM_MESSAGES.required : !/^\d+$/.test(value) || Number(value) <= 0 ? FORM_MESSAGES.numeric : null;
-      if (message) ctx.addIssue({ code: 'custom', message });
-    })
-    .transform(Number);
 
 /** A screen's mapping from the server's field names to its form fields (null: not on the form). */
 export type FieldMapping = (serverField: string, rule: string) => FieldTarget | string | null;

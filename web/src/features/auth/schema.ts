@@ -1,6 +1,6 @@
 /** The two-step sign-in form's rule: the mailed code, at most 6 characters, sent trimmed. */
 import { z } from '@/lib/zod';
-import { requiredText } from '@/lib/forms';
+import { requiredText } from '@/lib/form-rules';
 
 export const TWO_STEP_CODE_MAX = 6;
 

@@ -1,6 +1,7 @@
 /** The monthly delivery report form's rules: a medium by its id (digits typed full- or half-width), a year and a month. */
 import { z } from '@/lib/zod';
-import { FORM_MESSAGES, idText } from '@/lib/forms';
+import { FORM_MESSAGES } from '@/lib/forms';
+import { idText } from '@/lib/form-rules';
 import type { NewDeliveryReport } from './types';
 
 export const deliveryReportSchema = z.object({

@@ -4,7 +4,8 @@
  */
 import { z } from '@/lib/zod';
 import { ruleMessage } from '@/lib/errors';
-import { untrimmedText, type FieldMapping } from '@/lib/forms';
+import { type FieldMapping } from '@/lib/forms';
+import { untrimmedText } from '@/lib/form-rules';
 
 /** The longest message the server takes. */
 export const MESSAGE_MAX = 500;

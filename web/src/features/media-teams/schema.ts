@@ -1,6 +1,6 @@
 /** The team form's rules (the inputs' limits, said again as a schema) with the spec's messages. */
 import { z } from '@/lib/zod';
-import { requiredText, untrimmedText } from '@/lib/forms';
+import { requiredText, untrimmedText } from '@/lib/form-rules';
 import type { Team } from './types';
 
 export const TEAM_NAME_MAX = 100;

@@ -1,6 +1,6 @@
 /** The offer template form's rules (the inputs' limits, said again as a schema) with the spec's messages. */
 import { z } from '@/lib/zod';
-import { requiredText, untrimmedText } from '@/lib/forms';
+import { requiredText, untrimmedText } from '@/lib/form-rules';
 import type { OfferTemplate } from './types';
 
 export const TEMPLATE_NAME_MAX = 100;

@@ -1,6 +1,7 @@
 /** The leave process form's rules (a user by id, the step, a reason for staff) with the spec's messages. */
 import { z } from '@/lib/zod';
-import { FORM_MESSAGES, idText } from '@/lib/forms';
+import { FORM_MESSAGES } from '@/lib/forms';
+import { idText } from '@/lib/form-rules';
 
 export const LEAVE_REASON_MAX = 1000;
 

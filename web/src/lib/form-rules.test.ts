@@ -1,4 +1,5 @@
-import { FORM_MESSAGES, idText, requiredText } from './forms';
+import { idText, requiredText } from './form-rules';
+import { FORM_MESSAGES } from './forms';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? [] : (result.error?.issues ?? []).map((i) => i.message));
 
